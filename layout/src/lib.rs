@@ -1,0 +1,2 @@
+//! specrender-layout: Deck -> LaidDeck.
+pub mod model;

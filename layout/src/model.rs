@@ -1,0 +1,295 @@
+//! The laid-out deck: every box, line, size and fix decided. The PPTX writer and QC read this
+//! and decide nothing of their own; geometry is integer EMU, sizes integer centipoints.
+
+use serde::Serialize;
+use specrender_spec::deck::{Cpt, Emu, LangFamily, Rgb, SlideSize, Theme};
+use std::collections::BTreeMap;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Rect {
+    pub x: Emu,
+    pub y: Emu,
+    pub w: Emu,
+    pub h: Emu,
+}
+
+impl Rect {
+    pub fn right(&self) -> Emu {
+        self.x + self.w
+    }
+    pub fn bottom(&self) -> Emu {
+        self.y + self.h
+    }
+    pub fn area(&self) -> i128 {
+        self.w.max(0) as i128 * self.h.max(0) as i128
+    }
+    pub fn intersection(&self, o: &Rect) -> Option<Rect> {
+        let x = self.x.max(o.x);
+        let y = self.y.max(o.y);
+        let r = self.right().min(o.right());
+        let b = self.bottom().min(o.bottom());
+        (r > x && b > y).then_some(Rect { x, y, w: r - x, h: b - y })
+    }
+    pub fn contains(&self, o: &Rect) -> bool {
+        o.x >= self.x && o.y >= self.y && o.right() <= self.right() && o.bottom() <= self.bottom()
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Severity {
+    High,
+    Medium,
+    Low,
+}
+
+/// A finding made while laying out (font fallback, unknown layout, a word broken inside, a
+/// theme token ignored...). QC reports it as an issue as it is; it is never fatal.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Note {
+    /// QC issue type, e.g. `font_fallback`, `unknown_layout`.
+    pub kind: String,
+    pub severity: Severity,
+    pub slide_id: Option<String>,
+    pub source_slide_id: Option<String>,
+    pub element_id: Option<String>,
+    pub details: BTreeMap<String, serde_json::Value>,
+    pub message: String,
+}
+
+/// One action of the fit policy, in the order taken.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Fix {
+    pub slide_id: String,
+    pub element_id: Option<String>,
+    /// `shrink`, `reduce_spacing`, `reslot`, `split`, `needs_human_edit`.
+    pub action: String,
+    pub details: BTreeMap<String, serde_json::Value>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LaidDeck {
+    pub title: String,
+    pub subtitle: Option<String>,
+    pub language: String,
+    pub lang: LangFamily,
+    pub slide_size: SlideSize,
+    /// The safe area every non-full-bleed box must stay inside.
+    pub safe_area: Rect,
+    pub theme: Theme,
+    pub slides_in: usize,
+    pub slides: Vec<LaidSlide>,
+    pub fixes: Vec<Fix>,
+    pub notes: Vec<Note>,
+    /// `a:normAutofit` (shrink on overflow) or `a:noAutofit`.
+    pub autofit: Autofit,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Autofit {
+    #[default]
+    Shrink,
+    None,
+}
+
+/// Preset layouts (PRODUCT.md §2). One slide layout part each in the PPTX.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Preset {
+    TitleCenter,
+    SectionHeader,
+    OneColumn,
+    TwoColumn,
+    ChartFocus,
+    TableFocus,
+    ImageFullBleed,
+    QuoteCenter,
+    Closing,
+    /// `custom` slides: no slots, every element placed by its `style.box`.
+    Blank,
+}
+
+impl Preset {
+    pub const ALL: [Preset; 10] = [
+        Preset::TitleCenter,
+        Preset::SectionHeader,
+        Preset::OneColumn,
+        Preset::TwoColumn,
+        Preset::ChartFocus,
+        Preset::TableFocus,
+        Preset::ImageFullBleed,
+        Preset::QuoteCenter,
+        Preset::Closing,
+        Preset::Blank,
+    ];
+    pub fn id(self) -> &'static str {
+        match self {
+            Preset::TitleCenter => "title_center",
+            Preset::SectionHeader => "section_header",
+            Preset::OneColumn => "one_column",
+            Preset::TwoColumn => "two_column",
+            Preset::ChartFocus => "chart_focus",
+            Preset::TableFocus => "table_focus",
+            Preset::ImageFullBleed => "image_full_bleed",
+            Preset::QuoteCenter => "quote_center",
+            Preset::Closing => "closing",
+            Preset::Blank => "blank",
+        }
+    }
+    pub fn from_id(id: &str) -> Option<Preset> {
+        Preset::ALL.into_iter().find(|p| p.id() == id && *p != Preset::Blank)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LaidSlide {
+    /// Output slide id: the input id, or `s3-cont-2` for continuations.
+    pub id: String,
+    pub source_id: String,
+    pub preset: Preset,
+    /// 0 for the source slide itself, n for its n-th continuation.
+    pub continuation: u32,
+    pub boxes: Vec<PlacedBox>,
+    /// Speaker notes text as written (input notes, then the fixes log if any).
+    pub notes: String,
+    pub needs_human_edit: bool,
+}
+
+/// Which placeholder of the slide layout a box fills (title/body placeholders keep outline view
+/// and accessibility working); `None` for free text boxes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Placeholder {
+    Title,
+    CenterTitle,
+    Subtitle,
+    /// Body placeholder with the given `idx` in the layout.
+    Body(u32),
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PlacedBox {
+    pub element_id: String,
+    /// The input element kind (`text`, `bullets`, `image`...).
+    pub kind: String,
+    pub rect: Rect,
+    pub placeholder: Option<Placeholder>,
+    /// Placed by `style.box` (or on a `custom` slide) rather than by a slot.
+    pub explicit: bool,
+    /// Exempt from the safe-area check (full-bleed images).
+    pub full_bleed: bool,
+    pub content: BoxContent,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum BoxContent {
+    Text(TextBox),
+    /// A kind this version does not draw yet: a labelled grey box.
+    Placeholder { label: String },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Align {
+    Left,
+    Center,
+    Right,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Anchor {
+    Top,
+    Middle,
+    Bottom,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Insets {
+    pub l: Emu,
+    pub t: Emu,
+    pub r: Emu,
+    pub b: Emu,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TextBox {
+    pub size: Cpt,
+    /// The size asked for before any shrink.
+    pub requested_size: Cpt,
+    /// The floor the fit policy respected (`constraints.min_font_pt`, 20 pt for titles).
+    pub min_size: Cpt,
+    pub bold: bool,
+    pub color: Rgb,
+    pub align: Align,
+    pub anchor: Anchor,
+    pub insets: Insets,
+    pub paragraphs: Vec<Paragraph>,
+    /// Height the text needs: sum of lines x pitch plus paragraph spacing (EMU).
+    pub needed_height: Emu,
+    /// Inner height (box minus insets) times (1 - safety): what the text may use (EMU).
+    pub usable_height: Emu,
+    /// Safety margin in per mille (50 Latin, 80 when CJK is present).
+    pub safety_permille: u32,
+    /// Characters (grapheme clusters, spaces included) in the box's text.
+    pub total_chars: u32,
+    /// How many of them fit at the final size (equals total_chars when it fits).
+    pub capacity_chars: u32,
+    /// Words wider than the box that had to be broken inside (reported).
+    pub broken_words: Vec<String>,
+}
+
+impl TextBox {
+    pub fn fits(&self) -> bool {
+        self.needed_height <= self.usable_height
+    }
+    pub fn line_count(&self) -> usize {
+        self.paragraphs.iter().map(|p| p.lines.len()).sum()
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Paragraph {
+    pub text: String,
+    pub bullet: Option<Bullet>,
+    /// `lang` for the runs (BCP-47).
+    pub lang: String,
+    /// `a:pPr eaLnBrk`: false asks viewers to keep Korean words whole.
+    pub ea_line_break: bool,
+    /// Line pitch written as `a:lnSpc/a:spcPts` (centipoints).
+    pub line_pitch: Cpt,
+    pub space_before: Cpt,
+    pub space_after: Cpt,
+    /// Left margin (marL) and first-line indent (negative = hanging) in EMU.
+    pub margin_left: Emu,
+    pub indent: Emu,
+    /// The predicted lines (byte ranges into `text`), under the stricter viewer rule.
+    pub lines: Vec<Line>,
+    /// Font runs covering `text` in order.
+    pub runs: Vec<Run>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Bullet {
+    pub char: char,
+    pub font: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Line {
+    pub start: usize,
+    pub end: usize,
+    /// Advance width of the line's visible text (EMU).
+    pub width: Emu,
+}
+
+/// A run of text written with one set of fonts.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Run {
+    pub start: usize,
+    pub end: usize,
+    pub latin: String,
+    pub ea: String,
+    pub cs: String,
+}

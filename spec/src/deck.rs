@@ -1,0 +1,250 @@
+//! The resolved deck: what layout consumes. Built by [`crate::resolve`] from a validated
+//! [`crate::SlideSpec`]: defaults applied, theme tokens read, ids known to be unique.
+
+use serde::Serialize;
+
+/// English Metric Units: 914400 per inch, 12700 per point.
+pub type Emu = i64;
+pub const EMU_PER_INCH: Emu = 914_400;
+pub const EMU_PER_PT: Emu = 12_700;
+
+/// Font sizes and point quantities in hundredths of a point (the unit of `a:rPr sz`).
+pub type Cpt = u32;
+
+/// Language family that drives East Asian font choice, line breaking and continuation titles.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LangFamily {
+    Korean,
+    Japanese,
+    ChineseSimplified,
+    ChineseTraditional,
+    /// Anything else (English and other non-CJK languages).
+    Other,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct SlideSize {
+    pub cx: Emu,
+    pub cy: Emu,
+}
+
+impl SlideSize {
+    pub const WIDESCREEN: SlideSize = SlideSize { cx: 12_192_000, cy: 6_858_000 };
+    pub const STANDARD: SlideSize = SlideSize { cx: 9_144_000, cy: 6_858_000 };
+}
+
+/// An sRGB colour, written as `RRGGBB` in OOXML.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Rgb(pub u8, pub u8, pub u8);
+
+impl Rgb {
+    pub fn hex(self) -> String {
+        format!("{:02X}{:02X}{:02X}", self.0, self.1, self.2)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ThemeColors {
+    pub primary: Rgb,
+    pub secondary: Rgb,
+    pub accent: Rgb,
+    pub text: Rgb,
+    pub background: Rgb,
+    pub muted: Rgb,
+}
+
+/// Family names as the deck asks for them (written into the file as is; measured with the
+/// font the FontBook resolves them to).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ThemeFonts {
+    pub heading: String,
+    pub body: String,
+    pub heading_ea: String,
+    pub body_ea: String,
+    pub mono: String,
+}
+
+/// Default sizes in centipoints.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ThemeSizes {
+    pub title: Cpt,
+    pub subtitle: Cpt,
+    pub body: Cpt,
+    pub caption: Cpt,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Theme {
+    pub template_id: String,
+    pub brand_kit_id: String,
+    pub colors: ThemeColors,
+    pub fonts: ThemeFonts,
+    pub sizes: ThemeSizes,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Deck {
+    pub title: String,
+    pub subtitle: Option<String>,
+    /// BCP-47 tag as given (default `ko`), written as `lang` on runs.
+    pub language: String,
+    pub lang: LangFamily,
+    pub slide_size: SlideSize,
+    pub theme: Theme,
+    pub slides: Vec<Slide>,
+    /// Non-fatal observations made while resolving (e.g. unknown theme token keys): QC notes.
+    pub notes: Vec<ResolveNote>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ResolveNote {
+    /// JSON Pointer into the input.
+    pub path: String,
+    pub code: String,
+    pub message: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SlideKind {
+    Title,
+    Section,
+    Content,
+    Chart,
+    Table,
+    Image,
+    Quote,
+    Closing,
+    Custom,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Slide {
+    pub id: String,
+    pub kind: SlideKind,
+    pub layout_id: String,
+    pub elements: Vec<Element>,
+    pub speaker_notes: Option<String>,
+    pub citations: Vec<Citation>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ElementKind {
+    Text,
+    Bullets,
+    Image,
+    Chart,
+    Table,
+    Shape,
+    Divider,
+}
+
+impl ElementKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ElementKind::Text => "text",
+            ElementKind::Bullets => "bullets",
+            ElementKind::Image => "image",
+            ElementKind::Chart => "chart",
+            ElementKind::Table => "table",
+            ElementKind::Shape => "shape",
+            ElementKind::Divider => "divider",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Emphasis {
+    None,
+    Low,
+    Medium,
+    High,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Constraints {
+    /// 0..=100, default 50; lower gives up size first.
+    pub priority: u8,
+    /// Default true.
+    pub allow_shrink: bool,
+    /// Default 1200 (12 pt).
+    pub min_font: Cpt,
+}
+
+impl Default for Constraints {
+    fn default() -> Self {
+        Constraints { priority: 50, allow_shrink: true, min_font: 1200 }
+    }
+}
+
+/// `style.box`: an explicit rectangle, already converted to EMU of the slide.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct BoxRect {
+    pub x: Emu,
+    pub y: Emu,
+    pub w: Emu,
+    pub h: Emu,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Element {
+    pub id: String,
+    pub kind: ElementKind,
+    pub role: Option<String>,
+    pub content: Content,
+    pub style_box: Option<BoxRect>,
+    pub emphasis: Emphasis,
+    pub variant: Option<String>,
+    pub constraints: Constraints,
+    pub citations: Vec<CitationRef>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Crop {
+    Contain,
+    Cover,
+    CenterCrop,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ChartSeries {
+    pub name: String,
+    /// (x as display string, y)
+    pub data: Vec<(String, f64)>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum Cell {
+    Text(String),
+    Number(f64),
+    Empty,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum Content {
+    Text { text: String },
+    Bullets { items: Vec<String> },
+    Image { asset_id: String, alt_text: Option<String>, crop: Crop },
+    Chart { chart_type: String, title: Option<String>, series: Vec<ChartSeries> },
+    Table { title: Option<String>, columns: Vec<String>, rows: Vec<Vec<Cell>> },
+    /// `shape` and `divider` elements carry no content the engine reads yet.
+    None,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Citation {
+    pub id: String,
+    pub kind: String,
+    pub title: Option<String>,
+    pub url: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CitationRef {
+    pub citation_id: String,
+    pub note: Option<String>,
+}
