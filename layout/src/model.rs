@@ -28,7 +28,12 @@ impl Rect {
         let y = self.y.max(o.y);
         let r = self.right().min(o.right());
         let b = self.bottom().min(o.bottom());
-        (r > x && b > y).then_some(Rect { x, y, w: r - x, h: b - y })
+        (r > x && b > y).then_some(Rect {
+            x,
+            y,
+            w: r - x,
+            h: b - y,
+        })
     }
     pub fn contains(&self, o: &Rect) -> bool {
         o.x >= self.x && o.y >= self.y && o.right() <= self.right() && o.bottom() <= self.bottom()
@@ -138,7 +143,9 @@ impl Preset {
         }
     }
     pub fn from_id(id: &str) -> Option<Preset> {
-        Preset::ALL.into_iter().find(|p| p.id() == id && *p != Preset::Blank)
+        Preset::ALL
+            .into_iter()
+            .find(|p| p.id() == id && *p != Preset::Blank)
     }
 }
 
@@ -186,7 +193,9 @@ pub struct PlacedBox {
 pub enum BoxContent {
     Text(TextBox),
     /// A kind this version does not draw yet: a labelled grey box.
-    Placeholder { label: String },
+    Placeholder {
+        label: String,
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

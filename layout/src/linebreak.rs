@@ -1,0 +1,348 @@
+//! Line breaking: where a line may end, and greedy filling of lines.
+//!
+//! Break opportunities are UAX #14 (unicode-linebreak) tailored with the East Asian kinsoku
+//! rules (PRODUCT.md §2): no line starts with closing brackets, small kana, the prolonged sound
+//! mark or closing punctuation, and none ends with an opening bracket. Korean is counted under
+//! two rules because the two viewers differ: LibreOffice keeps Korean words whole (it wraps at
+//! spaces whatever `eaLnBrk` says), PowerPoint may break between syllables. Layout keeps the
+//! rule that needs more lines.
+//!
+//! Viewers fill lines greedily and let trailing spaces hang past the right edge, so a line's
+//! width is measured without its trailing white space.
+
+/// Characters no line may start with (kinsoku shori, JIS X 4051 classes 1–6 plus the
+/// Chinese and Korean full-width punctuation that behaves the same).
+pub fn no_line_start(c: char) -> bool {
+    matches!(
+        c,
+        ')' | ']'
+            | '}'
+            | ','
+            | '.'
+            | ':'
+            | ';'
+            | '!'
+            | '?'
+            | '%'
+            | '»'
+            | '’'
+            | '”'
+            | '、'
+            | '。'
+            | '，'
+            | '．'
+            | '：'
+            | '；'
+            | '？'
+            | '！'
+            | '‼'
+            | '⁇'
+            | '⁈'
+            | '⁉'
+            | '」'
+            | '』'
+            | '）'
+            | '］'
+            | '｝'
+            | '〕'
+            | '〉'
+            | '》'
+            | '】'
+            | '〙'
+            | '〗'
+            | '〟'
+            | '｠'
+            | '｣'
+            | '・'
+            | 'ー'
+            | '゠'
+            | '〜'
+            | '～'
+            | '々'
+            | '〻'
+            | 'ゝ'
+            | 'ゞ'
+            | 'ヽ'
+            | 'ヾ'
+            | '％'
+            | 'ぁ'
+            | 'ぃ'
+            | 'ぅ'
+            | 'ぇ'
+            | 'ぉ'
+            | 'っ'
+            | 'ゃ'
+            | 'ゅ'
+            | 'ょ'
+            | 'ゎ'
+            | 'ゕ'
+            | 'ゖ'
+            | 'ァ'
+            | 'ィ'
+            | 'ゥ'
+            | 'ェ'
+            | 'ォ'
+            | 'ッ'
+            | 'ャ'
+            | 'ュ'
+            | 'ョ'
+            | 'ヮ'
+            | 'ヵ'
+            | 'ヶ'
+            | 'ｧ'
+            | 'ｨ'
+            | 'ｩ'
+            | 'ｪ'
+            | 'ｫ'
+            | 'ｬ'
+            | 'ｭ'
+            | 'ｮ'
+            | 'ｯ'
+            | 'ｰ'
+            | '､'
+            | '｡'
+    ) || ('\u{31F0}'..='\u{31FF}').contains(&c)
+}
+
+/// Characters no line may end with: opening brackets and quotes.
+pub fn no_line_end(c: char) -> bool {
+    matches!(
+        c,
+        '(' | '['
+            | '{'
+            | '«'
+            | '‘'
+            | '“'
+            | '「'
+            | '『'
+            | '（'
+            | '［'
+            | '｛'
+            | '〔'
+            | '〈'
+            | '《'
+            | '【'
+            | '〘'
+            | '〖'
+            | '〝'
+            | '｟'
+            | '｢'
+    )
+}
+
+pub fn is_hangul(c: char) -> bool {
+    matches!(c as u32, 0x1100..=0x11FF | 0x3130..=0x318F | 0xA960..=0xA97F | 0xAC00..=0xD7AF | 0xD7B0..=0xD7FF)
+}
+
+/// Break opportunities of one paragraph (no mandatory breaks inside: paragraphs are split
+/// at newlines before this). Returns byte offsets in `(0, len)` where a line may start.
+pub fn opportunities(text: &str, korean_whole_words: bool) -> Vec<usize> {
+    let mut out = Vec::new();
+    for (pos, _) in unicode_linebreak::linebreaks(text) {
+        if pos == 0 || pos >= text.len() {
+            continue;
+        }
+        let next = text[pos..].chars().next().unwrap_or(' ');
+        let prev_non_space = text[..pos].chars().rev().find(|c| !c.is_whitespace());
+        let prev = text[..pos].chars().next_back().unwrap_or(' ');
+        if no_line_start(next) {
+            continue;
+        }
+        if prev_non_space.is_some_and(no_line_end) && !prev.is_whitespace() {
+            continue;
+        }
+        if korean_whole_words
+            && !prev.is_whitespace()
+            && !next.is_whitespace()
+            && (is_hangul(prev) || is_hangul(next))
+        {
+            // LibreOffice: a Korean word (with whatever is attached to it) wraps only at spaces.
+            continue;
+        }
+        out.push(pos);
+    }
+    out
+}
+
+/// A piece of text between two adjacent break opportunities, with its widths at 1 pt (EMU).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Piece {
+    pub start: usize,
+    pub end: usize,
+    /// End without trailing white space.
+    pub trim_end: usize,
+    /// Width of `start..trim_end` at 1 pt.
+    pub w_trim: f64,
+    /// Width of `start..end` at 1 pt.
+    pub w_full: f64,
+    /// Grapheme clusters of `start..trim_end` with widths, for breaking a word wider than
+    /// the line (filled in only when that can happen).
+    pub graphemes: Vec<(usize, usize, f64)>,
+}
+
+/// One laid line: byte range (trailing spaces included) and visible width in EMU.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LineSpan {
+    pub start: usize,
+    pub end: usize,
+    pub width: i64,
+}
+
+/// Result of breaking a paragraph at one size.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Broken {
+    pub lines: Vec<LineSpan>,
+    /// Byte ranges of words that had to be broken inside (wider than the line).
+    pub broken_words: Vec<(usize, usize)>,
+}
+
+/// Greedy line filling of `pieces` at `size_cpt` into lines of `max_width` EMU.
+/// A piece wider than a whole line is broken by grapheme cluster.
+pub fn fill(pieces: &[Piece], size_cpt: u32, max_width: i64) -> Broken {
+    let scale = size_cpt as f64 / 100.0;
+    let max = max_width as f64;
+    let mut out = Broken::default();
+    if pieces.is_empty() {
+        out.lines.push(LineSpan {
+            start: 0,
+            end: 0,
+            width: 0,
+        });
+        return out;
+    }
+    let mut line_start = pieces[0].start;
+    let mut line_w_full = 0.0f64; // width of the line so far including trailing spaces
+    let mut line_w_vis = 0.0f64; // width without the last piece's trailing spaces
+    let mut line_empty = true;
+    for p in pieces {
+        let trim = p.w_trim * scale;
+        let full = p.w_full * scale;
+        if !line_empty && line_w_full + trim > max {
+            out.lines.push(LineSpan {
+                start: line_start,
+                end: p.start,
+                width: line_w_vis.round() as i64,
+            });
+            line_start = p.start;
+            line_w_full = 0.0;
+            line_empty = true;
+        }
+        if line_empty && trim > max && !p.graphemes.is_empty() {
+            // A single word wider than the line: break by grapheme (reported by the caller).
+            out.broken_words.push((p.start, p.trim_end));
+            let mut gw = 0.0;
+            let mut gstart = p.start;
+            for &(s, _e, w) in &p.graphemes {
+                let w = w * scale;
+                if gw > 0.0 && gw + w > max {
+                    out.lines.push(LineSpan {
+                        start: gstart,
+                        end: s,
+                        width: gw.round() as i64,
+                    });
+                    gstart = s;
+                    gw = 0.0;
+                }
+                gw += w;
+            }
+            line_start = gstart;
+            line_w_vis = gw;
+            line_w_full = gw + (full - trim);
+            line_empty = false;
+            continue;
+        }
+        line_w_vis = line_w_full + trim;
+        line_w_full += full;
+        line_empty = false;
+    }
+    let end = pieces.last().map(|p| p.end).unwrap_or(0);
+    out.lines.push(LineSpan {
+        start: line_start,
+        end,
+        width: line_w_vis.round() as i64,
+    });
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn piece(start: usize, end: usize, trim_end: usize, w: f64) -> Piece {
+        Piece {
+            start,
+            end,
+            trim_end,
+            w_trim: w * (trim_end - start) as f64,
+            w_full: w * (end - start) as f64,
+            graphemes: vec![],
+        }
+    }
+
+    #[test]
+    fn latin_breaks_at_spaces_only() {
+        assert_eq!(opportunities("Hello big world", false), vec![6, 10]);
+        assert_eq!(opportunities("well-known", false), vec![5]);
+    }
+
+    #[test]
+    fn kinsoku_no_start_and_no_end() {
+        // "日本「語」です。" — no break before 」 or 。, none after 「.
+        let t = "日本「語」です。";
+        let ops = opportunities(t, false);
+        for &p in &ops {
+            let next = t[p..].chars().next().unwrap();
+            let prev = t[..p].chars().next_back().unwrap();
+            assert!(!no_line_start(next), "break before {next}");
+            assert!(!no_line_end(prev), "break after {prev}");
+        }
+        assert!(!ops.is_empty());
+        // Small kana and the prolonged sound mark never start a line.
+        let t = "コーヒーショップ";
+        for p in opportunities(t, false) {
+            let next = t[p..].chars().next().unwrap();
+            assert!(!matches!(next, 'ー' | 'ョ' | 'ッ'), "{next}");
+        }
+    }
+
+    #[test]
+    fn korean_whole_words_vs_syllables() {
+        let t = "한국어 문장은 띄어쓰기";
+        assert_eq!(
+            opportunities(t, true),
+            vec!["한국어 ".len(), "한국어 문장은 ".len()]
+        );
+        assert!(opportunities(t, false).len() > 2);
+    }
+
+    #[test]
+    fn greedy_fill_hangs_trailing_spaces() {
+        // "aaaa bbbb cccc": pieces of 5,5,4 bytes at 10 EMU per byte at 1 pt.
+        let p = vec![
+            piece(0, 5, 4, 10.0),
+            piece(5, 10, 9, 10.0),
+            piece(10, 14, 14, 10.0),
+        ];
+        // At 1 pt, max 90: "aaaa bbbb" is 90 wide visibly (plus a hanging space) -> fits.
+        let b = fill(&p, 100, 90);
+        assert_eq!(b.lines.len(), 2);
+        assert_eq!(
+            (b.lines[0].start, b.lines[0].end, b.lines[0].width),
+            (0, 10, 90)
+        );
+        let b = fill(&p, 100, 89);
+        assert_eq!(b.lines.len(), 3);
+    }
+
+    #[test]
+    fn overlong_word_breaks_by_grapheme() {
+        let mut p = piece(0, 6, 6, 10.0);
+        p.graphemes = (0..6).map(|i| (i, i + 1, 10.0)).collect();
+        let b = fill(&[p], 100, 25);
+        assert_eq!(
+            b.lines.iter().map(|l| (l.start, l.end)).collect::<Vec<_>>(),
+            vec![(0, 2), (2, 4), (4, 6)]
+        );
+        assert_eq!(b.broken_words, vec![(0, 6)]);
+    }
+}

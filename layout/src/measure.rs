@@ -1,0 +1,220 @@
+//! Measurement: a paragraph's text is segmented by script and font once, split into pieces
+//! between break opportunities, and each piece is measured once at 1 pt. Trying another
+//! font size scales those widths; nothing is shaped again (PRODUCT.md §2).
+
+use crate::linebreak::{self, Piece};
+use crate::model::Run;
+use specrender_fonts::{FontBook, Measurer, ScriptClass, Segment, SlotFaces};
+use unicode_segmentation::UnicodeSegmentation;
+
+/// The fonts a text box asks for (family names as written into the file) and the faces that
+/// measure them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TextFonts {
+    pub latin: String,
+    pub ea: String,
+    pub cs: String,
+    pub faces: SlotFaces,
+    pub bold: bool,
+}
+
+/// A paragraph measured once, ready to be broken at any size and width.
+#[derive(Debug, Clone)]
+pub struct Prepared {
+    pub text: String,
+    /// Contains Han, Kana or Hangul: CJK line pitch and safety margin.
+    pub has_cjk: bool,
+    /// Contains Hangul: counted under both viewers' rules, written with `eaLnBrk="0"`.
+    pub korean: bool,
+    /// Pieces under UAX #14 + kinsoku (PowerPoint; Japanese and Chinese everywhere).
+    pub pieces: Vec<Piece>,
+    /// Korean only: pieces with Korean words kept whole (LibreOffice).
+    pub pieces_whole_words: Option<Vec<Piece>>,
+    pub runs: Vec<Run>,
+    /// Characters no loaded font covers (measured as .notdef).
+    pub missing: Vec<char>,
+    /// Families used as per-character fallback.
+    pub fallback_families: Vec<String>,
+    pub chars: u32,
+}
+
+fn range_width(m: &mut Measurer<'_>, text: &str, segs: &[Segment], a: usize, b: usize) -> f64 {
+    let mut w = 0.0;
+    for s in segs {
+        let lo = s.range.start.max(a);
+        let hi = s.range.end.min(b);
+        if lo < hi {
+            w += m.width_per_pt(s.face, &text[lo..hi]);
+        }
+    }
+    w
+}
+
+fn make_pieces(m: &mut Measurer<'_>, text: &str, segs: &[Segment], breaks: &[usize]) -> Vec<Piece> {
+    let mut bounds = Vec::with_capacity(breaks.len() + 2);
+    bounds.push(0);
+    bounds.extend_from_slice(breaks);
+    bounds.push(text.len());
+    bounds
+        .windows(2)
+        .map(|w| {
+            let (start, end) = (w[0], w[1]);
+            let trim_end = start + text[start..end].trim_end().len();
+            let w_trim = range_width(m, text, segs, start, trim_end);
+            let w_full = w_trim + range_width(m, text, segs, trim_end, end);
+            Piece {
+                start,
+                end,
+                trim_end,
+                w_trim,
+                w_full,
+                graphemes: Vec::new(),
+            }
+        })
+        .collect()
+}
+
+/// Fill in grapheme widths for pieces that could be wider than a line at `max_size_cpt`.
+fn attach_graphemes(
+    m: &mut Measurer<'_>,
+    text: &str,
+    segs: &[Segment],
+    pieces: &mut [Piece],
+    max_size_cpt: u32,
+    line_width: i64,
+) {
+    let scale = max_size_cpt as f64 / 100.0;
+    for p in pieces.iter_mut() {
+        if p.w_trim * scale <= line_width as f64 {
+            continue;
+        }
+        p.graphemes = text[p.start..p.trim_end]
+            .grapheme_indices(true)
+            .map(|(i, g)| {
+                let s = p.start + i;
+                let e = s + g.len();
+                (s, e, range_width(m, text, segs, s, e))
+            })
+            .collect();
+    }
+}
+
+fn runs_from_segments(
+    book: &FontBook,
+    fonts: &TextFonts,
+    segs: &[Segment],
+    len: usize,
+) -> Vec<Run> {
+    let mut runs: Vec<Run> = Vec::new();
+    for s in segs {
+        let (mut latin, mut ea, mut cs) = (fonts.latin.clone(), fonts.ea.clone(), fonts.cs.clone());
+        if s.fallback {
+            let fam = book.face(s.face).family.clone();
+            match s.class {
+                ScriptClass::EastAsian => ea = fam,
+                ScriptClass::Complex => cs = fam,
+                _ => latin = fam,
+            }
+        }
+        match runs.last_mut() {
+            Some(r) if r.latin == latin && r.ea == ea && r.cs == cs && r.end == s.range.start => {
+                r.end = s.range.end
+            }
+            _ => runs.push(Run {
+                start: s.range.start,
+                end: s.range.end,
+                latin,
+                ea,
+                cs,
+            }),
+        }
+    }
+    if runs.is_empty() {
+        runs.push(Run {
+            start: 0,
+            end: len,
+            latin: fonts.latin.clone(),
+            ea: fonts.ea.clone(),
+            cs: fonts.cs.clone(),
+        });
+    }
+    runs
+}
+
+/// Measure one paragraph for lines up to `line_width` EMU at sizes up to `max_size_cpt`.
+pub fn prepare(
+    m: &mut Measurer<'_>,
+    fonts: &TextFonts,
+    text: &str,
+    max_size_cpt: u32,
+    line_width: i64,
+) -> Prepared {
+    let book = m.book;
+    let segs = book.segment(text, fonts.faces, fonts.bold);
+    let has_cjk = segs.iter().any(|s| s.class == ScriptClass::EastAsian);
+    let korean = text.chars().any(linebreak::is_hangul);
+    let mut pieces = make_pieces(m, text, &segs, &linebreak::opportunities(text, false));
+    attach_graphemes(m, text, &segs, &mut pieces, max_size_cpt, line_width);
+    let pieces_whole_words = korean.then(|| {
+        let mut p = make_pieces(m, text, &segs, &linebreak::opportunities(text, true));
+        attach_graphemes(m, text, &segs, &mut p, max_size_cpt, line_width);
+        p
+    });
+    let mut missing: Vec<char> = Vec::new();
+    let mut fallback_families: Vec<String> = Vec::new();
+    for s in &segs {
+        if s.missing {
+            for c in text[s.range.clone()].chars() {
+                if !missing.contains(&c) {
+                    missing.push(c);
+                }
+            }
+        } else if s.fallback {
+            let fam = &book.face(s.face).family;
+            if !fallback_families.contains(fam) {
+                fallback_families.push(fam.clone());
+            }
+        }
+    }
+    Prepared {
+        text: text.to_string(),
+        has_cjk,
+        korean,
+        pieces,
+        pieces_whole_words,
+        runs: runs_from_segments(book, fonts, &segs, text.len()),
+        missing,
+        fallback_families,
+        chars: text.graphemes(true).count() as u32,
+    }
+}
+
+impl Prepared {
+    /// Lines at `size_cpt` in `width` EMU under the stricter of the viewers' rules.
+    pub fn break_at(&self, size_cpt: u32, width: i64) -> linebreak::Broken {
+        let a = linebreak::fill(&self.pieces, size_cpt, width);
+        match &self.pieces_whole_words {
+            Some(p) => {
+                let b = linebreak::fill(p, size_cpt, width);
+                if b.lines.len() >= a.lines.len() {
+                    b
+                } else {
+                    a
+                }
+            }
+            None => a,
+        }
+    }
+    /// Words that were broken inside in `broken` (for the report).
+    pub fn broken_words(&self, broken: &linebreak::Broken) -> Vec<String> {
+        broken
+            .broken_words
+            .iter()
+            .map(|&(a, b)| self.text[a..b].to_string())
+            .collect()
+    }
+}
+
+pub fn grapheme_count(s: &str) -> u32 {
+    s.graphemes(true).count() as u32
+}

@@ -1,0 +1,107 @@
+//! Text styles per slot: which fonts, size, colour, alignment and floor a box starts from.
+
+use crate::measure::TextFonts;
+use crate::model::{Align, Anchor, Insets};
+use crate::preset::SlotRole;
+use specrender_spec::deck::{Cpt, Element, Rgb, Theme};
+
+/// Default insets, written explicitly into every text box: 0.1 in left/right, 0.05 in
+/// top/bottom (PowerPoint's defaults, so a user editing the box sees familiar spacing).
+pub const INSETS: Insets = Insets {
+    l: 91_440,
+    t: 45_720,
+    r: 91_440,
+    b: 45_720,
+};
+/// Hanging indent of bullet paragraphs (PowerPoint's level-1 default).
+pub const BULLET_MARGIN: i64 = 342_900;
+/// Titles never shrink below 20 pt (PRODUCT.md §2, fit policy step 1).
+pub const TITLE_FLOOR: Cpt = 2000;
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Style {
+    pub fonts: TextFonts,
+    pub color: Rgb,
+    pub align: Align,
+    pub anchor: Anchor,
+    pub size: Cpt,
+    pub min: Cpt,
+    pub is_title: bool,
+}
+
+/// The style of an element in a slot; `heading`/`body` are already resolved for the element's
+/// weight (bold for `emphasis: high`).
+pub fn style_for(
+    role: SlotRole,
+    el: &Element,
+    theme: &Theme,
+    heading: &TextFonts,
+    body: &TextFonts,
+    centered: bool,
+) -> Style {
+    let sizes = &theme.sizes;
+    let c = &theme.colors;
+    let (fonts, color, align, anchor, size) = match role {
+        SlotRole::Title => (
+            heading.clone(),
+            c.primary,
+            if centered { Align::Center } else { Align::Left },
+            if centered {
+                Anchor::Bottom
+            } else {
+                Anchor::Middle
+            },
+            sizes.title,
+        ),
+        SlotRole::Subtitle => (
+            body.clone(),
+            c.text,
+            if centered { Align::Center } else { Align::Left },
+            Anchor::Top,
+            sizes.subtitle,
+        ),
+        SlotRole::Body | SlotRole::Left | SlotRole::Right => {
+            (body.clone(), c.text, Align::Left, Anchor::Top, sizes.body)
+        }
+        SlotRole::Quote => (
+            body.clone(),
+            c.text,
+            Align::Center,
+            Anchor::Middle,
+            sizes.subtitle + 400,
+        ),
+        SlotRole::Attribution => (
+            body.clone(),
+            c.muted,
+            Align::Right,
+            Anchor::Top,
+            sizes.caption,
+        ),
+        SlotRole::Footer => (
+            body.clone(),
+            c.muted,
+            Align::Left,
+            Anchor::Bottom,
+            sizes.caption,
+        ),
+    };
+    let is_title = role == SlotRole::Title;
+    let mut size = size;
+    if el.role.as_deref() == Some("caption") {
+        size = sizes.caption;
+    }
+    let floor = if is_title {
+        el.constraints.min_font.max(TITLE_FLOOR)
+    } else {
+        el.constraints.min_font
+    };
+    Style {
+        fonts,
+        color,
+        align,
+        anchor,
+        size,
+        min: floor.min(size),
+        is_title,
+    }
+}
