@@ -1,16 +1,35 @@
 //! specrender-fonts: finds font files, resolves family names (with metric-compatible aliases
 //! and per-character fallback), splits text into script runs and measures it by shaping.
 //!
-//! SKELETON: the public API below is the contract layout codes against; bodies are to be
-//! implemented (see the issue). rustybuzz / ttf-parser / fontdb stay behind this API.
+//! Stages, one module each:
+//! - [`book`]: loading faces (`--fonts` folders, the shipped fonts, opt-in system fonts) in a
+//!   deterministic order, family resolution with aliases and substitutes, cmap coverage;
+//! - [`script`]: the Latin / East Asian / Complex / Weak class of a character, as LibreOffice
+//!   assigns it (i18nutil `GetScriptClass`);
+//! - [`segment`]: a paragraph split into runs of one class and one face, with per-character
+//!   fallback;
+//! - [`shape`]: rustybuzz shaping and the per-job width cache [`Measurer`].
+//!
+//! rustybuzz / ttf-parser / fontdb stay behind this API (STYLE.md), so replacing them touches
+//! this crate only.
 
 use std::ops::Range;
 use std::path::PathBuf;
+
+pub mod book;
+pub mod script;
+pub mod segment;
+pub mod shape;
+
+pub use book::FontBook;
+pub use script::script_class;
+pub use shape::Measurer;
 
 /// Options for building a [`FontBook`].
 #[derive(Debug, Clone)]
 pub struct FontOptions {
     /// Extra font folders, searched first, in order (`--fonts DIR`, `SPECRENDER_FONTS`).
+    /// A path naming a font file instead of a folder loads that file.
     /// Default: empty.
     pub dirs: Vec<PathBuf>,
     /// Load the fonts shipped with specrender. Default: true.
@@ -21,7 +40,11 @@ pub struct FontOptions {
 
 impl Default for FontOptions {
     fn default() -> Self {
-        FontOptions { dirs: Vec::new(), shipped: true, system: false }
+        FontOptions {
+            dirs: Vec::new(),
+            shipped: true,
+            system: false,
+        }
     }
 }
 
@@ -39,14 +62,22 @@ pub struct FaceId(pub u32);
 
 #[derive(Debug, Clone)]
 pub struct FaceInfo {
-    /// Typographic family name (e.g. "Carlito", "Noto Sans CJK KR").
+    /// Typographic family name (e.g. "Carlito", "Noto Sans CJK KR"): name ID 16, else ID 1,
+    /// English (US) first.
     pub family: String,
     pub post_script_name: String,
     pub path: PathBuf,
+    /// Face index inside a collection (`.ttc`), 0 for a single font file.
     pub index: u32,
+    /// OS/2 usWeightClass >= 600.
     pub bold: bool,
+    /// Italic or oblique.
     pub italic: bool,
     pub units_per_em: u16,
+    /// Vertical metrics in font units, as LibreOffice reads them: `hhea` ascender / descender /
+    /// lineGap, unless OS/2 fsSelection USE_TYPO_METRICS is set (then sTypoAscender / ...);
+    /// zero `hhea` values fall back to OS/2. Carlito: 1536 / -512 / 452 (upm 2048);
+    /// Noto Sans CJK: 1160 / -288 / 0 (upm 1000), i.e. 1.448 em.
     pub ascender: i16,
     pub descender: i16,
     pub line_gap: i16,
@@ -81,18 +112,23 @@ pub enum ScriptClass {
     Weak,
 }
 
-/// Classify one character.
-pub fn script_class(ch: char) -> ScriptClass {
-    let _ = ch;
-    todo!()
-}
-
 /// The faces chosen for the three OOXML font slots of a paragraph.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SlotFaces {
     pub latin: FaceId,
     pub ea: FaceId,
     pub cs: FaceId,
+}
+
+impl SlotFaces {
+    /// The slot face for a resolved class (`Weak` reads as Latin).
+    pub fn for_class(&self, class: ScriptClass) -> FaceId {
+        match class {
+            ScriptClass::EastAsian => self.ea,
+            ScriptClass::Complex => self.cs,
+            ScriptClass::Latin | ScriptClass::Weak => self.latin,
+        }
+    }
 }
 
 /// A stretch of text measured with one face.
@@ -110,60 +146,8 @@ pub struct Segment {
     pub missing: bool,
 }
 
-/// All loaded faces. Immutable after construction and `Sync`, so one book serves many jobs.
-pub struct FontBook {}
-
-impl FontBook {
-    pub fn new(opts: &FontOptions) -> Result<FontBook, FontError> {
-        let _ = opts;
-        todo!()
-    }
-    /// Folder of the fonts shipped with specrender.
-    pub fn shipped_dir() -> PathBuf {
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data")
-    }
-    pub fn face(&self, id: FaceId) -> &FaceInfo {
-        let _ = id;
-        todo!()
-    }
-    pub fn faces(&self) -> impl Iterator<Item = (FaceId, &FaceInfo)> {
-        std::iter::empty()
-    }
-    /// Resolve a family name for a script class (the class picks the substitute when the
-    /// family is missing: the shipped CJK face for EastAsian, Carlito for Latin).
-    pub fn resolve(&self, family: &str, bold: bool, class: ScriptClass) -> FamilyMatch {
-        let _ = (family, bold, class);
-        todo!()
-    }
-    pub fn covers(&self, face: FaceId, ch: char) -> bool {
-        let _ = (face, ch);
-        todo!()
-    }
-    /// Split `text` into segments: weak characters join their neighbours' class, each class
-    /// takes its slot face, characters the slot face lacks fall back per character.
-    pub fn segment(&self, text: &str, faces: SlotFaces, bold: bool) -> Vec<Segment> {
-        let _ = (text, faces, bold);
-        todo!()
-    }
-    /// Shaped advance of `text` in `face`, in font units (kerning and ligatures applied).
-    pub fn shape_units(&self, face: FaceId, text: &str) -> i64 {
-        let _ = (face, text);
-        todo!()
-    }
-}
-
-/// Per-job width cache: shapes each distinct (face, text) once; widths scale linearly with size.
-pub struct Measurer<'a> {
-    pub book: &'a FontBook,
-}
-
-impl<'a> Measurer<'a> {
-    pub fn new(book: &'a FontBook) -> Self {
-        Measurer { book }
-    }
-    /// Advance of `text` in `face` at 1 pt, in EMU (f64), from the cache or by shaping once.
-    pub fn width_per_pt(&mut self, face: FaceId, text: &str) -> f64 {
-        let _ = (face, text);
-        todo!()
-    }
+/// `FontBook` is shared by reference between worker threads (each owns its `Measurer`).
+fn _assert_sync() {
+    fn is_sync<T: Sync + Send>() {}
+    is_sync::<FontBook>();
 }

@@ -1,0 +1,250 @@
+//! Loading and family resolution against the shipped fonts.
+
+mod common;
+use common::*;
+use specrender_fonts::{FaceId, FontBook, FontError, FontOptions, MatchKind, ScriptClass};
+
+#[test]
+fn shipped_faces_load_with_names_and_metrics() {
+    let b = book();
+    assert_eq!(b.len(), 22, "2 Carlito + 2 x 10 Noto Sans CJK faces");
+    let c = b.face(family("Carlito", false));
+    assert_eq!(
+        (c.post_script_name.as_str(), c.bold, c.italic),
+        ("Carlito", false, false)
+    );
+    assert_eq!(
+        (c.units_per_em, c.ascender, c.descender, c.line_gap),
+        (2048, 1536, -512, 452)
+    );
+    let k = b.face(family("Noto Sans CJK KR", true));
+    assert_eq!(
+        (k.post_script_name.as_str(), k.index, k.bold),
+        ("NotoSansCJKkr-Bold", 1, true)
+    );
+    // hhea, as LibreOffice reads it (USE_TYPO_METRICS is not set): 1.448 em.
+    assert_eq!(
+        (k.units_per_em, k.ascender, k.descender, k.line_gap),
+        (1000, 1160, -288, 0)
+    );
+}
+
+#[test]
+fn face_ids_are_deterministic_across_loads() {
+    let a = FontBook::new(&shipped_only()).unwrap();
+    let b = FontBook::new(&shipped_only()).unwrap();
+    let key = |bk: &FontBook| -> Vec<(FaceId, String, String, u32)> {
+        bk.faces()
+            .map(|(id, f)| (id, f.family.clone(), f.path.display().to_string(), f.index))
+            .collect()
+    };
+    assert_eq!(key(&a), key(&b));
+    // Sorted by path within the folder, then face index.
+    let order: Vec<String> = a.faces().map(|(_, f)| f.post_script_name.clone()).collect();
+    assert_eq!(
+        &order[..3],
+        &["Carlito-Bold", "Carlito", "NotoSansCJKjp-Bold"]
+    );
+    assert_eq!(order[13], "NotoSansCJKkr-Regular");
+}
+
+#[test]
+fn exact_match_is_case_insensitive_and_picks_boldness() {
+    let b = book();
+    let m = b.resolve("carlito", true, ScriptClass::Latin);
+    assert_eq!(m.kind, MatchKind::Exact);
+    assert_eq!(b.face(m.face).post_script_name, "Carlito-Bold");
+    let m = b.resolve("  CARLITO ", false, ScriptClass::Latin);
+    assert_eq!(b.face(m.face).post_script_name, "Carlito");
+}
+
+#[test]
+fn each_cjk_region_resolves_exactly_to_its_face() {
+    let b = book();
+    for (fam, idx) in [("JP", 0), ("KR", 1), ("SC", 2), ("TC", 3), ("HK", 4)] {
+        for bold in [false, true] {
+            let name = format!("Noto Sans CJK {fam}");
+            let m = b.resolve(&name, bold, ScriptClass::EastAsian);
+            assert_eq!(m.kind, MatchKind::Exact, "{name}");
+            let f = b.face(m.face);
+            assert_eq!(
+                (f.family.as_str(), f.index, f.bold),
+                (name.as_str(), idx, bold)
+            );
+        }
+    }
+    let m = b.resolve("Noto Sans Mono CJK JP", false, ScriptClass::EastAsian);
+    assert_eq!(b.face(m.face).post_script_name, "NotoSansMonoCJKjp-Regular");
+}
+
+#[test]
+fn calibri_is_measured_with_carlito() {
+    let b = book();
+    for bold in [false, true] {
+        let m = b.resolve("Calibri", bold, ScriptClass::Latin);
+        assert_eq!(
+            m.kind,
+            MatchKind::Alias {
+                to: "Carlito".into()
+            }
+        );
+        assert_eq!(m.face, family("Carlito", bold));
+    }
+    assert!(matches!(
+        b.resolve("calibri", false, ScriptClass::EastAsian).kind,
+        MatchKind::Alias { .. }
+    ));
+}
+
+#[test]
+fn missing_family_is_substituted_by_class() {
+    let b = book();
+    let m = b.resolve("Comic Sans MS", false, ScriptClass::Latin);
+    assert_eq!(
+        m.kind,
+        MatchKind::Substituted {
+            to: "Carlito".into()
+        }
+    );
+    assert_eq!(m.face, family("Carlito", false));
+    let m = b.resolve("Malgun Gothic", true, ScriptClass::EastAsian);
+    assert_eq!(
+        m.kind,
+        MatchKind::Substituted {
+            to: "Noto Sans CJK KR".into()
+        }
+    );
+    assert_eq!(m.face, family("Noto Sans CJK KR", true));
+    let m = b.resolve("Arial", false, ScriptClass::Complex);
+    // Alias target (Liberation Sans) is not shipped either.
+    assert_eq!(
+        m.kind,
+        MatchKind::Substituted {
+            to: "Carlito".into()
+        }
+    );
+    let m = b.resolve("", false, ScriptClass::Weak);
+    assert_eq!(
+        m.kind,
+        MatchKind::Substituted {
+            to: "Carlito".into()
+        }
+    );
+}
+
+#[test]
+fn describe_resolution_names_the_file() {
+    let s = book().describe_resolution("Calibri", true, ScriptClass::Latin);
+    assert!(
+        s.contains("Carlito-Bold") && s.contains("Carlito-Bold.ttf") && s.contains("alias"),
+        "{s}"
+    );
+}
+
+#[test]
+fn bad_fonts_dir_is_an_error() {
+    let opts = FontOptions {
+        dirs: vec!["/nonexistent/specrender-fonts".into()],
+        ..shipped_only()
+    };
+    match FontBook::new(&opts) {
+        Err(FontError::Dir(p, _)) => {
+            assert_eq!(p, std::path::PathBuf::from("/nonexistent/specrender-fonts"))
+        }
+        other => panic!("expected FontError::Dir, got {other:?}"),
+    }
+}
+
+#[test]
+fn no_faces_at_all_is_no_fonts() {
+    let d = temp_dir("empty");
+    std::fs::write(d.join("notafont.ttf"), b"garbage").unwrap();
+    let opts = FontOptions {
+        dirs: vec![d.clone()],
+        shipped: false,
+        system: false,
+    };
+    assert!(matches!(FontBook::new(&opts), Err(FontError::NoFonts(_))));
+    let _ = std::fs::remove_dir_all(d);
+}
+
+#[test]
+fn earlier_source_wins_and_order_follows_sources() {
+    let d = temp_dir("precedence");
+    let sub = d.join("sub");
+    std::fs::create_dir_all(&sub).unwrap();
+    std::fs::copy(
+        FontBook::shipped_dir().join("Carlito-Regular.ttf"),
+        sub.join("Carlito-Regular.ttf"),
+    )
+    .unwrap();
+    let opts = FontOptions {
+        dirs: vec![d.clone()],
+        ..shipped_only()
+    };
+    let b = FontBook::new(&opts).unwrap();
+    assert_eq!(b.len(), 23);
+    let user = FaceId(0);
+    assert!(b.face(user).path.starts_with(&d));
+    // Regular comes from the user folder; the shipped regular copy is not considered...
+    let m = b.resolve("Carlito", false, ScriptClass::Latin);
+    assert_eq!((m.face, m.kind), (user, MatchKind::Exact));
+    // ...and that source has no bold Carlito, so bold answers with its regular.
+    assert_eq!(b.resolve("Carlito", true, ScriptClass::Latin).face, user);
+    let _ = std::fs::remove_dir_all(d);
+}
+
+#[test]
+fn a_fonts_path_may_name_a_file() {
+    let opts = FontOptions {
+        dirs: vec![FontBook::shipped_dir().join("Carlito-Bold.ttf")],
+        shipped: false,
+        system: false,
+    };
+    let b = FontBook::new(&opts).unwrap();
+    assert_eq!(b.len(), 1);
+    // Only a bold face: regular requests get it too.
+    assert_eq!(
+        b.face(b.resolve("Carlito", false, ScriptClass::Latin).face)
+            .post_script_name,
+        "Carlito-Bold"
+    );
+    // No CJK face: an East Asian substitute is the Latin default.
+    assert_eq!(
+        b.resolve("Nope", false, ScriptClass::EastAsian).kind,
+        MatchKind::Substituted {
+            to: "Carlito".into()
+        }
+    );
+}
+
+#[test]
+fn the_shipped_folder_given_again_is_loaded_once() {
+    let opts = FontOptions {
+        dirs: vec![FontBook::shipped_dir()],
+        ..shipped_only()
+    };
+    assert_eq!(FontBook::new(&opts).unwrap().len(), 22);
+}
+
+#[test]
+fn coverage_follows_the_cmap() {
+    let b = book();
+    let (c, k) = (family("Carlito", false), family("Noto Sans CJK KR", false));
+    for ch in ['A', 'é', 'α', 'Ж', '€'] {
+        assert!(b.covers(c, ch), "{ch}");
+    }
+    for ch in ['가', '中', 'あ', '\u{212B}', '\u{2163}', '✓', '\u{A0}'] {
+        assert!(!b.covers(c, ch), "Carlito lacks U+{:04X}", ch as u32);
+        assert!(b.covers(k, ch), "Noto Sans CJK KR has U+{:04X}", ch as u32);
+    }
+    for ch in ['\u{1F600}', 'ا', 'ก', '\u{514}'] {
+        assert!(
+            b.faces().all(|(id, _)| !b.covers(id, ch)),
+            "nothing shipped covers U+{:04X}",
+            ch as u32
+        );
+    }
+    // A no-break space is still drawn by Carlito (shaping's space fallback).
+    assert!(b.draws(c, '\u{A0}'));
+}

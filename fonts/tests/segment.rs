@@ -1,0 +1,162 @@
+//! Segmentation by script class and face, with per-character fallback.
+
+mod common;
+use common::*;
+use specrender_fonts::{ScriptClass::*, Segment};
+
+fn seg(text: &str) -> Vec<Segment> {
+    book().segment(text, ko_slots(false), false)
+}
+
+fn parts<'t>(text: &'t str, segs: &[Segment]) -> Vec<&'t str> {
+    segs.iter().map(|s| &text[s.range.clone()]).collect()
+}
+
+#[test]
+fn empty_text_has_no_segments() {
+    assert!(seg("").is_empty());
+}
+
+#[test]
+fn latin_and_hangul_with_weak_spaces_and_latin_digits() {
+    let slots = ko_slots(false);
+    let t = "Hello 세계 123";
+    let s = seg(t);
+    // Spaces join the preceding script; ASCII digits are Latin (LibreOffice's block table).
+    assert_eq!(parts(t, &s), vec!["Hello ", "세계 ", "123"]);
+    assert_eq!(
+        s.iter().map(|s| s.class).collect::<Vec<_>>(),
+        vec![Latin, EastAsian, Latin]
+    );
+    assert_eq!(
+        s.iter().map(|s| s.face).collect::<Vec<_>>(),
+        vec![slots.latin, slots.ea, slots.latin]
+    );
+    assert!(s.iter().all(|s| !s.fallback && !s.missing));
+}
+
+#[test]
+fn latin_then_hangul_word() {
+    let t = "AI가 좋다";
+    let s = seg(t);
+    assert_eq!(parts(t, &s), vec!["AI", "가 좋다"]);
+    assert_eq!((s[0].class, s[1].class), (Latin, EastAsian));
+}
+
+#[test]
+fn leading_weak_text_takes_the_following_class() {
+    let t = "“ 한국”";
+    let s = seg(t);
+    assert_eq!(parts(t, &s), vec![t]);
+    assert_eq!(s[0].class, EastAsian);
+    let t = "— …";
+    assert_eq!(seg(t)[0].class, Latin);
+}
+
+#[test]
+fn japanese_with_corner_brackets_is_one_east_asian_run() {
+    let t = "「日本語」です。ＡＢＣ！";
+    let s = seg(t);
+    assert_eq!(s.len(), 1);
+    assert_eq!(
+        (s[0].range.clone(), s[0].class, s[0].face),
+        (0..t.len(), EastAsian, ko_slots(false).ea)
+    );
+}
+
+#[test]
+fn latin_char_the_latin_face_lacks_falls_back_per_character() {
+    let slots = ko_slots(false);
+    // U+212B ANGSTROM SIGN: Latin script, not in Carlito, in Noto Sans CJK.
+    let t = "10 \u{212B} wide";
+    let s = seg(t);
+    assert_eq!(parts(t, &s), vec!["10 ", "\u{212B}", " wide"]);
+    assert_eq!(s[1].class, Latin);
+    assert!(s[1].fallback && !s[1].missing);
+    // The paragraph's own East Asian face is tried first.
+    assert_eq!(s[1].face, slots.ea);
+    assert!(!s[0].fallback && !s[2].fallback);
+}
+
+#[test]
+fn fallback_without_slot_candidates_prefers_the_requested_boldness() {
+    let b = book();
+    let carlito_bold = family("Carlito", true);
+    let slots = specrender_fonts::SlotFaces {
+        latin: carlito_bold,
+        ea: carlito_bold,
+        cs: carlito_bold,
+    };
+    let s = b.segment("a✓", slots, true);
+    assert_eq!(s.len(), 2);
+    assert!(s[1].fallback);
+    // First upright bold face (id order) covering U+2713: Noto Sans CJK JP Bold.
+    assert_eq!(b.face(s[1].face).post_script_name, "NotoSansCJKjp-Bold");
+    let s = b.segment("a✓", slots, false);
+    assert_eq!(b.face(s[1].face).post_script_name, "NotoSansCJKjp-Regular");
+}
+
+#[test]
+fn chars_nothing_covers_are_missing_and_stay_on_the_slot_face() {
+    let slots = ko_slots(false);
+    let t = "hi 😀 مرحبا";
+    let s = seg(t);
+    assert_eq!(parts(t, &s), vec!["hi ", "😀", " ", "مرحبا"]);
+    // The emoji is weak: Latin class, Carlito, missing.
+    assert_eq!(
+        (s[1].class, s[1].face, s[1].fallback, s[1].missing),
+        (Latin, slots.latin, false, true)
+    );
+    // Arabic is complex: the cs slot (Carlito here), missing. The space before it is Latin.
+    assert_eq!(
+        (s[3].class, s[3].face, s[3].missing),
+        (Complex, slots.cs, true)
+    );
+    assert!(!s[2].missing);
+}
+
+#[test]
+fn clusters_stay_together() {
+    // Carlito has no U+0301; the combining accent stays with its base letter.
+    let t = "Cafe\u{301} ok";
+    let s = seg(t);
+    assert_eq!(s.len(), 1);
+    assert!(!s[0].fallback && !s[0].missing);
+    // A variation selector after a missing emoji stays in the missing segment.
+    let t = "a☺\u{FE0F}";
+    let s = seg(t);
+    assert_eq!(parts(t, &s).last(), Some(&"☺\u{FE0F}"));
+}
+
+#[test]
+fn spaces_and_controls_never_fall_back() {
+    let t = "a\u{A0}b\u{200B}c\td";
+    let s = seg(t);
+    assert_eq!(s.len(), 1);
+    assert!(!s[0].fallback && !s[0].missing);
+}
+
+#[test]
+fn segments_cover_the_text_and_never_weak() {
+    for t in [
+        "",
+        "   ",
+        "1, 2, 3",
+        "한국어 text, 日本語と English — ok?",
+        "Ⅻ ✓ ①",
+    ] {
+        let s = seg(t);
+        let mut at = 0;
+        for x in &s {
+            assert_eq!(x.range.start, at);
+            assert!(x.range.end > x.range.start);
+            assert_ne!(x.class, Weak);
+            at = x.range.end;
+        }
+        assert_eq!(at, t.len());
+        for w in s.windows(2) {
+            let k = |s: &Segment| (s.class, s.face, s.fallback, s.missing);
+            assert_ne!(k(&w[0]), k(&w[1]), "adjacent equal segments must merge");
+        }
+    }
+}
