@@ -1,1 +1,565 @@
-//! specrender
+//! specrender: SlideSpec / DocSpec JSON to a fitted, editable PPTX plus a QC report.
+//!
+//! This crate is the facade over the stage crates — [`spec`] (parse and validate),
+//! [`fonts`] (font book, shaping), [`layout`] (Deck -> LaidDeck), [`qc`] (LaidDeck -> report)
+//! and [`renderer`] (LaidDeck -> PPTX bytes) — exposing the CLI's operations as plain functions:
+//!
+//! - [`validate`]: every error and warning of an input, as the `validate` command prints them;
+//! - [`run_qc`]: parse, lay out, check — no file written (the fast check before rendering);
+//! - [`render`]: the same plus the PPTX bytes;
+//! - [`write_atomic`] / [`write_all_atomic`]: the temp-file-and-rename writes the CLI uses.
+//!
+//! Errors are an [`Error`] whose [`Error::exit_code`] is the CLI's: 2 invalid input,
+//! 3 environment (fonts, I/O), 4 internal. A panic inside a stage is caught and returned as
+//! [`Error::Internal`], so one bad job never takes a worker down.
+
+use serde::Serialize;
+use serde_json::{json, Value};
+use std::fmt;
+use std::io::{self, Write};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::{Path, PathBuf};
+
+pub use specrender_fonts as fonts;
+pub use specrender_layout as layout;
+pub use specrender_qc as qc;
+pub use specrender_renderer as renderer;
+pub use specrender_spec as spec;
+
+pub use specrender_fonts::{FontBook, FontError, FontOptions};
+pub use specrender_layout::model::{Autofit, LaidDeck};
+pub use specrender_layout::LayoutOptions;
+pub use specrender_qc::{QcReport, Severity};
+pub use specrender_spec::{ErrorSeverity, Input, ParseOptions, SpecError, SpecFailure};
+
+/// Options for [`run_qc`] and [`render`].
+#[derive(Debug, Clone, Default)]
+pub struct RenderOptions {
+    /// Size limit and `--extract-json`. Default: [`ParseOptions::default`] (32 MiB, no extraction).
+    pub parse: ParseOptions,
+    /// Autofit mode (`--autofit`) and fixes in speaker notes. Default: [`LayoutOptions::default`]
+    /// (`a:normAutofit`, fixes appended to notes).
+    pub layout: LayoutOptions,
+    /// Also build the `--layout` JSON (every placed box) into [`Outcome::layout`]. Default: false.
+    pub layout_json: bool,
+    /// Root that `file` assets resolve against (`--assets DIR`; the CLI defaults it to the input
+    /// file's folder). Default: `None`. Not read yet: images are not laid out in this version.
+    pub assets_root: Option<PathBuf>,
+}
+
+/// A pipeline stage, for progress reporting.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stage {
+    Parse,
+    Layout,
+    Qc,
+    Write,
+}
+
+impl Stage {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Stage::Parse => "parse",
+            Stage::Layout => "layout",
+            Stage::Qc => "qc",
+            Stage::Write => "write",
+        }
+    }
+}
+
+/// Progress callback: `(stage, done, total)`.
+pub type Progress<'a> = &'a mut dyn FnMut(Stage, usize, usize);
+
+/// Why a run failed. Findings about the deck (overflow and the like) are not errors: they are
+/// in the [`QcReport`].
+#[derive(Debug)]
+pub enum Error {
+    /// The input cannot be used (exit code 2). Nothing is written.
+    Input(SpecFailure),
+    /// Fonts or I/O (exit code 3).
+    Environment(String),
+    /// A bug or an unimplemented feature (exit code 4).
+    Internal(String),
+}
+
+impl Error {
+    pub fn exit_code(&self) -> i32 {
+        match self {
+            Error::Input(_) => 2,
+            Error::Environment(_) => 3,
+            Error::Internal(_) => 4,
+        }
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Input(fail) => f.write_str(&describe_failure(fail)),
+            Error::Environment(m) => write!(f, "environment: {m}"),
+            Error::Internal(m) => write!(f, "internal: {m}"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl From<FontError> for Error {
+    fn from(e: FontError) -> Self {
+        Error::Environment(e.to_string())
+    }
+}
+
+/// One line saying why an input was refused.
+pub fn describe_failure(fail: &SpecFailure) -> String {
+    match fail {
+        SpecFailure::TooLarge { size, limit } => {
+            format!("input too large: {size} bytes, the limit is {limit} bytes")
+        }
+        SpecFailure::Malformed {
+            line,
+            column,
+            message,
+        } => {
+            format!("malformed JSON at line {line}, column {column}: {message}")
+        }
+        SpecFailure::NoJsonFound => "no JSON object found in the input".to_string(),
+        SpecFailure::Invalid(errors) => {
+            let n = errors.len();
+            format!("input invalid ({n} error{})", if n == 1 { "" } else { "s" })
+        }
+    }
+}
+
+/// One entry of the `validate` output.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Finding {
+    /// JSON Pointer into the input (`""` for the whole input).
+    pub path: String,
+    pub code: String,
+    pub message: String,
+    /// For `malformed_json`: where the parser stopped (1-based).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub column: Option<usize>,
+}
+
+impl From<&SpecError> for Finding {
+    fn from(e: &SpecError) -> Self {
+        Finding {
+            path: e.path.clone(),
+            code: e.code.clone(),
+            message: e.message.clone(),
+            line: None,
+            column: None,
+        }
+    }
+}
+
+/// The `validate` output: `{"valid", "errors": [{path, code, message}], "warnings": [...]}`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Validation {
+    pub valid: bool,
+    pub errors: Vec<Finding>,
+    pub warnings: Vec<Finding>,
+}
+
+impl Validation {
+    pub fn ok(warnings: &[SpecError]) -> Validation {
+        Validation {
+            valid: true,
+            errors: vec![],
+            warnings: warnings.iter().map(Finding::from).collect(),
+        }
+    }
+
+    /// The errors of a refused input. Codes: `too_large`, `malformed_json` (with line and
+    /// column), `no_json_found`, else the validator's own codes.
+    pub fn from_failure(fail: &SpecFailure) -> Validation {
+        let whole = |code: &str, line, column| Finding {
+            path: String::new(),
+            code: code.into(),
+            message: describe_failure(fail),
+            line,
+            column,
+        };
+        let (errors, warnings) = match fail {
+            SpecFailure::TooLarge { .. } => (vec![whole("too_large", None, None)], vec![]),
+            SpecFailure::Malformed { line, column, .. } => (
+                vec![whole("malformed_json", Some(*line), Some(*column))],
+                vec![],
+            ),
+            SpecFailure::NoJsonFound => (vec![whole("no_json_found", None, None)], vec![]),
+            SpecFailure::Invalid(all) => {
+                let (w, e): (Vec<&SpecError>, Vec<&SpecError>) = all
+                    .iter()
+                    .partition(|e| e.severity == ErrorSeverity::Warning);
+                (
+                    e.into_iter().map(Finding::from).collect(),
+                    w.into_iter().map(Finding::from).collect(),
+                )
+            }
+        };
+        Validation {
+            valid: false,
+            errors,
+            warnings,
+        }
+    }
+
+    pub fn exit_code(&self) -> i32 {
+        if self.valid {
+            0
+        } else {
+            2
+        }
+    }
+}
+
+/// A parsed, valid input and its warnings.
+#[derive(Debug, Clone)]
+pub struct Parsed {
+    pub input: Input,
+    pub warnings: Vec<SpecError>,
+}
+
+/// What [`run_qc`] and [`render`] produce.
+#[derive(Debug, Clone)]
+pub struct Outcome {
+    /// The PPTX bytes ([`render`] only).
+    pub pptx: Option<Vec<u8>>,
+    pub qc: QcReport,
+    /// The `--layout` JSON, when [`RenderOptions::layout_json`] is set.
+    pub layout: Option<Value>,
+    /// Validation warnings of the input (also in the QC report as `input_warning` issues).
+    pub warnings: Vec<SpecError>,
+}
+
+/// Run `f`, turning a panic into [`Error::Internal`] with the panic's message.
+pub fn guard<T>(f: impl FnOnce() -> Result<T, Error>) -> Result<T, Error> {
+    catch_unwind(AssertUnwindSafe(f)).unwrap_or_else(|p| Err(Error::Internal(panic_message(&*p))))
+}
+
+/// The text of a panic payload.
+pub fn panic_message(p: &(dyn std::any::Any + Send)) -> String {
+    if let Some(s) = p.downcast_ref::<&str>() {
+        (*s).to_string()
+    } else if let Some(s) = p.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "panic".to_string()
+    }
+}
+
+/// Load the font book. Font problems are [`Error::Environment`].
+pub fn load_fonts(opts: &FontOptions) -> Result<FontBook, Error> {
+    guard(|| Ok(FontBook::new(opts)?))
+}
+
+/// Parse and validate an input (SlideSpec or DocSpec, by `spec_version`).
+pub fn parse(input: &[u8], opts: &ParseOptions) -> Result<Parsed, Error> {
+    guard(|| match specrender_spec::parse(input, opts) {
+        Ok((input, warnings)) => Ok(Parsed { input, warnings }),
+        Err(fail) => Err(Error::Input(fail)),
+    })
+}
+
+/// Every error and warning of an input, as `validate` reports them. Fully supports DocSpec.
+/// Only an internal failure is an `Err`.
+pub fn validate(input: &[u8], opts: &ParseOptions) -> Result<Validation, Error> {
+    match parse(input, opts) {
+        Ok(p) => Ok(Validation::ok(&p.warnings)),
+        Err(Error::Input(fail)) => Ok(Validation::from_failure(&fail)),
+        Err(e) => Err(e),
+    }
+}
+
+/// Parse, lay out and check, writing nothing.
+pub fn run_qc(input: &[u8], fonts: &FontBook, opts: &RenderOptions) -> Result<Outcome, Error> {
+    let parsed = parse(input, &opts.parse)?;
+    qc_parsed(&parsed, fonts, opts, &mut |_, _, _| {})
+}
+
+/// Parse, lay out, check and write the PPTX bytes.
+pub fn render(input: &[u8], fonts: &FontBook, opts: &RenderOptions) -> Result<Outcome, Error> {
+    let parsed = parse(input, &opts.parse)?;
+    render_parsed(&parsed, fonts, opts, &mut |_, _, _| {})
+}
+
+const DOCX_NOT_YET: &str = "DocSpec rendering (DOCX) is not implemented yet";
+
+/// Lay out a parsed SlideSpec.
+pub fn lay_out(
+    parsed: &Parsed,
+    fonts: &FontBook,
+    opts: &RenderOptions,
+    progress: Progress<'_>,
+) -> Result<LaidDeck, Error> {
+    let Input::Slides(spec) = &parsed.input else {
+        return Err(Error::Internal(DOCX_NOT_YET.into()));
+    };
+    guard(|| {
+        let deck = specrender_spec::resolve(spec);
+        let n = deck.slides.len();
+        progress(Stage::Layout, 0, n);
+        let laid = specrender_layout::layout(&deck, fonts, &opts.layout);
+        progress(Stage::Layout, n, n);
+        Ok(laid)
+    })
+}
+
+/// [`run_qc`] for an already parsed input, reporting progress.
+pub fn qc_parsed(
+    parsed: &Parsed,
+    fonts: &FontBook,
+    opts: &RenderOptions,
+    progress: Progress<'_>,
+) -> Result<Outcome, Error> {
+    let laid = lay_out(parsed, fonts, opts, progress)?;
+    finish(parsed, &laid, opts, None, progress)
+}
+
+/// [`render`] for an already parsed input, reporting progress.
+pub fn render_parsed(
+    parsed: &Parsed,
+    fonts: &FontBook,
+    opts: &RenderOptions,
+    progress: Progress<'_>,
+) -> Result<Outcome, Error> {
+    let laid = lay_out(parsed, fonts, opts, progress)?;
+    let pptx = guard(|| {
+        specrender_renderer::pptx(&laid).map_err(|e| Error::Internal(format!("writing PPTX: {e}")))
+    })?;
+    finish(parsed, &laid, opts, Some(pptx), progress)
+}
+
+fn finish(
+    parsed: &Parsed,
+    laid: &LaidDeck,
+    opts: &RenderOptions,
+    pptx: Option<Vec<u8>>,
+    progress: Progress<'_>,
+) -> Result<Outcome, Error> {
+    guard(|| {
+        let n = laid.slides.len();
+        progress(Stage::Qc, 0, n);
+        let qc = specrender_qc::check_with_input(laid, &parsed.warnings);
+        progress(Stage::Qc, n, n);
+        let layout = opts
+            .layout_json
+            .then(|| specrender_layout::boxes_json(laid));
+        Ok(Outcome {
+            pptx,
+            qc,
+            layout,
+            warnings: parsed.warnings.clone(),
+        })
+    })
+}
+
+/// The `fonts` command's report: every loaded face, and which face each family resolves to
+/// for the deck defaults (Calibri for Latin, Noto Sans CJK KR/JP/SC/TC for East Asian) and for
+/// `extra` families (under both the Latin and the East Asian rule).
+pub fn fonts_report(book: &FontBook, extra: &[String]) -> Value {
+    use specrender_fonts::{MatchKind, ScriptClass};
+    let faces: Vec<Value> = book
+        .faces()
+        .map(|(id, f)| {
+            json!({
+                "id": id.0,
+                "family": f.family,
+                "post_script_name": f.post_script_name,
+                "path": f.path.display().to_string(),
+                "index": f.index,
+                "bold": f.bold,
+                "italic": f.italic,
+            })
+        })
+        .collect();
+    let mut asks: Vec<(String, ScriptClass)> = vec![("Calibri".into(), ScriptClass::Latin)];
+    for r in ["KR", "JP", "SC", "TC"] {
+        asks.push((format!("Noto Sans CJK {r}"), ScriptClass::EastAsian));
+    }
+    for f in extra {
+        asks.push((f.clone(), ScriptClass::Latin));
+        asks.push((f.clone(), ScriptClass::EastAsian));
+    }
+    let resolved: Vec<Value> = asks
+        .iter()
+        .map(|(family, class)| {
+            let m = book.resolve(family, false, *class);
+            let face = book.face(m.face);
+            let (how, to) = match &m.kind {
+                MatchKind::Exact => ("exact", None),
+                MatchKind::Alias { to } => ("alias", Some(to.clone())),
+                MatchKind::Substituted { to } => ("substituted", Some(to.clone())),
+            };
+            let mut v = json!({
+                "family": family,
+                "script": if *class == ScriptClass::Latin { "latin" } else { "east_asian" },
+                "how": how,
+            });
+            if let Some(to) = to {
+                v["to"] = json!(to);
+            }
+            v["face"] = json!({
+                "family": face.family,
+                "path": face.path.display().to_string(),
+                "index": face.index,
+                "bold": face.bold,
+            });
+            v
+        })
+        .collect();
+    json!({ "faces": faces, "resolve": resolved })
+}
+
+/// Write `bytes` to `path` atomically: a temp file `.NAME.tmp-<pid>` in the same folder,
+/// fsynced, then renamed over `path`. On failure the temp file is removed and `path` is untouched.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    write_all_atomic(&[(path, bytes)])
+}
+
+/// Write several files so that either all are written or, on failure before the renames,
+/// none is: every temp file is written and fsynced first, then each is renamed into place.
+pub fn write_all_atomic(files: &[(&Path, &[u8])]) -> io::Result<()> {
+    let mut temps: Vec<PathBuf> = Vec::with_capacity(files.len());
+    let cleanup = |temps: &[PathBuf]| {
+        for t in temps {
+            let _ = std::fs::remove_file(t);
+        }
+    };
+    for (path, bytes) in files {
+        let tmp = temp_path(path)?;
+        temps.push(tmp.clone());
+        if let Err(e) = write_synced(&tmp, bytes) {
+            cleanup(&temps);
+            return Err(io::Error::new(e.kind(), format!("{}: {e}", path.display())));
+        }
+    }
+    for (i, ((path, _), tmp)) in files.iter().zip(&temps).enumerate() {
+        if let Err(e) = std::fs::rename(tmp, path) {
+            cleanup(&temps[i..]);
+            return Err(io::Error::new(e.kind(), format!("{}: {e}", path.display())));
+        }
+        sync_dir(path);
+    }
+    Ok(())
+}
+
+fn temp_path(path: &Path) -> io::Result<PathBuf> {
+    let name = path.file_name().ok_or_else(|| {
+        io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("{}: not a file path", path.display()),
+        )
+    })?;
+    let mut tmp_name = std::ffi::OsString::from(".");
+    tmp_name.push(name);
+    tmp_name.push(format!(".tmp-{}", std::process::id()));
+    Ok(path.with_file_name(tmp_name))
+}
+
+fn write_synced(tmp: &Path, bytes: &[u8]) -> io::Result<()> {
+    let mut f = std::fs::File::create(tmp)?;
+    f.write_all(bytes)?;
+    f.sync_all()
+}
+
+/// Make the rename durable (best effort: not every platform can open a folder).
+fn sync_dir(path: &Path) {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    if let Ok(d) = std::fs::File::open(dir) {
+        let _ = d.sync_all();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tmpdir(name: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("specrender-lib-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        d
+    }
+
+    #[test]
+    fn atomic_write_replaces_and_leaves_no_temp() {
+        let d = tmpdir("atomic");
+        let p = d.join("out.pptx");
+        std::fs::write(&p, b"old").unwrap();
+        write_atomic(&p, b"new").unwrap();
+        assert_eq!(std::fs::read(&p).unwrap(), b"new");
+        let names: Vec<_> = std::fs::read_dir(&d)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names, [std::ffi::OsString::from("out.pptx")]);
+        std::fs::remove_dir_all(&d).unwrap();
+    }
+
+    #[test]
+    fn atomic_batch_writes_nothing_when_one_fails() {
+        let d = tmpdir("batch");
+        let good = d.join("a.pptx");
+        let bad = d.join("missing-folder").join("qc.json");
+        let err = write_all_atomic(&[(&good, b"x"), (&bad, b"y")]).unwrap_err();
+        assert!(err.to_string().contains("qc.json"), "{err}");
+        assert_eq!(std::fs::read_dir(&d).unwrap().count(), 0);
+        std::fs::remove_dir_all(&d).unwrap();
+    }
+
+    #[test]
+    fn failures_map_to_findings() {
+        let v = Validation::from_failure(&SpecFailure::Malformed {
+            line: 3,
+            column: 7,
+            message: "expected `,`".into(),
+        });
+        assert!(!v.valid);
+        assert_eq!(v.exit_code(), 2);
+        let j = serde_json::to_value(&v).unwrap();
+        assert_eq!(j["errors"][0]["code"], "malformed_json");
+        assert_eq!(j["errors"][0]["path"], "");
+        assert_eq!(j["errors"][0]["line"], 3);
+        assert_eq!(j["errors"][0]["column"], 7);
+        assert!(j["errors"][0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("line 3, column 7"));
+        let v = Validation::from_failure(&SpecFailure::TooLarge { size: 10, limit: 5 });
+        assert_eq!(v.errors[0].code, "too_large");
+        let e = |sev| SpecError {
+            path: "/deck".into(),
+            code: "c".into(),
+            message: "m".into(),
+            severity: sev,
+        };
+        let v = Validation::from_failure(&SpecFailure::Invalid(vec![
+            e(ErrorSeverity::Error),
+            e(ErrorSeverity::Warning),
+        ]));
+        assert_eq!((v.errors.len(), v.warnings.len()), (1, 1));
+        assert!(serde_json::to_value(&v).unwrap()["errors"][0]
+            .get("line")
+            .is_none());
+    }
+
+    #[test]
+    fn guard_turns_panics_into_internal_errors() {
+        let r: Result<(), Error> = guard(|| panic!("boom {}", 1));
+        match r {
+            Err(Error::Internal(m)) => assert_eq!(m, "boom 1"),
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(Error::Internal(String::new()).exit_code(), 4);
+        assert_eq!(Error::Environment(String::new()).exit_code(), 3);
+        assert_eq!(Error::Input(SpecFailure::NoJsonFound).exit_code(), 2);
+    }
+}

@@ -1,1 +1,630 @@
-fn main() {}
+//! The `specrender` command line (PRODUCT.md §5): `validate`, `qc`, `render`, `fonts`, `serve`.
+//!
+//! JSON goes to stdout or the named files; human-readable messages go to stderr. Exit codes:
+//! 0 written and QC passed, 1 written and QC found high/medium issues, 2 invalid input (nothing
+//! written; also command-line usage errors), 3 environment (I/O, fonts), 4 internal.
+//!
+//! `serve` reads one request per line, `{"id", "op": "validate"|"qc"|"render", "spec": {..}
+//! (or a string: raw text, e.g. an LLM reply with `"options": {"extract_json": true}`),
+//! "options": {"autofit", "extract_json", "max_bytes"}, "output": "x.pptx" (render), "layout":
+//! bool}`, and answers one line `{"id", "ok", "exit_code", ...}`: `qc` and `render` add `qc`,
+//! `warnings` (and `layout`, `output`), `validate` adds `valid`, `errors`, `warnings`; failures
+//! add `error` (and `errors` for invalid input). `ok` is true when the job ran (exit code 0 or 1;
+//! for `validate`: the input is valid). Fonts are loaded once; a bad line or a panic inside a job
+//! is answered and the worker keeps serving; EOF ends it with exit code 0.
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use serde_json::{json, Value};
+use specrender::{
+    guard, panic_message, Autofit, Error, FontBook, FontOptions, Outcome, ParseOptions, Parsed,
+    RenderOptions, SpecError, SpecFailure, Stage, Validation,
+};
+use std::io::{self, BufRead, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(
+    name = "specrender",
+    version,
+    about = "SlideSpec JSON to a fitted PPTX and a QC report"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Check an input against the schema and the semantic rules; print every error as JSON.
+    Validate {
+        #[command(flatten)]
+        input: InputArgs,
+    },
+    /// Lay out and check without writing a PPTX; print the QC report as JSON.
+    Qc {
+        #[command(flatten)]
+        input: InputArgs,
+        /// Write every placed box as JSON to this file.
+        #[arg(long, value_name = "LAYOUT.json")]
+        layout: Option<PathBuf>,
+        #[command(flatten)]
+        run: RunArgs,
+    },
+    /// Write the PPTX (and the QC report: to --qc, else to stdout).
+    Render {
+        #[command(flatten)]
+        input: InputArgs,
+        /// Output file. Default: the input's name with `.pptx` (required when INPUT is `-`).
+        #[arg(short = 'o', long = "output", value_name = "OUT")]
+        output: Option<PathBuf>,
+        /// Write the QC report to this file instead of stdout.
+        #[arg(long, value_name = "QC.json")]
+        qc: Option<PathBuf>,
+        /// Write every placed box as JSON to this file.
+        #[arg(long, value_name = "LAYOUT.json")]
+        layout: Option<PathBuf>,
+        #[command(flatten)]
+        run: RunArgs,
+    },
+    /// List the loaded font faces and what the default families resolve to.
+    Fonts {
+        #[command(flatten)]
+        fonts: FontArgs,
+        /// Also resolve this family (repeatable).
+        #[arg(long, value_name = "NAME")]
+        family: Vec<String>,
+    },
+    /// Long-running worker: one JSON request per line on stdin, one JSON response per line.
+    Serve {
+        #[command(flatten)]
+        fonts: FontArgs,
+    },
+}
+
+#[derive(Args)]
+struct InputArgs {
+    /// Input file, or `-` for stdin.
+    #[arg(value_name = "INPUT")]
+    input: String,
+    /// The input is an LLM reply: use its first ```json block (or first balanced object).
+    #[arg(long)]
+    extract_json: bool,
+    /// Largest accepted input in bytes. Default: 32 MiB.
+    #[arg(long, value_name = "N")]
+    max_bytes: Option<usize>,
+}
+
+impl InputArgs {
+    fn parse_options(&self) -> ParseOptions {
+        let mut o = ParseOptions {
+            extract_json: self.extract_json,
+            ..ParseOptions::default()
+        };
+        if let Some(n) = self.max_bytes {
+            o.max_bytes = n;
+        }
+        o
+    }
+}
+
+#[derive(Args)]
+struct FontArgs {
+    /// Extra font folder, searched first (repeatable); then $SPECRENDER_FONTS, then the shipped fonts.
+    #[arg(long = "fonts", value_name = "DIR")]
+    dirs: Vec<PathBuf>,
+    /// Also load the system's fonts.
+    #[arg(long)]
+    system_fonts: bool,
+}
+
+impl FontArgs {
+    fn options(&self) -> FontOptions {
+        let mut dirs = self.dirs.clone();
+        if let Some(env) = std::env::var_os("SPECRENDER_FONTS") {
+            dirs.extend(std::env::split_paths(&env).filter(|p| !p.as_os_str().is_empty()));
+        }
+        FontOptions {
+            dirs,
+            shipped: true,
+            system: self.system_fonts,
+        }
+    }
+}
+
+#[derive(Args)]
+struct RunArgs {
+    /// Root for `file` assets. Default: the input file's folder.
+    #[arg(long, value_name = "DIR")]
+    assets: Option<PathBuf>,
+    #[command(flatten)]
+    fonts: FontArgs,
+    /// `shrink` writes a:normAutofit; `none` writes a:noAutofit (text exactly at the chosen sizes).
+    #[arg(long, value_enum, default_value_t = AutofitArg::Shrink)]
+    autofit: AutofitArg,
+    /// JSON-lines progress events on stderr.
+    #[arg(long)]
+    progress: bool,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum AutofitArg {
+    Shrink,
+    None,
+}
+
+fn main() -> ExitCode {
+    // One line per panic instead of the default report: a panic is caught and answered with
+    // exit code 4 (or an error response in `serve`), so the location is all stderr needs.
+    std::panic::set_hook(Box::new(|info| {
+        let msg = panic_message(info.payload());
+        match info.location() {
+            Some(l) => eprintln!("panic at {}:{}: {msg}", l.file(), l.line()),
+            None => eprintln!("panic: {msg}"),
+        }
+    }));
+    let cli = Cli::parse();
+    let code = match cli.command {
+        Command::Validate { input } => cmd_validate(&input),
+        Command::Qc { input, layout, run } => cmd_run(&input, &run, None, None, layout.as_deref()),
+        Command::Render {
+            input,
+            output,
+            qc,
+            layout,
+            run,
+        } => cmd_run(&input, &run, Some(output), qc.as_deref(), layout.as_deref()),
+        Command::Fonts { fonts, family } => cmd_fonts(&fonts, &family),
+        Command::Serve { fonts } => cmd_serve(&fonts),
+    };
+    let _ = io::stdout().flush();
+    ExitCode::from(code as u8)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Input and output
+
+/// Read the input, refusing more than `max` bytes without reading it all. I/O errors are
+/// environment errors; an oversized input is an input error.
+fn read_input(arg: &str, max: usize) -> Result<Vec<u8>, Error> {
+    let io_err = |e: io::Error| {
+        let what = if arg == "-" {
+            "stdin".to_string()
+        } else {
+            arg.to_string()
+        };
+        Error::Environment(format!("cannot read {what}: {e}"))
+    };
+    let limit = (max as u64).saturating_add(1);
+    let mut buf = Vec::new();
+    if arg == "-" {
+        io::stdin()
+            .lock()
+            .take(limit)
+            .read_to_end(&mut buf)
+            .map_err(io_err)?;
+    } else {
+        let f = std::fs::File::open(arg).map_err(io_err)?;
+        let size = f.metadata().map_err(io_err)?.len();
+        if size > max as u64 {
+            return Err(Error::Input(SpecFailure::TooLarge {
+                size: size as usize,
+                limit: max,
+            }));
+        }
+        f.take(limit).read_to_end(&mut buf).map_err(io_err)?;
+    }
+    if buf.len() > max {
+        return Err(Error::Input(SpecFailure::TooLarge {
+            size: buf.len(),
+            limit: max,
+        }));
+    }
+    Ok(buf)
+}
+
+fn print_json(v: &impl serde::Serialize) {
+    let s = serde_json::to_string_pretty(v).expect("JSON output serializes");
+    let mut out = io::stdout().lock();
+    let _ = writeln!(out, "{s}");
+}
+
+/// Human-readable report of an error on stderr.
+fn report_error(e: &Error) {
+    eprintln!("error: {e}");
+    if let Error::Input(SpecFailure::Invalid(errors)) = e {
+        for err in errors
+            .iter()
+            .filter(|e| e.severity == specrender::ErrorSeverity::Error)
+        {
+            eprintln!("  {}", error_line(err));
+        }
+    }
+}
+
+fn error_line(e: &SpecError) -> String {
+    let path = if e.path.is_empty() {
+        "(input)"
+    } else {
+        e.path.as_str()
+    };
+    format!("{path}: {} — {}", e.code, e.message)
+}
+
+fn report_warnings(warnings: &[SpecError]) {
+    for w in warnings {
+        eprintln!("warning: {}", error_line(w));
+    }
+}
+
+fn progress_printer(enabled: bool) -> impl FnMut(Stage, usize, usize) {
+    move |stage, done, total| {
+        if enabled {
+            let ev =
+                json!({"event": "progress", "stage": stage.as_str(), "done": done, "total": total});
+            eprintln!("{ev}");
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Commands
+
+fn cmd_validate(args: &InputArgs) -> i32 {
+    let opts = args.parse_options();
+    let result = read_input(&args.input, opts.max_bytes)
+        .and_then(|bytes| specrender::validate(&bytes, &opts));
+    let v = match result {
+        Ok(v) => v,
+        Err(Error::Input(fail)) => Validation::from_failure(&fail),
+        Err(e) => {
+            report_error(&e);
+            return e.exit_code();
+        }
+    };
+    print_json(&v);
+    if !v.valid {
+        let n = v.errors.len();
+        eprintln!(
+            "error: input invalid ({n} error{})",
+            if n == 1 { "" } else { "s" }
+        );
+        for f in &v.errors {
+            let path = if f.path.is_empty() {
+                "(input)"
+            } else {
+                f.path.as_str()
+            };
+            eprintln!("  {path}: {} — {}", f.code, f.message);
+        }
+    }
+    for w in &v.warnings {
+        eprintln!("warning: {}: {} — {}", w.path, w.code, w.message);
+    }
+    v.exit_code()
+}
+
+/// `qc` (when `output` is `None`) and `render` (`Some(-o)`).
+fn cmd_run(
+    args: &InputArgs,
+    run: &RunArgs,
+    output: Option<Option<PathBuf>>,
+    qc_path: Option<&Path>,
+    layout_path: Option<&Path>,
+) -> i32 {
+    match run_pipeline(args, run, output, qc_path, layout_path) {
+        Ok(code) => code,
+        Err(e) => {
+            if let Error::Input(fail) = &e {
+                // The machine-readable errors, as `validate` prints them.
+                print_json(&Validation::from_failure(fail));
+            }
+            report_error(&e);
+            e.exit_code()
+        }
+    }
+}
+
+fn run_pipeline(
+    args: &InputArgs,
+    run: &RunArgs,
+    output: Option<Option<PathBuf>>,
+    qc_path: Option<&Path>,
+    layout_path: Option<&Path>,
+) -> Result<i32, Error> {
+    let mut progress = progress_printer(run.progress);
+    let parse_opts = args.parse_options();
+
+    // Where the PPTX goes, decided before any work so a usage mistake costs nothing.
+    let out_path = match output {
+        None => None,
+        Some(Some(o)) => Some(o),
+        Some(None) if args.input == "-" => {
+            eprintln!("error: reading from stdin (`-`) needs -o OUT");
+            return Ok(2);
+        }
+        Some(None) => Some(Path::new(&args.input).with_extension("pptx")),
+    };
+    if let Some(o) = &out_path {
+        if args.input != "-" && same_file(Path::new(&args.input), o) {
+            eprintln!("error: output {} would overwrite the input", o.display());
+            return Ok(2);
+        }
+    }
+
+    progress(Stage::Parse, 0, 1);
+    let bytes = read_input(&args.input, parse_opts.max_bytes)?;
+    let parsed: Parsed = specrender::parse(&bytes, &parse_opts)?;
+    drop(bytes);
+    progress(Stage::Parse, 1, 1);
+    report_warnings(&parsed.warnings);
+
+    let assets_root = match &run.assets {
+        Some(dir) => {
+            if !dir.is_dir() {
+                return Err(Error::Environment(format!(
+                    "assets folder {} cannot be read",
+                    dir.display()
+                )));
+            }
+            Some(dir.clone())
+        }
+        None if args.input == "-" => std::env::current_dir().ok(),
+        None => Some(
+            Path::new(&args.input)
+                .parent()
+                .filter(|p| !p.as_os_str().is_empty())
+                .unwrap_or(Path::new("."))
+                .to_path_buf(),
+        ),
+    };
+
+    let fonts = specrender::load_fonts(&run.fonts.options())?;
+    let opts = RenderOptions {
+        parse: parse_opts,
+        layout: specrender::LayoutOptions {
+            autofit: match run.autofit {
+                AutofitArg::Shrink => Autofit::Shrink,
+                AutofitArg::None => Autofit::None,
+            },
+            ..Default::default()
+        },
+        layout_json: layout_path.is_some(),
+        assets_root,
+    };
+
+    let outcome: Outcome = if out_path.is_some() {
+        specrender::render_parsed(&parsed, &fonts, &opts, &mut progress)?
+    } else {
+        specrender::qc_parsed(&parsed, &fonts, &opts, &mut progress)?
+    };
+
+    let qc_json = outcome.qc.to_json_pretty() + "\n";
+    let layout_json = match &outcome.layout {
+        Some(v) => Some(
+            serde_json::to_string_pretty(v).map_err(|e| Error::Internal(e.to_string()))? + "\n",
+        ),
+        None => None,
+    };
+    let mut files: Vec<(&Path, &[u8])> = Vec::new();
+    if let (Some(o), Some(pptx)) = (&out_path, &outcome.pptx) {
+        files.push((o.as_path(), pptx.as_slice()));
+    }
+    if let Some(q) = qc_path {
+        files.push((q, qc_json.as_bytes()));
+    }
+    if let (Some(l), Some(j)) = (layout_path, &layout_json) {
+        files.push((l, j.as_bytes()));
+    }
+    if !files.is_empty() {
+        progress(Stage::Write, 0, files.len());
+        specrender::write_all_atomic(&files)
+            .map_err(|e| Error::Environment(format!("cannot write {e}")))?;
+        progress(Stage::Write, files.len(), files.len());
+    }
+    if qc_path.is_none() {
+        let mut out = io::stdout().lock();
+        out.write_all(qc_json.as_bytes())
+            .and_then(|_| out.flush())
+            .map_err(|e| Error::Environment(format!("cannot write stdout: {e}")))?;
+    }
+
+    let qc = &outcome.qc;
+    if !qc.pass {
+        eprintln!(
+            "qc: {} issue(s): {} high, {} medium, {} low",
+            qc.issues.len(),
+            qc.count(specrender::Severity::High),
+            qc.count(specrender::Severity::Medium),
+            qc.count(specrender::Severity::Low),
+        );
+    }
+    Ok(qc.exit_code())
+}
+
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
+}
+
+fn cmd_fonts(args: &FontArgs, families: &[String]) -> i32 {
+    let result = specrender::load_fonts(&args.options())
+        .and_then(|book| guard(|| Ok(specrender::fonts_report(&book, families))));
+    match result {
+        Ok(v) => {
+            print_json(&v);
+            0
+        }
+        Err(e) => {
+            report_error(&e);
+            e.exit_code()
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// serve
+
+fn cmd_serve(args: &FontArgs) -> i32 {
+    let book = match specrender::load_fonts(&args.options()) {
+        Ok(b) => b,
+        Err(e) => {
+            report_error(&e);
+            return e.exit_code();
+        }
+    };
+    let mut stdin = io::stdin().lock();
+    let mut stdout = io::stdout().lock();
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        match stdin.read_until(b'\n', &mut line) {
+            Ok(0) => return 0,
+            Ok(_) => {}
+            Err(e) => {
+                eprintln!("error: cannot read stdin: {e}");
+                return 3;
+            }
+        }
+        if line.iter().all(u8::is_ascii_whitespace) {
+            continue;
+        }
+        let response = serve_line(&line, &book);
+        let text = serde_json::to_string(&response).expect("response serializes");
+        if writeln!(stdout, "{text}")
+            .and_then(|_| stdout.flush())
+            .is_err()
+        {
+            // The client went away: nothing left to serve.
+            return 3;
+        }
+    }
+}
+
+fn serve_line(line: &[u8], book: &FontBook) -> Value {
+    let req: Value = match serde_json::from_slice(line) {
+        Ok(v) => v,
+        Err(e) => {
+            return json!({"id": null, "ok": false, "exit_code": 2,
+                          "error": format!("bad request: {e}")});
+        }
+    };
+    let id = req.get("id").cloned().unwrap_or(Value::Null);
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| serve_job(&req, book)));
+    let mut body = match result {
+        Ok(v) => v,
+        Err(p) => json!({"ok": false, "exit_code": 4,
+                         "error": format!("internal: {}", panic_message(&*p))}),
+    };
+    let mut resp = json!({"id": id});
+    if let (Some(r), Some(b)) = (resp.as_object_mut(), body.as_object_mut()) {
+        r.append(b);
+    }
+    resp
+}
+
+fn error_response(e: &Error) -> Value {
+    let mut v = json!({"ok": false, "exit_code": e.exit_code(), "error": e.to_string()});
+    if let Error::Input(fail) = e {
+        let val = Validation::from_failure(fail);
+        v["errors"] = json!(val.errors);
+        v["warnings"] = json!(val.warnings);
+    }
+    v
+}
+
+fn bad_request(msg: &str) -> Value {
+    json!({"ok": false, "exit_code": 2, "error": format!("bad request: {msg}")})
+}
+
+/// One request: `{"id", "op": "validate"|"qc"|"render", "spec": {..} or "LLM reply text",
+/// "options": {"autofit", "extract_json", "max_bytes"}, "output": "path.pptx", "layout": bool}`.
+fn serve_job(req: &Value, book: &FontBook) -> Value {
+    let Some(op) = req.get("op").and_then(Value::as_str) else {
+        return bad_request("\"op\" must be \"validate\", \"qc\" or \"render\"");
+    };
+    let input: Vec<u8> = match req.get("spec") {
+        Some(Value::String(s)) => s.clone().into_bytes(),
+        Some(v @ Value::Object(_)) => serde_json::to_vec(v).expect("JSON value serializes"),
+        _ => return bad_request("\"spec\" must be the SlideSpec object (or a string to parse)"),
+    };
+    let options = req.get("options").cloned().unwrap_or(json!({}));
+    let mut parse = ParseOptions::default();
+    if let Some(b) = options.get("extract_json").and_then(Value::as_bool) {
+        parse.extract_json = b;
+    }
+    if let Some(n) = options.get("max_bytes").and_then(Value::as_u64) {
+        parse.max_bytes = n.try_into().unwrap_or(usize::MAX);
+    }
+    if input.len() > parse.max_bytes {
+        return error_response(&Error::Input(SpecFailure::TooLarge {
+            size: input.len(),
+            limit: parse.max_bytes,
+        }));
+    }
+    let autofit = match options.get("autofit").and_then(Value::as_str) {
+        None | Some("shrink") => Autofit::Shrink,
+        Some("none") => Autofit::None,
+        Some(other) => return bad_request(&format!("unknown autofit {other:?} (shrink|none)")),
+    };
+    let want_layout = req.get("layout").and_then(Value::as_bool).unwrap_or(false);
+    let opts = RenderOptions {
+        parse,
+        layout: specrender::LayoutOptions {
+            autofit,
+            ..Default::default()
+        },
+        layout_json: want_layout,
+        assets_root: None,
+    };
+    match op {
+        "validate" => match specrender::validate(&input, &opts.parse) {
+            Ok(v) => json!({"ok": v.valid, "exit_code": v.exit_code(), "valid": v.valid,
+                            "errors": v.errors, "warnings": v.warnings}),
+            Err(e) => error_response(&e),
+        },
+        "qc" => match specrender::run_qc(&input, book, &opts) {
+            Ok(o) => outcome_response(&o, None),
+            Err(e) => error_response(&e),
+        },
+        "render" => {
+            let Some(out) = req.get("output").and_then(Value::as_str) else {
+                return bad_request("render needs \"output\": the PPTX path to write");
+            };
+            match specrender::render(&input, book, &opts) {
+                Ok(o) => {
+                    let bytes = o.pptx.as_deref().unwrap_or_default();
+                    if let Err(e) = specrender::write_atomic(Path::new(out), bytes) {
+                        return error_response(&Error::Environment(format!(
+                            "cannot write {out}: {e}"
+                        )));
+                    }
+                    outcome_response(&o, Some(out))
+                }
+                Err(e) => error_response(&e),
+            }
+        }
+        other => bad_request(&format!("unknown op {other:?} (validate|qc|render)")),
+    }
+}
+
+/// `ok` is true when the job ran (exit code 0 or 1); whether QC passed is `exit_code` / `qc.pass`.
+fn outcome_response(o: &Outcome, output: Option<&str>) -> Value {
+    let mut v = json!({"ok": true, "exit_code": o.qc.exit_code()});
+    if let Some(out) = output {
+        v["output"] = json!(out);
+    }
+    v["qc"] = o.qc.to_json();
+    v["errors"] = json!([]);
+    v["warnings"] = json!(o
+        .warnings
+        .iter()
+        .map(specrender::Finding::from)
+        .collect::<Vec<_>>());
+    if let Some(l) = &o.layout {
+        v["layout"] = l.clone();
+    }
+    v
+}

@@ -1,0 +1,81 @@
+//! `docProps/core.xml` and `docProps/app.xml`. No dates: output must not depend on the clock
+//! (PRODUCT.md §4, deterministic bytes); readers treat missing dates as unknown.
+
+use crate::xml::Xml;
+use specrender_layout::model::LaidDeck;
+use specrender_spec::deck::SlideSize;
+
+const APPLICATION: &str = "specrender";
+
+pub(crate) fn core_xml(laid: &LaidDeck, pretty: bool) -> Vec<u8> {
+    let mut x = Xml::new(pretty);
+    x.start(
+        "cp:coreProperties",
+        &[
+            (
+                "xmlns:cp",
+                &"http://schemas.openxmlformats.org/package/2006/metadata/core-properties",
+            ),
+            ("xmlns:dc", &"http://purl.org/dc/elements/1.1/"),
+            ("xmlns:dcterms", &"http://purl.org/dc/terms/"),
+            ("xmlns:dcmitype", &"http://purl.org/dc/dcmitype/"),
+            ("xmlns:xsi", &"http://www.w3.org/2001/XMLSchema-instance"),
+        ],
+    );
+    x.leaf("dc:title", &[], &laid.title);
+    if let Some(sub) = laid.subtitle.as_deref().filter(|s| !s.is_empty()) {
+        x.leaf("dc:subject", &[], sub);
+    }
+    x.leaf("dc:creator", &[], APPLICATION);
+    x.leaf("cp:lastModifiedBy", &[], APPLICATION);
+    if !laid.language.is_empty() {
+        x.leaf("dc:language", &[], &laid.language);
+    }
+    x.end("cp:coreProperties");
+    x.finish()
+}
+
+pub(crate) fn app_xml(laid: &LaidDeck, notes: usize, pretty: bool) -> Vec<u8> {
+    let format = match laid.slide_size {
+        SlideSize::WIDESCREEN => "Widescreen",
+        SlideSize::STANDARD => "On-screen Show (4:3)",
+        _ => "Custom",
+    };
+    let paragraphs: usize = laid
+        .slides
+        .iter()
+        .flat_map(|s| &s.boxes)
+        .map(|b| match &b.content {
+            specrender_layout::model::BoxContent::Text(t) => t.paragraphs.len(),
+            specrender_layout::model::BoxContent::Placeholder { .. } => 1,
+        })
+        .sum();
+    let mut x = Xml::new(pretty);
+    x.start(
+        "Properties",
+        &[
+            (
+                "xmlns",
+                &"http://schemas.openxmlformats.org/officeDocument/2006/extended-properties",
+            ),
+            (
+                "xmlns:vt",
+                &"http://schemas.openxmlformats.org/officeDocument/2006/docPropsVTypes",
+            ),
+        ],
+    );
+    x.leaf("TotalTime", &[], "0");
+    x.leaf("Application", &[], APPLICATION);
+    x.leaf("PresentationFormat", &[], format);
+    x.leaf("Paragraphs", &[], &paragraphs.to_string());
+    x.leaf("Slides", &[], &laid.slides.len().to_string());
+    x.leaf("Notes", &[], &notes.to_string());
+    x.leaf("HiddenSlides", &[], "0");
+    x.leaf("MMClips", &[], "0");
+    x.leaf("ScaleCrop", &[], "false");
+    x.leaf("LinksUpToDate", &[], "false");
+    x.leaf("SharedDoc", &[], "false");
+    x.leaf("HyperlinksChanged", &[], "false");
+    x.end("Properties");
+    x.finish()
+}

@@ -1,0 +1,70 @@
+//! `ppt/presentation.xml`: master, notes master and slide id lists, slide and notes sizes, and
+//! the default text style (theme minor fonts, deck language).
+
+use crate::notes::{NOTES_CX, NOTES_CY};
+use crate::shapes;
+use crate::slide_master::{default_ea_ln_brk, MASTER_ID};
+use crate::xml::{Xml, NS_A, NS_P, NS_R};
+use specrender_layout::model::LaidDeck;
+use specrender_spec::deck::SlideSize;
+
+/// First slide id (`ST_SlideId`: 256 ..= 2147483647).
+pub(crate) const FIRST_SLIDE_ID: usize = 256;
+
+/// Relationship ids the presentation part uses, fixed by [`crate::parts`]:
+/// `rId1` master, `rId2..` slides, then the notes master when there is one.
+pub(crate) struct PresentationRels {
+    pub slides: usize,
+    pub notes_master: bool,
+}
+
+/// `p:sldSz type`: the enumerated size when the deck has one PowerPoint names; widescreen is
+/// written without a type (`custom`, the default), as PowerPoint itself does.
+fn slide_size_type(size: SlideSize) -> Option<&'static str> {
+    (size == SlideSize::STANDARD).then_some("screen4x3")
+}
+
+pub(crate) fn presentation_xml(laid: &LaidDeck, rels: &PresentationRels, pretty: bool) -> Vec<u8> {
+    let mut x = Xml::new(pretty);
+    x.start(
+        "p:presentation",
+        &[
+            ("xmlns:a", &NS_A),
+            ("xmlns:r", &NS_R),
+            ("xmlns:p", &NS_P),
+            ("saveSubsetFonts", &1),
+        ],
+    );
+    x.start("p:sldMasterIdLst", &[]);
+    x.empty("p:sldMasterId", &[("id", &MASTER_ID), ("r:id", &"rId1")]);
+    x.end("p:sldMasterIdLst");
+    if rels.notes_master {
+        x.start("p:notesMasterIdLst", &[]);
+        let rid = format!("rId{}", rels.slides + 2);
+        x.empty("p:notesMasterId", &[("r:id", &rid)]);
+        x.end("p:notesMasterIdLst");
+    }
+    if rels.slides > 0 {
+        x.start("p:sldIdLst", &[]);
+        for i in 0..rels.slides {
+            let id = FIRST_SLIDE_ID + i;
+            let rid = format!("rId{}", i + 2);
+            x.empty("p:sldId", &[("id", &id), ("r:id", &rid)]);
+        }
+        x.end("p:sldIdLst");
+    }
+    let (cx, cy) = (laid.slide_size.cx, laid.slide_size.cy);
+    match slide_size_type(laid.slide_size) {
+        Some(t) => x.empty("p:sldSz", &[("cx", &cx), ("cy", &cy), ("type", &t)]),
+        None => x.empty("p:sldSz", &[("cx", &cx), ("cy", &cy)]),
+    }
+    x.empty("p:notesSz", &[("cx", &NOTES_CX), ("cy", &NOTES_CY)]);
+    x.start("p:defaultTextStyle", &[]);
+    x.start("a:defPPr", &[]);
+    x.empty("a:defRPr", &[("lang", &laid.language)]);
+    x.end("a:defPPr");
+    shapes::plain_levels(&mut x, 1800, default_ea_ln_brk(laid));
+    x.end("p:defaultTextStyle");
+    x.end("p:presentation");
+    x.finish()
+}

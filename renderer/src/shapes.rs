@@ -1,0 +1,305 @@
+//! Pieces every slide-like part shares: the shape tree header, transforms, placeholder
+//! shapes of masters and layouts, and list-style levels (`a:lvlNpPr`) of text styles.
+
+use crate::xml::Xml;
+use specrender_layout::model::{Placeholder, Rect};
+use specrender_spec::deck::{Cpt, EMU_PER_INCH};
+
+/// `p:nvGrpSpPr` + `p:grpSpPr` that open every `p:spTree`.
+pub(crate) fn sp_tree_start(x: &mut Xml) {
+    x.start("p:spTree", &[]);
+    x.start("p:nvGrpSpPr", &[]);
+    x.empty("p:cNvPr", &[("id", &1), ("name", &"")]);
+    x.empty("p:cNvGrpSpPr", &[]);
+    x.empty("p:nvPr", &[]);
+    x.end("p:nvGrpSpPr");
+    x.start("p:grpSpPr", &[]);
+    x.start("a:xfrm", &[]);
+    x.empty("a:off", &[("x", &0), ("y", &0)]);
+    x.empty("a:ext", &[("cx", &0), ("cy", &0)]);
+    x.empty("a:chOff", &[("x", &0), ("y", &0)]);
+    x.empty("a:chExt", &[("cx", &0), ("cy", &0)]);
+    x.end("a:xfrm");
+    x.end("p:grpSpPr");
+}
+
+/// `a:xfrm` for a rectangle; negative extents (never produced by layout) are clamped to 0
+/// because `ST_PositiveCoordinate` forbids them.
+pub(crate) fn xfrm(x: &mut Xml, r: Rect) {
+    x.start("a:xfrm", &[]);
+    x.empty("a:off", &[("x", &r.x), ("y", &r.y)]);
+    x.empty("a:ext", &[("cx", &r.w.max(0)), ("cy", &r.h.max(0))]);
+    x.end("a:xfrm");
+}
+
+pub(crate) fn prst_rect(x: &mut Xml) {
+    x.start("a:prstGeom", &[("prst", &"rect")]);
+    x.empty("a:avLst", &[]);
+    x.end("a:prstGeom");
+}
+
+/// The `p:ph` type and idx a model placeholder is written with. Titles have the implicit idx 0;
+/// a subtitle takes idx 1, a body placeholder its own idx.
+pub(crate) fn ph_type_idx(ph: Placeholder) -> (&'static str, Option<u32>) {
+    match ph {
+        Placeholder::Title => ("title", None),
+        Placeholder::CenterTitle => ("ctrTitle", None),
+        Placeholder::Subtitle => ("subTitle", Some(1)),
+        Placeholder::Body(n) => ("body", Some(n)),
+    }
+}
+
+/// The idx a placeholder occupies in its layout (titles: 0).
+pub(crate) fn ph_idx(ph: Placeholder) -> u32 {
+    ph_type_idx(ph).1.unwrap_or(0)
+}
+
+pub(crate) fn ph_elem(x: &mut Xml, ty: &str, idx: Option<u32>) {
+    match idx {
+        Some(i) => x.empty("p:ph", &[("type", &ty), ("idx", &i)]),
+        None => x.empty("p:ph", &[("type", &ty)]),
+    }
+}
+
+/// Default frames of the preset slots inside the safe area, for masters and layouts (slides
+/// carry their own exact `a:xfrm`). Title = top 15% of the safe area; content runs from below it
+/// to the footer band (0.35 in above the bottom margin, PRODUCT.md §2).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Frames {
+    pub title: Rect,
+    pub body: Rect,
+    pub left: Rect,
+    pub right: Rect,
+    pub ctr_title: Rect,
+    pub subtitle: Rect,
+    pub quote: Rect,
+}
+
+impl Frames {
+    pub(crate) fn new(sa: Rect) -> Frames {
+        let footer = EMU_PER_INCH * 35 / 100;
+        let gap = EMU_PER_INCH / 10;
+        let gutter = EMU_PER_INCH * 3 / 10;
+        let title = Rect {
+            x: sa.x,
+            y: sa.y,
+            w: sa.w,
+            h: sa.h * 15 / 100,
+        };
+        let body_y = title.bottom() + gap;
+        let body = Rect {
+            x: sa.x,
+            y: body_y,
+            w: sa.w,
+            h: (sa.bottom() - footer - body_y).max(0),
+        };
+        let left_w = (sa.w - gutter) * 55 / 100;
+        let left = Rect { w: left_w, ..body };
+        let right = Rect {
+            x: sa.x + left_w + gutter,
+            w: (sa.w - gutter - left_w).max(0),
+            ..body
+        };
+        let ctr_title = Rect {
+            x: sa.x,
+            y: sa.y + sa.h * 25 / 100,
+            w: sa.w,
+            h: sa.h * 25 / 100,
+        };
+        let subtitle = Rect {
+            y: ctr_title.bottom() + gap,
+            h: sa.h * 20 / 100,
+            ..ctr_title
+        };
+        let quote = Rect {
+            x: sa.x + sa.w / 10,
+            y: sa.y + sa.h * 20 / 100,
+            w: sa.w * 8 / 10,
+            h: sa.h * 50 / 100,
+        };
+        Frames {
+            title,
+            body,
+            left,
+            right,
+            ctr_title,
+            subtitle,
+            quote,
+        }
+    }
+
+    /// Where a placeholder the preset does not define goes by default.
+    pub(crate) fn for_placeholder(&self, ph: Placeholder) -> Rect {
+        match ph {
+            Placeholder::Title => self.title,
+            Placeholder::CenterTitle => self.ctr_title,
+            Placeholder::Subtitle => self.subtitle,
+            Placeholder::Body(_) => self.body,
+        }
+    }
+}
+
+/// A placeholder shape of a master or layout, with prompt text.
+pub(crate) struct PhShape<'a> {
+    pub id: u32,
+    pub name: &'a str,
+    pub ty: &'a str,
+    pub idx: Option<u32>,
+    pub rect: Option<Rect>,
+    /// Centre the text (centred titles and subtitles); `None` keeps what is inherited.
+    pub center: bool,
+    /// No bullet at level 1 (subtitles).
+    pub no_bullet: bool,
+    pub anchor: Option<&'a str>,
+    pub prompt: &'a str,
+    pub lang: &'a str,
+}
+
+pub(crate) fn ph_shape(x: &mut Xml, s: &PhShape) {
+    x.start("p:sp", &[]);
+    x.start("p:nvSpPr", &[]);
+    x.empty("p:cNvPr", &[("id", &s.id), ("name", &s.name)]);
+    x.start("p:cNvSpPr", &[]);
+    x.empty("a:spLocks", &[("noGrp", &1)]);
+    x.end("p:cNvSpPr");
+    x.start("p:nvPr", &[]);
+    ph_elem(x, s.ty, s.idx);
+    x.end("p:nvPr");
+    x.end("p:nvSpPr");
+    match s.rect {
+        Some(r) => {
+            x.start("p:spPr", &[]);
+            xfrm(x, r);
+            prst_rect(x);
+            x.end("p:spPr");
+        }
+        None => x.empty("p:spPr", &[]),
+    }
+    x.start("p:txBody", &[]);
+    match s.anchor {
+        Some(a) => {
+            x.start(
+                "a:bodyPr",
+                &[("vert", &"horz"), ("rtlCol", &0), ("anchor", &a)],
+            );
+            x.empty("a:normAutofit", &[]);
+            x.end("a:bodyPr");
+        }
+        None => x.empty("a:bodyPr", &[]),
+    }
+    if s.center || s.no_bullet {
+        x.start("a:lstStyle", &[]);
+        let algn = if s.center { "ctr" } else { "l" };
+        if s.no_bullet {
+            x.start(
+                "a:lvl1pPr",
+                &[("marL", &0), ("indent", &0), ("algn", &algn)],
+            );
+            x.empty("a:buNone", &[]);
+            x.end("a:lvl1pPr");
+        } else {
+            x.empty("a:lvl1pPr", &[("algn", &algn)]);
+        }
+        x.end("a:lstStyle");
+    } else {
+        x.empty("a:lstStyle", &[]);
+    }
+    x.start("a:p", &[]);
+    x.start("a:r", &[]);
+    x.empty("a:rPr", &[("lang", &s.lang)]);
+    x.leaf("a:t", &[], s.prompt);
+    x.end("a:r");
+    x.empty("a:endParaRPr", &[("lang", &s.lang)]);
+    x.end("a:p");
+    x.end("p:txBody");
+    x.end("p:sp");
+}
+
+/// Which theme font pair a text style level uses.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum FontRole {
+    /// `+mj-lt` / `+mj-ea` / `+mj-cs`
+    Major,
+    /// `+mn-lt` / `+mn-ea` / `+mn-cs`
+    Minor,
+}
+
+/// One `a:lvlNpPr` of a list style (master text styles, default text style, notes style).
+pub(crate) struct Level<'a> {
+    pub mar_l: i64,
+    pub indent: i64,
+    pub algn: &'a str,
+    pub ea_ln_brk: bool,
+    /// `a:lnSpc/a:spcPct` in 1/1000 % (100000 = single).
+    pub ln_spc_pct: u32,
+    pub spc_bef: Cpt,
+    pub bullet: Option<(&'a str, char)>,
+    pub size: Cpt,
+    pub fonts: FontRole,
+}
+
+pub(crate) fn level(x: &mut Xml, tag: &str, l: &Level) {
+    let ea = if l.ea_ln_brk { "1" } else { "0" };
+    x.start(
+        tag,
+        &[
+            ("marL", &l.mar_l),
+            ("indent", &l.indent),
+            ("algn", &l.algn),
+            ("defTabSz", &914_400),
+            ("rtl", &0),
+            ("eaLnBrk", &ea),
+            ("latinLnBrk", &0),
+            ("hangingPunct", &1),
+        ],
+    );
+    x.start("a:lnSpc", &[]);
+    x.empty("a:spcPct", &[("val", &l.ln_spc_pct)]);
+    x.end("a:lnSpc");
+    x.start("a:spcBef", &[]);
+    x.empty("a:spcPts", &[("val", &l.spc_bef)]);
+    x.end("a:spcBef");
+    match l.bullet {
+        Some((font, ch)) => {
+            x.empty("a:buFont", &[("typeface", &font)]);
+            x.empty("a:buChar", &[("char", &ch)]);
+        }
+        None => x.empty("a:buNone", &[]),
+    }
+    x.start("a:defRPr", &[("sz", &l.size), ("kern", &1200)]);
+    x.start("a:solidFill", &[]);
+    x.empty("a:schemeClr", &[("val", &"tx1")]);
+    x.end("a:solidFill");
+    let (lt, ea, cs) = match l.fonts {
+        FontRole::Major => ("+mj-lt", "+mj-ea", "+mj-cs"),
+        FontRole::Minor => ("+mn-lt", "+mn-ea", "+mn-cs"),
+    };
+    x.empty("a:latin", &[("typeface", &lt)]);
+    x.empty("a:ea", &[("typeface", &ea)]);
+    x.empty("a:cs", &[("typeface", &cs)]);
+    x.end("a:defRPr");
+    x.end(tag);
+}
+
+/// Nine plain levels (no bullets), `marL` stepping by 0.5 in: the default text style, the
+/// master's `otherStyle` and the notes style.
+pub(crate) fn plain_levels(x: &mut Xml, size: Cpt, ea_ln_brk: bool) {
+    for n in 1..=9 {
+        let tag = format!("a:lvl{n}pPr");
+        level(
+            x,
+            &tag,
+            &Level {
+                mar_l: (n - 1) * EMU_PER_INCH / 2,
+                indent: 0,
+                algn: "l",
+                ea_ln_brk,
+                ln_spc_pct: 100_000,
+                spc_bef: 0,
+                bullet: None,
+                size,
+                fonts: FontRole::Minor,
+            },
+        );
+    }
+}

@@ -1,0 +1,161 @@
+//! `ppt/slides/slideN.xml`: one `p:sp` per placed box, in the order layout placed them.
+//!
+//! Every shape is named after its `element_id` (PRODUCT.md §4) and carries its own `a:xfrm`,
+//! so its position is exact whatever the layout says. Text boxes that fill a slot are
+//! placeholders (`p:ph`: titles stay titles in outline view and for screen readers); free text
+//! boxes are `txBox="1"` shapes. A [`BoxContent::Placeholder`] (a kind not drawn yet) is a grey
+//! rectangle with its label centred, never a `p:ph`.
+
+use crate::shapes;
+use crate::text::{self, RunStyle};
+use crate::xml::{Xml, NS_A, NS_P, NS_R};
+use specrender_layout::model::{
+    Anchor, BoxContent, Insets, LaidDeck, LaidSlide, PlacedBox, Placeholder,
+};
+use specrender_spec::deck::EMU_PER_PT;
+
+/// Label text size of a not-yet-drawn kind's grey box: 14 pt.
+const LABEL_SIZE: u32 = 1400;
+const LABEL_FILL: &str = "D9D9D9";
+const LABEL_LINE: &str = "A6A6A6";
+const LABEL_TEXT: &str = "404040";
+
+pub(crate) fn slide_xml(laid: &LaidDeck, slide: &LaidSlide, pretty: bool) -> Vec<u8> {
+    let mut x = Xml::new(pretty);
+    x.start(
+        "p:sld",
+        &[("xmlns:a", &NS_A), ("xmlns:r", &NS_R), ("xmlns:p", &NS_P)],
+    );
+    // The slide id as the slide's name: traceable like the shapes (python-pptx `slide.name`).
+    x.start("p:cSld", &[("name", &slide.id)]);
+    shapes::sp_tree_start(&mut x);
+    for (i, b) in slide.boxes.iter().enumerate() {
+        let id = i as u32 + 2;
+        match &b.content {
+            BoxContent::Text(_) => text_shape(&mut x, laid, b, id),
+            BoxContent::Placeholder { label } => label_shape(&mut x, laid, b, id, label),
+        }
+    }
+    x.end("p:spTree");
+    x.end("p:cSld");
+    x.start("p:clrMapOvr", &[]);
+    x.empty("a:masterClrMapping", &[]);
+    x.end("p:clrMapOvr");
+    x.end("p:sld");
+    x.finish()
+}
+
+/// What kind of non-visual shape properties a shape gets.
+enum Nv {
+    /// A text box filling a layout placeholder (`p:ph`).
+    Placeholder(Placeholder),
+    /// A free text box (`txBox="1"`).
+    TextBox,
+    /// A plain shape.
+    Shape,
+}
+
+fn nv_sp_pr(x: &mut Xml, b: &PlacedBox, id: u32, nv: Nv, descr: Option<&str>) {
+    x.start("p:nvSpPr", &[]);
+    match descr {
+        Some(d) => x.empty(
+            "p:cNvPr",
+            &[("id", &id), ("name", &b.element_id), ("descr", &d)],
+        ),
+        None => x.empty("p:cNvPr", &[("id", &id), ("name", &b.element_id)]),
+    }
+    match nv {
+        Nv::Placeholder(p) => {
+            x.start("p:cNvSpPr", &[]);
+            x.empty("a:spLocks", &[("noGrp", &1)]);
+            x.end("p:cNvSpPr");
+            x.start("p:nvPr", &[]);
+            let (ty, idx) = shapes::ph_type_idx(p);
+            shapes::ph_elem(x, ty, idx);
+            x.end("p:nvPr");
+        }
+        Nv::TextBox => {
+            x.empty("p:cNvSpPr", &[("txBox", &1)]);
+            x.empty("p:nvPr", &[]);
+        }
+        Nv::Shape => {
+            x.empty("p:cNvSpPr", &[]);
+            x.empty("p:nvPr", &[]);
+        }
+    }
+    x.end("p:nvSpPr");
+}
+
+fn text_shape(x: &mut Xml, laid: &LaidDeck, b: &PlacedBox, id: u32) {
+    let BoxContent::Text(tb) = &b.content else {
+        return;
+    };
+    x.start("p:sp", &[]);
+    let nv = b.placeholder.map_or(Nv::TextBox, Nv::Placeholder);
+    nv_sp_pr(x, b, id, nv, None);
+    x.start("p:spPr", &[]);
+    shapes::xfrm(x, b.rect);
+    shapes::prst_rect(x);
+    // A free text box is transparent; placeholders keep what their layout gives them.
+    if b.placeholder.is_none() {
+        x.empty("a:noFill", &[]);
+    }
+    x.end("p:spPr");
+    text::text_body(x, tb, laid.autofit, &laid.language);
+    x.end("p:sp");
+}
+
+fn label_shape(x: &mut Xml, laid: &LaidDeck, b: &PlacedBox, id: u32, label: &str) {
+    x.start("p:sp", &[]);
+    nv_sp_pr(x, b, id, Nv::Shape, Some(label));
+    x.start("p:spPr", &[]);
+    shapes::xfrm(x, b.rect);
+    shapes::prst_rect(x);
+    x.solid_fill(LABEL_FILL);
+    x.start("a:ln", &[("w", &(EMU_PER_PT * 3 / 4))]);
+    x.solid_fill(LABEL_LINE);
+    x.end("a:ln");
+    x.end("p:spPr");
+
+    x.start("p:txBody", &[]);
+    let insets = Insets {
+        l: 91_440,
+        t: 45_720,
+        r: 91_440,
+        b: 45_720,
+    };
+    text::body_pr(x, insets, Anchor::Middle, laid.autofit);
+    x.empty("a:lstStyle", &[]);
+    x.start("a:p", &[]);
+    x.start("a:pPr", &[("marL", &0), ("indent", &0), ("algn", &"ctr")]);
+    x.empty("a:buNone", &[]);
+    x.end("a:pPr");
+    let style = RunStyle {
+        size: LABEL_SIZE,
+        bold: false,
+        color: LABEL_TEXT.to_string(),
+    };
+    let lang = laid.language.as_str();
+    text::write_run_text(x, label, |x, tag| {
+        let mut attrs: Vec<crate::xml::Attr> = Vec::with_capacity(5);
+        if !lang.is_empty() {
+            attrs.push(("lang", &lang));
+        }
+        attrs.extend_from_slice(&[
+            ("altLang", &"en-US"),
+            ("sz", &style.size),
+            ("b", &"0"),
+            ("dirty", &"0"),
+        ]);
+        x.start(tag, &attrs);
+        x.solid_fill(&style.color);
+        x.empty("a:latin", &[("typeface", &"+mn-lt")]);
+        x.empty("a:ea", &[("typeface", &"+mn-ea")]);
+        x.empty("a:cs", &[("typeface", &"+mn-cs")]);
+        x.end(tag);
+    });
+    x.empty("a:endParaRPr", &[("sz", &LABEL_SIZE), ("dirty", &"0")]);
+    x.end("a:p");
+    x.end("p:txBody");
+    x.end("p:sp");
+}

@@ -1,0 +1,151 @@
+//! `ppt/slideMasters/slideMaster1.xml`: one master with a title placeholder (`type="title"`)
+//! and a body placeholder (`type="body" idx="1"`), the colour map, the layout id list and text
+//! styles whose fonts are the theme's (`+mj-*` for titles, `+mn-*` for body and other text).
+
+use crate::shapes::{self, FontRole, Frames, Level, PhShape};
+use crate::xml::{Xml, NS_A, NS_P, NS_R};
+use specrender_layout::model::LaidDeck;
+use specrender_spec::deck::{LangFamily, EMU_PER_INCH};
+
+/// The master's id in `sldMasterIdLst`; layout ids follow it (ids share one space that must
+/// be >= 2^31).
+pub(crate) const MASTER_ID: u32 = 2_147_483_648;
+
+/// The standard colour map: background/text slots onto the theme's light/dark colours.
+pub(crate) fn clr_map(x: &mut Xml, tag: &str) {
+    x.empty(
+        tag,
+        &[
+            ("bg1", &"lt1"),
+            ("tx1", &"dk1"),
+            ("bg2", &"lt2"),
+            ("tx2", &"dk2"),
+            ("accent1", &"accent1"),
+            ("accent2", &"accent2"),
+            ("accent3", &"accent3"),
+            ("accent4", &"accent4"),
+            ("accent5", &"accent5"),
+            ("accent6", &"accent6"),
+            ("hlink", &"hlink"),
+            ("folHlink", &"folHlink"),
+        ],
+    );
+}
+
+/// Korean keeps words whole (`eaLnBrk="0"`, PRODUCT.md §2); other languages use the default.
+pub(crate) fn default_ea_ln_brk(laid: &LaidDeck) -> bool {
+    laid.lang != LangFamily::Korean
+}
+
+/// `layout_count` layouts are related as `rId1..rIdN`.
+pub(crate) fn slide_master_xml(laid: &LaidDeck, layout_count: usize, pretty: bool) -> Vec<u8> {
+    let frames = Frames::new(laid.safe_area);
+    let sizes = &laid.theme.sizes;
+    let ea = default_ea_ln_brk(laid);
+    let mut x = Xml::new(pretty);
+    x.start(
+        "p:sldMaster",
+        &[("xmlns:a", &NS_A), ("xmlns:r", &NS_R), ("xmlns:p", &NS_P)],
+    );
+    x.start("p:cSld", &[]);
+    x.start("p:bg", &[]);
+    x.start("p:bgRef", &[("idx", &1001)]);
+    x.empty("a:schemeClr", &[("val", &"bg1")]);
+    x.end("p:bgRef");
+    x.end("p:bg");
+    shapes::sp_tree_start(&mut x);
+    let base = PhShape {
+        id: 2,
+        name: "Title Placeholder 1",
+        ty: "title",
+        idx: None,
+        rect: Some(frames.title),
+        center: false,
+        no_bullet: false,
+        anchor: Some("b"),
+        prompt: "Click to edit Master title style",
+        lang: "en-US",
+    };
+    shapes::ph_shape(&mut x, &base);
+    shapes::ph_shape(
+        &mut x,
+        &PhShape {
+            id: 3,
+            name: "Text Placeholder 2",
+            ty: "body",
+            idx: Some(1),
+            rect: Some(frames.body),
+            anchor: Some("t"),
+            prompt: "Click to edit Master text styles",
+            ..base
+        },
+    );
+    x.end("p:spTree");
+    x.end("p:cSld");
+    clr_map(&mut x, "p:clrMap");
+
+    x.start("p:sldLayoutIdLst", &[]);
+    for i in 0..layout_count {
+        let id = MASTER_ID as usize + 1 + i;
+        let rid = format!("rId{}", i + 1);
+        x.empty("p:sldLayoutId", &[("id", &id), ("r:id", &rid)]);
+    }
+    x.end("p:sldLayoutIdLst");
+
+    x.start("p:txStyles", &[]);
+    x.start("p:titleStyle", &[]);
+    shapes::level(
+        &mut x,
+        "a:lvl1pPr",
+        &Level {
+            mar_l: 0,
+            indent: 0,
+            algn: "l",
+            ea_ln_brk: ea,
+            ln_spc_pct: 90_000,
+            spc_bef: 0,
+            bullet: None,
+            size: sizes.title,
+            fonts: FontRole::Major,
+        },
+    );
+    x.end("p:titleStyle");
+
+    x.start("p:bodyStyle", &[]);
+    let hang = EMU_PER_INCH / 4;
+    for n in 1..=9i64 {
+        let tag = format!("a:lvl{n}pPr");
+        // Level 1 at the body size, deeper levels 2 pt smaller, never below the caption size.
+        let size = if n == 1 {
+            sizes.body
+        } else {
+            sizes.body.saturating_sub(200).max(sizes.caption)
+        };
+        shapes::level(
+            &mut x,
+            &tag,
+            &Level {
+                mar_l: hang + (n - 1) * EMU_PER_INCH / 2,
+                indent: -hang,
+                algn: "l",
+                ea_ln_brk: ea,
+                ln_spc_pct: 100_000,
+                spc_bef: 1000,
+                bullet: Some(("Arial", '•')),
+                size,
+                fonts: FontRole::Minor,
+            },
+        );
+    }
+    x.end("p:bodyStyle");
+
+    x.start("p:otherStyle", &[]);
+    x.start("a:defPPr", &[]);
+    x.empty("a:defRPr", &[("lang", &laid.language)]);
+    x.end("a:defPPr");
+    shapes::plain_levels(&mut x, 1800, ea);
+    x.end("p:otherStyle");
+    x.end("p:txStyles");
+    x.end("p:sldMaster");
+    x.finish()
+}

@@ -1,0 +1,628 @@
+//! The `specrender` binary end to end: exit codes, JSON on stdout, human errors on stderr,
+//! atomic writes, stdin input, `serve`. Inputs are small inline SlideSpec / DocSpec JSON.
+
+use serde_json::{json, Value};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+impl Run {
+    fn json(&self) -> Value {
+        serde_json::from_str(&self.stdout).unwrap_or_else(|e| {
+            panic!(
+                "stdout is not JSON ({e}):\n{}\nstderr:\n{}",
+                self.stdout, self.stderr
+            )
+        })
+    }
+}
+
+impl std::fmt::Debug for Run {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "exit {}\n--- stdout\n{}\n--- stderr\n{}",
+            self.code, self.stdout, self.stderr
+        )
+    }
+}
+
+fn specrender(args: &[&str], stdin: Option<&[u8]>, cwd: Option<&Path>) -> Run {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_specrender"));
+    cmd.args(args)
+        .env_remove("SPECRENDER_FONTS")
+        .stdin(if stdin.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    if let Some(d) = cwd {
+        cmd.current_dir(d);
+    }
+    let mut child = cmd.spawn().expect("run specrender");
+    // Feed stdin from a thread (no deadlock against a full stdout pipe); the binary may exit
+    // without reading it all (e.g. a usage error), so a broken pipe is fine.
+    let feeder = stdin.map(|bytes| {
+        let mut si = child.stdin.take().unwrap();
+        let bytes = bytes.to_vec();
+        std::thread::spawn(move || {
+            let _ = si.write_all(&bytes);
+        })
+    });
+    let out = child.wait_with_output().unwrap();
+    if let Some(f) = feeder {
+        f.join().unwrap();
+    }
+    Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+/// A fresh, empty folder for one test.
+fn workdir(name: &str) -> PathBuf {
+    let d = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("cli")
+        .join(name);
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn names(dir: &Path) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    v.sort();
+    v
+}
+
+fn write(dir: &Path, name: &str, v: &Value) -> PathBuf {
+    let p = dir.join(name);
+    std::fs::write(&p, serde_json::to_vec_pretty(v).unwrap()).unwrap();
+    p
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+fn theme() -> Value {
+    json!({"template_ref": {"template_id": "default"}, "brand": {"brand_kit_id": "test"}})
+}
+
+/// Two short slides that fit.
+fn deck() -> Value {
+    json!({
+        "spec_version": "slidespec_v1",
+        "deck": {
+            "title": "Demo",
+            "language": "en",
+            "slides": [
+                {"slide_id": "s1", "type": "title", "layout": {"layout_id": "title_center"},
+                 "elements": [{"element_id": "e1", "kind": "text", "role": "title",
+                               "content": {"text": "Quarterly review"}}]},
+                {"slide_id": "s2", "type": "content", "layout": {"layout_id": "one_column"},
+                 "elements": [
+                    {"element_id": "t", "kind": "text", "role": "title", "content": {"text": "Highlights"}},
+                    {"element_id": "b", "kind": "bullets", "role": "body",
+                     "content": {"items": ["Revenue up 12%", "Two new markets"]}}]}
+            ]
+        },
+        "theme": theme()
+    })
+}
+
+/// A custom slide with two boxes placed on top of each other: QC must report `overlap`.
+fn overlapping_deck() -> Value {
+    json!({
+        "spec_version": "slidespec_v1",
+        "deck": {
+            "title": "Overlap",
+            "language": "en",
+            "slides": [
+                {"slide_id": "s1", "type": "custom", "layout": {"layout_id": "blank"},
+                 "elements": [
+                    {"element_id": "a", "kind": "text", "content": {"text": "First box"},
+                     "style": {"box": {"x": 1, "y": 1, "w": 4, "h": 2}}},
+                    {"element_id": "b", "kind": "text", "content": {"text": "Second box"},
+                     "style": {"box": {"x": 2, "y": 1.5, "w": 4, "h": 2}}}]}
+            ]
+        },
+        "theme": theme()
+    })
+}
+
+/// Invalid: the first element of the first slide has no content, and the title is empty.
+fn invalid_deck() -> Value {
+    let mut d = deck();
+    d["deck"]["title"] = json!("");
+    d["deck"]["slides"][0]["elements"][0]
+        .as_object_mut()
+        .unwrap()
+        .remove("content");
+    d
+}
+
+fn docspec() -> Value {
+    json!({
+        "spec_version": "docspec_v1",
+        "doc": {
+            "title": "Report",
+            "language": "en",
+            "blocks": [
+                {"block_id": "h1", "type": "heading", "content": {"level": 1, "text": "Intro"}},
+                {"block_id": "p1", "type": "paragraph", "content": {"text": "Hello."}}
+            ]
+        },
+        "theme": theme()
+    })
+}
+
+// ---------------------------------------------------------------------------------------------
+// validate
+
+#[test]
+fn validate_valid_input_exits_0() {
+    let d = workdir("validate_valid");
+    let input = write(&d, "deck.json", &deck());
+    let r = specrender(&["validate", s(&input)], None, None);
+    assert_eq!(r.code, 0, "{r:?}");
+    let v = r.json();
+    assert_eq!(v["valid"], json!(true), "{r:?}");
+    assert_eq!(v["errors"], json!([]));
+    assert!(v["warnings"].is_array());
+}
+
+#[test]
+fn validate_invalid_input_exits_2_with_json_pointers() {
+    let d = workdir("validate_invalid");
+    let input = write(&d, "deck.json", &invalid_deck());
+    let r = specrender(&["validate", s(&input)], None, None);
+    assert_eq!(r.code, 2, "{r:?}");
+    let v = r.json();
+    assert_eq!(v["valid"], json!(false));
+    let errors = v["errors"].as_array().unwrap();
+    assert!(errors.len() >= 2, "every error at once: {r:?}");
+    let paths: Vec<&str> = errors.iter().map(|e| e["path"].as_str().unwrap()).collect();
+    assert!(paths.contains(&"/deck/title"), "{paths:?}");
+    assert!(
+        paths
+            .iter()
+            .any(|p| p.starts_with("/deck/slides/0/elements/0")),
+        "{paths:?}"
+    );
+    for e in errors {
+        assert!(e["code"].is_string() && e["message"].is_string(), "{e}");
+    }
+    assert!(r.stderr.contains("error: input invalid"), "{r:?}");
+    assert!(r.stderr.contains("/deck/slides/0/elements/0"), "{r:?}");
+    assert!(r.stderr.contains("/deck/title"), "{r:?}");
+}
+
+#[test]
+fn validate_malformed_json_reports_line_and_column() {
+    let text = "{\n  \"spec_version\": \"slidespec_v1\",\n  \"deck\": oops\n}\n";
+    let r = specrender(&["validate", "-"], Some(text.as_bytes()), None);
+    assert_eq!(r.code, 2, "{r:?}");
+    let v = r.json();
+    assert_eq!(v["valid"], json!(false));
+    let e = &v["errors"][0];
+    assert_eq!(e["code"], json!("malformed_json"), "{r:?}");
+    assert_eq!(e["path"], json!(""));
+    assert_eq!(e["line"], json!(3), "{r:?}");
+    assert!(e["column"].as_u64().unwrap() >= 11, "{r:?}");
+    assert!(e["message"].as_str().unwrap().contains("line 3"), "{r:?}");
+    assert!(r.stderr.contains("line 3"), "{r:?}");
+}
+
+#[test]
+fn validate_reads_stdin_dash() {
+    let bytes = serde_json::to_vec(&deck()).unwrap();
+    let r = specrender(&["validate", "-"], Some(&bytes), None);
+    assert_eq!(r.code, 0, "{r:?}");
+    assert_eq!(r.json()["valid"], json!(true));
+    let bytes = serde_json::to_vec(&invalid_deck()).unwrap();
+    let r = specrender(&["validate", "-"], Some(&bytes), None);
+    assert_eq!(r.code, 2, "{r:?}");
+}
+
+#[test]
+fn validate_refuses_too_large_input() {
+    let bytes = serde_json::to_vec(&deck()).unwrap();
+    let r = specrender(&["validate", "-", "--max-bytes", "100"], Some(&bytes), None);
+    assert_eq!(r.code, 2, "{r:?}");
+    assert_eq!(r.json()["errors"][0]["code"], json!("too_large"));
+    let d = workdir("validate_too_large");
+    let input = write(&d, "deck.json", &deck());
+    let r = specrender(&["validate", s(&input), "--max-bytes", "100"], None, None);
+    assert_eq!(r.code, 2, "{r:?}");
+    assert_eq!(r.json()["errors"][0]["code"], json!("too_large"));
+}
+
+#[test]
+fn validate_extracts_json_from_an_llm_reply() {
+    let reply = format!(
+        "Sure! Here is the deck:\n\n```json\n{}\n```\nLet me know if you want changes.",
+        serde_json::to_string_pretty(&deck()).unwrap()
+    );
+    let r = specrender(
+        &["validate", "-", "--extract-json"],
+        Some(reply.as_bytes()),
+        None,
+    );
+    assert_eq!(r.code, 0, "{r:?}");
+    let r = specrender(&["validate", "-"], Some(reply.as_bytes()), None);
+    assert_eq!(
+        r.code, 2,
+        "without --extract-json the reply is malformed JSON: {r:?}"
+    );
+    assert_eq!(r.json()["errors"][0]["code"], json!("malformed_json"));
+}
+
+#[test]
+fn validate_supports_docspec() {
+    let bytes = serde_json::to_vec(&docspec()).unwrap();
+    let r = specrender(&["validate", "-"], Some(&bytes), None);
+    assert_eq!(r.code, 0, "{r:?}");
+    let mut bad = docspec();
+    bad["doc"]["blocks"][0]["content"]["level"] = json!(9);
+    let r = specrender(
+        &["validate", "-"],
+        Some(&serde_json::to_vec(&bad).unwrap()),
+        None,
+    );
+    assert_eq!(r.code, 2, "{r:?}");
+    let paths: Vec<String> = r.json()["errors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["path"].as_str().unwrap().to_string())
+        .collect();
+    assert!(
+        paths.iter().any(|p| p.starts_with("/doc/blocks/0")),
+        "{paths:?}"
+    );
+}
+
+#[test]
+fn missing_input_file_is_an_environment_error() {
+    let d = workdir("missing_input");
+    let r = specrender(&["validate", s(&d.join("nope.json"))], None, None);
+    assert_eq!(r.code, 3, "{r:?}");
+    assert!(r.stderr.contains("nope.json"), "{r:?}");
+    let r = specrender(&["qc", s(&d.join("nope.json"))], None, None);
+    assert_eq!(r.code, 3, "{r:?}");
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    let r = specrender(&["render", "x.json", "--autofit", "sometimes"], None, None);
+    assert_eq!(r.code, 2, "{r:?}");
+    let r = specrender(&["frobnicate"], None, None);
+    assert_eq!(r.code, 2, "{r:?}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// render
+
+#[test]
+fn render_invalid_input_writes_nothing() {
+    let d = workdir("render_invalid");
+    let input = write(&d, "deck.json", &invalid_deck());
+    let out = d.join("out.pptx");
+    let qc = d.join("qc.json");
+    let r = specrender(
+        &["render", s(&input), "-o", s(&out), "--qc", s(&qc)],
+        None,
+        None,
+    );
+    assert_eq!(r.code, 2, "{r:?}");
+    assert_eq!(names(&d), ["deck.json"], "nothing written, no temp files");
+    assert!(
+        r.stderr.contains("/deck/slides/0/elements/0"),
+        "a JSON Pointer on stderr: {r:?}"
+    );
+    assert!(r.stderr.contains("error: input invalid"), "{r:?}");
+}
+
+#[test]
+fn render_writes_pptx_and_qc_atomically() {
+    let d = workdir("render_ok");
+    let input = write(&d, "deck.json", &deck());
+    let out = d.join("out.pptx");
+    let qc = d.join("qc.json");
+    let r = specrender(
+        &[
+            "render",
+            s(&input),
+            "-o",
+            s(&out),
+            "--qc",
+            s(&qc),
+            "--autofit",
+            "none",
+        ],
+        None,
+        None,
+    );
+    assert_eq!(r.code, 0, "{r:?}");
+    assert_eq!(
+        names(&d),
+        ["deck.json", "out.pptx", "qc.json"],
+        "no temp files left"
+    );
+    let pptx = std::fs::read(&out).unwrap();
+    assert_eq!(&pptx[..2], b"PK", "a zip package");
+    let report: Value = serde_json::from_slice(&std::fs::read(&qc).unwrap()).unwrap();
+    assert_eq!(report["pass"], json!(true), "{report:#}");
+    assert_eq!(report["summary"]["slides_in"], json!(2));
+    assert!(report["issues"].is_array() && report["fixes"].is_array());
+    assert!(
+        r.stdout.trim().is_empty(),
+        "QC went to the file, not stdout: {r:?}"
+    );
+}
+
+#[test]
+fn render_defaults_output_name_and_prints_qc() {
+    let d = workdir("render_default_name");
+    let input = write(&d, "talk.json", &deck());
+    let r = specrender(&["render", s(&input)], None, None);
+    assert_eq!(r.code, 0, "{r:?}");
+    assert_eq!(names(&d), ["talk.json", "talk.pptx"]);
+    let v = r.json();
+    assert_eq!(v["pass"], json!(true));
+    assert!(v["summary"]["issues"].is_object());
+}
+
+#[test]
+fn render_from_stdin_needs_o() {
+    let d = workdir("render_stdin");
+    let bytes = serde_json::to_vec(&deck()).unwrap();
+    let r = specrender(&["render", "-"], Some(&bytes), Some(&d));
+    assert_eq!(r.code, 2, "{r:?}");
+    assert!(r.stderr.contains("-o"), "{r:?}");
+    assert!(names(&d).is_empty());
+    let r = specrender(
+        &["render", "-", "-o", "from-stdin.pptx"],
+        Some(&bytes),
+        Some(&d),
+    );
+    assert_eq!(r.code, 0, "{r:?}");
+    assert_eq!(names(&d), ["from-stdin.pptx"]);
+}
+
+#[test]
+fn render_reports_overlap_with_exit_1() {
+    let d = workdir("render_overlap");
+    let input = write(&d, "deck.json", &overlapping_deck());
+    let out = d.join("deck.pptx");
+    let r = specrender(&["render", s(&input), "-o", s(&out)], None, None);
+    assert_eq!(r.code, 1, "{r:?}");
+    assert!(out.exists(), "written even though QC failed");
+    let v = r.json();
+    assert_eq!(v["pass"], json!(false));
+    let overlap = v["issues"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|i| i["type"] == "overlap")
+        .unwrap_or_else(|| panic!("no overlap issue: {v:#}"));
+    assert_eq!(overlap["slide_id"], json!("s1"));
+    assert_eq!(overlap["source_slide_id"], json!("s1"));
+    assert_eq!(overlap["severity"], json!("medium"));
+    assert_eq!(overlap["details"]["a"], json!("a"));
+    assert_eq!(overlap["details"]["b"], json!("b"));
+    assert!(overlap["message"].as_str().unwrap().contains("overlap"));
+    assert_eq!(v["summary"]["issues"]["overlap"], json!(1));
+}
+
+#[test]
+fn render_to_an_unwritable_place_is_an_environment_error() {
+    let d = workdir("render_unwritable");
+    let input = write(&d, "deck.json", &deck());
+    let out = d.join("no-such-folder").join("out.pptx");
+    let r = specrender(&["render", s(&input), "-o", s(&out)], None, None);
+    assert_eq!(r.code, 3, "{r:?}");
+    assert!(r.stderr.contains("out.pptx"), "{r:?}");
+    assert_eq!(names(&d), ["deck.json"]);
+}
+
+#[test]
+fn unreadable_font_folder_is_an_environment_error() {
+    let d = workdir("bad_fonts");
+    let input = write(&d, "deck.json", &deck());
+    let r = specrender(
+        &["qc", s(&input), "--fonts", s(&d.join("no-fonts-here"))],
+        None,
+        None,
+    );
+    assert_eq!(r.code, 3, "{r:?}");
+    assert!(r.stderr.contains("no-fonts-here"), "{r:?}");
+}
+
+#[test]
+fn render_is_deterministic() {
+    let d = workdir("render_determinism");
+    let input = write(&d, "deck.json", &deck());
+    let a = d.join("a.pptx");
+    let b = d.join("b.pptx");
+    assert_eq!(
+        specrender(&["render", s(&input), "-o", s(&a)], None, None).code,
+        0
+    );
+    assert_eq!(
+        specrender(&["render", s(&input), "-o", s(&b)], None, None).code,
+        0
+    );
+    assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
+}
+
+#[test]
+fn render_docspec_is_not_implemented_yet() {
+    let d = workdir("render_docspec");
+    let input = write(&d, "doc.json", &docspec());
+    let r = specrender(
+        &["render", s(&input), "-o", s(&d.join("doc.pptx"))],
+        None,
+        None,
+    );
+    assert_eq!(r.code, 4, "{r:?}");
+    assert!(
+        r.stderr
+            .contains("DocSpec rendering (DOCX) is not implemented yet"),
+        "{r:?}"
+    );
+    assert_eq!(names(&d), ["doc.json"]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// qc
+
+#[test]
+fn qc_prints_report_and_writes_layout() {
+    let d = workdir("qc_layout");
+    let input = write(&d, "deck.json", &deck());
+    let layout = d.join("layout.json");
+    let r = specrender(&["qc", s(&input), "--layout", s(&layout)], None, None);
+    assert_eq!(r.code, 0, "{r:?}");
+    let v = r.json();
+    for k in ["pass", "needs_human_edit", "summary", "issues", "fixes"] {
+        assert!(v.get(k).is_some(), "{k} missing: {v:#}");
+    }
+    assert_eq!(names(&d), ["deck.json", "layout.json"], "qc writes no PPTX");
+    let l: Value = serde_json::from_slice(&std::fs::read(&layout).unwrap()).unwrap();
+    let slides = l["slides"].as_array().unwrap();
+    assert_eq!(slides[0]["id"], json!("s1"));
+    assert_eq!(slides[1]["source_id"], json!("s2"));
+    let b = &slides[1]["boxes"].as_array().unwrap()[1];
+    assert_eq!(b["element_id"], json!("b"));
+    assert_eq!(b["rect_emu"].as_array().unwrap().len(), 4);
+    assert_eq!(
+        b["paragraph_lines"].as_array().unwrap().len(),
+        2,
+        "one per bullet item"
+    );
+}
+
+#[test]
+fn qc_invalid_input_prints_errors_json() {
+    let bytes = serde_json::to_vec(&invalid_deck()).unwrap();
+    let r = specrender(&["qc", "-"], Some(&bytes), None);
+    assert_eq!(r.code, 2, "{r:?}");
+    assert_eq!(r.json()["valid"], json!(false));
+    assert!(r.stderr.contains("/deck/title"), "{r:?}");
+}
+
+#[test]
+fn progress_events_on_stderr() {
+    let bytes = serde_json::to_vec(&deck()).unwrap();
+    let r = specrender(&["qc", "-", "--progress"], Some(&bytes), None);
+    assert_eq!(r.code, 0, "{r:?}");
+    let events: Vec<Value> = r
+        .stderr
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .filter(|v| v["event"] == "progress")
+        .collect();
+    let stages: Vec<&str> = events
+        .iter()
+        .map(|e| e["stage"].as_str().unwrap())
+        .collect();
+    for st in ["parse", "layout", "qc"] {
+        assert!(stages.contains(&st), "{st} missing: {r:?}");
+    }
+    let last_layout = events.iter().rfind(|e| e["stage"] == "layout").unwrap();
+    assert_eq!(last_layout["done"], last_layout["total"]);
+    r.json(); // stdout is still only the report
+}
+
+// ---------------------------------------------------------------------------------------------
+// fonts, serve
+
+#[test]
+fn fonts_lists_faces_and_resolutions() {
+    let r = specrender(&["fonts", "--family", "Arial"], None, None);
+    assert_eq!(r.code, 0, "{r:?}");
+    let v = r.json();
+    let faces = v["faces"].as_array().unwrap();
+    assert!(faces.iter().any(|f| f["family"] == "Carlito"), "{v:#}");
+    let resolve = v["resolve"].as_array().unwrap();
+    let calibri = resolve.iter().find(|x| x["family"] == "Calibri").unwrap();
+    assert_eq!(calibri["how"], json!("alias"), "{calibri}");
+    assert_eq!(calibri["face"]["family"], json!("Carlito"));
+    let kr = resolve
+        .iter()
+        .find(|x| x["family"] == "Noto Sans CJK KR")
+        .unwrap();
+    assert!(kr["face"]["path"].is_string());
+    assert!(resolve.iter().any(|x| x["family"] == "Arial"));
+}
+
+#[test]
+fn serve_answers_each_line_and_survives_bad_requests() {
+    let d = workdir("serve");
+    let out = d.join("served.pptx");
+    let lines = [
+        json!({"id": 1, "op": "validate", "spec": deck()}).to_string(),
+        "{not json".to_string(),
+        json!({"id": "two", "op": "qc", "spec": deck(), "layout": true}).to_string(),
+        json!({"id": 3, "op": "validate", "spec": invalid_deck()}).to_string(),
+        json!({"id": 4, "op": "explode", "spec": deck()}).to_string(),
+        json!({"id": 5, "op": "render", "spec": deck(), "options": {"autofit": "none"},
+               "output": s(&out)})
+        .to_string(),
+        json!({"id": 6, "op": "render", "spec": docspec(), "output": s(&d.join("doc.pptx"))})
+            .to_string(),
+    ];
+    let input = lines.join("\n") + "\n";
+    let r = specrender(&["serve"], Some(input.as_bytes()), None);
+    assert_eq!(r.code, 0, "{r:?}");
+    let resp: Vec<Value> = r
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(resp.len(), lines.len(), "{r:?}");
+
+    assert_eq!(resp[0]["id"], json!(1));
+    assert_eq!(resp[0]["ok"], json!(true));
+    assert_eq!(resp[0]["exit_code"], json!(0));
+
+    assert_eq!(resp[1]["ok"], json!(false));
+    assert_eq!(resp[1]["exit_code"], json!(2));
+
+    assert_eq!(resp[2]["id"], json!("two"));
+    assert_eq!(resp[2]["exit_code"], json!(0), "{:#}", resp[2]);
+    assert_eq!(resp[2]["qc"]["pass"], json!(true));
+    assert!(resp[2]["layout"]["slides"].is_array());
+
+    assert_eq!(resp[3]["exit_code"], json!(2));
+    assert!(resp[3]["errors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|e| e["path"] == "/deck/title"));
+
+    assert_eq!(resp[4]["exit_code"], json!(2));
+
+    assert_eq!(resp[5]["id"], json!(5));
+    assert_eq!(resp[5]["ok"], json!(true), "{:#}", resp[5]);
+    assert_eq!(resp[5]["qc"]["pass"], json!(true));
+    assert_eq!(&std::fs::read(&out).unwrap()[..2], b"PK");
+
+    assert_eq!(resp[6]["exit_code"], json!(4));
+    assert_eq!(resp[6]["ok"], json!(false));
+    assert_eq!(names(&d), ["served.pptx"]);
+}
