@@ -30,8 +30,14 @@ pub struct SlideSize {
 }
 
 impl SlideSize {
-    pub const WIDESCREEN: SlideSize = SlideSize { cx: 12_192_000, cy: 6_858_000 };
-    pub const STANDARD: SlideSize = SlideSize { cx: 9_144_000, cy: 6_858_000 };
+    pub const WIDESCREEN: SlideSize = SlideSize {
+        cx: 12_192_000,
+        cy: 6_858_000,
+    };
+    pub const STANDARD: SlideSize = SlideSize {
+        cx: 9_144_000,
+        cy: 6_858_000,
+    };
 }
 
 /// An sRGB colour, written as `RRGGBB` in OOXML.
@@ -176,7 +182,11 @@ pub struct Constraints {
 
 impl Default for Constraints {
     fn default() -> Self {
-        Constraints { priority: 50, allow_shrink: true, min_font: 1200 }
+        Constraints {
+            priority: 50,
+            allow_shrink: true,
+            min_font: 1200,
+        }
     }
 }
 
@@ -226,11 +236,27 @@ pub enum Cell {
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub enum Content {
-    Text { text: String },
-    Bullets { items: Vec<String> },
-    Image { asset_id: String, alt_text: Option<String>, crop: Crop },
-    Chart { chart_type: String, title: Option<String>, series: Vec<ChartSeries> },
-    Table { title: Option<String>, columns: Vec<String>, rows: Vec<Vec<Cell>> },
+    Text {
+        text: String,
+    },
+    Bullets {
+        items: Vec<String>,
+    },
+    Image {
+        asset_id: String,
+        alt_text: Option<String>,
+        crop: Crop,
+    },
+    Chart {
+        chart_type: String,
+        title: Option<String>,
+        series: Vec<ChartSeries>,
+    },
+    Table {
+        title: Option<String>,
+        columns: Vec<String>,
+        rows: Vec<Vec<Cell>>,
+    },
     /// `shape` and `divider` elements carry no content the engine reads yet.
     None,
 }

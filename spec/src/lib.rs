@@ -1,9 +1,33 @@
-//! specrender-spec: SlideSpec v1 / DocSpec v1 as typed Rust; validation with JSON Pointers.
+//! specrender-spec: SlideSpec v1 / DocSpec v1 as typed Rust; validation with JSON Pointers;
+//! resolution of a SlideSpec into the [`deck::Deck`] that layout consumes.
 //!
-//! SKELETON: signatures are the contract; bodies to be implemented.
+//! Stages: [`parse`] = size limit → (optional) [`extract_json`] → JSON syntax → [`validate`]
+//! (schema interpreter in [`validate_schema`], then the semantic rules in
+//! [`check_semantics`]) → typed [`SlideSpec`] / [`DocSpec`]. [`resolve`] then applies the
+//! schema defaults, reads the theme tokens and converts `style.box` to EMU.
+//!
+//! Findings are collected, never thrown: every error and warning carries a JSON Pointer
+//! (RFC 6901) into the input, a stable snake_case `code` and a one-line message.
+pub mod common;
 pub mod deck;
+pub mod docspec;
+pub mod extract;
+pub mod resolve;
+pub mod semantic;
+pub mod slidespec;
+pub mod tokens;
+pub mod validate;
 
 use serde::Serialize;
+use serde_json::Value;
+
+pub use common::{Brand, Citation, CitationKind, CitationRef, TemplateRef};
+pub use docspec::{Block, BlockContent, BlockType, DocSpec};
+pub use extract::extract_json;
+pub use resolve::resolve;
+pub use semantic::check_semantics;
+pub use slidespec::{ElementContent, SlideSpec, SpecElement, SpecElementKind};
+pub use validate::{schema, schema_text, validate_schema};
 
 /// Options for [`parse`].
 #[derive(Debug, Clone)]
@@ -17,7 +41,10 @@ pub struct ParseOptions {
 
 impl Default for ParseOptions {
     fn default() -> Self {
-        ParseOptions { max_bytes: 32 * 1024 * 1024, extract_json: false }
+        ParseOptions {
+            max_bytes: 32 * 1024 * 1024,
+            extract_json: false,
+        }
     }
 }
 
@@ -38,14 +65,75 @@ pub struct SpecError {
     pub severity: ErrorSeverity,
 }
 
+impl SpecError {
+    pub fn is_error(&self) -> bool {
+        self.severity == ErrorSeverity::Error
+    }
+}
+
+impl std::fmt::Display for SpecError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let path = if self.path.is_empty() {
+            "(root)"
+        } else {
+            &self.path
+        };
+        write!(f, "{path}: {} [{}]", self.message, self.code)
+    }
+}
+
 /// Why input could not be used. Every variant maps to exit code 2.
 #[derive(Debug, Clone, PartialEq)]
 pub enum SpecFailure {
-    TooLarge { size: usize, limit: usize },
-    Malformed { line: usize, column: usize, message: String },
+    TooLarge {
+        size: usize,
+        limit: usize,
+    },
+    Malformed {
+        line: usize,
+        column: usize,
+        message: String,
+    },
     NoJsonFound,
     /// Every error at once (warnings are not failures).
     Invalid(Vec<SpecError>),
+}
+
+impl std::fmt::Display for SpecFailure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SpecFailure::TooLarge { size, limit } => {
+                write!(f, "input is {size} bytes; the limit is {limit} bytes")
+            }
+            SpecFailure::Malformed {
+                line,
+                column,
+                message,
+            } => {
+                write!(
+                    f,
+                    "malformed JSON at line {line}, column {column}: {message}"
+                )
+            }
+            SpecFailure::NoJsonFound => write!(f, "no JSON object found in the input"),
+            SpecFailure::Invalid(errors) => {
+                let n = errors.iter().filter(|e| e.is_error()).count();
+                write!(f, "invalid input: {n} error(s)")
+            }
+        }
+    }
+}
+
+impl std::error::Error for SpecFailure {}
+
+/// Which spec a document is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SpecKind {
+    /// SlideSpec v1 (`spec_version: "slidespec_v1"`).
+    Slides,
+    /// DocSpec v1 (`spec_version: "docspec_v1"`).
+    Doc,
 }
 
 /// A parsed, schema-valid input.
@@ -55,28 +143,305 @@ pub enum Input {
     Doc(Box<DocSpec>),
 }
 
-/// Typed SlideSpec v1 (mirrors the schema).
-#[derive(Debug, Clone)]
-pub struct SlideSpec {}
-/// Typed DocSpec v1 (mirrors the schema).
-#[derive(Debug, Clone)]
-pub struct DocSpec {}
+/// The spec a value claims to be: by `spec_version`, else (to still validate the rest) by a
+/// top-level `deck` / `doc` member. `None` when neither tells.
+pub fn detect_kind(value: &Value) -> Option<SpecKind> {
+    match value.get("spec_version").and_then(Value::as_str) {
+        Some("slidespec_v1") => return Some(SpecKind::Slides),
+        Some("docspec_v1") => return Some(SpecKind::Doc),
+        _ => {}
+    }
+    let obj = value.as_object()?;
+    match (obj.contains_key("deck"), obj.contains_key("doc")) {
+        (true, false) => Some(SpecKind::Slides),
+        (false, true) => Some(SpecKind::Doc),
+        _ => None,
+    }
+}
 
 /// Parse, check size, extract (option), validate against the schema and the semantic rules.
 /// Returns the typed input plus warnings, or every error at once.
 pub fn parse(input: &[u8], opts: &ParseOptions) -> Result<(Input, Vec<SpecError>), SpecFailure> {
-    let _ = (input, opts);
-    todo!()
+    if input.len() > opts.max_bytes {
+        return Err(SpecFailure::TooLarge {
+            size: input.len(),
+            limit: opts.max_bytes,
+        });
+    }
+    let range = if opts.extract_json {
+        extract::extract_json(input).ok_or(SpecFailure::NoJsonFound)?
+    } else {
+        // A UTF-8 byte order mark is not JSON, but editors write it; skip it.
+        let start = if input.starts_with(b"\xEF\xBB\xBF") {
+            3
+        } else {
+            0
+        };
+        start..input.len()
+    };
+    let slice = &input[range.clone()];
+    let value: Value = serde_json::from_slice(slice).map_err(|e| {
+        let (line, column) = if e.line() == 0 {
+            (0, 0)
+        } else {
+            let at = range.start + extract::offset_of(slice, e.line(), e.column());
+            extract::line_col(input, at)
+        };
+        let mut message = e.to_string();
+        // serde_json appends " at line L column C" (slice-relative); drop it.
+        if let Some(i) = message.rfind(" at line ") {
+            message.truncate(i);
+        }
+        SpecFailure::Malformed {
+            line,
+            column,
+            message,
+        }
+    })?;
+
+    let findings = validate(&value);
+    if findings.iter().any(SpecError::is_error) {
+        return Err(SpecFailure::Invalid(findings));
+    }
+    let internal = |e: serde_json::Error| {
+        SpecFailure::Invalid(vec![SpecError {
+            path: String::new(),
+            code: "internal_deserialize".to_string(),
+            message: format!("the input passed validation but could not be read: {e}"),
+            severity: ErrorSeverity::Error,
+        }])
+    };
+    let input = match detect_kind(&value) {
+        Some(SpecKind::Slides) => {
+            Input::Slides(Box::new(serde_json::from_value(value).map_err(internal)?))
+        }
+        Some(SpecKind::Doc) => {
+            Input::Doc(Box::new(serde_json::from_value(value).map_err(internal)?))
+        }
+        // validate() reports an error whenever the kind is unknown.
+        None => unreachable!("validate accepted a value of unknown kind"),
+    };
+    Ok((input, findings))
 }
 
-/// Validate a JSON value (either spec, chosen by `spec_version`): every error and warning.
-pub fn validate(value: &serde_json::Value) -> Vec<SpecError> {
-    let _ = value;
-    todo!()
+/// Validate a JSON value (either spec, chosen by `spec_version`): every error and warning,
+/// in document order (a finding on a parent comes before findings inside it).
+pub fn validate(value: &Value) -> Vec<SpecError> {
+    let Some(kind) = detect_kind(value) else {
+        let error = |path: &str, code: &str, message: String| SpecError {
+            path: path.to_string(),
+            code: code.to_string(),
+            message,
+            severity: ErrorSeverity::Error,
+        };
+        let e = match value.get("spec_version") {
+            _ if !value.is_object() => error(
+                "",
+                "type",
+                format!("the document must be a JSON object, got {}", validate::type_name(value)),
+            ),
+            None => error(
+                "",
+                "required",
+                "the document is missing the required property `spec_version` (\"slidespec_v1\" or \"docspec_v1\")".to_string(),
+            ),
+            Some(v) => error(
+                "/spec_version",
+                "unknown_spec_version",
+                format!("`spec_version` is {}; use \"slidespec_v1\" or \"docspec_v1\"", validate::show(v)),
+            ),
+        };
+        return vec![e];
+    };
+    let mut out = validate_schema(kind, value);
+    out.extend(check_semantics(kind, value));
+    sort_document_order(value, &mut out);
+    out
 }
 
-/// Resolve a valid SlideSpec into the Deck layout consumes (defaults, theme tokens, boxes).
-pub fn resolve(spec: &SlideSpec) -> deck::Deck {
-    let _ = spec;
-    todo!()
+/// Stable sort of findings by where their path lies in the document (object members in
+/// input order, array items by index; a parent before its children).
+fn sort_document_order(value: &Value, findings: &mut [SpecError]) {
+    fn key(root: &Value, path: &str) -> Vec<usize> {
+        let mut out = Vec::new();
+        if path.is_empty() {
+            return out;
+        }
+        let mut cur = Some(root);
+        for raw in path[1..].split('/') {
+            let tok = raw.replace("~1", "/").replace("~0", "~");
+            let (pos, next) = match cur {
+                Some(Value::Object(m)) => match m.keys().position(|k| *k == tok) {
+                    Some(p) => (p, m.get(&tok)),
+                    None => (usize::MAX, None),
+                },
+                Some(Value::Array(a)) => match tok.parse::<usize>() {
+                    Ok(i) => (i, a.get(i)),
+                    Err(_) => (usize::MAX, None),
+                },
+                _ => (usize::MAX, None),
+            };
+            out.push(pos);
+            cur = next;
+        }
+        out
+    }
+    let mut keyed: Vec<(Vec<usize>, SpecError)> = findings
+        .iter()
+        .map(|f| (key(value, &f.path), f.clone()))
+        .collect();
+    keyed.sort_by(|a, b| a.0.cmp(&b.0));
+    for (slot, (_, f)) in findings.iter_mut().zip(keyed) {
+        *slot = f;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn minimal() -> &'static str {
+        r#"{"spec_version":"slidespec_v1","deck":{"title":"T","slides":[{"slide_id":"s1","type":"content","layout":{"layout_id":"one_column"},"elements":[{"element_id":"e1","kind":"text","content":{"text":"hi"}}]}]},"theme":{"template_ref":{"template_id":"default"},"brand":{"brand_kit_id":"b"}}}"#
+    }
+
+    #[test]
+    fn parses_minimal() {
+        let (input, warnings) = parse(minimal().as_bytes(), &ParseOptions::default()).unwrap();
+        assert!(warnings.is_empty());
+        assert!(matches!(input, Input::Slides(_)));
+    }
+
+    #[test]
+    fn too_large_is_checked_first() {
+        let opts = ParseOptions {
+            max_bytes: 10,
+            ..Default::default()
+        };
+        assert_eq!(
+            parse(b"not even json at all", &opts).unwrap_err(),
+            SpecFailure::TooLarge {
+                size: 20,
+                limit: 10
+            }
+        );
+    }
+
+    #[test]
+    fn malformed_line_column() {
+        let src = "{\n  \"spec_version\": \"slidespec_v1\",\n  \"deck\": {,}\n}";
+        match parse(src.as_bytes(), &ParseOptions::default()).unwrap_err() {
+            SpecFailure::Malformed {
+                line,
+                column,
+                message,
+            } => {
+                assert_eq!((line, column), (3, 12), "{message}");
+                assert!(!message.contains(" at line "));
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn malformed_position_refers_to_original_after_extraction() {
+        let src = "Here is the deck.\nIntro line\n```json\n{\n  \"a\": 1,\n  \"b\": }\n```\n";
+        let opts = ParseOptions {
+            extract_json: true,
+            ..Default::default()
+        };
+        match parse(src.as_bytes(), &opts).unwrap_err() {
+            SpecFailure::Malformed { line, column, .. } => assert_eq!((line, column), (6, 8)),
+            other => panic!("{other:?}"),
+        }
+        // Same line as the surrounding prose: the column is offset too.
+        let src = "Deck: {\"a\": }";
+        match parse(src.as_bytes(), &opts).unwrap_err() {
+            SpecFailure::Malformed { line, column, .. } => assert_eq!((line, column), (1, 13)),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn extraction_paths() {
+        let opts = ParseOptions {
+            extract_json: true,
+            ..Default::default()
+        };
+        assert_eq!(
+            parse(b"nothing here", &opts).unwrap_err(),
+            SpecFailure::NoJsonFound
+        );
+        let reply = format!(
+            "Sure, here it is:\n\n```json\n{}\n```\nLet me know.",
+            minimal()
+        );
+        assert!(parse(reply.as_bytes(), &opts).is_ok());
+        let reply = format!("Output: {} -- done", minimal());
+        assert!(parse(reply.as_bytes(), &opts).is_ok());
+        // Without the option the prose is a syntax error.
+        assert!(matches!(
+            parse(reply.as_bytes(), &ParseOptions::default()),
+            Err(SpecFailure::Malformed {
+                line: 1,
+                column: 1,
+                ..
+            })
+        ));
+    }
+
+    #[test]
+    fn bom_is_skipped() {
+        let mut bytes = b"\xEF\xBB\xBF".to_vec();
+        bytes.extend_from_slice(minimal().as_bytes());
+        assert!(parse(&bytes, &ParseOptions::default()).is_ok());
+    }
+
+    #[test]
+    fn unknown_spec_version() {
+        let v: Value = serde_json::json!({"spec_version": "slidespec_v2"});
+        let e = validate(&v);
+        assert_eq!(e.len(), 1);
+        assert_eq!(
+            (e[0].path.as_str(), e[0].code.as_str()),
+            ("/spec_version", "unknown_spec_version")
+        );
+        let e = validate(&serde_json::json!([1]));
+        assert_eq!((e[0].path.as_str(), e[0].code.as_str()), ("", "type"));
+        let e = validate(&serde_json::json!({}));
+        assert_eq!((e[0].path.as_str(), e[0].code.as_str()), ("", "required"));
+    }
+
+    #[test]
+    fn invalid_returns_errors_and_warnings() {
+        let src = minimal()
+            .replace(r#""text":"hi""#, r#""text":"""#)
+            .replace(r#""kind":"text""#, r#""kind":"text","data_ref":"nope""#);
+        match parse(src.as_bytes(), &ParseOptions::default()).unwrap_err() {
+            SpecFailure::Invalid(errs) => {
+                let codes: Vec<_> = errs.iter().map(|e| (e.code.as_str(), e.severity)).collect();
+                assert_eq!(
+                    codes,
+                    vec![
+                        ("unresolved_data_ref", ErrorSeverity::Warning),
+                        ("min_length", ErrorSeverity::Error)
+                    ]
+                );
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn spec_error_serializes_without_severity() {
+        let e = SpecError {
+            path: "/a".into(),
+            code: "c".into(),
+            message: "m".into(),
+            severity: ErrorSeverity::Warning,
+        };
+        assert_eq!(
+            serde_json::to_string(&e).unwrap(),
+            r#"{"path":"/a","code":"c","message":"m"}"#
+        );
+    }
 }

@@ -1,0 +1,700 @@
+//! SlideSpec → [`Deck`]: schema defaults applied, theme tokens read, `style.box` in EMU.
+//!
+//! Defaults (schema `default`s and PRODUCT.md §1): language `ko`; slide size
+//! `widescreen_16_9`; constraints priority 50, allow_shrink true, min font 12 pt; emphasis
+//! `none`; image crop `center_crop`.
+//!
+//! Theme defaults: colours primary #1F4E79, secondary #2E75B6, accent #C55A11, text #222222,
+//! background #FFFFFF, muted #7F7F7F; fonts heading/body "Calibri", mono "Consolas", East
+//! Asian heading/body "Noto Sans CJK KR/JP/SC/TC" by language family — `Other` languages use
+//! the KR face (it covers Hangul, Kana and Han, and non-CJK decks rarely need it at all);
+//! sizes title 36, subtitle 24, body 20, caption 14 pt.
+//!
+//! Resolution never fails: it is meant for validated input, but anything it cannot use
+//! (unknown token keys, a malformed token or box in unvalidated input) falls back to the
+//! default and leaves a [`ResolveNote`] for QC.
+
+use std::collections::HashMap;
+
+use serde_json::{Map, Value};
+
+use crate::deck::*;
+use crate::slidespec::{
+    CellValue, ElementContent, SlideSizeName, SlideSpec, SlideType, SpecCrop, SpecElement,
+    SpecElementKind, SpecEmphasis, XValue,
+};
+use crate::tokens::{self, BoxLen, COLOR_KEYS, FONT_KEYS, GROUP_KEYS, SIZE_KEYS};
+use crate::validate::{pointer, push_token};
+
+/// BCP-47 tag → language family. `ko*` Korean, `ja*` Japanese; `zh` with script `Hant` or
+/// region TW/HK/MO → Traditional (script wins over region: `zh-Hans-TW` is Simplified), other
+/// `zh*` → Simplified; everything else `Other`. Case-insensitive; `_` accepted as separator.
+pub fn lang_family(tag: &str) -> LangFamily {
+    let lower = tag.trim().to_ascii_lowercase();
+    let subtags: Vec<&str> = lower.split(['-', '_']).collect();
+    match subtags[0] {
+        "ko" => LangFamily::Korean,
+        "ja" => LangFamily::Japanese,
+        "zh" => {
+            let rest = &subtags[1..];
+            if rest.contains(&"hant") {
+                LangFamily::ChineseTraditional
+            } else if rest.contains(&"hans") {
+                LangFamily::ChineseSimplified
+            } else if rest.iter().any(|t| matches!(*t, "tw" | "hk" | "mo")) {
+                LangFamily::ChineseTraditional
+            } else {
+                LangFamily::ChineseSimplified
+            }
+        }
+        _ => LangFamily::Other,
+    }
+}
+
+/// The default East Asian face for a language family.
+pub fn default_ea_font(lang: LangFamily) -> &'static str {
+    match lang {
+        LangFamily::Korean | LangFamily::Other => "Noto Sans CJK KR",
+        LangFamily::Japanese => "Noto Sans CJK JP",
+        LangFamily::ChineseSimplified => "Noto Sans CJK SC",
+        LangFamily::ChineseTraditional => "Noto Sans CJK TC",
+    }
+}
+
+/// The theme used when no token overrides anything.
+pub fn default_theme(lang: LangFamily) -> Theme {
+    let ea = default_ea_font(lang).to_string();
+    Theme {
+        template_id: "default".to_string(),
+        brand_kit_id: String::new(),
+        colors: ThemeColors {
+            primary: Rgb(0x1F, 0x4E, 0x79),
+            secondary: Rgb(0x2E, 0x75, 0xB6),
+            accent: Rgb(0xC5, 0x5A, 0x11),
+            text: Rgb(0x22, 0x22, 0x22),
+            background: Rgb(0xFF, 0xFF, 0xFF),
+            muted: Rgb(0x7F, 0x7F, 0x7F),
+        },
+        fonts: ThemeFonts {
+            heading: "Calibri".to_string(),
+            body: "Calibri".to_string(),
+            heading_ea: ea.clone(),
+            body_ea: ea,
+            mono: "Consolas".to_string(),
+        },
+        sizes: ThemeSizes {
+            title: 3600,
+            subtitle: 2400,
+            body: 2000,
+            caption: 1400,
+        },
+    }
+}
+
+/// Points → centipoints, rounded to the nearest integer.
+pub fn pt_to_cpt(pt: f64) -> Cpt {
+    (pt * 100.0).round().clamp(0.0, u32::MAX as f64) as Cpt
+}
+
+/// A chart x value as shown: integral numbers without a trailing `.0`.
+pub fn format_number(x: f64) -> String {
+    if x.fract() == 0.0 && x.abs() < 1e15 {
+        format!("{}", x as i64)
+    } else {
+        format!("{x}")
+    }
+}
+
+fn note(notes: &mut Vec<ResolveNote>, path: String, code: &str, message: String) {
+    notes.push(ResolveNote {
+        path,
+        code: code.to_string(),
+        message,
+    });
+}
+
+fn apply_tokens(tokens: &Map<String, Value>, theme: &mut Theme, notes: &mut Vec<ResolveNote>) {
+    let base = "/theme/brand/tokens".to_string();
+    for (group, v) in tokens {
+        let mut gp = base.clone();
+        push_token(&mut gp, group);
+        if !GROUP_KEYS.contains(&group.as_str()) {
+            note(
+                notes,
+                gp,
+                "unknown_token",
+                format!("unknown token group `{group}` ignored (known: colors, fonts, sizes)"),
+            );
+            continue;
+        }
+        let Some(obj) = v.as_object() else {
+            note(
+                notes,
+                gp,
+                "invalid_token",
+                format!("tokens.{group} is not an object; ignored"),
+            );
+            continue;
+        };
+        for (k, tv) in obj {
+            let mut p = gp.clone();
+            push_token(&mut p, k);
+            match group.as_str() {
+                "colors" => {
+                    let Some(slot) = color_slot(&mut theme.colors, k) else {
+                        note(
+                            notes,
+                            p,
+                            "unknown_token",
+                            format!(
+                                "unknown colour token `{k}` ignored (known: {})",
+                                COLOR_KEYS.join(", ")
+                            ),
+                        );
+                        continue;
+                    };
+                    match tv.as_str().and_then(tokens::parse_color) {
+                        Some((r, g, b)) => *slot = Rgb(r, g, b),
+                        None => note(
+                            notes,
+                            p,
+                            "invalid_token",
+                            format!("colour token `{k}` is not \"#RRGGBB\"; default kept"),
+                        ),
+                    }
+                }
+                "fonts" => {
+                    let Some(slot) = font_slot(&mut theme.fonts, k) else {
+                        note(
+                            notes,
+                            p,
+                            "unknown_token",
+                            format!(
+                                "unknown font token `{k}` ignored (known: {})",
+                                FONT_KEYS.join(", ")
+                            ),
+                        );
+                        continue;
+                    };
+                    match tokens::parse_font(tv) {
+                        Some(f) => *slot = f.to_string(),
+                        None => note(
+                            notes,
+                            p,
+                            "invalid_token",
+                            format!("font token `{k}` is not a family name; default kept"),
+                        ),
+                    }
+                }
+                _ => {
+                    let Some(slot) = size_slot(&mut theme.sizes, k) else {
+                        note(
+                            notes,
+                            p,
+                            "unknown_token",
+                            format!(
+                                "unknown size token `{k}` ignored (known: {})",
+                                SIZE_KEYS.join(", ")
+                            ),
+                        );
+                        continue;
+                    };
+                    match tokens::parse_size(tv) {
+                        Some(pt) => *slot = pt_to_cpt(pt),
+                        None => note(notes, p, "invalid_token", format!("size token `{k}` is not a number of points in 6..=200; default kept")),
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn color_slot<'a>(c: &'a mut ThemeColors, k: &str) -> Option<&'a mut Rgb> {
+    Some(match k {
+        "primary" => &mut c.primary,
+        "secondary" => &mut c.secondary,
+        "accent" => &mut c.accent,
+        "text" => &mut c.text,
+        "background" => &mut c.background,
+        "muted" => &mut c.muted,
+        _ => return None,
+    })
+}
+
+fn font_slot<'a>(f: &'a mut ThemeFonts, k: &str) -> Option<&'a mut String> {
+    Some(match k {
+        "heading" => &mut f.heading,
+        "body" => &mut f.body,
+        "heading_ea" => &mut f.heading_ea,
+        "body_ea" => &mut f.body_ea,
+        "mono" => &mut f.mono,
+        _ => return None,
+    })
+}
+
+fn size_slot<'a>(s: &'a mut ThemeSizes, k: &str) -> Option<&'a mut Cpt> {
+    Some(match k {
+        "title" => &mut s.title,
+        "subtitle" => &mut s.subtitle,
+        "body" => &mut s.body,
+        "caption" => &mut s.caption,
+        _ => return None,
+    })
+}
+
+/// `style.box` → EMU of the slide: inches × 914400, percents of the slide width (x, w) or
+/// height (y, h); rounded to the nearest EMU.
+pub fn box_to_emu(b: &[BoxLen; 4], size: SlideSize) -> BoxRect {
+    let conv = |len: BoxLen, full: Emu| -> Emu {
+        match len {
+            BoxLen::Inches(x) => (x * EMU_PER_INCH as f64).round() as Emu,
+            BoxLen::Percent(p) => (p / 100.0 * full as f64).round() as Emu,
+        }
+    };
+    BoxRect {
+        x: conv(b[0], size.cx),
+        y: conv(b[1], size.cy),
+        w: conv(b[2], size.cx),
+        h: conv(b[3], size.cy),
+    }
+}
+
+fn slide_kind(t: SlideType) -> SlideKind {
+    match t {
+        SlideType::Title => SlideKind::Title,
+        SlideType::Section => SlideKind::Section,
+        SlideType::Content => SlideKind::Content,
+        SlideType::Chart => SlideKind::Chart,
+        SlideType::Table => SlideKind::Table,
+        SlideType::Image => SlideKind::Image,
+        SlideType::Quote => SlideKind::Quote,
+        SlideType::Closing => SlideKind::Closing,
+        SlideType::Custom => SlideKind::Custom,
+    }
+}
+
+fn element_kind(k: SpecElementKind) -> ElementKind {
+    match k {
+        SpecElementKind::Text => ElementKind::Text,
+        SpecElementKind::Bullets => ElementKind::Bullets,
+        SpecElementKind::Image => ElementKind::Image,
+        SpecElementKind::Chart => ElementKind::Chart,
+        SpecElementKind::Table => ElementKind::Table,
+        SpecElementKind::Shape => ElementKind::Shape,
+        SpecElementKind::Divider => ElementKind::Divider,
+    }
+}
+
+fn content(c: &ElementContent) -> Content {
+    match c {
+        ElementContent::Text(t) => Content::Text {
+            text: t.text.clone(),
+        },
+        ElementContent::Bullets(b) => Content::Bullets {
+            items: b.items.clone(),
+        },
+        ElementContent::Image(i) => Content::Image {
+            asset_id: i.asset_id.clone(),
+            alt_text: i.alt_text.clone(),
+            crop: match i.crop.unwrap_or(SpecCrop::CenterCrop) {
+                SpecCrop::Contain => Crop::Contain,
+                SpecCrop::Cover => Crop::Cover,
+                SpecCrop::CenterCrop => Crop::CenterCrop,
+            },
+        },
+        ElementContent::Chart(ch) => Content::Chart {
+            chart_type: ch.chart_type.as_str().to_string(),
+            title: ch.title.clone(),
+            series: ch
+                .series
+                .iter()
+                .map(|s| ChartSeries {
+                    name: s.name.clone(),
+                    data: s
+                        .data
+                        .iter()
+                        .map(|p| {
+                            let x = match &p.x {
+                                XValue::Text(t) => t.clone(),
+                                XValue::Number(n) => format_number(*n),
+                            };
+                            (x, p.y)
+                        })
+                        .collect(),
+                })
+                .collect(),
+        },
+        ElementContent::Table(t) => Content::Table {
+            title: t.title.clone(),
+            columns: t.columns.clone(),
+            rows: t
+                .rows
+                .iter()
+                .map(|r| {
+                    r.iter()
+                        .map(|c| match c {
+                            Some(CellValue::Text(s)) => Cell::Text(s.clone()),
+                            Some(CellValue::Number(n)) => Cell::Number(*n),
+                            None => Cell::Empty,
+                        })
+                        .collect()
+                })
+                .collect(),
+        },
+        ElementContent::Shape(_) | ElementContent::Divider(_) => Content::None,
+    }
+}
+
+fn citation(c: &crate::Citation) -> Citation {
+    Citation {
+        id: c.id.clone(),
+        kind: c.kind.as_str().to_string(),
+        title: c.title.clone(),
+        url: c.url.clone(),
+    }
+}
+
+fn element(
+    e: &SpecElement,
+    size: SlideSize,
+    path: &[&str],
+    notes: &mut Vec<ResolveNote>,
+) -> Element {
+    let style = e.style.clone().unwrap_or_default();
+    let style_box = style
+        .box_rect
+        .as_ref()
+        .and_then(|b| match tokens::parse_box(b) {
+            Ok(lens) => Some(box_to_emu(&lens, size)),
+            Err(msg) => {
+                let mut p = path.to_vec();
+                p.extend(["style", "box"]);
+                note(
+                    notes,
+                    pointer(&p),
+                    "invalid_box",
+                    format!("{msg}; the element is placed by its layout slot instead"),
+                );
+                None
+            }
+        });
+    let c = e.constraints.clone().unwrap_or_default();
+    let defaults = Constraints::default();
+    Element {
+        id: e.element_id.clone(),
+        kind: element_kind(e.kind()),
+        role: e.role.clone(),
+        content: content(&e.content),
+        style_box,
+        emphasis: match style.emphasis.unwrap_or(SpecEmphasis::None) {
+            SpecEmphasis::None => Emphasis::None,
+            SpecEmphasis::Low => Emphasis::Low,
+            SpecEmphasis::Medium => Emphasis::Medium,
+            SpecEmphasis::High => Emphasis::High,
+        },
+        variant: style.variant.clone(),
+        constraints: Constraints {
+            priority: c
+                .priority
+                .map_or(defaults.priority, |p| p.clamp(0, 100) as u8),
+            allow_shrink: c.allow_shrink.unwrap_or(defaults.allow_shrink),
+            min_font: c.min_font_pt.map_or(defaults.min_font, pt_to_cpt),
+        },
+        citations: e
+            .citations
+            .iter()
+            .map(|r| CitationRef {
+                citation_id: r.citation_id.clone(),
+                note: r.note.clone(),
+            })
+            .collect(),
+    }
+}
+
+/// Resolve a valid SlideSpec into the Deck layout consumes (defaults, theme tokens, boxes).
+///
+/// A citation an element references that lives only on another slide (a
+/// `citation_on_other_slide` warning) is copied onto the citing slide's `citations`, after
+/// the slide's own, so every slide's footer can be built from that slide alone.
+pub fn resolve(spec: &SlideSpec) -> Deck {
+    let d = &spec.deck;
+    let language = d.language.clone().unwrap_or_else(|| "ko".to_string());
+    let lang = lang_family(&language);
+    let slide_size = match spec
+        .theme
+        .slide_size
+        .unwrap_or(SlideSizeName::Widescreen16x9)
+    {
+        SlideSizeName::Widescreen16x9 => SlideSize::WIDESCREEN,
+        SlideSizeName::Standard4x3 => SlideSize::STANDARD,
+    };
+    let mut notes = Vec::new();
+    let mut theme = default_theme(lang);
+    theme.template_id = spec.theme.template_ref.template_id.clone();
+    theme.brand_kit_id = spec.theme.brand.brand_kit_id.clone();
+    if let Some(tokens) = &spec.theme.brand.tokens {
+        apply_tokens(tokens, &mut theme, &mut notes);
+    }
+
+    let mut deck_citations: HashMap<&str, &crate::Citation> = HashMap::new();
+    for s in &d.slides {
+        for c in &s.citations {
+            deck_citations.entry(c.id.as_str()).or_insert(c);
+        }
+    }
+
+    let slides = d
+        .slides
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let si = i.to_string();
+            let elements: Vec<Element> = s
+                .elements
+                .iter()
+                .enumerate()
+                .map(|(j, e)| {
+                    let sj = j.to_string();
+                    element(
+                        e,
+                        slide_size,
+                        &["deck", "slides", &si, "elements", &sj],
+                        &mut notes,
+                    )
+                })
+                .collect();
+            let mut citations: Vec<Citation> = s.citations.iter().map(citation).collect();
+            for e in &s.elements {
+                for r in &e.citations {
+                    if citations.iter().any(|c| c.id == r.citation_id) {
+                        continue;
+                    }
+                    if let Some(c) = deck_citations.get(r.citation_id.as_str()) {
+                        citations.push(citation(c));
+                    }
+                }
+            }
+            Slide {
+                id: s.slide_id.clone(),
+                kind: slide_kind(s.slide_type),
+                layout_id: s.layout.layout_id.clone(),
+                elements,
+                speaker_notes: s.speaker_notes.clone(),
+                citations,
+            }
+        })
+        .collect();
+
+    Deck {
+        title: d.title.clone(),
+        subtitle: d.subtitle.clone(),
+        language,
+        lang,
+        slide_size,
+        theme,
+        slides,
+        notes,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn spec(v: Value) -> SlideSpec {
+        serde_json::from_value(v).unwrap()
+    }
+
+    fn base() -> Value {
+        json!({
+            "spec_version": "slidespec_v1",
+            "deck": {"title": "T", "slides": [{
+                "slide_id": "s1", "type": "content", "layout": {"layout_id": "one_column"},
+                "elements": [{"element_id": "e1", "kind": "text", "content": {"text": "hi"}}]
+            }]},
+            "theme": {"template_ref": {"template_id": "default"}, "brand": {"brand_kit_id": "b"}}
+        })
+    }
+
+    #[test]
+    fn defaults() {
+        let deck = resolve(&spec(base()));
+        assert_eq!(deck.language, "ko");
+        assert_eq!(deck.lang, LangFamily::Korean);
+        assert_eq!(deck.slide_size, SlideSize::WIDESCREEN);
+        assert_eq!(
+            deck.theme,
+            Theme {
+                template_id: "default".into(),
+                brand_kit_id: "b".into(),
+                ..default_theme(LangFamily::Korean)
+            }
+        );
+        assert_eq!(deck.theme.fonts.body_ea, "Noto Sans CJK KR");
+        let e = &deck.slides[0].elements[0];
+        assert_eq!(
+            e.constraints,
+            Constraints {
+                priority: 50,
+                allow_shrink: true,
+                min_font: 1200
+            }
+        );
+        assert_eq!(e.emphasis, Emphasis::None);
+        assert_eq!(e.style_box, None);
+        assert_eq!(e.content, Content::Text { text: "hi".into() });
+        assert!(deck.notes.is_empty());
+    }
+
+    #[test]
+    fn languages() {
+        for (tag, fam) in [
+            ("ko-KR", LangFamily::Korean),
+            ("ja", LangFamily::Japanese),
+            ("zh", LangFamily::ChineseSimplified),
+            ("zh-CN", LangFamily::ChineseSimplified),
+            ("zh-Hans-TW", LangFamily::ChineseSimplified),
+            ("zh-Hant", LangFamily::ChineseTraditional),
+            ("zh-TW", LangFamily::ChineseTraditional),
+            ("zh_HK", LangFamily::ChineseTraditional),
+            ("zh-MO", LangFamily::ChineseTraditional),
+            ("en-US", LangFamily::Other),
+            ("", LangFamily::Other),
+        ] {
+            assert_eq!(lang_family(tag), fam, "{tag}");
+        }
+        assert_eq!(
+            default_ea_font(LangFamily::ChineseTraditional),
+            "Noto Sans CJK TC"
+        );
+    }
+
+    #[test]
+    fn tokens_and_notes() {
+        let mut v = base();
+        v["deck"]["language"] = json!("ja-JP");
+        v["theme"]["slide_size"] = json!("standard_4_3");
+        v["theme"]["brand"]["tokens"] = json!({
+            "colors": {"primary": "#112233", "shiny": "#000000"},
+            "fonts": {"heading": "Inter"},
+            "sizes": {"body": 18.555, "huge": 99},
+            "spacing": {}
+        });
+        let deck = resolve(&spec(v));
+        assert_eq!(deck.slide_size, SlideSize::STANDARD);
+        assert_eq!(deck.theme.colors.primary, Rgb(0x11, 0x22, 0x33));
+        assert_eq!(deck.theme.colors.secondary, Rgb(0x2E, 0x75, 0xB6));
+        assert_eq!(deck.theme.fonts.heading, "Inter");
+        assert_eq!(deck.theme.fonts.heading_ea, "Noto Sans CJK JP");
+        assert_eq!(deck.theme.sizes.body, 1856);
+        let notes: Vec<(&str, &str)> = deck
+            .notes
+            .iter()
+            .map(|n| (n.path.as_str(), n.code.as_str()))
+            .collect();
+        assert_eq!(
+            notes,
+            vec![
+                ("/theme/brand/tokens/colors/shiny", "unknown_token"),
+                ("/theme/brand/tokens/sizes/huge", "unknown_token"),
+                ("/theme/brand/tokens/spacing", "unknown_token"),
+            ]
+        );
+    }
+
+    #[test]
+    fn boxes_percent_and_inches() {
+        let mut v = base();
+        v["deck"]["slides"][0]["elements"][0]["style"] = json!({"box": {"x": "50%", "y": "10%", "w": 2.5, "h": "12.5%"}, "emphasis": "high", "variant": "callout"});
+        v["deck"]["slides"][0]["elements"][0]["constraints"] =
+            json!({"priority": 80.0, "allow_shrink": false, "min_font_pt": 14.5});
+        let deck = resolve(&spec(v.clone()));
+        let e = &deck.slides[0].elements[0];
+        assert_eq!(
+            e.style_box,
+            Some(BoxRect {
+                x: 6_096_000,
+                y: 685_800,
+                w: 2_286_000,
+                h: 857_250
+            })
+        );
+        assert_eq!(e.emphasis, Emphasis::High);
+        assert_eq!(e.variant.as_deref(), Some("callout"));
+        assert_eq!(
+            e.constraints,
+            Constraints {
+                priority: 80,
+                allow_shrink: false,
+                min_font: 1450
+            }
+        );
+        v["theme"]["slide_size"] = json!("standard_4_3");
+        let deck = resolve(&spec(v));
+        assert_eq!(deck.slides[0].elements[0].style_box.unwrap().x, 4_572_000);
+    }
+
+    #[test]
+    fn charts_tables_images_citations() {
+        let mut v = base();
+        v["deck"]["slides"] = json!([
+            {"slide_id": "s1", "type": "chart", "layout": {"layout_id": "chart_focus"},
+             "citations": [{"id": "c1", "kind": "url", "url": "https://x", "title": "X"}],
+             "elements": [
+                {"element_id": "e1", "kind": "chart", "content": {"chart_type": "bar", "series": [
+                    {"name": "A", "data": [{"x": 2023, "y": 1}, {"x": 2.5, "y": 2}, {"x": "Q3", "y": 3.5}, {"x": 3.0, "y": 0}]}]},
+                 "citations": [{"citation_id": "c1", "note": "p. 3"}]},
+                {"element_id": "e2", "kind": "table", "content": {"columns": ["a", "b", "c"], "rows": [["x", 1.5, null]]}},
+                {"element_id": "e3", "kind": "image", "content": {"asset_id": "img"}},
+                {"element_id": "e4", "kind": "divider"}
+             ]},
+            {"slide_id": "s2", "type": "content", "layout": {"layout_id": "one_column"},
+             "elements": [{"element_id": "e1", "kind": "bullets", "content": {"items": ["a"]},
+                           "citations": [{"citation_id": "c1"}]}]}
+        ]);
+        let deck = resolve(&spec(v));
+        let s = &deck.slides[0];
+        assert_eq!(s.kind, SlideKind::Chart);
+        match &s.elements[0].content {
+            Content::Chart {
+                chart_type, series, ..
+            } => {
+                assert_eq!(chart_type, "bar");
+                let xs: Vec<&str> = series[0].data.iter().map(|d| d.0.as_str()).collect();
+                assert_eq!(xs, ["2023", "2.5", "Q3", "3"]);
+            }
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(
+            s.elements[1].content,
+            Content::Table {
+                title: None,
+                columns: vec!["a".into(), "b".into(), "c".into()],
+                rows: vec![vec![Cell::Text("x".into()), Cell::Number(1.5), Cell::Empty]]
+            }
+        );
+        assert_eq!(
+            s.elements[2].content,
+            Content::Image {
+                asset_id: "img".into(),
+                alt_text: None,
+                crop: Crop::CenterCrop
+            }
+        );
+        assert_eq!(s.elements[3].content, Content::None);
+        assert_eq!(s.elements[0].citations[0].note.as_deref(), Some("p. 3"));
+        assert_eq!(s.citations[0].kind, "url");
+        // Cross-slide citation copied onto the citing slide.
+        assert_eq!(deck.slides[1].citations.len(), 1);
+        assert_eq!(deck.slides[1].citations[0].id, "c1");
+    }
+
+    #[test]
+    fn number_formatting() {
+        assert_eq!(format_number(3.0), "3");
+        assert_eq!(format_number(-0.0), "0");
+        assert_eq!(format_number(0.1), "0.1");
+        assert_eq!(format_number(1e20), "100000000000000000000");
+    }
+}

@@ -1,0 +1,387 @@
+//! Semantic checks beyond the schema (PRODUCT.md §1). They read the raw JSON defensively, so
+//! they also run on input with schema errors and report everything in one go.
+//!
+//! Rules (severity in brackets):
+//! - `duplicate_slide_id` [error]: a `slide_id` used by an earlier slide.
+//! - `duplicate_element_id` [error]: an `element_id` used earlier on the same slide (ids must be
+//!   unique per slide; the same id on different slides is fine).
+//! - `duplicate_block_id` [error]: a `block_id` used by an earlier block.
+//! - `duplicate_citation_id` [error]: a citation `id` used earlier in the same slide's
+//!   `citations`, or earlier in DocSpec `references`.
+//! - `duplicate_asset_id` [error]: an `asset_id` used by an earlier entry of `assets`
+//!   (a reference to it would be ambiguous).
+//! - `unresolved_citation` [error]: an element's `citations[].citation_id` that names no
+//!   citation on any slide (SlideSpec), or a block's that names no entry of `references`
+//!   (DocSpec).
+//! - `citation_on_other_slide` [warning]: an element cites an id that is not on its own slide
+//!   but is on another one; [`crate::resolve`] copies that citation onto the citing slide so
+//!   its footer can show it.
+//! - `unresolved_asset` [warning]: an image element's `content.asset_id` that names no entry of
+//!   `assets`. Not an error: rendering puts a placeholder there and QC reports
+//!   `missing_asset`. DocSpec has no `assets` array, so figures are not checked here.
+//! - `asset_type_mismatch` [warning]: an image element pointing at an asset of type `data`.
+//! - `unresolved_data_ref` [warning]: a `data_ref` that names no asset of type `data`.
+//! - `invalid_box` [error]: `style.box` that is not `{x,y,w,h}` with numbers (inches) or
+//!   percent strings and `w`, `h` > 0 (see [`crate::tokens::parse_box`]).
+//! - `invalid_token` [error]: `theme.brand.tokens.colors` / `fonts` / `sizes` that is not an
+//!   object; `invalid_color` [error]: a colour token that is not `"#RRGGBB"`;
+//!   `invalid_font_size` [error]: a size token that is not a number within 6..=200 pt;
+//!   `invalid_font` [error]: a font token that is not a non-empty string. Unknown token keys
+//!   are not findings here; [`crate::resolve`] ignores them with a note.
+//! - `invalid_date` [warning]: DocSpec `created_date` that is not an ISO date `YYYY-MM-DD`
+//!   (`format` is annotation-only in Draft 2020-12, so this is not a schema error).
+
+use std::collections::{HashMap, HashSet};
+
+use serde_json::{Map, Value};
+
+use crate::tokens::{self, COLOR_KEYS, FONT_KEYS, SIZE_KEYS};
+use crate::validate::{pointer, show};
+use crate::{ErrorSeverity, SpecError, SpecKind};
+
+struct Sink(Vec<SpecError>);
+
+impl Sink {
+    fn push(&mut self, path: String, code: &str, message: String, severity: ErrorSeverity) {
+        self.0.push(SpecError {
+            path,
+            code: code.to_string(),
+            message,
+            severity,
+        });
+    }
+    fn error(&mut self, path: String, code: &str, message: String) {
+        self.push(path, code, message, ErrorSeverity::Error);
+    }
+    fn warn(&mut self, path: String, code: &str, message: String) {
+        self.push(path, code, message, ErrorSeverity::Warning);
+    }
+}
+
+fn arr(v: Option<&Value>) -> &[Value] {
+    v.and_then(Value::as_array)
+        .map(Vec::as_slice)
+        .unwrap_or(&[])
+}
+
+fn str_at<'a>(v: &'a Value, key: &str) -> Option<&'a str> {
+    v.get(key).and_then(Value::as_str)
+}
+
+/// Run the semantic rules for `kind` over `value`.
+pub fn check_semantics(kind: SpecKind, value: &Value) -> Vec<SpecError> {
+    let mut sink = Sink(Vec::new());
+    if value.is_object() {
+        match kind {
+            SpecKind::Slides => slides(value, &mut sink),
+            SpecKind::Doc => doc(value, &mut sink),
+        }
+        if let Some(tokens) = value
+            .pointer("/theme/brand/tokens")
+            .and_then(Value::as_object)
+        {
+            check_tokens(tokens, &mut sink);
+        }
+    }
+    sink.0
+}
+
+fn slides(value: &Value, sink: &mut Sink) {
+    // Assets: id → type.
+    let mut assets: HashMap<&str, &str> = HashMap::new();
+    for (k, a) in arr(value.get("assets")).iter().enumerate() {
+        if let Some(id) = str_at(a, "asset_id") {
+            if assets.contains_key(id) {
+                sink.error(
+                    pointer(&["assets", &k.to_string(), "asset_id"]),
+                    "duplicate_asset_id",
+                    format!(
+                        "asset_id {id:?} is used by an earlier asset; give each asset a unique id"
+                    ),
+                );
+            } else {
+                assets.insert(id, str_at(a, "type").unwrap_or(""));
+            }
+        }
+    }
+
+    let slides = arr(value.pointer("/deck/slides"));
+    // Deck-wide citation ids → first slide index holding them.
+    let mut deck_citations: HashMap<&str, usize> = HashMap::new();
+    for (i, s) in slides.iter().enumerate() {
+        for c in arr(s.get("citations")) {
+            if let Some(id) = str_at(c, "id") {
+                deck_citations.entry(id).or_insert(i);
+            }
+        }
+    }
+
+    let mut slide_ids: HashMap<&str, usize> = HashMap::new();
+    for (i, s) in slides.iter().enumerate() {
+        let si = i.to_string();
+        if let Some(id) = str_at(s, "slide_id") {
+            if let Some(first) = slide_ids.get(id) {
+                sink.error(
+                    pointer(&["deck", "slides", &si, "slide_id"]),
+                    "duplicate_slide_id",
+                    format!("slide_id {id:?} is already used by slide {first}; slide ids must be unique"),
+                );
+            } else {
+                slide_ids.insert(id, i);
+            }
+        }
+
+        let mut own: HashSet<&str> = HashSet::new();
+        for (k, c) in arr(s.get("citations")).iter().enumerate() {
+            if let Some(id) = str_at(c, "id") {
+                if !own.insert(id) {
+                    sink.error(
+                        pointer(&["deck", "slides", &si, "citations", &k.to_string(), "id"]),
+                        "duplicate_citation_id",
+                        format!("citation id {id:?} appears twice on this slide; citation ids must be unique per slide"),
+                    );
+                }
+            }
+        }
+
+        let mut element_ids: HashSet<&str> = HashSet::new();
+        for (j, e) in arr(s.get("elements")).iter().enumerate() {
+            let sj = j.to_string();
+            let base = ["deck", "slides", si.as_str(), "elements", sj.as_str()];
+            let at = |rest: &[&str]| {
+                let mut t: Vec<&str> = base.to_vec();
+                t.extend_from_slice(rest);
+                pointer(&t)
+            };
+            if let Some(id) = str_at(e, "element_id") {
+                if !element_ids.insert(id) {
+                    sink.error(
+                        at(&["element_id"]),
+                        "duplicate_element_id",
+                        format!("element_id {id:?} is already used on this slide; element ids must be unique within a slide"),
+                    );
+                }
+            }
+            for (k, r) in arr(e.get("citations")).iter().enumerate() {
+                let Some(cid) = str_at(r, "citation_id") else {
+                    continue;
+                };
+                if own.contains(cid) {
+                    continue;
+                }
+                let p = at(&["citations", &k.to_string(), "citation_id"]);
+                match deck_citations.get(cid) {
+                    Some(other) => sink.warn(
+                        p,
+                        "citation_on_other_slide",
+                        format!("citation_id {cid:?} is defined on slide {other}, not on this slide; add it to this slide's `citations`"),
+                    ),
+                    None => sink.error(
+                        p,
+                        "unresolved_citation",
+                        format!("citation_id {cid:?} matches no citation on this slide or any other; add {{\"id\": {cid:?}, ...}} to this slide's `citations` or remove the reference"),
+                    ),
+                }
+            }
+            if str_at(e, "kind") == Some("image") {
+                if let Some(aid) = e.pointer("/content/asset_id").and_then(Value::as_str) {
+                    match assets.get(aid) {
+                        None => sink.warn(
+                            at(&["content", "asset_id"]),
+                            "unresolved_asset",
+                            format!("asset_id {aid:?} is not in `assets`; a placeholder will be rendered"),
+                        ),
+                        Some(&"data") => sink.warn(
+                            at(&["content", "asset_id"]),
+                            "asset_type_mismatch",
+                            format!("asset_id {aid:?} is a `data` asset, not an image; a placeholder will be rendered"),
+                        ),
+                        Some(_) => {}
+                    }
+                }
+            }
+            if let Some(dr) = str_at(e, "data_ref") {
+                if assets.get(dr) != Some(&"data") {
+                    let why = if assets.contains_key(dr) {
+                        "is not of type `data`"
+                    } else {
+                        "is not in `assets`"
+                    };
+                    sink.warn(
+                        at(&["data_ref"]),
+                        "unresolved_data_ref",
+                        format!("data_ref {dr:?} {why}; it refers to nothing the engine can read"),
+                    );
+                }
+            }
+            if let Some(b) = e.get("style").and_then(|s| s.get("box")) {
+                if let Err(msg) = tokens::parse_box(b) {
+                    sink.error(at(&["style", "box"]), "invalid_box", msg);
+                }
+            }
+        }
+    }
+}
+
+fn doc(value: &Value, sink: &mut Sink) {
+    let mut refs: HashSet<&str> = HashSet::new();
+    for (k, c) in arr(value.get("references")).iter().enumerate() {
+        if let Some(id) = str_at(c, "id") {
+            if !refs.insert(id) {
+                sink.error(
+                    pointer(&["references", &k.to_string(), "id"]),
+                    "duplicate_citation_id",
+                    format!(
+                        "reference id {id:?} appears twice in `references`; ids must be unique"
+                    ),
+                );
+            }
+        }
+    }
+    if let Some(d) = value.pointer("/doc/created_date").and_then(Value::as_str) {
+        if !is_iso_date(d) {
+            sink.warn(
+                "/doc/created_date".to_string(),
+                "invalid_date",
+                format!("created_date {d:?} is not an ISO date (YYYY-MM-DD); it will be written as given"),
+            );
+        }
+    }
+    let mut block_ids: HashMap<&str, usize> = HashMap::new();
+    for (i, b) in arr(value.pointer("/doc/blocks")).iter().enumerate() {
+        let si = i.to_string();
+        if let Some(id) = str_at(b, "block_id") {
+            if let Some(first) = block_ids.get(id) {
+                sink.error(
+                    pointer(&["doc", "blocks", &si, "block_id"]),
+                    "duplicate_block_id",
+                    format!("block_id {id:?} is already used by block {first}; block ids must be unique"),
+                );
+            } else {
+                block_ids.insert(id, i);
+            }
+        }
+        for (k, r) in arr(b.get("citations")).iter().enumerate() {
+            let Some(cid) = str_at(r, "citation_id") else {
+                continue;
+            };
+            if !refs.contains(cid) {
+                sink.error(
+                    pointer(&["doc", "blocks", &si, "citations", &k.to_string(), "citation_id"]),
+                    "unresolved_citation",
+                    format!("citation_id {cid:?} matches no entry of `references`; add it there or remove the reference"),
+                );
+            }
+        }
+    }
+}
+
+fn check_tokens(tokens: &Map<String, Value>, sink: &mut Sink) {
+    let base = "/theme/brand/tokens";
+    for (group, keys) in [
+        ("colors", &COLOR_KEYS[..]),
+        ("fonts", &FONT_KEYS[..]),
+        ("sizes", &SIZE_KEYS[..]),
+    ] {
+        let Some(g) = tokens.get(group) else { continue };
+        let Some(obj) = g.as_object() else {
+            sink.error(
+                format!("{base}/{group}"),
+                "invalid_token",
+                format!(
+                    "tokens.{group} must be an object with keys {}, got {}",
+                    keys.join(", "),
+                    show(g)
+                ),
+            );
+            continue;
+        };
+        for (k, v) in obj {
+            if !keys.contains(&k.as_str()) {
+                continue; // unknown keys: a note from resolve, not a finding
+            }
+            let mut p = base.to_string();
+            crate::validate::push_token(&mut p, group);
+            crate::validate::push_token(&mut p, k);
+            match group {
+                "colors" => {
+                    if v.as_str().and_then(tokens::parse_color).is_none() {
+                        sink.error(
+                            p,
+                            "invalid_color",
+                            format!(
+                                "colour token `{k}` is {}; use \"#RRGGBB\" (e.g. \"#1F4E79\")",
+                                show(v)
+                            ),
+                        );
+                    }
+                }
+                "fonts" => {
+                    if tokens::parse_font(v).is_none() {
+                        sink.error(
+                            p,
+                            "invalid_font",
+                            format!(
+                                "font token `{k}` is {}; use a font family name string",
+                                show(v)
+                            ),
+                        );
+                    }
+                }
+                _ => {
+                    if tokens::parse_size(v).is_none() {
+                        sink.error(
+                            p,
+                            "invalid_font_size",
+                            format!(
+                                "size token `{k}` is {}; use a number of points from {} to {}",
+                                show(v),
+                                tokens::SIZE_MIN_PT,
+                                tokens::SIZE_MAX_PT
+                            ),
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// `YYYY-MM-DD` with a real month and day (leap years included), as RFC 3339 `full-date`.
+pub(crate) fn is_iso_date(s: &str) -> bool {
+    let b = s.as_bytes();
+    if b.len() != 10 || b[4] != b'-' || b[7] != b'-' {
+        return false;
+    }
+    let digits = |r: std::ops::Range<usize>| -> Option<u32> {
+        s.get(r.clone())
+            .filter(|t| t.bytes().all(|c| c.is_ascii_digit()))
+            .and_then(|t| t.parse().ok())
+    };
+    let (Some(y), Some(m), Some(d)) = (digits(0..4), digits(5..7), digits(8..10)) else {
+        return false;
+    };
+    let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    let days = match m {
+        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+        4 | 6 | 9 | 11 => 30,
+        2 if leap => 29,
+        2 => 28,
+        _ => return false,
+    };
+    (1..=days).contains(&d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn iso_dates() {
+        assert!(is_iso_date("2024-02-29"));
+        assert!(!is_iso_date("2023-02-29"));
+        assert!(!is_iso_date("2024-13-01"));
+        assert!(!is_iso_date("24-01-01"));
+        assert!(!is_iso_date("2024/01/01"));
+    }
+}

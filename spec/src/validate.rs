@@ -1,0 +1,543 @@
+//! Schema validation: a small Draft 2020-12 interpreter over the two schema files in
+//! `schema/` (embedded with `include_str!`), so the checks are exactly what the schemas say
+//! and cannot drift from them.
+//!
+//! Supported keywords — every keyword the two schemas use (a unit test walks both files and
+//! fails on anything else): `type` (string or union; `integer` = any number with a zero
+//! fractional part, so `1.0` is an integer), `required`, `properties`,
+//! `additionalProperties` (boolean), `items`, `enum`, `const`, `minItems`/`maxItems`,
+//! `minLength`/`maxLength` (Unicode code points), `minimum`/`maximum`, `allOf`, `if`/`then`,
+//! `$ref` (`#/$defs/...`). Annotations (`$schema`, `$id`, `title`, `default`, `format`,
+//! `$defs`) are not assertions in 2020-12 and are ignored; `format: date` gets a semantic
+//! warning instead (see [`crate::semantic`]).
+//!
+//! Every keyword is evaluated (no short-circuit), like a conforming validator, so e.g.
+//! `"spec_version": 5` yields both `type` and `const`. Two reporting choices differ from the
+//! usual validator output, both to help an LLM repair step:
+//! - `additional_property` points at the unexpected property itself
+//!   (`/deck/slides/0/colour`), not at the object holding it; `required` points at the object
+//!   that lacks the property and names it.
+//! - An `if: {properties: {kind: {const: ...}}}` passes vacuously in JSON Schema when `kind`
+//!   is missing, which would apply every `then` branch at once (content must then be text,
+//!   bullets, image, chart and table together): a flood of contradictory errors. We treat such
+//!   an `if` as not matching when the tested property is absent; the missing `kind` / `type`
+//!   is already reported as `required`.
+//!
+//! Identical findings (same path, code and message) are reported once.
+
+use std::collections::HashSet;
+use std::sync::OnceLock;
+
+use serde_json::Value;
+
+use crate::common::json_integer;
+use crate::{ErrorSeverity, SpecError, SpecKind};
+
+static SLIDE_SCHEMA: OnceLock<Value> = OnceLock::new();
+static DOC_SCHEMA: OnceLock<Value> = OnceLock::new();
+
+/// The schema file text (the input contract, unchanged from `spec/` of the product docs).
+pub fn schema_text(kind: SpecKind) -> &'static str {
+    match kind {
+        SpecKind::Slides => include_str!("../schema/slidespec-v1.schema.json"),
+        SpecKind::Doc => include_str!("../schema/docspec-v1.schema.json"),
+    }
+}
+
+/// The parsed schema.
+pub fn schema(kind: SpecKind) -> &'static Value {
+    let cell = match kind {
+        SpecKind::Slides => &SLIDE_SCHEMA,
+        SpecKind::Doc => &DOC_SCHEMA,
+    };
+    cell.get_or_init(|| serde_json::from_str(schema_text(kind)).expect("embedded schema is JSON"))
+}
+
+/// Validate `value` against one schema; errors in input order.
+pub fn validate_schema(kind: SpecKind, value: &Value) -> Vec<SpecError> {
+    let root = schema(kind);
+    let mut v = Validator {
+        root,
+        out: Vec::new(),
+        seen: HashSet::new(),
+    };
+    let mut path = String::new();
+    v.check(root, value, &mut path, None);
+    v.out
+}
+
+/// Append one RFC 6901 reference token (`~` → `~0`, `/` → `~1`).
+pub fn push_token(path: &mut String, token: &str) {
+    path.push('/');
+    for c in token.chars() {
+        match c {
+            '~' => path.push_str("~0"),
+            '/' => path.push_str("~1"),
+            c => path.push(c),
+        }
+    }
+}
+
+/// A JSON Pointer from tokens.
+pub fn pointer(tokens: &[&str]) -> String {
+    let mut p = String::new();
+    for t in tokens {
+        push_token(&mut p, t);
+    }
+    p
+}
+
+/// How a finding names its field: the last pointer token, or `parent[i]` for array items.
+pub(crate) fn field_name(path: &str) -> String {
+    if path.is_empty() {
+        return "the document".to_string();
+    }
+    let tokens: Vec<String> = path[1..]
+        .split('/')
+        .map(|t| t.replace("~1", "/").replace("~0", "~"))
+        .collect();
+    let mut name = String::new();
+    let mut i = tokens.len();
+    let mut idx = Vec::new();
+    while i > 0 {
+        i -= 1;
+        if tokens[i].parse::<usize>().is_ok() && i > 0 {
+            idx.push(tokens[i].clone());
+            continue;
+        }
+        name.push_str(&tokens[i]);
+        break;
+    }
+    for ix in idx.iter().rev() {
+        name.push_str(&format!("[{ix}]"));
+    }
+    format!("`{name}`")
+}
+
+pub(crate) fn type_name(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "boolean",
+        Value::Number(n) => {
+            if json_integer(v).is_some() || n.is_i64() || n.is_u64() {
+                "integer"
+            } else {
+                "number"
+            }
+        }
+        Value::String(_) => "string",
+        Value::Array(_) => "array",
+        Value::Object(_) => "object",
+    }
+}
+
+/// A short rendering of a value for messages (strings cut at 40 characters).
+pub(crate) fn show(v: &Value) -> String {
+    match v {
+        Value::String(s) => {
+            let n = s.chars().count();
+            if n > 40 {
+                let cut: String = s.chars().take(40).collect();
+                format!("{:?}… ({n} characters)", cut)
+            } else {
+                format!("{s:?}")
+            }
+        }
+        Value::Array(a) => format!("an array of {} items", a.len()),
+        Value::Object(_) => "an object".to_string(),
+        other => other.to_string(),
+    }
+}
+
+fn json_eq(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Number(x), Value::Number(y)) => match (x.as_f64(), y.as_f64()) {
+            (Some(x), Some(y)) => x == y,
+            _ => x == y,
+        },
+        (Value::Array(x), Value::Array(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(a, b)| json_eq(a, b))
+        }
+        (Value::Object(x), Value::Object(y)) => {
+            x.len() == y.len()
+                && x.iter()
+                    .all(|(k, v)| y.get(k).is_some_and(|w| json_eq(v, w)))
+        }
+        _ => a == b,
+    }
+}
+
+fn type_matches(t: &str, v: &Value) -> bool {
+    match t {
+        "null" => v.is_null(),
+        "boolean" => v.is_boolean(),
+        "number" => v.is_number(),
+        "integer" => json_integer(v).is_some() || v.as_u64().is_some(),
+        "string" => v.is_string(),
+        "array" => v.is_array(),
+        "object" => v.is_object(),
+        _ => false,
+    }
+}
+
+fn article(t: &str) -> String {
+    match t {
+        "object" | "array" | "integer" => format!("an {t}"),
+        "null" => "null".to_string(),
+        _ => format!("a {t}"),
+    }
+}
+
+fn num(v: &Value) -> String {
+    match v {
+        Value::Number(n) => n.to_string(),
+        other => other.to_string(),
+    }
+}
+
+struct Validator<'s> {
+    root: &'s Value,
+    out: Vec<SpecError>,
+    /// (path, code, message before the `then` note): the same finding reached through
+    /// several schema branches (e.g. `type: object` in `element` and in `textElement`) is
+    /// reported once, in the form first met.
+    seen: HashSet<(String, String, String)>,
+}
+
+impl<'s> Validator<'s> {
+    fn err(&mut self, path: &str, code: &str, message: String, note: Option<&str>) {
+        if !self
+            .seen
+            .insert((path.to_string(), code.to_string(), message.clone()))
+        {
+            return;
+        }
+        let message = match note {
+            Some(n) => format!("{message} ({n})"),
+            None => message,
+        };
+        self.out.push(SpecError {
+            path: path.to_string(),
+            code: code.to_string(),
+            message,
+            severity: ErrorSeverity::Error,
+        });
+    }
+
+    fn resolve_ref(&self, r: &str) -> Option<&'s Value> {
+        let p = r.strip_prefix('#')?;
+        self.root.pointer(p)
+    }
+
+    /// Does `inst` satisfy `schema` (no findings recorded)?
+    fn is_valid(&self, schema: &'s Value, inst: &Value) -> bool {
+        let mut probe = Validator {
+            root: self.root,
+            out: Vec::new(),
+            seen: HashSet::new(),
+        };
+        let mut p = String::new();
+        probe.check(schema, inst, &mut p, None);
+        probe.out.is_empty()
+    }
+
+    /// `if` evaluation with the "absent discriminator does not match" rule (module docs).
+    fn if_matches(&self, if_schema: &'s Value, inst: &Value) -> bool {
+        if let Some(props) = if_schema.get("properties").and_then(Value::as_object) {
+            match inst.as_object() {
+                Some(obj) => {
+                    if props.keys().any(|k| !obj.contains_key(k)) {
+                        return false;
+                    }
+                }
+                None => return false,
+            }
+        }
+        self.is_valid(if_schema, inst)
+    }
+
+    /// A human phrase for the `if` condition, e.g. `rule for kind "text"`.
+    fn if_note(if_schema: &Value) -> Option<String> {
+        let props = if_schema.get("properties")?.as_object()?;
+        let (k, s) = props.iter().next()?;
+        let c = s.get("const")?;
+        Some(format!("rule for {k} {c}"))
+    }
+
+    fn check(&mut self, schema: &'s Value, inst: &Value, path: &mut String, note: Option<&str>) {
+        let Some(s) = schema.as_object() else {
+            if schema == &Value::Bool(false) {
+                self.err(
+                    path,
+                    "not_allowed",
+                    format!("{} is not allowed here", field_name(path)),
+                    note,
+                );
+            }
+            return;
+        };
+
+        if let Some(r) = s.get("$ref").and_then(Value::as_str) {
+            if let Some(target) = self.resolve_ref(r) {
+                self.check(target, inst, path, note);
+            }
+        }
+
+        if let Some(t) = s.get("type") {
+            let types: Vec<&str> = match t {
+                Value::String(t) => vec![t.as_str()],
+                Value::Array(a) => a.iter().filter_map(Value::as_str).collect(),
+                _ => vec![],
+            };
+            if !types.iter().any(|t| type_matches(t, inst)) {
+                let want: Vec<String> = types.iter().map(|t| article(t)).collect();
+                let got = match inst {
+                    Value::Number(_) | Value::Bool(_) | Value::Null => {
+                        format!("{} ({})", type_name(inst), inst)
+                    }
+                    _ => type_name(inst).to_string(),
+                };
+                let f = field_name(path);
+                let want = match want.split_last() {
+                    Some((last, rest)) if !rest.is_empty() => {
+                        format!("{} or {last}", rest.join(", "))
+                    }
+                    _ => want.join(""),
+                };
+                self.err(path, "type", format!("{f} must be {want}, got {got}"), note);
+            }
+        }
+
+        if let Some(c) = s.get("const") {
+            if !json_eq(c, inst) {
+                let f = field_name(path);
+                self.err(
+                    path,
+                    "const",
+                    format!("{f} must be {c}, got {}", show(inst)),
+                    note,
+                );
+            }
+        }
+
+        if let Some(Value::Array(options)) = s.get("enum") {
+            if !options.iter().any(|o| json_eq(o, inst)) {
+                let list: Vec<String> = options.iter().map(|o| o.to_string()).collect();
+                let f = field_name(path);
+                self.err(
+                    path,
+                    "enum",
+                    format!("{f} is {}; allowed values: {}", show(inst), list.join(", ")),
+                    note,
+                );
+            }
+        }
+
+        if let Value::String(text) = inst {
+            let n = text.chars().count() as u64;
+            if let Some(min) = s.get("minLength").and_then(Value::as_u64) {
+                if n < min {
+                    let f = field_name(path);
+                    let msg = if n == 0 {
+                        format!("{f} is empty; it needs at least {min} character(s)")
+                    } else {
+                        format!("{f} has {n} characters; it needs at least {min}")
+                    };
+                    self.err(path, "min_length", msg, note);
+                }
+            }
+            if let Some(max) = s.get("maxLength").and_then(Value::as_u64) {
+                if n > max {
+                    let f = field_name(path);
+                    self.err(
+                        path,
+                        "max_length",
+                        format!(
+                            "{f} has {n} characters; the limit is {max}: shorten it by at least {}",
+                            n - max
+                        ),
+                        note,
+                    );
+                }
+            }
+        }
+
+        if let Value::Number(x) = inst {
+            let x = x.as_f64().unwrap_or(f64::NAN);
+            if let Some(min) = s.get("minimum") {
+                if min.as_f64().is_some_and(|m| x < m) {
+                    let f = field_name(path);
+                    let msg = format!("{f} is {}; the minimum is {}", num(inst), num(min));
+                    self.err(path, "minimum", msg, note);
+                }
+            }
+            if let Some(max) = s.get("maximum") {
+                if max.as_f64().is_some_and(|m| x > m) {
+                    let f = field_name(path);
+                    let msg = format!("{f} is {}; the maximum is {}", num(inst), num(max));
+                    self.err(path, "maximum", msg, note);
+                }
+            }
+        }
+
+        if let Value::Array(items) = inst {
+            let n = items.len() as u64;
+            if let Some(min) = s.get("minItems").and_then(Value::as_u64) {
+                if n < min {
+                    let f = field_name(path);
+                    let msg = format!("{f} has {n} items; it needs at least {min}");
+                    self.err(path, "min_items", msg, note);
+                }
+            }
+            if let Some(max) = s.get("maxItems").and_then(Value::as_u64) {
+                if n > max {
+                    let f = field_name(path);
+                    let msg = format!(
+                        "{f} has {n} items; at most {max} are allowed: remove {} or split",
+                        n - max
+                    );
+                    self.err(path, "max_items", msg, note);
+                }
+            }
+            if let Some(item_schema) = s.get("items") {
+                for (i, item) in items.iter().enumerate() {
+                    let len = path.len();
+                    push_token(path, &i.to_string());
+                    self.check(item_schema, item, path, note);
+                    path.truncate(len);
+                }
+            }
+        }
+
+        if let Value::Object(obj) = inst {
+            if let Some(Value::Array(req)) = s.get("required") {
+                for r in req.iter().filter_map(Value::as_str) {
+                    if !obj.contains_key(r) {
+                        let f = field_name(path);
+                        let msg = format!("{f} is missing the required property `{r}`");
+                        self.err(path, "required", msg, note);
+                    }
+                }
+            }
+            let props = s.get("properties").and_then(Value::as_object);
+            let additional = s.get("additionalProperties");
+            for (k, v) in obj {
+                let len = path.len();
+                push_token(path, k);
+                if let Some(ps) = props.and_then(|p| p.get(k)) {
+                    self.check(ps, v, path, note);
+                } else if let Some(add) = additional {
+                    if add == &Value::Bool(false) {
+                        let allowed: Vec<&str> = props
+                            .map(|p| p.keys().map(String::as_str).collect())
+                            .unwrap_or_default();
+                        let msg = format!(
+                            "unknown property `{k}`: remove it (allowed here: {})",
+                            allowed.join(", ")
+                        );
+                        self.err(path, "additional_property", msg, note);
+                    } else if add.is_object() {
+                        self.check(add, v, path, note);
+                    }
+                }
+                path.truncate(len);
+            }
+        }
+
+        if let Some(Value::Array(all)) = s.get("allOf") {
+            for sub in all {
+                self.check(sub, inst, path, note);
+            }
+        }
+
+        if let (Some(if_s), Some(then_s)) = (s.get("if"), s.get("then")) {
+            if self.if_matches(if_s, inst) {
+                let n = Self::if_note(if_s);
+                self.check(then_s, inst, path, n.as_deref().or(note));
+            }
+        }
+    }
+}
+
+/// Keywords the interpreter implements or deliberately ignores (annotations).
+#[cfg(test)]
+pub(crate) const KNOWN_KEYWORDS: &[&str] = &[
+    "$schema",
+    "$id",
+    "$defs",
+    "$ref",
+    "title",
+    "default",
+    "format",
+    "type",
+    "required",
+    "properties",
+    "additionalProperties",
+    "items",
+    "enum",
+    "const",
+    "minItems",
+    "maxItems",
+    "minLength",
+    "maxLength",
+    "minimum",
+    "maximum",
+    "allOf",
+    "if",
+    "then",
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn walk(s: &Value, at: &str, bad: &mut Vec<String>) {
+        let Some(obj) = s.as_object() else { return };
+        for (k, v) in obj {
+            if !KNOWN_KEYWORDS.contains(&k.as_str()) {
+                bad.push(format!("{at}/{k}"));
+            }
+            match k.as_str() {
+                "properties" | "$defs" => {
+                    for (name, sub) in v.as_object().into_iter().flatten() {
+                        walk(sub, &format!("{at}/{k}/{name}"), bad);
+                    }
+                }
+                "allOf" => {
+                    for (i, sub) in v.as_array().into_iter().flatten().enumerate() {
+                        walk(sub, &format!("{at}/{k}/{i}"), bad);
+                    }
+                }
+                "items" | "if" | "then" | "additionalProperties" => {
+                    walk(v, &format!("{at}/{k}"), bad)
+                }
+                _ => {}
+            }
+        }
+    }
+
+    #[test]
+    fn schemas_use_only_supported_keywords() {
+        for kind in [SpecKind::Slides, SpecKind::Doc] {
+            let mut bad = Vec::new();
+            walk(schema(kind), "", &mut bad);
+            assert!(bad.is_empty(), "unsupported keywords: {bad:?}");
+        }
+    }
+
+    #[test]
+    fn pointer_escaping() {
+        assert_eq!(pointer(&["a/b", "c~d", "0"]), "/a~1b/c~0d/0");
+        assert_eq!(field_name("/deck/slides/3/elements/0"), "`elements[0]`");
+        assert_eq!(field_name("/deck/tags/1"), "`tags[1]`");
+        assert_eq!(field_name("/a~1b"), "`a/b`");
+        assert_eq!(field_name("/content/rows/2/3"), "`rows[2][3]`");
+    }
+
+    #[test]
+    fn integer_type_accepts_integral_floats() {
+        assert!(type_matches("integer", &serde_json::json!(1.0)));
+        assert!(!type_matches("integer", &serde_json::json!(1.5)));
+        assert!(type_matches("number", &serde_json::json!(3)));
+    }
+}
