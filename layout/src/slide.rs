@@ -829,6 +829,20 @@ pub fn lay_slide(ctx: &mut Ctx<'_>, slide: &Slide, preset: Preset) -> SlideOut {
     out
 }
 
+/// The `lang` written on runs: the deck's BCP-47 tag, with the usual region added to a bare
+/// language (`ko` -> `ko-KR`) because Office's proofing and font fallback key on full cultures.
+pub fn run_lang(language: &str) -> String {
+    let region = match language.to_ascii_lowercase().as_str() {
+        "ko" => "ko-KR",
+        "ja" => "ja-JP",
+        "zh" | "zh-hans" => "zh-CN",
+        "zh-hant" => "zh-TW",
+        "en" => "en-US",
+        _ => return language.to_string(),
+    };
+    region.to_string()
+}
+
 /// Final conversion of a fitted item to the model's placed box.
 pub fn to_box(ctx: &Ctx<'_>, it: &Item, full_bleed: bool) -> PlacedBox {
     let content = match &it.body {
@@ -841,7 +855,7 @@ pub fn to_box(ctx: &Ctx<'_>, it: &Item, full_bleed: bool) -> PlacedBox {
                 it.rect.h,
                 ctx.opts.cjk_line_permille,
             );
-            let lang = ctx.deck.language.clone();
+            let lang = run_lang(&ctx.deck.language);
             let paragraphs = t
                 .paras
                 .iter()

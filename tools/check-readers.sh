@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Opens specrender's output with independent readers: python-pptx (slide count, shape names =
+# element ids, text) and LibreOffice headless (PDF conversion, one page per output slide).
+# Installs what it needs from Debian packages / PyPI when missing. Usage:
+#   tools/check-readers.sh [DECK.json ...]    (default: the example deck and every golden case)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need_apt=()
+command -v soffice >/dev/null 2>&1 || need_apt+=(libreoffice-impress)
+command -v pdfinfo >/dev/null 2>&1 || need_apt+=(poppler-utils)
+fc-list 2>/dev/null | grep -q Carlito || need_apt+=(fonts-crosextra-carlito)
+fc-list 2>/dev/null | grep -q "Noto Sans CJK" || need_apt+=(fonts-noto-cjk)
+if [ ${#need_apt[@]} -gt 0 ]; then
+  echo "installing: ${need_apt[*]}" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq >/dev/null
+  apt-get install -y -qq --no-install-recommends "${need_apt[@]}" >/dev/null
+fi
+python3 -c 'import pptx' 2>/dev/null || pip install -q python-pptx >/dev/null
+
+cargo build --release -q
+bin=target/release/specrender
+out=target/check-readers
+rm -rf "$out" && mkdir -p "$out/profile"
+
+if [ $# -gt 0 ]; then decks=("$@"); else decks=(examples/*.json golden/slides/*/input.json); fi
+fail=0
+for deck in "${decks[@]}"; do
+  name=$(echo "$deck" | sed 's#/input.json##; s#.*/##; s#\.json$##')
+  pptx="$out/$name.pptx"
+  set +e
+  "$bin" render "$deck" -o "$pptx" --qc "$out/$name.qc.json" --layout "$out/$name.layout.json" --autofit none
+  rc=$?
+  set -e
+  if [ $rc -gt 1 ]; then echo "FAIL $name: render exit $rc"; fail=1; continue; fi
+  slides=$(python3 - "$pptx" "$out/$name.layout.json" <<'PY'
+import json, sys
+from pptx import Presentation
+prs = Presentation(sys.argv[1])
+layout = json.load(open(sys.argv[2]))
+assert len(prs.slides) == len(layout["slides"]), (len(prs.slides), len(layout["slides"]))
+for s, ls in zip(prs.slides, layout["slides"]):
+    names = [sh.name for sh in s.shapes]
+    want = [b["element_id"] for b in ls["boxes"]]
+    assert names == want, (ls["id"], names, want)
+print(len(prs.slides))
+PY
+) || { echo "FAIL $name: python-pptx"; fail=1; continue; }
+  timeout 180 soffice -env:UserInstallation=file://$PWD/$out/profile --headless --convert-to pdf --outdir "$out" "$pptx" >/dev/null 2>&1 || { echo "FAIL $name: soffice"; fail=1; continue; }
+  pages=$(pdfinfo "$out/$name.pdf" | awk '/^Pages:/{print $2}')
+  if [ "$pages" != "$slides" ]; then echo "FAIL $name: $pages PDF pages for $slides slides"; fail=1; continue; fi
+  echo "ok   $name: python-pptx opened $slides slides, LibreOffice made $pages pages"
+done
+exit $fail
