@@ -322,9 +322,18 @@ fn report_box_fonts(
                 source,
                 Some(&b.element_id),
                 BTreeMap::from([("words".into(), json!(t.broken_words))]),
-                format!("{slide_id}/{}: {} wider than the box and broken inside; shorten it or allow a break (e.g. a space).", b.element_id, t.broken_words.iter().map(|w| format!("\"{w}\"")).collect::<Vec<_>>().join(", ")),
+                format!("{slide_id}/{}: {} wider than the box and broken inside; shorten it or allow a break (e.g. a space).", b.element_id, t.broken_words.iter().map(|w| format!("\"{}\"", short(w))).collect::<Vec<_>>().join(", ")),
             );
         }
+    }
+}
+
+/// A word as quoted in a message: at most 40 characters.
+fn short(w: &str) -> String {
+    if w.chars().count() <= 40 {
+        w.to_string()
+    } else {
+        format!("{}…", w.chars().take(39).collect::<String>())
     }
 }
 

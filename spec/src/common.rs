@@ -94,3 +94,14 @@ pub(crate) fn de_integer<'de, D: Deserializer<'de>>(d: D) -> Result<i64, D::Erro
     json_integer(&v)
         .ok_or_else(|| serde::de::Error::custom(format!("expected an integer, got {v}")))
 }
+
+/// Deserialize an element's or block's `content` object as the type its kind or type names
+/// (`what` is "element of kind" or "block of type").
+pub(crate) fn typed_content<T: serde::de::DeserializeOwned>(
+    content: Option<Map<String, Value>>,
+    what: &str,
+    name: &str,
+) -> Result<T, String> {
+    let map = content.ok_or_else(|| format!("{what} `{name}` needs `content`"))?;
+    serde_json::from_value(Value::Object(map)).map_err(|e| format!("{name} content: {e}"))
+}

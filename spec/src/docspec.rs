@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use crate::common::{de_integer, Brand, Citation, CitationRef, TemplateRef};
+use crate::common::{de_integer, typed_content, Brand, Citation, CitationRef, TemplateRef};
 use crate::slidespec::CellValue;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -157,24 +157,26 @@ pub struct FigureContent {
     pub alt_text: Option<String>,
 }
 
-fn typed<T: serde::de::DeserializeOwned>(
-    content: Option<Map<String, Value>>,
-    ty: &str,
-) -> Result<T, String> {
-    let map = content.ok_or_else(|| format!("block of type `{ty}` needs `content`"))?;
-    serde_json::from_value(Value::Object(map)).map_err(|e| format!("{ty} content: {e}"))
-}
-
 impl TryFrom<RawBlock> for Block {
     type Error = String;
 
     fn try_from(raw: RawBlock) -> Result<Self, String> {
         let content = match raw.block_type {
-            BlockType::Heading => BlockContent::Heading(typed(raw.content, "heading")?),
-            BlockType::Paragraph => BlockContent::Paragraph(typed(raw.content, "paragraph")?),
-            BlockType::List => BlockContent::List(typed(raw.content, "list")?),
-            BlockType::Table => BlockContent::Table(typed(raw.content, "table")?),
-            BlockType::Figure => BlockContent::Figure(typed(raw.content, "figure")?),
+            BlockType::Heading => {
+                BlockContent::Heading(typed_content(raw.content, "block of type", "heading")?)
+            }
+            BlockType::Paragraph => {
+                BlockContent::Paragraph(typed_content(raw.content, "block of type", "paragraph")?)
+            }
+            BlockType::List => {
+                BlockContent::List(typed_content(raw.content, "block of type", "list")?)
+            }
+            BlockType::Table => {
+                BlockContent::Table(typed_content(raw.content, "block of type", "table")?)
+            }
+            BlockType::Figure => {
+                BlockContent::Figure(typed_content(raw.content, "block of type", "figure")?)
+            }
             BlockType::Quote => BlockContent::Quote(raw.content),
             BlockType::PageBreak => BlockContent::PageBreak(raw.content),
         };

@@ -9,7 +9,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use crate::common::{de_opt_integer, Brand, Citation, CitationRef, TemplateRef};
+use crate::common::{de_opt_integer, typed_content, Brand, Citation, CitationRef, TemplateRef};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -364,24 +364,26 @@ pub struct TableContent {
     pub rows: Vec<Vec<Option<CellValue>>>,
 }
 
-fn typed<T: serde::de::DeserializeOwned>(
-    content: Option<Map<String, Value>>,
-    kind: &str,
-) -> Result<T, String> {
-    let map = content.ok_or_else(|| format!("element of kind `{kind}` needs `content`"))?;
-    serde_json::from_value(Value::Object(map)).map_err(|e| format!("{kind} content: {e}"))
-}
-
 impl TryFrom<RawElement> for SpecElement {
     type Error = String;
 
     fn try_from(raw: RawElement) -> Result<Self, String> {
         let content = match raw.kind {
-            SpecElementKind::Text => ElementContent::Text(typed(raw.content, "text")?),
-            SpecElementKind::Bullets => ElementContent::Bullets(typed(raw.content, "bullets")?),
-            SpecElementKind::Image => ElementContent::Image(typed(raw.content, "image")?),
-            SpecElementKind::Chart => ElementContent::Chart(typed(raw.content, "chart")?),
-            SpecElementKind::Table => ElementContent::Table(typed(raw.content, "table")?),
+            SpecElementKind::Text => {
+                ElementContent::Text(typed_content(raw.content, "element of kind", "text")?)
+            }
+            SpecElementKind::Bullets => {
+                ElementContent::Bullets(typed_content(raw.content, "element of kind", "bullets")?)
+            }
+            SpecElementKind::Image => {
+                ElementContent::Image(typed_content(raw.content, "element of kind", "image")?)
+            }
+            SpecElementKind::Chart => {
+                ElementContent::Chart(typed_content(raw.content, "element of kind", "chart")?)
+            }
+            SpecElementKind::Table => {
+                ElementContent::Table(typed_content(raw.content, "element of kind", "table")?)
+            }
             SpecElementKind::Shape => ElementContent::Shape(raw.content),
             SpecElementKind::Divider => ElementContent::Divider(raw.content),
         };
