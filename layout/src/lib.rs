@@ -185,26 +185,12 @@ pub fn layout(deck: &Deck, fonts: &FontBook, opts: &LayoutOptions) -> LaidDeck {
         let fixes_before = ctx.fixes.len();
         let out = slide::lay_slide(&mut ctx, s, preset);
         let n_out = out.slides.len();
-        let mut ids = Vec::with_capacity(n_out);
-        for (k, (items, page)) in out.slides.into_iter().enumerate() {
-            let id = if page == 0 {
-                s.id.clone()
-            } else {
-                ctx.fixes[fixes_before..]
-                    .iter()
-                    .find(|f| f.action == "split")
-                    .and_then(|f| f.details.get("slides"))
-                    .and_then(|v| v.get(k))
-                    .and_then(|v| v.as_str())
-                    .map(str::to_string)
-                    .unwrap_or_else(|| format!("{}-cont-{}", s.id, page + 1))
-            };
+        for (id, items, page) in out.slides {
             let boxes = items
                 .iter()
                 .map(|it| slide::to_box(&ctx, it, false))
                 .collect::<Vec<_>>();
             report_box_fonts(&mut ctx, &id, &s.id, &items, &boxes);
-            ids.push(id.clone());
             slides.push(LaidSlide {
                 id,
                 source_id: s.id.clone(),
@@ -247,7 +233,6 @@ pub fn layout(deck: &Deck, fonts: &FontBook, opts: &LayoutOptions) -> LaidDeck {
                 ls.notes.push_str(&log.join("; "));
             }
         }
-        let _ = ids;
     }
     LaidDeck {
         title: deck.title.clone(),

@@ -228,8 +228,7 @@ pub fn make_text_item(
     }
 }
 
-fn fonts_for(ctx: &Ctx<'_>, role: SlotRole, bold: bool) -> (TextFonts, TextFonts) {
-    let _ = role;
+fn fonts_for(ctx: &Ctx<'_>, bold: bool) -> (TextFonts, TextFonts) {
     let idx = usize::from(bold);
     (ctx.fonts.heading[idx].clone(), ctx.fonts.body[idx].clone())
 }
@@ -267,7 +266,7 @@ fn build_items(
             let bold = matches!(el.emphasis, specrender_spec::deck::Emphasis::High);
             let body = match paragraph_texts(el) {
                 Some((texts, bullets)) => {
-                    let (h, b) = fonts_for(ctx, role, bold);
+                    let (h, b) = fonts_for(ctx, bold);
                     let style = style_for(role, el, &ctx.deck.theme, &h, &b, centered);
                     Body::Text(make_text_item(ctx, style, &texts, bullets, el, rect.w))
                 }
@@ -494,9 +493,9 @@ fn reslot(ctx: &mut Ctx<'_>, items: &[Item], slots: &mut [Slot]) -> Option<Emu> 
     Some(delta)
 }
 
+/// The output slides of one input slide: (output id, items, continuation page).
 pub struct SlideOut {
-    pub slides: Vec<(Vec<Item>, u32)>,
-    pub needs_human_edit: bool,
+    pub slides: Vec<(String, Vec<Item>, u32)>,
 }
 
 fn fix(
@@ -689,10 +688,7 @@ pub fn lay_slide(ctx: &mut Ctx<'_>, slide: &Slide, preset: Preset) -> SlideOut {
             && overflows(ctx, it)
             && items.iter().filter(|o| o.target == it.target).count() == 1
     });
-    let mut out = SlideOut {
-        slides: Vec::new(),
-        needs_human_edit: false,
-    };
+    let mut out = SlideOut { slides: Vec::new() };
     match split_candidate {
         Some(ci) => {
             let el = slide
@@ -746,7 +742,7 @@ pub fn lay_slide(ctx: &mut Ctx<'_>, slide: &Slide, preset: Preset) -> SlideOut {
             if chunks.len() <= 1 {
                 // Nothing to split (one unit): keep the slide as fitted.
                 record_shrinks(ctx, &slide.id, &items);
-                out.slides.push((items, 0));
+                out.slides.push((slide.id.clone(), items, 0));
             } else {
                 let title_item = items
                     .iter()
@@ -813,19 +809,16 @@ pub fn lay_slide(ctx: &mut Ctx<'_>, slide: &Slide, preset: Preset) -> SlideOut {
                         v
                     };
                     record_shrinks(ctx, &slide_ids[k], &slide_items);
-                    out.slides.push((slide_items, k as u32));
+                    out.slides
+                        .push((slide_ids[k].clone(), slide_items, k as u32));
                 }
             }
         }
         None => {
             record_shrinks(ctx, &slide.id, &items);
-            out.slides.push((items, 0));
+            out.slides.push((slide.id.clone(), items, 0));
         }
     }
-    out.needs_human_edit = out
-        .slides
-        .iter()
-        .any(|(its, _)| its.iter().any(|it| overflows(ctx, it)));
     out
 }
 
