@@ -1,0 +1,108 @@
+//! criterion benches of the whole pipeline on generated decks (`specrender-deckgen`).
+//!
+//!     cargo bench --bench pipeline                      # everything (~3 min)
+//!     cargo bench --bench pipeline -- end_to_end        # one group
+//!
+//! Groups:
+//! - `end_to_end/{mixed,ko}_200`: bytes in -> PPTX bytes + QC report out (parse, validate,
+//!   resolve, layout with fixes, PPTX, QC), single-threaded layout;
+//! - `stage/*` (mixed, 200 slides): `parse_validate`, `resolve`, `layout`, `pptx`, `qc`, each
+//!   alone on the previous stage's output;
+//! - `scaling/mixed_{25,50,100,200}`: end to end by deck size;
+//! - `fonts/load`: building the FontBook (shipped fonts). A worker process does this once and
+//!   keeps the book for every deck it renders, so it is outside every other measurement.
+//!
+//! Decks: `--mix mixed|ko --seed 1`, 200 input slides (the schema's cap).
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use specrender::{FontBook, FontOptions, RenderOptions};
+use specrender_deckgen::{deck_json, DeckOptions, Mix};
+use std::hint::black_box;
+use std::time::Duration;
+
+fn book() -> FontBook {
+    FontBook::new(&FontOptions::default()).expect("shipped fonts load")
+}
+
+fn deck_bytes(slides: usize, mix: Mix) -> Vec<u8> {
+    deck_json(&DeckOptions {
+        slides,
+        mix,
+        seed: 1,
+    })
+    .into_bytes()
+}
+
+fn single_threaded() -> RenderOptions {
+    RenderOptions::default()
+}
+
+fn end_to_end(c: &mut Criterion) {
+    let book = book();
+    let opts = single_threaded();
+    let mut g = c.benchmark_group("end_to_end");
+    g.sample_size(30).measurement_time(Duration::from_secs(8));
+    for mix in [Mix::Mixed, Mix::Ko] {
+        let input = deck_bytes(200, mix);
+        g.bench_function(format!("{mix}_200"), |b| {
+            b.iter(|| specrender::render(black_box(&input), &book, &opts).expect("renders"))
+        });
+    }
+    g.finish();
+}
+
+fn stages(c: &mut Criterion) {
+    let book = book();
+    let opts = single_threaded();
+    let input = deck_bytes(200, Mix::Mixed);
+    let (parsed, warnings) =
+        specrender::spec::parse(&input, &opts.parse).expect("generated deck is valid");
+    let specrender::Input::Slides(spec) = &parsed else {
+        unreachable!("a SlideSpec")
+    };
+    let deck = specrender::spec::resolve(spec);
+    let laid = specrender::layout::layout(&deck, &book, &opts.layout);
+
+    let mut g = c.benchmark_group("stage");
+    g.sample_size(30).measurement_time(Duration::from_secs(5));
+    g.bench_function("parse_validate", |b| {
+        b.iter(|| specrender::spec::parse(black_box(&input), &opts.parse).expect("valid"))
+    });
+    g.bench_function("resolve", |b| {
+        b.iter(|| specrender::spec::resolve(black_box(spec)))
+    });
+    g.bench_function("layout", |b| {
+        b.iter(|| specrender::layout::layout(black_box(&deck), &book, &opts.layout))
+    });
+    g.bench_function("pptx", |b| {
+        b.iter(|| specrender::renderer::pptx(black_box(&laid)).expect("writes"))
+    });
+    g.bench_function("qc", |b| {
+        b.iter(|| specrender::qc::check_with_input(black_box(&laid), &warnings))
+    });
+    g.finish();
+}
+
+fn scaling(c: &mut Criterion) {
+    let book = book();
+    let opts = single_threaded();
+    let mut g = c.benchmark_group("scaling");
+    g.sample_size(30).measurement_time(Duration::from_secs(5));
+    for n in [25, 50, 100, 200] {
+        let input = deck_bytes(n, Mix::Mixed);
+        g.bench_with_input(BenchmarkId::new("mixed", n), &input, |b, input| {
+            b.iter(|| specrender::render(black_box(input), &book, &opts).expect("renders"))
+        });
+    }
+    g.finish();
+}
+
+fn fonts(c: &mut Criterion) {
+    let mut g = c.benchmark_group("fonts");
+    g.sample_size(20);
+    g.bench_function("load", |b| b.iter(book));
+    g.finish();
+}
+
+criterion_group!(benches, end_to_end, stages, scaling, fonts);
+criterion_main!(benches);
