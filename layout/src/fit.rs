@@ -66,6 +66,37 @@ pub fn cpt_to_emu(c: Cpt) -> Emu {
     c as Emu * 127
 }
 
+/// One paragraph at `size` in lines of `lw` EMU: its lines, line pitch, and the height they
+/// take (lines x pitch, EMU). A box's need is the sum over its paragraphs plus the space
+/// before each ([`space_before_at`]); [`TextItem::measure`] and the split packer both add
+/// it up from here.
+pub fn paragraph_height(p: &Prepared, size: Cpt, lw: Emu, cjk_permille: u32) -> (Broken, Cpt, Emu) {
+    let b = p.break_at(size, lw);
+    let pt = pitch(size, p.has_cjk, cjk_permille);
+    let height = b.lines.len() as Emu * cpt_to_emu(pt);
+    (b, pt, height)
+}
+
+/// Space before paragraph `i` of a box (none before the first, none with spacing off).
+pub fn space_before_at(i: usize, size: Cpt, spacing: bool) -> Cpt {
+    if i > 0 && spacing {
+        (size * SPACE_BEFORE_PERMILLE + 500) / 1000
+    } else {
+        0
+    }
+}
+
+/// What the text of a box of height `h` may use, and the safety margin (per mille) kept free:
+/// 5% for Latin text, 8% when any paragraph has CJK.
+pub fn usable_height(h: Emu, has_cjk: bool) -> (Emu, u32) {
+    let safety_permille = if has_cjk { 80 } else { 50 };
+    let inner = (h - INSETS.t - INSETS.b).max(0);
+    (
+        inner * (1000 - safety_permille as Emu) / 1000,
+        safety_permille,
+    )
+}
+
 impl TextItem {
     pub fn has_cjk(&self) -> bool {
         self.paras.iter().any(|p| p.has_cjk)
@@ -83,21 +114,14 @@ impl TextItem {
         let mut space_before = Vec::with_capacity(self.paras.len());
         let mut needed: Emu = 0;
         for (i, p) in self.paras.iter().enumerate() {
-            let b = p.break_at(size, lw);
-            let pt = pitch(size, p.has_cjk, cjk_permille);
-            let sb = if i > 0 && spacing {
-                (size * SPACE_BEFORE_PERMILLE + 500) / 1000
-            } else {
-                0
-            };
-            needed += b.lines.len() as Emu * cpt_to_emu(pt) + cpt_to_emu(sb);
+            let (b, pt, height) = paragraph_height(p, size, lw, cjk_permille);
+            let sb = space_before_at(i, size, spacing);
+            needed += height + cpt_to_emu(sb);
             breaks.push(b);
             pitches.push(pt);
             space_before.push(sb);
         }
-        let safety_permille = if self.has_cjk() { 80 } else { 50 };
-        let inner = (h - INSETS.t - INSETS.b).max(0);
-        let usable = inner * (1000 - safety_permille as Emu) / 1000;
+        let (usable, safety_permille) = usable_height(h, self.has_cjk());
         Measured {
             breaks,
             pitches,

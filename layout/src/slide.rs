@@ -1,7 +1,7 @@
 //! One input slide -> one or more laid slides: slot assignment, stacking, the fit policy's
 //! passes (1–2 shrink and spacing, 3 re-slot, 5 split onto continuation slides, 6 report).
 
-use crate::fit::{cpt_to_emu, size_steps, TextItem, STEP};
+use crate::fit::{self, cpt_to_emu, size_steps, TextItem, STEP};
 use crate::measure::{self, TextFonts};
 use crate::model::*;
 use crate::preset::{self, Slot, SlotRole, GAP};
@@ -9,7 +9,7 @@ use crate::style::{style_for, Style, INSETS};
 use crate::Ctx;
 use serde_json::json;
 use specrender_spec::deck::{Content, Element, ElementKind, Emu, LangFamily, Slide, SlideKind};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 /// Where an element goes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -206,25 +206,26 @@ pub fn make_text_item(
     el: &Element,
     width: Emu,
 ) -> TextItem {
-    let probe = TextItem {
+    let mut t = text_item(style, bullets, el, Vec::new());
+    let lw = t.line_width(width).max(1);
+    let size = t.style.size;
+    t.paras = texts
+        .iter()
+        .map(|p| measure::prepare(&mut ctx.m, &t.style.fonts, p, size, lw))
+        .collect();
+    t
+}
+
+/// A text item at its style's size from prepared paragraphs.
+fn text_item(style: Style, bullets: bool, el: &Element, paras: Vec<measure::Prepared>) -> TextItem {
+    TextItem {
+        size: style.size,
         style,
         bullets,
-        paras: Vec::new(),
+        paras,
         allow_shrink: el.constraints.allow_shrink,
         priority: el.constraints.priority,
-        size: 0,
         spacing: true,
-    };
-    let lw = probe.line_width(width).max(1);
-    let size = probe.style.size;
-    let paras = texts
-        .iter()
-        .map(|t| measure::prepare(&mut ctx.m, &probe.style.fonts, t, size, lw))
-        .collect();
-    TextItem {
-        paras,
-        size,
-        ..probe
     }
 }
 
@@ -587,14 +588,9 @@ pub fn sentences(text: &str) -> Vec<String> {
     out
 }
 
-fn item_with_units(
-    ctx: &mut Ctx<'_>,
-    base: &TextItem,
-    units: &[(usize, String)],
-    el: &Element,
-    width: Emu,
-) -> TextItem {
-    // Consecutive units of one source paragraph join back into one paragraph.
+/// The paragraph texts of a chunk of units: consecutive units of one source paragraph join
+/// back into one paragraph; trailing white space is dropped.
+fn chunk_texts(units: &[(usize, String)]) -> Vec<String> {
     let mut texts: Vec<String> = Vec::new();
     let mut last: Option<usize> = None;
     for (p, t) in units {
@@ -609,34 +605,150 @@ fn item_with_units(
         let trimmed = t.trim_end().len();
         t.truncate(trimmed);
     }
-    make_text_item(ctx, base.style.clone(), &texts, base.bullets, el, width)
+    texts
 }
 
-/// Greedy packing of units into chunks that fit at `size` (a unit too big alone gets a chunk).
-fn pack(
-    ctx: &mut Ctx<'_>,
-    base: &TextItem,
-    units: &[(usize, String)],
-    el: &Element,
+/// A paragraph text a split tries, measured once and its height kept per size.
+struct SplitPara {
+    prep: measure::Prepared,
+    heights: Vec<(u32, Emu)>,
+}
+
+/// The split of one text element (fit policy step 5). The packer tries many overlapping
+/// chunks of units at many sizes; each distinct paragraph text is prepared (segmented,
+/// shaped) once and broken once per size, and a chunk's height is added up paragraph by
+/// paragraph as it grows — the same sum [`TextItem::measure`] makes, from the same
+/// [`fit::paragraph_height`], so the chunks are exactly the ones measuring each candidate
+/// item would give.
+struct Splitter<'e> {
+    base: &'e TextItem,
+    el: &'e Element,
     rect: Rect,
-    size: u32,
-) -> Vec<std::ops::Range<usize>> {
-    let cjk = ctx.opts.cjk_line_permille;
-    let mut chunks = Vec::new();
-    let mut a = 0;
-    while a < units.len() {
-        let mut b = a + 1;
-        while b < units.len() {
-            let t = item_with_units(ctx, base, &units[a..=b], el, rect.w);
-            if !t.measure(size, true, rect.w, rect.h, cjk).fits() {
-                break;
-            }
-            b += 1;
+    lw: Emu,
+    cjk: u32,
+    paras: HashMap<String, SplitPara>,
+}
+
+impl<'e> Splitter<'e> {
+    fn new(ctx: &Ctx<'_>, base: &'e TextItem, el: &'e Element, rect: Rect) -> Self {
+        Splitter {
+            base,
+            el,
+            rect,
+            lw: base.line_width(rect.w).max(1),
+            cjk: ctx.opts.cjk_line_permille,
+            paras: HashMap::new(),
         }
-        chunks.push(a..b);
-        a = b;
     }
-    chunks
+
+    fn para(&mut self, ctx: &mut Ctx<'_>, text: &str) -> &mut SplitPara {
+        if !self.paras.contains_key(text) {
+            let prep = measure::prepare(
+                &mut ctx.m,
+                &self.base.style.fonts,
+                text,
+                self.base.style.size,
+                self.lw,
+            );
+            self.paras.insert(
+                text.to_string(),
+                SplitPara {
+                    prep,
+                    heights: Vec::new(),
+                },
+            );
+        }
+        self.paras.get_mut(text).expect("inserted above")
+    }
+
+    /// Height (lines x pitch, EMU) of a paragraph at `size`, and whether it has CJK.
+    fn height(&mut self, ctx: &mut Ctx<'_>, text: &str, size: u32) -> (Emu, bool) {
+        let (lw, cjk) = (self.lw, self.cjk);
+        let p = self.para(ctx, text);
+        let h = match p.heights.iter().find(|(s, _)| *s == size) {
+            Some(&(_, h)) => h,
+            None => {
+                let h = fit::paragraph_height(&p.prep, size, lw, cjk).2;
+                p.heights.push((size, h));
+                h
+            }
+        };
+        (h, p.prep.has_cjk)
+    }
+
+    /// Does `units` as one item fit the box at `size` with paragraph spacing on?
+    fn fits(&mut self, ctx: &mut Ctx<'_>, units: &[(usize, String)], size: u32) -> bool {
+        let mut needed: Emu = 0;
+        let mut cjk = false;
+        for (i, t) in chunk_texts(units).iter().enumerate() {
+            let (h, c) = self.height(ctx, t, size);
+            needed += h + cpt_to_emu(fit::space_before_at(i, size, true));
+            cjk |= c;
+        }
+        needed <= fit::usable_height(self.rect.h, cjk).0
+    }
+
+    /// Greedy packing of units into chunks that fit at `size` (a unit too big alone gets a
+    /// chunk).
+    fn pack(
+        &mut self,
+        ctx: &mut Ctx<'_>,
+        units: &[(usize, String)],
+        size: u32,
+    ) -> Vec<std::ops::Range<usize>> {
+        let mut chunks = Vec::new();
+        let mut a = 0;
+        while a < units.len() {
+            // The chunk units[a..=b] as it grows: paragraphs before the last are final.
+            let mut closed: Emu = 0;
+            let mut closed_cjk = false;
+            let mut n_paras = 1;
+            let mut last_p = units[a].0;
+            let mut last_raw = units[a].1.clone();
+            let mut b = a + 1;
+            while b < units.len() {
+                let (p, t) = &units[b];
+                if *p == last_p {
+                    last_raw.push_str(t);
+                } else {
+                    let (h, c) = self.height(ctx, last_raw.trim_end(), size);
+                    closed += h + cpt_to_emu(fit::space_before_at(n_paras - 1, size, true));
+                    closed_cjk |= c;
+                    n_paras += 1;
+                    last_p = *p;
+                    last_raw.clone_from(t);
+                }
+                let (h, c) = self.height(ctx, last_raw.trim_end(), size);
+                let needed = closed + h + cpt_to_emu(fit::space_before_at(n_paras - 1, size, true));
+                if needed > fit::usable_height(self.rect.h, closed_cjk || c).0 {
+                    break;
+                }
+                b += 1;
+            }
+            chunks.push(a..b);
+            a = b;
+        }
+        chunks
+    }
+
+    /// The text item of a chunk, at the element's own size (the prepared paragraphs are
+    /// taken from the cache: each chunk is made once, at the end).
+    fn item(&mut self, ctx: &mut Ctx<'_>, units: &[(usize, String)]) -> TextItem {
+        let paras = chunk_texts(units)
+            .iter()
+            .map(|t| match self.paras.remove(t.as_str()) {
+                Some(p) => p.prep,
+                None => measure::prepare(
+                    &mut ctx.m,
+                    &self.base.style.fonts,
+                    t,
+                    self.base.style.size,
+                    self.lw,
+                ),
+            })
+            .collect();
+        text_item(self.base.style.clone(), self.base.bullets, self.el, paras)
+    }
 }
 
 /// Lay out one input slide into laid items for one or more output slides.
@@ -701,16 +813,13 @@ pub fn lay_slide(ctx: &mut Ctx<'_>, slide: &Slide, preset: Preset) -> SlideOut {
             };
             let rect = items[ci].rect;
             let cjk = ctx.opts.cjk_line_permille;
+            let mut split = Splitter::new(ctx, &base, el, rect);
             let mut units = split_units(&base);
             // Refine paragraphs too long alone (at the floor) into sentences.
             if !base.bullets {
                 let mut refined = Vec::new();
                 for (p, t) in units {
-                    let alone = item_with_units(ctx, &base, &[(p, t.clone())], el, rect.w);
-                    if alone
-                        .measure(base.style.min, true, rect.w, rect.h, cjk)
-                        .fits()
-                    {
+                    if split.fits(ctx, &[(p, t.clone())], base.style.min) {
                         refined.push((p, t));
                     } else {
                         refined.extend(sentences(&t).into_iter().map(|s| (p, s)));
@@ -723,11 +832,11 @@ pub fn lay_slide(ctx: &mut Ctx<'_>, slide: &Slide, preset: Preset) -> SlideOut {
             } else {
                 base.style.size
             };
-            let min_chunks = pack(ctx, &base, &units, el, rect, floor).len();
+            let min_chunks = split.pack(ctx, &units, floor).len();
             // The largest size that needs no more slides than the floor does.
             let mut chunks = Vec::new();
             for s in size_steps(base.style.size, floor) {
-                let c = pack(ctx, &base, &units, el, rect, s);
+                let c = split.pack(ctx, &units, s);
                 if c.len() <= min_chunks {
                     chunks = c;
                     break;
@@ -769,7 +878,7 @@ pub fn lay_slide(ctx: &mut Ctx<'_>, slide: &Slide, preset: Preset) -> SlideOut {
                     ]),
                 );
                 for (k, range) in chunks.into_iter().enumerate() {
-                    let mut t = item_with_units(ctx, &base, &units[range], el, rect.w);
+                    let mut t = split.item(ctx, &units[range]);
                     t.fit_alone(rect.w, rect.h, cjk);
                     let mut body_item = items[ci].clone();
                     body_item.body = Body::Text(t);
