@@ -84,6 +84,8 @@ pub fn script_class(ch: char) -> ScriptClass {
         0xB2 | 0xB3 | 0xB9 => return Weak,
         // LibreOffice's Coptic workaround.
         0x2C80..=0x2CE3 => return Latin,
+        // The first block below, without the search (most characters of most decks).
+        0..=0x2FF => return Latin,
         _ => {}
     }
     if let Ok(i) = BLOCKS.binary_search_by(|&(lo, hi, _)| {
@@ -118,6 +120,11 @@ fn class_of_script(s: Script) -> ScriptClass {
 /// Characters that attach to the one before (combining marks, variation selectors, ZWJ):
 /// they stay in the preceding character's segment so a cluster is never split across faces.
 pub(crate) fn attaches_to_previous(ch: char) -> bool {
+    // Asked for every character of every paragraph: answer the ranges no Inherited character
+    // lives in (ASCII and Latin-1, Hangul syllables, CJK ideographs) without the table search.
+    if matches!(ch as u32, 0..=0x2FF | 0x4E00..=0x9FFF | 0xAC00..=0xD7A3) {
+        return false;
+    }
     ch.script() == Script::Inherited
 }
 
@@ -154,6 +161,20 @@ mod tests {
 
     fn class(s: &str) -> Vec<ScriptClass> {
         s.chars().map(script_class).collect()
+    }
+
+    #[test]
+    fn attaches_fast_path_agrees_with_the_script_table() {
+        for cp in (0..=0x2FF).chain(0x4E00..=0x9FFF).chain(0xAC00..=0xD7A3) {
+            let ch = char::from_u32(cp).unwrap();
+            assert_eq!(
+                attaches_to_previous(ch),
+                ch.script() == Script::Inherited,
+                "U+{cp:04X}"
+            );
+        }
+        assert!(attaches_to_previous('\u{301}'));
+        assert!(attaches_to_previous('\u{3099}'));
     }
 
     #[test]

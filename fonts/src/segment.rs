@@ -20,7 +20,19 @@ use crate::{script_class, FaceId, FontBook, ScriptClass, Segment, SlotFaces};
 impl FontBook {
     /// Split `text` into segments: weak characters join their neighbours' class, each class
     /// takes its slot face, characters the slot face lacks fall back per character.
+    /// ([`crate::Measurer::segment`] gives the same answer with its coverage memo.)
     pub fn segment(&self, text: &str, faces: SlotFaces, bold: bool) -> Vec<Segment> {
+        self.segment_with(text, faces, bold, &mut |face, ch| self.draws(face, ch))
+    }
+
+    /// [`FontBook::segment`] asking `draws` whether a slot face draws a character.
+    pub(crate) fn segment_with(
+        &self,
+        text: &str,
+        faces: SlotFaces,
+        bold: bool,
+        draws: &mut dyn FnMut(FaceId, char) -> bool,
+    ) -> Vec<Segment> {
         let mut classes: Vec<(usize, char, ScriptClass)> = text
             .char_indices()
             .map(|(i, c)| (i, c, script_class(c)))
@@ -36,7 +48,7 @@ impl FontBook {
             let slot = faces.for_class(class);
             let key = match prev {
                 Some(p) if attaches_to_previous(ch) => p,
-                _ if never_missing(ch) || self.draws(slot, ch) => (class, slot, false, false),
+                _ if never_missing(ch) || draws(slot, ch) => (class, slot, false, false),
                 _ => {
                     let found = match memo.iter().find(|m| m.0 == ch) {
                         Some(m) => m.1,

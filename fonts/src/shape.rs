@@ -16,7 +16,7 @@
 //! per (direction, script, language). [`FontBook::shape_units`] (uncached) parses and plans on
 //! every call: for tests and one-off questions only.
 
-use crate::{FaceId, FontBook, Segment};
+use crate::{FaceId, FontBook, Segment, SlotFaces};
 use std::collections::HashMap;
 use std::ops::Range;
 
@@ -92,6 +92,12 @@ impl FontBook {
     }
 }
 
+/// The width cache's map. foldhash (already in the tree through serde_json's indexmap) hashes
+/// a short word several times faster than std's SipHash, and a lookup happens for every piece
+/// of every paragraph; the fixed seed keeps runs alike (the map is never iterated, so output
+/// never depends on it).
+type WidthMap = HashMap<Box<str>, i64, foldhash::fast::FixedState>;
+
 /// Per-job width cache: shapes each distinct (face, text) once; widths scale linearly with size.
 ///
 /// Not `Sync`: each worker thread owns one, all borrowing the same [`FontBook`].
@@ -101,7 +107,11 @@ pub struct Measurer<'a> {
     /// unparsable).
     shapers: Vec<Option<Option<Shaper<'a>>>>,
     /// Per face: text -> advance in font units.
-    cache: Vec<HashMap<Box<str>, i64>>,
+    cache: Vec<WidthMap>,
+    /// Per face, for the Basic Multilingual Plane: does the face draw the character
+    /// (0 not asked yet, 1 no, 2 yes) — segmentation asks for every character, and a cmap
+    /// lookup costs a table parse and a binary search.
+    draws: Vec<Option<Box<[u8]>>>,
     buffer: Option<rustybuzz::UnicodeBuffer>,
     hits: u64,
     misses: u64,
@@ -113,11 +123,33 @@ impl<'a> Measurer<'a> {
         Measurer {
             book,
             shapers: (0..n).map(|_| None).collect(),
-            cache: (0..n).map(|_| HashMap::new()).collect(),
+            cache: (0..n).map(|_| WidthMap::default()).collect(),
+            draws: (0..n).map(|_| None).collect(),
             buffer: None,
             hits: 0,
             misses: 0,
         }
+    }
+
+    /// [`FontBook::segment`] with this measurer's coverage memo (same segments).
+    pub fn segment(&mut self, text: &str, faces: SlotFaces, bold: bool) -> Vec<Segment> {
+        let book = self.book;
+        let memo = &mut self.draws;
+        book.segment_with(text, faces, bold, &mut |face, ch| {
+            let cp = ch as usize;
+            if cp > 0xFFFF {
+                return book.draws(face, ch);
+            }
+            let table = memo[face.0 as usize].get_or_insert_with(|| vec![0u8; 0x10000].into());
+            match table[cp] {
+                0 => {
+                    let d = book.draws(face, ch);
+                    table[cp] = if d { 2 } else { 1 };
+                    d
+                }
+                v => v == 2,
+            }
+        })
     }
 
     /// Advance of `text` in `face`, in font units, from the cache or by shaping once.

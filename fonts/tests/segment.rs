@@ -160,3 +160,31 @@ fn segments_cover_the_text_and_never_weak() {
         }
     }
 }
+
+#[test]
+fn measurer_segments_like_the_book() {
+    // The measurer answers coverage from its memo; the segments must be the book's.
+    let b = book();
+    let mut m = specrender_fonts::Measurer::new(b);
+    let texts = [
+        "",
+        "한국어 text, 日本語と English — ok?",
+        "Ⅻ ✓ ① a✓b😀c \u{1F600}",
+        "가\u{301}나 e\u{301} ｱｲｳ 「引用」。",
+        "Ωμέγα Кириллица ﷺ א",
+        "2024년 매출은 12% 증가 — Revenue grew 12%.",
+    ];
+    for bold in [false, true] {
+        let slots = ko_slots(bold);
+        // Twice: the second pass reads the memo filled by the first.
+        for _ in 0..2 {
+            for t in texts {
+                assert_eq!(
+                    m.segment(t, slots, bold),
+                    b.segment(t, slots, bold),
+                    "{t:?}"
+                );
+            }
+        }
+    }
+}

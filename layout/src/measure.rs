@@ -50,18 +50,44 @@ fn range_width(m: &mut Measurer<'_>, text: &str, segs: &[Segment], a: usize, b: 
     w
 }
 
+/// [`range_width`] for ranges that come in text order: the scan starts at segment `*k`, where
+/// the previous range's scan started, instead of at the first (a paragraph's pieces would
+/// otherwise cost pieces x segments). Adds the same widths in the same order.
+fn range_width_from(
+    m: &mut Measurer<'_>,
+    text: &str,
+    segs: &[Segment],
+    k: &mut usize,
+    a: usize,
+    b: usize,
+) -> f64 {
+    while *k < segs.len() && segs[*k].range.end <= a {
+        *k += 1;
+    }
+    let mut w = 0.0;
+    for s in segs[*k..].iter().take_while(|s| s.range.start < b) {
+        let lo = s.range.start.max(a);
+        let hi = s.range.end.min(b);
+        if lo < hi {
+            w += m.width_per_pt(s.face, &text[lo..hi]);
+        }
+    }
+    w
+}
+
 fn make_pieces(m: &mut Measurer<'_>, text: &str, segs: &[Segment], breaks: &[usize]) -> Vec<Piece> {
     let mut bounds = Vec::with_capacity(breaks.len() + 2);
     bounds.push(0);
     bounds.extend_from_slice(breaks);
     bounds.push(text.len());
+    let mut k = 0;
     bounds
         .windows(2)
         .map(|w| {
             let (start, end) = (w[0], w[1]);
             let trim_end = start + text[start..end].trim_end().len();
-            let w_trim = range_width(m, text, segs, start, trim_end);
-            let w_full = w_trim + range_width(m, text, segs, trim_end, end);
+            let w_trim = range_width_from(m, text, segs, &mut k, start, trim_end);
+            let w_full = w_trim + range_width_from(m, text, segs, &mut k, trim_end, end);
             Piece {
                 start,
                 end,
@@ -150,7 +176,7 @@ pub fn prepare(
     line_width: i64,
 ) -> Prepared {
     let book = m.book;
-    let segs = book.segment(text, fonts.faces, fonts.bold);
+    let segs = m.segment(text, fonts.faces, fonts.bold);
     let has_cjk = segs.iter().any(|s| s.class == ScriptClass::EastAsian);
     let korean = text.chars().any(linebreak::is_hangul);
     let mut pieces = make_pieces(m, text, &segs, &linebreak::opportunities(text, false));
