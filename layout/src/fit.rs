@@ -37,6 +37,19 @@ pub fn size_steps(from: Cpt, to: Cpt) -> Vec<Cpt> {
     v
 }
 
+/// The first (largest) of `sizes` (descending) at which `fits` holds, found by binary search:
+/// the same size a scan from the top finds, because fitting is monotone in the size. At a
+/// smaller size every piece is narrower by the same factor (widths scale linearly; IEEE
+/// multiplication and addition are monotone), so greedy filling — a line takes a piece
+/// whenever the line so far plus the piece fits — never needs more lines (a shorter run of
+/// pieces always fits where a longer one did; a word broken by grapheme needs no more lines
+/// either); Korean counts the larger of two such fillings; pitch and paragraph spacing grow
+/// with the size while the usable height does not depend on it. `tests/monotone.rs` checks
+/// the line counts on generated decks.
+pub fn largest_fitting(sizes: &[Cpt], mut fits: impl FnMut(Cpt) -> bool) -> Option<Cpt> {
+    sizes.get(sizes.partition_point(|&s| !fits(s))).copied()
+}
+
 /// A text item measured at one size in one rectangle.
 #[derive(Debug, Clone)]
 pub struct Measured {
@@ -158,10 +171,9 @@ impl TextItem {
             if !spacing && !can_reduce && self.spacing {
                 break;
             }
-            if let Some(&s) = sizes
-                .iter()
-                .find(|&&s| self.measure(s, spacing, w, h, cjk_permille).fits())
-            {
+            if let Some(s) = largest_fitting(&sizes, |s| {
+                self.measure(s, spacing, w, h, cjk_permille).fits()
+            }) {
                 let reduced = self.spacing && !spacing;
                 self.size = s;
                 self.spacing = spacing;

@@ -211,7 +211,7 @@ pub fn prepare(
         runs: runs_from_segments(book, fonts, &segs, text.len()),
         missing,
         fallback_families,
-        chars: text.graphemes(true).count() as u32,
+        chars: grapheme_count(text),
     }
 }
 
@@ -241,6 +241,68 @@ impl Prepared {
     }
 }
 
+/// Extended grapheme clusters in `s` (UAX #29).
 pub fn grapheme_count(s: &str) -> u32 {
+    // Most text is made only of characters that are a cluster each whatever surrounds them;
+    // count those without running the segmentation state machine.
+    if s.chars().all(stands_alone) {
+        return s.chars().count() as u32;
+    }
     s.graphemes(true).count() as u32
+}
+
+/// Characters that never join a neighbour into one grapheme cluster (UAX #29: not CR or LF,
+/// not Extend / SpacingMark / Prepend / ZWJ / Regional_Indicator, not a Hangul jamo; a
+/// precomposed Hangul syllable only joins jamo, which are excluded). Printable ASCII and
+/// Latin-1, Latin Extended, spacing modifiers, general punctuation (no joiners), CJK
+/// punctuation (no combining tone marks), kana (no combining voiced marks), CJK ideographs,
+/// Hangul syllables, full-width forms (no half-width voiced marks).
+fn stands_alone(c: char) -> bool {
+    matches!(c as u32,
+        0x20..=0x7E
+        | 0xA0..=0xAC
+        | 0xAE..=0x2FF
+        | 0x2010..=0x2027
+        | 0x2030..=0x205E
+        | 0x3000..=0x3029
+        | 0x3030..=0x3096
+        | 0x309B..=0x30FF
+        | 0x4E00..=0x9FFF
+        | 0xAC00..=0xD7A3
+        | 0xFF01..=0xFF9D)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fast_grapheme_count_agrees_with_uax29() {
+        // Each such character is a cluster of its own next to itself, an ordinary letter and a
+        // Hangul syllable, on either side (UAX #29 joins by pairs of properties; the sequences
+        // that look further — emoji ZWJ, regional indicator pairs, Indic conjuncts — need a
+        // character outside the set).
+        for c in (0..=0x10FFFF_u32)
+            .filter_map(char::from_u32)
+            .filter(|&c| stands_alone(c))
+        {
+            for n in [c, 'a', '가'] {
+                for s in [format!("{c}{n}"), format!("{n}{c}")] {
+                    assert_eq!(s.graphemes(true).count(), 2, "{s:?}");
+                    assert_eq!(grapheme_count(&s), 2, "{s:?}");
+                }
+            }
+        }
+        for s in [
+            "가나다 abc",
+            "e\u{301}",
+            "🇰🇷🇯🇵",
+            "한\u{11A8}",
+            "か\u{3099}",
+            "a\r\nb",
+            "",
+        ] {
+            assert_eq!(grapheme_count(s), s.graphemes(true).count() as u32, "{s:?}");
+        }
+    }
 }
