@@ -178,6 +178,61 @@ pub struct Piece {
     /// Grapheme clusters of `start..trim_end` with widths, for breaking a word wider than
     /// the line (filled in only when that can happen).
     pub graphemes: Vec<(usize, usize, f64)>,
+    /// Glyph advances (em) of the visible text and of the trailing spaces: indexes
+    /// `g.0..g.1` and `g.1..g.2` into the paragraph's glyph table (see [`Grid`]).
+    pub g: (u32, u32, u32),
+    /// Asian–Latin autospaces inside the visible text, and at the end / in the trailing
+    /// spaces.
+    pub auto: (u8, u8),
+}
+
+/// LibreOffice's 600 dpi layout grid, at one font size.
+///
+/// Impress formats text on a 600 dpi reference device: the font height is kept in 1/100 mm
+/// and the font is instantiated at a whole number of device pixels, and every glyph advance is
+/// rounded to whole pixels. So a 20 pt Hangul syllable (0.92 em) is 154 px = 18.48 pt, not
+/// 18.4 pt, and a 16 pt one 122 px = 14.64 pt, not 14.72 (conformance finding: measured to
+/// the pixel in LibreOffice 7.4's PDFs for 12–40 pt). Lines are measured both this way and
+/// nominally (advances x size, as PowerPoint does); the wider of the two decides.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Grid {
+    /// Font size in device pixels.
+    pub px: f64,
+    /// Nominal size in pt.
+    pub pt: f64,
+    /// One Asian–Latin autospace in EMU (a fifth of 1.2 x the font height, in 1/100 mm).
+    pub autospace: f64,
+}
+
+/// EMU per device pixel at 600 dpi.
+pub const EMU_PER_PX: f64 = 914_400.0 / 600.0;
+
+impl Grid {
+    pub fn at(size_cpt: u32) -> Grid {
+        let pt = size_cpt as f64 / 100.0;
+        let hmm = (pt * 2540.0 / 72.0).round();
+        let px = (hmm * 600.0 / 2540.0).round();
+        let autospace = ((hmm * 1.2).floor() / 5.0).floor() * 360.0;
+        Grid { px, pt, autospace }
+    }
+
+    /// (visible width, width with trailing spaces) of `p` in EMU: the wider of the grid and
+    /// the nominal measure.
+    pub fn widths(&self, p: &Piece, ems: &[f32]) -> (f64, f64) {
+        let nominal = (p.w_trim * self.pt, p.w_full * self.pt);
+        if p.g.2 == p.g.0 {
+            return nominal;
+        }
+        let px = |r: std::ops::Range<u32>| -> f64 {
+            ems[r.start as usize..r.end as usize]
+                .iter()
+                .map(|&e| (f64::from(e) * self.px).round())
+                .sum::<f64>()
+        };
+        let trim = px(p.g.0..p.g.1) * EMU_PER_PX + f64::from(p.auto.0) * self.autospace;
+        let full = trim + px(p.g.1..p.g.2) * EMU_PER_PX + f64::from(p.auto.1) * self.autospace;
+        (trim.max(nominal.0), full.max(nominal.1))
+    }
 }
 
 /// One laid line: byte range (trailing spaces included) and visible width in EMU.
@@ -196,11 +251,16 @@ pub struct Broken {
     pub broken_words: Vec<(usize, usize)>,
 }
 
+/// A line must leave this much room (EMU): 2 px at 600 dpi, for where the grid model is not
+/// exact (kerning rounded with its glyph, positions rounded per text portion).
+pub const GRID_SLACK: f64 = 2.0 * 914_400.0 / 600.0;
+
 /// Greedy line filling of `pieces` at `size_cpt` into lines of `max_width` EMU.
 /// A piece wider than a whole line is broken by grapheme cluster.
-pub fn fill(pieces: &[Piece], size_cpt: u32, max_width: i64) -> Broken {
-    let scale = size_cpt as f64 / 100.0;
-    let max = max_width as f64;
+pub fn fill(pieces: &[Piece], ems: &[f32], size_cpt: u32, max_width: i64) -> Broken {
+    let grid = Grid::at(size_cpt);
+    let scale = grid.pt;
+    let max = max_width as f64 - GRID_SLACK;
     let mut out = Broken::default();
     if pieces.is_empty() {
         out.lines.push(LineSpan {
@@ -215,8 +275,7 @@ pub fn fill(pieces: &[Piece], size_cpt: u32, max_width: i64) -> Broken {
     let mut line_w_vis = 0.0f64; // width without the last piece's trailing spaces
     let mut line_empty = true;
     for p in pieces {
-        let trim = p.w_trim * scale;
-        let full = p.w_full * scale;
+        let (trim, full) = grid.widths(p, ems);
         if !line_empty && line_w_full + trim > max {
             out.lines.push(LineSpan {
                 start: line_start,
@@ -276,7 +335,14 @@ mod tests {
             w_trim: w * (trim_end - start) as f64,
             w_full: w * (end - start) as f64,
             graphemes: vec![],
+            g: (0, 0, 0),
+            auto: (0, 0),
         }
+    }
+
+    /// `fill` with the line width given as what text may use (the grid slack added back).
+    fn fill_room(p: &[Piece], size: u32, room: i64) -> Broken {
+        fill(p, &[], size, room + GRID_SLACK.ceil() as i64)
     }
 
     #[test]
@@ -324,13 +390,13 @@ mod tests {
             piece(10, 14, 14, 10.0),
         ];
         // At 1 pt, max 90: "aaaa bbbb" is 90 wide visibly (plus a hanging space) -> fits.
-        let b = fill(&p, 100, 90);
+        let b = fill_room(&p, 100, 90);
         assert_eq!(b.lines.len(), 2);
         assert_eq!(
             (b.lines[0].start, b.lines[0].end, b.lines[0].width),
             (0, 10, 90)
         );
-        let b = fill(&p, 100, 89);
+        let b = fill_room(&p, 100, 89);
         assert_eq!(b.lines.len(), 3);
     }
 
@@ -338,11 +404,41 @@ mod tests {
     fn overlong_word_breaks_by_grapheme() {
         let mut p = piece(0, 6, 6, 10.0);
         p.graphemes = (0..6).map(|i| (i, i + 1, 10.0)).collect();
-        let b = fill(&[p], 100, 25);
+        let b = fill_room(&[p], 100, 25);
         assert_eq!(
             b.lines.iter().map(|l| (l.start, l.end)).collect::<Vec<_>>(),
             vec![(0, 2), (2, 4), (4, 6)]
         );
         assert_eq!(b.broken_words, vec![(0, 6)]);
+    }
+
+    #[test]
+    fn grid_rounds_each_glyph_to_600_dpi_pixels() {
+        // 20 pt: 705.56 -> 706 (1/100 mm) -> 166.77 -> 167 px; 28 pt: 233 px; 36 pt: 300 px.
+        assert_eq!(Grid::at(2000).px, 167.0);
+        assert_eq!(Grid::at(2800).px, 233.0);
+        assert_eq!(Grid::at(3600).px, 300.0);
+        assert_eq!(Grid::at(1350).px, 112.0);
+        assert_eq!(Grid::at(1950).px, 163.0);
+        // Autospace at 20 pt: floor(floor(706 x 1.2) / 5) = 169 (1/100 mm).
+        assert_eq!(Grid::at(2000).autospace, 169.0 * 360.0);
+        // Three Hangul syllables (0.92 em) at 20 pt: 3 x round(153.64) = 462 px, wider than
+        // the nominal 3 x 0.92 x 20 pt.
+        let ems = [0.92f32; 3];
+        let p = Piece {
+            start: 0,
+            end: 9,
+            trim_end: 9,
+            w_trim: 3.0 * 0.92 * 12_700.0,
+            w_full: 3.0 * 0.92 * 12_700.0,
+            graphemes: vec![],
+            g: (0, 3, 3),
+            auto: (0, 0),
+        };
+        let (t, f) = Grid::at(2000).widths(&p, &ems);
+        assert_eq!((t, f), (462.0 * EMU_PER_PX, 462.0 * EMU_PER_PX));
+        // At 16 pt the grid is narrower (3 x 122 px) than nominal: nominal wins.
+        let (t, _) = Grid::at(1600).widths(&p, &ems);
+        assert!((t - 3.0 * 0.92 * 16.0 * 12_700.0).abs() < 1e-6);
     }
 }

@@ -4,7 +4,7 @@
 
 use crate::linebreak::{self, Piece};
 use crate::model::Run;
-use specrender_fonts::{FontBook, Measurer, ScriptClass, Segment, SlotFaces};
+use specrender_fonts::{FontBook, Measurer, ScriptClass, Segment, ShapeLang, SlotFaces};
 use unicode_segmentation::UnicodeSegmentation;
 
 /// The fonts a text box asks for (family names as written into the file) and the faces that
@@ -30,6 +30,8 @@ pub struct Prepared {
     pub pieces: Vec<Piece>,
     /// Korean only: pieces with Korean words kept whole (LibreOffice).
     pub pieces_whole_words: Option<Vec<Piece>>,
+    /// Glyph advances (em) the pieces index (see [`linebreak::Grid`]).
+    pub ems: Vec<f32>,
     pub runs: Vec<Run>,
     /// Characters no loaded font covers (measured as .notdef).
     pub missing: Vec<char>,
@@ -38,30 +40,73 @@ pub struct Prepared {
     pub chars: u32,
 }
 
-fn range_width(m: &mut Measurer<'_>, text: &str, segs: &[Segment], a: usize, b: usize) -> f64 {
+/// Width at 1 pt (EMU) of `text[a..b]`, each segment's part shaped on its own; East Asian
+/// segments with the paragraph's language (see [`ShapeLang`]).
+fn range_width(
+    m: &mut Measurer<'_>,
+    lang: ShapeLang,
+    text: &str,
+    segs: &[Segment],
+    a: usize,
+    b: usize,
+) -> f64 {
     let mut w = 0.0;
     for s in segs {
         let lo = s.range.start.max(a);
         let hi = s.range.end.min(b);
         if lo < hi {
-            w += m.width_per_pt(s.face, &text[lo..hi]);
+            let l = if s.class == ScriptClass::EastAsian {
+                lang
+            } else {
+                ShapeLang::Default
+            };
+            w += m.width_per_pt_lang(s.face, l, &text[lo..hi]);
         }
     }
     w
 }
 
-fn make_pieces(m: &mut Measurer<'_>, text: &str, segs: &[Segment], breaks: &[usize]) -> Vec<Piece> {
+/// LibreOffice's Asian–Latin autospacing, per pt of size (EMU): where the script type
+/// changes and one side is Asian, editeng widens the portion before the change by a fifth of
+/// its text height ("ScriptSpace", on by default in Impress). PPTX text boxes use
+/// font-independent line heights there (1.2 x size), so the extra is 0.24 em whatever the
+/// font: "2026년" and "목표 : 15%" are wider than their glyphs (conformance finding:
+/// mixed Korean/Latin lines were 2–7% wider in LibreOffice than measured). PowerPoint adds a
+/// similar gap between Asian and Latin text; counting it keeps us the stricter viewer.
+pub const AUTOSPACE_PER_PT: f64 = 0.24 * 12_700.0;
+
+/// Byte positions where the resolved script class changes between Asian and non-Asian.
+fn script_changes(segs: &[Segment]) -> Vec<usize> {
+    segs.windows(2)
+        .filter(|w| {
+            w[0].class != w[1].class
+                && (w[0].class == ScriptClass::EastAsian || w[1].class == ScriptClass::EastAsian)
+        })
+        .map(|w| w[1].range.start)
+        .collect()
+}
+
+fn make_pieces(
+    m: &mut Measurer<'_>,
+    lang: ShapeLang,
+    text: &str,
+    segs: &[Segment],
+    breaks: &[usize],
+    ems: &mut Vec<f32>,
+) -> Vec<Piece> {
     let mut bounds = Vec::with_capacity(breaks.len() + 2);
     bounds.push(0);
     bounds.extend_from_slice(breaks);
     bounds.push(text.len());
-    bounds
+    let mut pieces: Vec<Piece> = bounds
         .windows(2)
         .map(|w| {
             let (start, end) = (w[0], w[1]);
             let trim_end = start + text[start..end].trim_end().len();
-            let w_trim = range_width(m, text, segs, start, trim_end);
-            let w_full = w_trim + range_width(m, text, segs, trim_end, end);
+            let g0 = ems.len() as u32;
+            let w_trim = range_glyphs(m, lang, text, segs, start, trim_end, ems);
+            let g1 = ems.len() as u32;
+            let w_full = w_trim + range_glyphs(m, lang, text, segs, trim_end, end, ems);
             Piece {
                 start,
                 end,
@@ -69,14 +114,59 @@ fn make_pieces(m: &mut Measurer<'_>, text: &str, segs: &[Segment], breaks: &[usi
                 w_trim,
                 w_full,
                 graphemes: Vec::new(),
+                g: (g0, g1, ems.len() as u32),
+                auto: (0, 0),
             }
         })
-        .collect()
+        .collect();
+    // The autospace belongs to the text before the change: inside a piece's visible text it
+    // widens the piece; at its end (or in its trailing spaces) it behaves like a trailing
+    // space, which may hang past the line end.
+    for b in script_changes(segs) {
+        let i = pieces.partition_point(|p| p.end < b);
+        if let Some(p) = pieces.get_mut(i) {
+            if b < p.trim_end {
+                p.w_trim += AUTOSPACE_PER_PT;
+                p.auto.0 += 1;
+            } else {
+                p.auto.1 += 1;
+            }
+            p.w_full += AUTOSPACE_PER_PT;
+        }
+    }
+    pieces
+}
+
+/// [`range_width`], also appending each glyph's advance (em) to `ems`.
+fn range_glyphs(
+    m: &mut Measurer<'_>,
+    lang: ShapeLang,
+    text: &str,
+    segs: &[Segment],
+    a: usize,
+    b: usize,
+    ems: &mut Vec<f32>,
+) -> f64 {
+    let mut w = 0.0;
+    for s in segs {
+        let lo = s.range.start.max(a);
+        let hi = s.range.end.min(b);
+        if lo < hi {
+            let l = if s.class == ScriptClass::EastAsian {
+                lang
+            } else {
+                ShapeLang::Default
+            };
+            w += m.glyph_ems_lang(s.face, l, &text[lo..hi], ems);
+        }
+    }
+    w
 }
 
 /// Fill in grapheme widths for pieces that could be wider than a line at `max_size_cpt`.
 fn attach_graphemes(
     m: &mut Measurer<'_>,
+    lang: ShapeLang,
     text: &str,
     segs: &[Segment],
     pieces: &mut [Piece],
@@ -93,7 +183,7 @@ fn attach_graphemes(
             .map(|(i, g)| {
                 let s = p.start + i;
                 let e = s + g.len();
-                (s, e, range_width(m, text, segs, s, e))
+                (s, e, range_width(m, lang, text, segs, s, e))
             })
             .collect();
     }
@@ -145,6 +235,7 @@ fn runs_from_segments(
 pub fn prepare(
     m: &mut Measurer<'_>,
     fonts: &TextFonts,
+    lang: ShapeLang,
     text: &str,
     max_size_cpt: u32,
     line_width: i64,
@@ -153,11 +244,26 @@ pub fn prepare(
     let segs = book.segment(text, fonts.faces, fonts.bold);
     let has_cjk = segs.iter().any(|s| s.class == ScriptClass::EastAsian);
     let korean = text.chars().any(linebreak::is_hangul);
-    let mut pieces = make_pieces(m, text, &segs, &linebreak::opportunities(text, false));
-    attach_graphemes(m, text, &segs, &mut pieces, max_size_cpt, line_width);
+    let mut ems = Vec::new();
+    let mut pieces = make_pieces(
+        m,
+        lang,
+        text,
+        &segs,
+        &linebreak::opportunities(text, false),
+        &mut ems,
+    );
+    attach_graphemes(m, lang, text, &segs, &mut pieces, max_size_cpt, line_width);
     let pieces_whole_words = korean.then(|| {
-        let mut p = make_pieces(m, text, &segs, &linebreak::opportunities(text, true));
-        attach_graphemes(m, text, &segs, &mut p, max_size_cpt, line_width);
+        let mut p = make_pieces(
+            m,
+            lang,
+            text,
+            &segs,
+            &linebreak::opportunities(text, true),
+            &mut ems,
+        );
+        attach_graphemes(m, lang, text, &segs, &mut p, max_size_cpt, line_width);
         p
     });
     let mut missing: Vec<char> = Vec::new();
@@ -182,6 +288,7 @@ pub fn prepare(
         korean,
         pieces,
         pieces_whole_words,
+        ems,
         runs: runs_from_segments(book, fonts, &segs, text.len()),
         missing,
         fallback_families,
@@ -192,10 +299,10 @@ pub fn prepare(
 impl Prepared {
     /// Lines at `size_cpt` in `width` EMU under the stricter of the viewers' rules.
     pub fn break_at(&self, size_cpt: u32, width: i64) -> linebreak::Broken {
-        let a = linebreak::fill(&self.pieces, size_cpt, width);
+        let a = linebreak::fill(&self.pieces, &self.ems, size_cpt, width);
         match &self.pieces_whole_words {
             Some(p) => {
-                let b = linebreak::fill(p, size_cpt, width);
+                let b = linebreak::fill(p, &self.ems, size_cpt, width);
                 if b.lines.len() >= a.lines.len() {
                     b
                 } else {
@@ -217,4 +324,53 @@ impl Prepared {
 
 pub fn grapheme_count(s: &str) -> u32 {
     s.graphemes(true).count() as u32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use specrender_fonts::FontOptions;
+
+    fn fonts(book: &FontBook) -> TextFonts {
+        let latin = book.find_family("Carlito", false).unwrap();
+        let ea = book.find_family("Noto Sans CJK KR", false).unwrap();
+        TextFonts {
+            latin: "Calibri".into(),
+            ea: "Noto Sans CJK KR".into(),
+            cs: "Calibri".into(),
+            faces: SlotFaces {
+                latin,
+                ea,
+                cs: latin,
+            },
+            bold: false,
+        }
+    }
+
+    #[test]
+    fn autospace_between_asian_and_latin_text() {
+        let book = FontBook::new(&FontOptions::default()).unwrap();
+        let mut m = Measurer::new(&book);
+        let f = fonts(&book);
+        let p = prepare(&mut m, &f, ShapeLang::Korean, "목표 2026년", 2000, 1 << 40);
+        let plain = |m: &mut Measurer<'_>, t: &str, face, lang| m.width_per_pt_lang(face, lang, t);
+        let (lat, ea) = (f.faces.latin, f.faces.ea);
+        // UAX #14 pieces: "목표 " | "2026" | "년" (whole words: "목표 " | "2026년").
+        let w = p.pieces_whole_words.as_ref().unwrap();
+        assert_eq!(w.len(), 2);
+        // "목표 " then Latin: the autospace sits at the piece end, like a trailing space.
+        let want = plain(&mut m, "목표", ea, ShapeLang::Korean);
+        assert!((w[0].w_trim - want).abs() < 1e-6);
+        let sp = plain(&mut m, " ", ea, ShapeLang::Korean);
+        assert!((w[0].w_full - (want + sp + AUTOSPACE_PER_PT)).abs() < 1e-6);
+        assert_eq!(w[0].auto, (0, 1));
+        // "2026년": the change from digits to Hangul is inside the visible text.
+        let want = plain(&mut m, "2026", lat, ShapeLang::Default)
+            + plain(&mut m, "년", ea, ShapeLang::Korean)
+            + AUTOSPACE_PER_PT;
+        assert!((w[1].w_trim - want).abs() < 1e-6);
+        assert_eq!(w[1].auto, (1, 0));
+        // The Korean word space is Noto Sans CJK's Korean one (0.28 em).
+        assert!((sp - 0.28 * 12_700.0).abs() < 1e-6);
+    }
 }

@@ -217,9 +217,10 @@ pub fn make_text_item(
     };
     let lw = probe.line_width(width).max(1);
     let size = probe.style.size;
+    let lang = specrender_fonts::ShapeLang::from_tag(&ctx.deck.language);
     let paras = texts
         .iter()
-        .map(|t| measure::prepare(&mut ctx.m, &probe.style.fonts, t, size, lw))
+        .map(|t| measure::prepare(&mut ctx.m, &probe.style.fonts, lang, t, size, lw))
         .collect();
     TextItem {
         paras,
