@@ -4,8 +4,9 @@
 //! rules (PRODUCT.md §2): no line starts with closing brackets, small kana, the prolonged sound
 //! mark or closing punctuation, and none ends with an opening bracket. Korean is counted under
 //! two rules because the two viewers differ: LibreOffice keeps Korean words whole (it wraps at
-//! spaces whatever `eaLnBrk` says), PowerPoint may break between syllables. Layout keeps the
-//! rule that needs more lines.
+//! spaces whatever `eaLnBrk` says), PowerPoint may break between syllables; LibreOffice also
+//! tailors slashes and hyphens before digits (see [`opportunities`]). Where the two rule sets
+//! differ, layout keeps the one that needs more lines.
 //!
 //! Viewers fill lines greedily and let trailing spaces hang past the right edge, so a line's
 //! width is measured without its trailing white space.
@@ -136,12 +137,38 @@ pub fn is_hangul(c: char) -> bool {
 
 /// Break opportunities of one paragraph (no mandatory breaks inside: paragraphs are split
 /// at newlines before this). Returns byte offsets in `(0, len)` where a line may start.
-pub fn opportunities(text: &str, korean_whole_words: bool) -> Vec<usize> {
+///
+/// `libreoffice` applies LibreOffice's tailoring of the rules (its own ICU rule set and
+/// Korean handling, each seen in its PDFs — conformance findings):
+/// - a Korean word (with whatever is attached to it) wraps only at spaces;
+/// - no break after a slash: `https://docs.example.com/platform` and
+///   `/var/lib/specrender/cache` are one word (UAX #14 breaks after every `/`), so a long URL
+///   is broken by character where the line ends; but a break between a space and a slash
+///   (`open /var/...`), which UAX #14 forbids;
+/// - a break after a hyphen before digits: `PN-4471`, `2026-11` (UAX #14 keeps `-` with a
+///   following number, for negative numbers; LibreOffice only does so after a space).
+pub fn opportunities(text: &str, libreoffice: bool) -> Vec<usize> {
     let mut out = Vec::new();
-    for (pos, _) in unicode_linebreak::linebreaks(text) {
-        if pos == 0 || pos >= text.len() {
-            continue;
+    let mut uax: Vec<usize> = unicode_linebreak::linebreaks(text)
+        .map(|(pos, _)| pos)
+        .filter(|&pos| pos > 0 && pos < text.len())
+        .collect();
+    if libreoffice {
+        for (pos, c) in text.char_indices().skip(1) {
+            if c == '/' && text[..pos].ends_with(char::is_whitespace) {
+                uax.push(pos);
+            }
+            if c.is_ascii_digit() && text[..pos].ends_with('-') {
+                let before = text[..pos - 1].chars().next_back();
+                if before.is_some_and(char::is_alphanumeric) {
+                    uax.push(pos);
+                }
+            }
         }
+        uax.sort_unstable();
+        uax.dedup();
+    }
+    for pos in uax {
         let next = text[pos..].chars().next().unwrap_or(' ');
         let prev_non_space = text[..pos].chars().rev().find(|c| !c.is_whitespace());
         let prev = text[..pos].chars().next_back().unwrap_or(' ');
@@ -151,12 +178,14 @@ pub fn opportunities(text: &str, korean_whole_words: bool) -> Vec<usize> {
         if prev_non_space.is_some_and(no_line_end) && !prev.is_whitespace() {
             continue;
         }
-        if korean_whole_words
+        if libreoffice
             && !prev.is_whitespace()
             && !next.is_whitespace()
             && (is_hangul(prev) || is_hangul(next))
         {
-            // LibreOffice: a Korean word (with whatever is attached to it) wraps only at spaces.
+            continue;
+        }
+        if libreoffice && prev == '/' && next.is_alphanumeric() {
             continue;
         }
         out.push(pos);
@@ -369,6 +398,26 @@ mod tests {
             let next = t[p..].chars().next().unwrap();
             assert!(!matches!(next, 'ー' | 'ョ' | 'ッ'), "{next}");
         }
+    }
+
+    #[test]
+    fn libreoffice_slashes_and_hyphens() {
+        let t = "see https://a.example.com/docs/x or PN-4471-XQ and -5";
+        let uax = opportunities(t, false);
+        let lo = opportunities(t, true);
+        let after = |s: &str| t.find(s).unwrap() + s.len();
+        // UAX #14 breaks after a slash; LibreOffice does not.
+        assert!(uax.contains(&after("a.example.com/")));
+        assert!(!lo.contains(&after("a.example.com/")));
+        let t2 = "open /var/lib";
+        assert!(!opportunities(t2, false).contains(&5));
+        assert!(opportunities(t2, true).contains(&5));
+        // LibreOffice breaks after a hyphen before digits, not after a space-hyphen.
+        assert!(!uax.contains(&after("PN-")));
+        assert!(lo.contains(&after("PN-")));
+        assert!(!lo.contains(&after("and -")));
+        // Both break after a hyphen before letters.
+        assert!(uax.contains(&after("4471-")) && lo.contains(&after("4471-")));
     }
 
     #[test]

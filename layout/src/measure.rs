@@ -28,8 +28,9 @@ pub struct Prepared {
     pub korean: bool,
     /// Pieces under UAX #14 + kinsoku (PowerPoint; Japanese and Chinese everywhere).
     pub pieces: Vec<Piece>,
-    /// Korean only: pieces with Korean words kept whole (LibreOffice).
-    pub pieces_whole_words: Option<Vec<Piece>>,
+    /// Pieces under LibreOffice's rules (Korean words whole, no break after `/`, breaks
+    /// after `-` before digits), when they differ from `pieces`.
+    pub pieces_libreoffice: Option<Vec<Piece>>,
     /// Glyph advances (em) the pieces index (see [`linebreak::Grid`]).
     pub ems: Vec<f32>,
     pub runs: Vec<Run>,
@@ -245,24 +246,12 @@ pub fn prepare(
     let has_cjk = segs.iter().any(|s| s.class == ScriptClass::EastAsian);
     let korean = text.chars().any(linebreak::is_hangul);
     let mut ems = Vec::new();
-    let mut pieces = make_pieces(
-        m,
-        lang,
-        text,
-        &segs,
-        &linebreak::opportunities(text, false),
-        &mut ems,
-    );
+    let ops = linebreak::opportunities(text, false);
+    let ops_lo = linebreak::opportunities(text, true);
+    let mut pieces = make_pieces(m, lang, text, &segs, &ops, &mut ems);
     attach_graphemes(m, lang, text, &segs, &mut pieces, max_size_cpt, line_width);
-    let pieces_whole_words = korean.then(|| {
-        let mut p = make_pieces(
-            m,
-            lang,
-            text,
-            &segs,
-            &linebreak::opportunities(text, true),
-            &mut ems,
-        );
+    let pieces_libreoffice = (ops_lo != ops).then(|| {
+        let mut p = make_pieces(m, lang, text, &segs, &ops_lo, &mut ems);
         attach_graphemes(m, lang, text, &segs, &mut p, max_size_cpt, line_width);
         p
     });
@@ -287,7 +276,7 @@ pub fn prepare(
         has_cjk,
         korean,
         pieces,
-        pieces_whole_words,
+        pieces_libreoffice,
         ems,
         runs: runs_from_segments(book, fonts, &segs, text.len()),
         missing,
@@ -300,7 +289,7 @@ impl Prepared {
     /// Lines at `size_cpt` in `width` EMU under the stricter of the viewers' rules.
     pub fn break_at(&self, size_cpt: u32, width: i64) -> linebreak::Broken {
         let a = linebreak::fill(&self.pieces, &self.ems, size_cpt, width);
-        match &self.pieces_whole_words {
+        match &self.pieces_libreoffice {
             Some(p) => {
                 let b = linebreak::fill(p, &self.ems, size_cpt, width);
                 if b.lines.len() >= a.lines.len() {
@@ -356,7 +345,7 @@ mod tests {
         let plain = |m: &mut Measurer<'_>, t: &str, face, lang| m.width_per_pt_lang(face, lang, t);
         let (lat, ea) = (f.faces.latin, f.faces.ea);
         // UAX #14 pieces: "목표 " | "2026" | "년" (whole words: "목표 " | "2026년").
-        let w = p.pieces_whole_words.as_ref().unwrap();
+        let w = p.pieces_libreoffice.as_ref().unwrap();
         assert_eq!(w.len(), 2);
         // "목표 " then Latin: the autospace sits at the piece end, like a trailing space.
         let want = plain(&mut m, "목표", ea, ShapeLang::Korean);
