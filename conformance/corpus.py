@@ -208,7 +208,7 @@ def script_deck(lang, rng, slides):
     d = Deck(titles[0], lang)
     d.slide("title_center", [text(titles[0], "title"), text(rng.choice(pool), "subtitle")], "title")
     while len(d.slides) < slides:
-        k = len(d.slides) % 7
+        k = len(d.slides) % 10
         title = rng.choice(titles)
         if k == 0:
             d.slide("section_header", [text(title, "title"), text(rng.choice(pool), "subtitle")], "section")
@@ -225,8 +225,20 @@ def script_deck(lang, rng, slides):
             ])
         elif k == 5:
             d.slide("quote_center", [text(para(rng, pool, rng.randint(1, 2)), "quote"), text(rng.choice(pool)[:30], "attribution")], "quote")
-        else:
+        elif k == 6:
             d.slide("closing", [text(title, "title"), text(rng.choice(pool), "subtitle")], "closing")
+        elif k == 7:
+            # A chart (drawn as a labelled placeholder) and a caption stacked in one slot.
+            chart = {"kind": "chart", "content": {"chart_type": "bar", "series": [
+                {"name": "ARR", "data": [{"x": "Q1", "y": 10}, {"x": "Q2", "y": 12}]}]}}
+            d.slide("chart_focus", [text(title, "title"), chart, text(para(rng, pool, rng.randint(1, 2)))], "chart")
+        elif k == 8:
+            table = {"kind": "table", "content": {"columns": ["A", "B"], "rows": [["1", "2"]]}}
+            d.slide("table_focus", [text(title, "title"), table, bullets([rng.choice(pool) for _ in range(rng.randint(1, 3))])], "table")
+        else:
+            # Body text with a footer line (the footer band).
+            d.slide("one_column", [text(title, "title"), text(para(rng, pool, rng.randint(1, 3))),
+                                   text(rng.choice(pool)[:40], "footer")])
     return d
 
 
