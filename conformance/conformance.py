@@ -258,6 +258,11 @@ def analyse_slide(deck, si, slide, page, ink):
             "overflow_pt": round(overflow, 2), "overflow_sides": {k: round(v, 2) for k, v in over.items() if v > TOL_PT},
             "qc_fits": b["fits"], "rendered_fits": overflow <= TOL_PT,
             "content_pt": round(content, 2), "inner_pt": round(inner, 2),
+            # Layout's height for the text (lines x pitch + paragraph spacing), to compare with
+            # the rendered line boxes when the line counts agree.
+            "predicted_content_pt": round(sum(
+                len(p["lines"]) * pitch + (p["space_before_pt"] if i else 0.0)
+                for i, (p, pitch) in enumerate(zip(b["paragraphs"], b["line_pitch_pt"]))), 2),
             "lo_fits": content <= inner + LO_TOL_PT,
             "needed_pt": round(b["needed_height_emu"] / EMU_PER_PT, 2),
             "usable_pt": round(b["usable_height_emu"] / EMU_PER_PT, 2),
@@ -402,6 +407,11 @@ def main():
         all_boxes += deck_boxes
 
     paras = [p for b in all_boxes for p in b["paragraphs"]]
+    # Vertical model check: where every paragraph's line count agrees, the rendered line boxes
+    # must take the height layout computed (pitch, spacing, first-line placement).
+    height_checked = [b for b in all_boxes
+                      if b["paragraphs"] and all(p["agree"] for p in b["paragraphs"]) and b["content_pt"] > 0]
+    height_off = [b for b in height_checked if abs(b["content_pt"] - b["predicted_content_pt"]) > 0.5]
     agree = sum(p["agree"] for p in paras)
     outside = [b for b in all_boxes if b["qc_fits"] and not b["rendered_fits"]]
     false_over = [b for b in all_boxes if not b["qc_fits"] and b["lo_fits"]]
@@ -419,6 +429,8 @@ def main():
         "paragraphs_more_lines_than_predicted": sum(p["rendered_lines"] > p["predicted_lines"] for p in paras),
         "characters_found": round(sum(p["coverage"] for p in paras) / max(1, len(paras)), 4),
         "fits_but_outside": len(outside),
+        "boxes_height_checked": len(height_checked),
+        "boxes_height_off_by_more_than_half_pt": len(height_off),
         "qc_overflow_boxes": len(qc_over),
         "false_overflow": len(false_over),
         "fits_but_lines_past_inner_area": len(lo_over),
@@ -439,6 +451,9 @@ def main():
     print(f"  fits in QC, outside    {len(outside)}   (bar 0; lines past the insets: {len(lo_over)})")
     print(f"  false overflow         {len(false_over)}/{len(all_boxes)} = {100 * len(false_over) / max(1, len(all_boxes)):.2f}%"
           f"   (bar <= 2%; QC overflow boxes: {len(qc_over)})")
+    print(f"  text height as laid    {len(height_checked) - len(height_off)}/{len(height_checked)} boxes within 0.5 pt")
+    for b in height_off[:5]:
+        print(f"      {b['deck']} {b['slide']}/{b['element']}: rendered {b['content_pt']} pt, laid {b['predicted_content_pt']} pt")
     for p in problems:
         print(f"  PROBLEM {p}")
     shown = 0
