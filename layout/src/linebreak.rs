@@ -8,6 +8,13 @@
 //! tailors slashes and hyphens before digits (see [`opportunities`]). Where the two rule sets
 //! differ, layout keeps the one that needs more lines.
 //!
+//! Not modelled, on purpose (conformance finding): LibreOffice picks its break iterator by the
+//! language of the last character that fits. When that is a Latin-class character (`2.4|초에서`)
+//! it uses the Unicode rules, which break inside Korean words; when a Hangul syllable is followed
+//! by punctuation that may not start a line (`높였습니|다.`), its CJK iterator steps back one
+//! syllable. Both only put more text on a line than whole words do, so layout's count stays an
+//! upper bound (a few paragraphs in a thousand).
+//!
 //! Viewers fill lines greedily and let trailing spaces hang past the right edge, so a line's
 //! width is measured without its trailing white space.
 
