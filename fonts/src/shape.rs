@@ -16,7 +16,7 @@
 //! per (direction, script, language). [`FontBook::shape_units`] (uncached) parses and plans on
 //! every call: for tests and one-off questions only.
 
-use crate::{FaceId, FontBook, Segment, SlotFaces};
+use crate::{FaceId, FontBook, Segment, ShapeLang, SlotFaces};
 use std::collections::HashMap;
 use std::ops::Range;
 
@@ -51,11 +51,42 @@ struct Shaper<'a> {
     plans: Vec<(PlanKey, rustybuzz::ShapePlan)>,
 }
 
+/// rustybuzz language and the script given to text with no script of its own (spaces,
+/// punctuation, digits), which LibreOffice shapes inside the Asian portion around it.
+fn lang_props(lang: ShapeLang) -> Option<(rustybuzz::Language, rustybuzz::Script)> {
+    use rustybuzz::script;
+    let (tag, sc) = match lang {
+        ShapeLang::Default => return None,
+        ShapeLang::Korean => ("ko", script::HANGUL),
+        ShapeLang::Japanese => ("ja", script::HAN),
+        ShapeLang::ChineseSimplified => ("zh-cn", script::HAN),
+        ShapeLang::ChineseTraditional => ("zh-tw", script::HAN),
+        ShapeLang::ChineseHongKong => ("zh-hk", script::HAN),
+    };
+    tag.parse().ok().map(|l| (l, sc))
+}
+
 impl Shaper<'_> {
-    fn shape(&mut self, text: &str, buf: &mut Option<rustybuzz::UnicodeBuffer>) -> i64 {
+    /// Glyph advances (font units, kerning applied) of `text`.
+    fn shape(
+        &mut self,
+        text: &str,
+        lang: ShapeLang,
+        buf: &mut Option<rustybuzz::UnicodeBuffer>,
+    ) -> Box<[i32]> {
         let mut b = buf.take().unwrap_or_default();
         b.push_str(text);
         b.guess_segment_properties();
+        if let Some((language, sc)) = lang_props(lang) {
+            b.set_language(language);
+            let s = b.script();
+            if s == rustybuzz::script::COMMON
+                || s == rustybuzz::script::INHERITED
+                || s == rustybuzz::script::UNKNOWN
+            {
+                b.set_script(sc);
+            }
+        }
         let key: PlanKey = (b.direction(), b.script(), b.language());
         let i = match self.plans.iter().position(|(k, _)| *k == key) {
             Some(i) => i,
@@ -67,9 +98,13 @@ impl Shaper<'_> {
             }
         };
         let glyphs = rustybuzz::shape_with_plan(&self.face, &self.plans[i].1, b);
-        let units = advance(&glyphs);
+        let adv = glyphs
+            .glyph_positions()
+            .iter()
+            .map(|p| p.x_advance)
+            .collect();
         *buf = Some(glyphs.clear());
-        units
+        adv
     }
 }
 
@@ -77,6 +112,12 @@ impl Shaper<'_> {
 /// one em per character, wide rather than narrow so a box is never called fitting by mistake.
 fn estimate(book: &FontBook, face: FaceId, text: &str) -> i64 {
     text.chars().count() as i64 * i64::from(book.face(face).units_per_em)
+}
+
+fn estimate_glyphs(book: &FontBook, face: FaceId, text: &str) -> Box<[i32]> {
+    text.chars()
+        .map(|_| i32::from(book.face(face).units_per_em))
+        .collect()
 }
 
 impl FontBook {
@@ -92,11 +133,11 @@ impl FontBook {
     }
 }
 
-/// The width cache's map. foldhash (already in the tree through serde_json's indexmap) hashes
-/// a short word several times faster than std's SipHash, and a lookup happens for every piece
-/// of every paragraph; the fixed seed keeps runs alike (the map is never iterated, so output
-/// never depends on it).
-type WidthMap = HashMap<Box<str>, i64, foldhash::fast::FixedState>;
+/// The width cache's map: text -> glyph advances. foldhash (already in the tree through
+/// serde_json's indexmap) hashes a short word several times faster than std's SipHash, and a
+/// lookup happens for every piece of every paragraph; the fixed seed keeps runs alike (the map
+/// is never iterated, so output never depends on it).
+type GlyphMap = HashMap<Box<str>, Box<[i32]>, foldhash::fast::FixedState>;
 
 /// Per-job width cache: shapes each distinct (face, text) once; widths scale linearly with size.
 ///
@@ -106,8 +147,10 @@ pub struct Measurer<'a> {
     /// rustybuzz faces and plans, made on first use (outer `None`: not tried yet; inner:
     /// unparsable).
     shapers: Vec<Option<Option<Shaper<'a>>>>,
-    /// Per face: text -> advance in font units.
-    cache: Vec<WidthMap>,
+    /// Per face and [`ShapeLang`] (index `face * 6 + lang`): text -> glyph advances in font
+    /// units (viewers that lay out on a device grid round each glyph: see
+    /// [`Measurer::glyph_ems_lang`]).
+    cache: Vec<GlyphMap>,
     /// Per face, for the Basic Multilingual Plane: does the face draw the character
     /// (0 not asked yet, 1 no, 2 yes) — segmentation asks for every character, and a cmap
     /// lookup costs a table parse and a binary search.
@@ -123,7 +166,9 @@ impl<'a> Measurer<'a> {
         Measurer {
             book,
             shapers: (0..n).map(|_| None).collect(),
-            cache: (0..n).map(|_| WidthMap::default()).collect(),
+            cache: (0..n * ShapeLang::ALL.len())
+                .map(|_| GlyphMap::default())
+                .collect(),
             draws: (0..n).map(|_| None).collect(),
             buffer: None,
             hits: 0,
@@ -154,33 +199,72 @@ impl<'a> Measurer<'a> {
 
     /// Advance of `text` in `face`, in font units, from the cache or by shaping once.
     pub fn units(&mut self, face: FaceId, text: &str) -> i64 {
+        self.units_lang(face, ShapeLang::Default, text)
+    }
+
+    /// Advance of `text` in `face` shaped with language `lang`, in font units.
+    pub fn units_lang(&mut self, face: FaceId, lang: ShapeLang, text: &str) -> i64 {
+        self.glyphs(face, lang, text)
+            .iter()
+            .map(|&a| i64::from(a))
+            .sum()
+    }
+
+    /// Glyph advances of `text` (font units), from the cache or by shaping once.
+    fn glyphs(&mut self, face: FaceId, lang: ShapeLang, text: &str) -> &[i32] {
         let i = face.0 as usize;
+        let ci = i * ShapeLang::ALL.len() + lang.index();
         if text.is_empty() {
-            return 0;
+            return &[];
         }
-        if let Some(&u) = self.cache[i].get(text) {
+        if self.cache[ci].contains_key(text) {
             self.hits += 1;
-            return u;
+        } else {
+            self.misses += 1;
+            let book = self.book;
+            let shaper = self.shapers[i].get_or_insert_with(|| {
+                rustybuzz::Face::from_slice(book.shaping_data(face), 0).map(|face| Shaper {
+                    face,
+                    plans: Vec::new(),
+                })
+            });
+            let g = match shaper {
+                Some(s) => s.shape(text, lang, &mut self.buffer),
+                None => estimate_glyphs(book, face, text),
+            };
+            self.cache[ci].insert(text.into(), g);
         }
-        self.misses += 1;
-        let book = self.book;
-        let shaper = self.shapers[i].get_or_insert_with(|| {
-            rustybuzz::Face::from_slice(book.shaping_data(face), 0).map(|face| Shaper {
-                face,
-                plans: Vec::new(),
-            })
-        });
-        let u = match shaper {
-            Some(s) => s.shape(text, &mut self.buffer),
-            None => estimate(book, face, text),
-        };
-        self.cache[i].insert(text.into(), u);
-        u
+        &self.cache[ci][text]
+    }
+
+    /// Appends the advance of every glyph of `text` in em (font units / units per em) to
+    /// `out`, and returns the text's advance at 1 pt in EMU (their sum, as
+    /// [`Measurer::width_per_pt_lang`]).
+    pub fn glyph_ems_lang(
+        &mut self,
+        face: FaceId,
+        lang: ShapeLang,
+        text: &str,
+        out: &mut Vec<f32>,
+    ) -> f64 {
+        let upm = f64::from(self.book.face(face).units_per_em);
+        let g = self.glyphs(face, lang, text);
+        let mut units = 0i64;
+        for &a in g {
+            units += i64::from(a);
+            out.push((f64::from(a) / upm) as f32);
+        }
+        units as f64 * EMU_PER_PT / upm
     }
 
     /// Advance of `text` in `face` at 1 pt, in EMU (f64), from the cache or by shaping once.
     pub fn width_per_pt(&mut self, face: FaceId, text: &str) -> f64 {
-        let u = self.units(face, text);
+        self.width_per_pt_lang(face, ShapeLang::Default, text)
+    }
+
+    /// [`Measurer::width_per_pt`] shaped with language `lang`.
+    pub fn width_per_pt_lang(&mut self, face: FaceId, lang: ShapeLang, text: &str) -> f64 {
+        let u = self.units_lang(face, lang, text);
         u as f64 * EMU_PER_PT / f64::from(self.book.face(face).units_per_em)
     }
 

@@ -2,7 +2,7 @@
 
 mod common;
 use common::*;
-use specrender_fonts::{FontBook, Measurer};
+use specrender_fonts::{FontBook, Measurer, ShapeLang};
 
 fn hmtx_sum(file: &str, index: u32, text: &str) -> i64 {
     let data = std::fs::read(FontBook::shipped_dir().join(file)).unwrap();
@@ -150,4 +150,32 @@ fn shaping_tables_give_the_same_advances_as_the_whole_file() {
             }
         }
     }
+}
+
+#[test]
+fn east_asian_text_is_shaped_with_its_language() {
+    // Noto Sans CJK's `locl` for Korean widens the word space to 0.28 em, also when the space
+    // is measured alone (it takes the language's script); Chinese gets full-width curly quotes.
+    let k = family("Noto Sans CJK KR", false);
+    let mut m = Measurer::new(book());
+    assert_eq!(m.units_lang(k, ShapeLang::Default, " "), 224);
+    assert_eq!(m.units_lang(k, ShapeLang::Korean, " "), 280);
+    assert_eq!(m.units_lang(k, ShapeLang::Korean, "한국 어"), 920 * 3 + 280);
+    assert_eq!(m.units_lang(k, ShapeLang::Japanese, " "), 224);
+    assert_eq!(m.units_lang(k, ShapeLang::ChineseSimplified, "“"), 1000);
+    assert_eq!(m.units_lang(k, ShapeLang::Default, "“"), 474);
+    // Glyph advances in em, for viewers that round each glyph to their device grid.
+    let mut ems = Vec::new();
+    let w = m.glyph_ems_lang(k, ShapeLang::Korean, "한 국", &mut ems);
+    assert_eq!(ems, vec![0.92, 0.28, 0.92]);
+    assert_eq!(w, (920.0 * 2.0 + 280.0) * 12700.0 / 1000.0);
+    assert_eq!(ShapeLang::from_tag("ko-KR"), ShapeLang::Korean);
+    assert_eq!(
+        ShapeLang::from_tag("zh-Hant"),
+        ShapeLang::ChineseTraditional
+    );
+    assert_eq!(ShapeLang::from_tag("zh-TW"), ShapeLang::ChineseTraditional);
+    assert_eq!(ShapeLang::from_tag("zh-HK"), ShapeLang::ChineseHongKong);
+    assert_eq!(ShapeLang::from_tag("zh"), ShapeLang::ChineseSimplified);
+    assert_eq!(ShapeLang::from_tag("en-US"), ShapeLang::Default);
 }

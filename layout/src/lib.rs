@@ -361,6 +361,28 @@ pub fn boxes_json(laid: &LaidDeck) -> serde_json::Value {
                                 .map(|p| p.line_pitch as f64 / 100.0)
                                 .collect::<Vec<_>>()),
                         );
+                        o.insert(
+                            "paragraphs".into(),
+                            json!(t
+                                .paragraphs
+                                .iter()
+                                .map(|p| json!({
+                                    "lines": p
+                                        .lines
+                                        .iter()
+                                        .map(|l| &p.text[l.start..l.end])
+                                        .collect::<Vec<_>>(),
+                                    "line_widths_pt": p
+                                        .lines
+                                        .iter()
+                                        .map(|l| (l.width as f64 / 127.0).round() / 100.0)
+                                        .collect::<Vec<_>>(),
+                                    "bullet": p.bullet.as_ref().map(|b| b.char.to_string()),
+                                    "space_before_pt": p.space_before as f64 / 100.0,
+                                }))
+                                .collect::<Vec<_>>()),
+                        );
+                        o.insert("anchor".into(), json!(t.anchor));
                         o.insert("needed_height_emu".into(), json!(t.needed_height));
                         o.insert("usable_height_emu".into(), json!(t.usable_height));
                         o.insert("fits".into(), json!(t.fits()));

@@ -4,8 +4,16 @@
 //! rules (PRODUCT.md §2): no line starts with closing brackets, small kana, the prolonged sound
 //! mark or closing punctuation, and none ends with an opening bracket. Korean is counted under
 //! two rules because the two viewers differ: LibreOffice keeps Korean words whole (it wraps at
-//! spaces whatever `eaLnBrk` says), PowerPoint may break between syllables. Layout keeps the
-//! rule that needs more lines.
+//! spaces whatever `eaLnBrk` says), PowerPoint may break between syllables; LibreOffice also
+//! tailors slashes and hyphens before digits (see [`opportunities`]). Where the two rule sets
+//! differ, layout keeps the one that needs more lines.
+//!
+//! Not modelled, on purpose (conformance finding): LibreOffice picks its break iterator by the
+//! language of the last character that fits. When that is a Latin-class character (`2.4|초에서`)
+//! it uses the Unicode rules, which break inside Korean words; when a Hangul syllable is followed
+//! by punctuation that may not start a line (`높였습니|다.`), its CJK iterator steps back one
+//! syllable. Both only put more text on a line than whole words do, so layout's count stays an
+//! upper bound (a few paragraphs in a thousand).
 //!
 //! Viewers fill lines greedily and let trailing spaces hang past the right edge, so a line's
 //! width is measured without its trailing white space.
@@ -136,12 +144,38 @@ pub fn is_hangul(c: char) -> bool {
 
 /// Break opportunities of one paragraph (no mandatory breaks inside: paragraphs are split
 /// at newlines before this). Returns byte offsets in `(0, len)` where a line may start.
-pub fn opportunities(text: &str, korean_whole_words: bool) -> Vec<usize> {
+///
+/// `libreoffice` applies LibreOffice's tailoring of the rules (its own ICU rule set and
+/// Korean handling, each seen in its PDFs — conformance findings):
+/// - a Korean word (with whatever is attached to it) wraps only at spaces;
+/// - no break after a slash: `https://docs.example.com/platform` and
+///   `/var/lib/specrender/cache` are one word (UAX #14 breaks after every `/`), so a long URL
+///   is broken by character where the line ends; but a break between a space and a slash
+///   (`open /var/...`), which UAX #14 forbids;
+/// - a break after a hyphen before digits: `PN-4471`, `2026-11` (UAX #14 keeps `-` with a
+///   following number, for negative numbers; LibreOffice only does so after a space).
+pub fn opportunities(text: &str, libreoffice: bool) -> Vec<usize> {
     let mut out = Vec::new();
-    for (pos, _) in unicode_linebreak::linebreaks(text) {
-        if pos == 0 || pos >= text.len() {
-            continue;
+    let mut uax: Vec<usize> = unicode_linebreak::linebreaks(text)
+        .map(|(pos, _)| pos)
+        .filter(|&pos| pos > 0 && pos < text.len())
+        .collect();
+    if libreoffice {
+        for (pos, c) in text.char_indices().skip(1) {
+            if c == '/' && text[..pos].ends_with(char::is_whitespace) {
+                uax.push(pos);
+            }
+            if c.is_ascii_digit() && text[..pos].ends_with('-') {
+                let before = text[..pos - 1].chars().next_back();
+                if before.is_some_and(char::is_alphanumeric) {
+                    uax.push(pos);
+                }
+            }
         }
+        uax.sort_unstable();
+        uax.dedup();
+    }
+    for pos in uax {
         let next = text[pos..].chars().next().unwrap_or(' ');
         let prev_non_space = text[..pos].chars().rev().find(|c| !c.is_whitespace());
         let prev = text[..pos].chars().next_back().unwrap_or(' ');
@@ -151,12 +185,14 @@ pub fn opportunities(text: &str, korean_whole_words: bool) -> Vec<usize> {
         if prev_non_space.is_some_and(no_line_end) && !prev.is_whitespace() {
             continue;
         }
-        if korean_whole_words
+        if libreoffice
             && !prev.is_whitespace()
             && !next.is_whitespace()
             && (is_hangul(prev) || is_hangul(next))
         {
-            // LibreOffice: a Korean word (with whatever is attached to it) wraps only at spaces.
+            continue;
+        }
+        if libreoffice && prev == '/' && next.is_alphanumeric() {
             continue;
         }
         out.push(pos);
@@ -178,6 +214,61 @@ pub struct Piece {
     /// Grapheme clusters of `start..trim_end` with widths, for breaking a word wider than
     /// the line (filled in only when that can happen).
     pub graphemes: Vec<(usize, usize, f64)>,
+    /// Glyph advances (em) of the visible text and of the trailing spaces: indexes
+    /// `g.0..g.1` and `g.1..g.2` into the paragraph's glyph table (see [`Grid`]).
+    pub g: (u32, u32, u32),
+    /// Asian–Latin autospaces inside the visible text, and at the end / in the trailing
+    /// spaces.
+    pub auto: (u8, u8),
+}
+
+/// LibreOffice's 600 dpi layout grid, at one font size.
+///
+/// Impress formats text on a 600 dpi reference device: the font height is kept in 1/100 mm
+/// and the font is instantiated at a whole number of device pixels, and every glyph advance is
+/// rounded to whole pixels. So a 20 pt Hangul syllable (0.92 em) is 154 px = 18.48 pt, not
+/// 18.4 pt, and a 16 pt one 122 px = 14.64 pt, not 14.72 (conformance finding: measured to
+/// the pixel in LibreOffice 7.4's PDFs for 12–40 pt). Lines are measured both this way and
+/// nominally (advances x size, as PowerPoint does); the wider of the two decides.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Grid {
+    /// Font size in device pixels.
+    pub px: f64,
+    /// Nominal size in pt.
+    pub pt: f64,
+    /// One Asian–Latin autospace in EMU (a fifth of 1.2 x the font height, in 1/100 mm).
+    pub autospace: f64,
+}
+
+/// EMU per device pixel at 600 dpi.
+pub const EMU_PER_PX: f64 = 914_400.0 / 600.0;
+
+impl Grid {
+    pub fn at(size_cpt: u32) -> Grid {
+        let pt = size_cpt as f64 / 100.0;
+        let hmm = (pt * 2540.0 / 72.0).round();
+        let px = (hmm * 600.0 / 2540.0).round();
+        let autospace = ((hmm * 1.2).floor() / 5.0).floor() * 360.0;
+        Grid { px, pt, autospace }
+    }
+
+    /// (visible width, width with trailing spaces) of `p` in EMU: the wider of the grid and
+    /// the nominal measure.
+    pub fn widths(&self, p: &Piece, ems: &[f32]) -> (f64, f64) {
+        let nominal = (p.w_trim * self.pt, p.w_full * self.pt);
+        if p.g.2 == p.g.0 {
+            return nominal;
+        }
+        let px = |r: std::ops::Range<u32>| -> f64 {
+            ems[r.start as usize..r.end as usize]
+                .iter()
+                .map(|&e| (f64::from(e) * self.px).round())
+                .sum::<f64>()
+        };
+        let trim = px(p.g.0..p.g.1) * EMU_PER_PX + f64::from(p.auto.0) * self.autospace;
+        let full = trim + px(p.g.1..p.g.2) * EMU_PER_PX + f64::from(p.auto.1) * self.autospace;
+        (trim.max(nominal.0), full.max(nominal.1))
+    }
 }
 
 /// One laid line: byte range (trailing spaces included) and visible width in EMU.
@@ -196,11 +287,16 @@ pub struct Broken {
     pub broken_words: Vec<(usize, usize)>,
 }
 
+/// A line must leave this much room (EMU): 2 px at 600 dpi, for where the grid model is not
+/// exact (kerning rounded with its glyph, positions rounded per text portion).
+pub const GRID_SLACK: f64 = 2.0 * 914_400.0 / 600.0;
+
 /// Greedy line filling of `pieces` at `size_cpt` into lines of `max_width` EMU.
 /// A piece wider than a whole line is broken by grapheme cluster.
-pub fn fill(pieces: &[Piece], size_cpt: u32, max_width: i64) -> Broken {
-    let scale = size_cpt as f64 / 100.0;
-    let max = max_width as f64;
+pub fn fill(pieces: &[Piece], ems: &[f32], size_cpt: u32, max_width: i64) -> Broken {
+    let grid = Grid::at(size_cpt);
+    let scale = grid.pt;
+    let max = max_width as f64 - GRID_SLACK;
     let mut out = Broken::default();
     if pieces.is_empty() {
         out.lines.push(LineSpan {
@@ -215,8 +311,7 @@ pub fn fill(pieces: &[Piece], size_cpt: u32, max_width: i64) -> Broken {
     let mut line_w_vis = 0.0f64; // width without the last piece's trailing spaces
     let mut line_empty = true;
     for p in pieces {
-        let trim = p.w_trim * scale;
-        let full = p.w_full * scale;
+        let (trim, full) = grid.widths(p, ems);
         if !line_empty && line_w_full + trim > max {
             out.lines.push(LineSpan {
                 start: line_start,
@@ -276,7 +371,14 @@ mod tests {
             w_trim: w * (trim_end - start) as f64,
             w_full: w * (end - start) as f64,
             graphemes: vec![],
+            g: (0, 0, 0),
+            auto: (0, 0),
         }
+    }
+
+    /// `fill` with the line width given as what text may use (the grid slack added back).
+    fn fill_room(p: &[Piece], size: u32, room: i64) -> Broken {
+        fill(p, &[], size, room + GRID_SLACK.ceil() as i64)
     }
 
     #[test]
@@ -306,6 +408,26 @@ mod tests {
     }
 
     #[test]
+    fn libreoffice_slashes_and_hyphens() {
+        let t = "see https://a.example.com/docs/x or PN-4471-XQ and -5";
+        let uax = opportunities(t, false);
+        let lo = opportunities(t, true);
+        let after = |s: &str| t.find(s).unwrap() + s.len();
+        // UAX #14 breaks after a slash; LibreOffice does not.
+        assert!(uax.contains(&after("a.example.com/")));
+        assert!(!lo.contains(&after("a.example.com/")));
+        let t2 = "open /var/lib";
+        assert!(!opportunities(t2, false).contains(&5));
+        assert!(opportunities(t2, true).contains(&5));
+        // LibreOffice breaks after a hyphen before digits, not after a space-hyphen.
+        assert!(!uax.contains(&after("PN-")));
+        assert!(lo.contains(&after("PN-")));
+        assert!(!lo.contains(&after("and -")));
+        // Both break after a hyphen before letters.
+        assert!(uax.contains(&after("4471-")) && lo.contains(&after("4471-")));
+    }
+
+    #[test]
     fn korean_whole_words_vs_syllables() {
         let t = "한국어 문장은 띄어쓰기";
         assert_eq!(
@@ -324,13 +446,13 @@ mod tests {
             piece(10, 14, 14, 10.0),
         ];
         // At 1 pt, max 90: "aaaa bbbb" is 90 wide visibly (plus a hanging space) -> fits.
-        let b = fill(&p, 100, 90);
+        let b = fill_room(&p, 100, 90);
         assert_eq!(b.lines.len(), 2);
         assert_eq!(
             (b.lines[0].start, b.lines[0].end, b.lines[0].width),
             (0, 10, 90)
         );
-        let b = fill(&p, 100, 89);
+        let b = fill_room(&p, 100, 89);
         assert_eq!(b.lines.len(), 3);
     }
 
@@ -338,11 +460,41 @@ mod tests {
     fn overlong_word_breaks_by_grapheme() {
         let mut p = piece(0, 6, 6, 10.0);
         p.graphemes = (0..6).map(|i| (i, i + 1, 10.0)).collect();
-        let b = fill(&[p], 100, 25);
+        let b = fill_room(&[p], 100, 25);
         assert_eq!(
             b.lines.iter().map(|l| (l.start, l.end)).collect::<Vec<_>>(),
             vec![(0, 2), (2, 4), (4, 6)]
         );
         assert_eq!(b.broken_words, vec![(0, 6)]);
+    }
+
+    #[test]
+    fn grid_rounds_each_glyph_to_600_dpi_pixels() {
+        // 20 pt: 705.56 -> 706 (1/100 mm) -> 166.77 -> 167 px; 28 pt: 233 px; 36 pt: 300 px.
+        assert_eq!(Grid::at(2000).px, 167.0);
+        assert_eq!(Grid::at(2800).px, 233.0);
+        assert_eq!(Grid::at(3600).px, 300.0);
+        assert_eq!(Grid::at(1350).px, 112.0);
+        assert_eq!(Grid::at(1950).px, 163.0);
+        // Autospace at 20 pt: floor(floor(706 x 1.2) / 5) = 169 (1/100 mm).
+        assert_eq!(Grid::at(2000).autospace, 169.0 * 360.0);
+        // Three Hangul syllables (0.92 em) at 20 pt: 3 x round(153.64) = 462 px, wider than
+        // the nominal 3 x 0.92 x 20 pt.
+        let ems = [0.92f32; 3];
+        let p = Piece {
+            start: 0,
+            end: 9,
+            trim_end: 9,
+            w_trim: 3.0 * 0.92 * 12_700.0,
+            w_full: 3.0 * 0.92 * 12_700.0,
+            graphemes: vec![],
+            g: (0, 3, 3),
+            auto: (0, 0),
+        };
+        let (t, f) = Grid::at(2000).widths(&p, &ems);
+        assert_eq!((t, f), (462.0 * EMU_PER_PX, 462.0 * EMU_PER_PX));
+        // At 16 pt the grid is narrower (3 x 122 px) than nominal: nominal wins.
+        let (t, _) = Grid::at(1600).widths(&p, &ems);
+        assert!((t - 3.0 * 0.92 * 16.0 * 12_700.0).abs() < 1e-6);
     }
 }

@@ -4,7 +4,7 @@
 
 use crate::linebreak::{self, Piece};
 use crate::model::Run;
-use specrender_fonts::{FontBook, Measurer, ScriptClass, Segment, SlotFaces};
+use specrender_fonts::{FontBook, Measurer, ScriptClass, Segment, ShapeLang, SlotFaces};
 use unicode_segmentation::UnicodeSegmentation;
 
 /// The fonts a text box asks for (family names as written into the file) and the faces that
@@ -28,8 +28,11 @@ pub struct Prepared {
     pub korean: bool,
     /// Pieces under UAX #14 + kinsoku (PowerPoint; Japanese and Chinese everywhere).
     pub pieces: Vec<Piece>,
-    /// Korean only: pieces with Korean words kept whole (LibreOffice).
-    pub pieces_whole_words: Option<Vec<Piece>>,
+    /// Pieces under LibreOffice's rules (Korean words whole, no break after `/`, breaks
+    /// after `-` before digits), when they differ from `pieces`.
+    pub pieces_libreoffice: Option<Vec<Piece>>,
+    /// Glyph advances (em) the pieces index (see [`linebreak::Grid`]).
+    pub ems: Vec<f32>,
     pub runs: Vec<Run>,
     /// Characters no loaded font covers (measured as .notdef).
     pub missing: Vec<char>,
@@ -38,28 +41,118 @@ pub struct Prepared {
     pub chars: u32,
 }
 
-fn range_width(m: &mut Measurer<'_>, text: &str, segs: &[Segment], a: usize, b: usize) -> f64 {
+/// Width at 1 pt (EMU) of `text[a..b]`, each segment's part shaped on its own; East Asian
+/// segments with the paragraph's language (see [`ShapeLang`]).
+fn range_width(
+    m: &mut Measurer<'_>,
+    lang: ShapeLang,
+    text: &str,
+    segs: &[Segment],
+    a: usize,
+    b: usize,
+) -> f64 {
     let mut w = 0.0;
     for s in segs {
         let lo = s.range.start.max(a);
         let hi = s.range.end.min(b);
         if lo < hi {
-            w += m.width_per_pt(s.face, &text[lo..hi]);
+            let l = if s.class == ScriptClass::EastAsian {
+                lang
+            } else {
+                ShapeLang::Default
+            };
+            w += m.width_per_pt_lang(s.face, l, &text[lo..hi]);
         }
     }
     w
 }
 
-/// [`range_width`] for ranges that come in text order: the scan starts at segment `*k`, where
-/// the previous range's scan started, instead of at the first (a paragraph's pieces would
-/// otherwise cost pieces x segments). Adds the same widths in the same order.
-fn range_width_from(
+/// LibreOffice's Asian–Latin autospacing, per pt of size (EMU): where the script type
+/// changes and one side is Asian, editeng widens the portion before the change by a fifth of
+/// its text height ("ScriptSpace", on by default in Impress). PPTX text boxes use
+/// font-independent line heights there (1.2 x size), so the extra is 0.24 em whatever the
+/// font: "2026년" and "목표 : 15%" are wider than their glyphs (conformance finding:
+/// mixed Korean/Latin lines were 2–7% wider in LibreOffice than measured). PowerPoint adds a
+/// similar gap between Asian and Latin text; counting it keeps us the stricter viewer.
+pub const AUTOSPACE_PER_PT: f64 = 0.24 * 12_700.0;
+
+/// Byte positions where the resolved script class changes between Asian and non-Asian.
+fn script_changes(segs: &[Segment]) -> Vec<usize> {
+    segs.windows(2)
+        .filter(|w| {
+            w[0].class != w[1].class
+                && (w[0].class == ScriptClass::EastAsian || w[1].class == ScriptClass::EastAsian)
+        })
+        .map(|w| w[1].range.start)
+        .collect()
+}
+
+fn make_pieces(
     m: &mut Measurer<'_>,
+    lang: ShapeLang,
+    text: &str,
+    segs: &[Segment],
+    breaks: &[usize],
+    ems: &mut Vec<f32>,
+) -> Vec<Piece> {
+    let mut bounds = Vec::with_capacity(breaks.len() + 2);
+    bounds.push(0);
+    bounds.extend_from_slice(breaks);
+    bounds.push(text.len());
+    let mut k = 0;
+    let mut pieces: Vec<Piece> = bounds
+        .windows(2)
+        .map(|w| {
+            let (start, end) = (w[0], w[1]);
+            let trim_end = start + text[start..end].trim_end().len();
+            let g0 = ems.len() as u32;
+            let w_trim = range_glyphs(m, lang, text, segs, &mut k, start, trim_end, ems);
+            let g1 = ems.len() as u32;
+            let w_full = w_trim + range_glyphs(m, lang, text, segs, &mut k, trim_end, end, ems);
+            Piece {
+                start,
+                end,
+                trim_end,
+                w_trim,
+                w_full,
+                graphemes: Vec::new(),
+                g: (g0, g1, ems.len() as u32),
+                auto: (0, 0),
+            }
+        })
+        .collect();
+    // The autospace belongs to the text before the change: inside a piece's visible text it
+    // widens the piece; at its end (or in its trailing spaces) it behaves like a trailing
+    // space, which may hang past the line end.
+    for b in script_changes(segs) {
+        let i = pieces.partition_point(|p| p.end < b);
+        if let Some(p) = pieces.get_mut(i) {
+            if b < p.trim_end {
+                p.w_trim += AUTOSPACE_PER_PT;
+                p.auto.0 += 1;
+            } else {
+                p.auto.1 += 1;
+            }
+            p.w_full += AUTOSPACE_PER_PT;
+        }
+    }
+    pieces
+}
+
+/// [`range_width`], also appending each glyph's advance (em) to `ems`. Ranges come in text
+/// order: the scan starts at segment `*k`, where the previous range's scan started, instead of
+/// at the first (a paragraph's pieces would otherwise cost pieces x segments); the same widths
+/// are added in the same order.
+#[allow(clippy::too_many_arguments)]
+fn range_glyphs(
+    m: &mut Measurer<'_>,
+    lang: ShapeLang,
     text: &str,
     segs: &[Segment],
     k: &mut usize,
     a: usize,
     b: usize,
+    ems: &mut Vec<f32>,
 ) -> f64 {
     while *k < segs.len() && segs[*k].range.end <= a {
         *k += 1;
@@ -69,40 +162,21 @@ fn range_width_from(
         let lo = s.range.start.max(a);
         let hi = s.range.end.min(b);
         if lo < hi {
-            w += m.width_per_pt(s.face, &text[lo..hi]);
+            let l = if s.class == ScriptClass::EastAsian {
+                lang
+            } else {
+                ShapeLang::Default
+            };
+            w += m.glyph_ems_lang(s.face, l, &text[lo..hi], ems);
         }
     }
     w
 }
 
-fn make_pieces(m: &mut Measurer<'_>, text: &str, segs: &[Segment], breaks: &[usize]) -> Vec<Piece> {
-    let mut bounds = Vec::with_capacity(breaks.len() + 2);
-    bounds.push(0);
-    bounds.extend_from_slice(breaks);
-    bounds.push(text.len());
-    let mut k = 0;
-    bounds
-        .windows(2)
-        .map(|w| {
-            let (start, end) = (w[0], w[1]);
-            let trim_end = start + text[start..end].trim_end().len();
-            let w_trim = range_width_from(m, text, segs, &mut k, start, trim_end);
-            let w_full = w_trim + range_width_from(m, text, segs, &mut k, trim_end, end);
-            Piece {
-                start,
-                end,
-                trim_end,
-                w_trim,
-                w_full,
-                graphemes: Vec::new(),
-            }
-        })
-        .collect()
-}
-
 /// Fill in grapheme widths for pieces that could be wider than a line at `max_size_cpt`.
 fn attach_graphemes(
     m: &mut Measurer<'_>,
+    lang: ShapeLang,
     text: &str,
     segs: &[Segment],
     pieces: &mut [Piece],
@@ -119,7 +193,7 @@ fn attach_graphemes(
             .map(|(i, g)| {
                 let s = p.start + i;
                 let e = s + g.len();
-                (s, e, range_width(m, text, segs, s, e))
+                (s, e, range_width(m, lang, text, segs, s, e))
             })
             .collect();
     }
@@ -171,6 +245,7 @@ fn runs_from_segments(
 pub fn prepare(
     m: &mut Measurer<'_>,
     fonts: &TextFonts,
+    lang: ShapeLang,
     text: &str,
     max_size_cpt: u32,
     line_width: i64,
@@ -179,11 +254,14 @@ pub fn prepare(
     let segs = m.segment(text, fonts.faces, fonts.bold);
     let has_cjk = segs.iter().any(|s| s.class == ScriptClass::EastAsian);
     let korean = text.chars().any(linebreak::is_hangul);
-    let mut pieces = make_pieces(m, text, &segs, &linebreak::opportunities(text, false));
-    attach_graphemes(m, text, &segs, &mut pieces, max_size_cpt, line_width);
-    let pieces_whole_words = korean.then(|| {
-        let mut p = make_pieces(m, text, &segs, &linebreak::opportunities(text, true));
-        attach_graphemes(m, text, &segs, &mut p, max_size_cpt, line_width);
+    let mut ems = Vec::new();
+    let ops = linebreak::opportunities(text, false);
+    let ops_lo = linebreak::opportunities(text, true);
+    let mut pieces = make_pieces(m, lang, text, &segs, &ops, &mut ems);
+    attach_graphemes(m, lang, text, &segs, &mut pieces, max_size_cpt, line_width);
+    let pieces_libreoffice = (ops_lo != ops).then(|| {
+        let mut p = make_pieces(m, lang, text, &segs, &ops_lo, &mut ems);
+        attach_graphemes(m, lang, text, &segs, &mut p, max_size_cpt, line_width);
         p
     });
     let mut missing: Vec<char> = Vec::new();
@@ -207,7 +285,8 @@ pub fn prepare(
         has_cjk,
         korean,
         pieces,
-        pieces_whole_words,
+        pieces_libreoffice,
+        ems,
         runs: runs_from_segments(book, fonts, &segs, text.len()),
         missing,
         fallback_families,
@@ -218,10 +297,10 @@ pub fn prepare(
 impl Prepared {
     /// Lines at `size_cpt` in `width` EMU under the stricter of the viewers' rules.
     pub fn break_at(&self, size_cpt: u32, width: i64) -> linebreak::Broken {
-        let a = linebreak::fill(&self.pieces, size_cpt, width);
-        match &self.pieces_whole_words {
+        let a = linebreak::fill(&self.pieces, &self.ems, size_cpt, width);
+        match &self.pieces_libreoffice {
             Some(p) => {
-                let b = linebreak::fill(p, size_cpt, width);
+                let b = linebreak::fill(p, &self.ems, size_cpt, width);
                 if b.lines.len() >= a.lines.len() {
                     b
                 } else {
@@ -275,6 +354,23 @@ fn stands_alone(c: char) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use specrender_fonts::FontOptions;
+
+    fn fonts(book: &FontBook) -> TextFonts {
+        let latin = book.find_family("Carlito", false).unwrap();
+        let ea = book.find_family("Noto Sans CJK KR", false).unwrap();
+        TextFonts {
+            latin: "Calibri".into(),
+            ea: "Noto Sans CJK KR".into(),
+            cs: "Calibri".into(),
+            faces: SlotFaces {
+                latin,
+                ea,
+                cs: latin,
+            },
+            bold: false,
+        }
+    }
 
     #[test]
     fn fast_grapheme_count_agrees_with_uax29() {
@@ -304,5 +400,32 @@ mod tests {
         ] {
             assert_eq!(grapheme_count(s), s.graphemes(true).count() as u32, "{s:?}");
         }
+    }
+
+    #[test]
+    fn autospace_between_asian_and_latin_text() {
+        let book = FontBook::new(&FontOptions::default()).unwrap();
+        let mut m = Measurer::new(&book);
+        let f = fonts(&book);
+        let p = prepare(&mut m, &f, ShapeLang::Korean, "목표 2026년", 2000, 1 << 40);
+        let plain = |m: &mut Measurer<'_>, t: &str, face, lang| m.width_per_pt_lang(face, lang, t);
+        let (lat, ea) = (f.faces.latin, f.faces.ea);
+        // UAX #14 pieces: "목표 " | "2026" | "년" (whole words: "목표 " | "2026년").
+        let w = p.pieces_libreoffice.as_ref().unwrap();
+        assert_eq!(w.len(), 2);
+        // "목표 " then Latin: the autospace sits at the piece end, like a trailing space.
+        let want = plain(&mut m, "목표", ea, ShapeLang::Korean);
+        assert!((w[0].w_trim - want).abs() < 1e-6);
+        let sp = plain(&mut m, " ", ea, ShapeLang::Korean);
+        assert!((w[0].w_full - (want + sp + AUTOSPACE_PER_PT)).abs() < 1e-6);
+        assert_eq!(w[0].auto, (0, 1));
+        // "2026년": the change from digits to Hangul is inside the visible text.
+        let want = plain(&mut m, "2026", lat, ShapeLang::Default)
+            + plain(&mut m, "년", ea, ShapeLang::Korean)
+            + AUTOSPACE_PER_PT;
+        assert!((w[1].w_trim - want).abs() < 1e-6);
+        assert_eq!(w[1].auto, (1, 0));
+        // The Korean word space is Noto Sans CJK's Korean one (0.28 em).
+        assert!((sp - 0.28 * 12_700.0).abs() < 1e-6);
     }
 }

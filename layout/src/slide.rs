@@ -8,6 +8,7 @@ use crate::preset::{self, Slot, SlotRole, GAP};
 use crate::style::{style_for, Style, INSETS};
 use crate::Ctx;
 use serde_json::json;
+use specrender_fonts::ShapeLang;
 use specrender_spec::deck::{Content, Element, ElementKind, Emu, LangFamily, Slide, SlideKind};
 use std::collections::{BTreeMap, HashMap};
 
@@ -209,11 +210,17 @@ pub fn make_text_item(
     let mut t = text_item(style, bullets, el, Vec::new());
     let lw = t.line_width(width).max(1);
     let size = t.style.size;
+    let lang = shape_lang(ctx);
     t.paras = texts
         .iter()
-        .map(|p| measure::prepare(&mut ctx.m, &t.style.fonts, p, size, lw))
+        .map(|p| measure::prepare(&mut ctx.m, &t.style.fonts, lang, p, size, lw))
         .collect();
     t
+}
+
+/// The language East Asian text is shaped with: the deck's.
+fn shape_lang(ctx: &Ctx<'_>) -> ShapeLang {
+    ShapeLang::from_tag(&ctx.deck.language)
 }
 
 /// A text item at its style's size from prepared paragraphs.
@@ -626,6 +633,7 @@ struct Splitter<'e> {
     rect: Rect,
     lw: Emu,
     cjk: u32,
+    lang: ShapeLang,
     paras: HashMap<String, SplitPara>,
 }
 
@@ -637,6 +645,7 @@ impl<'e> Splitter<'e> {
             rect,
             lw: base.line_width(rect.w).max(1),
             cjk: ctx.opts.cjk_line_permille,
+            lang: shape_lang(ctx),
             paras: HashMap::new(),
         }
     }
@@ -646,6 +655,7 @@ impl<'e> Splitter<'e> {
             let prep = measure::prepare(
                 &mut ctx.m,
                 &self.base.style.fonts,
+                self.lang,
                 text,
                 self.base.style.size,
                 self.lw,
@@ -741,6 +751,7 @@ impl<'e> Splitter<'e> {
                 None => measure::prepare(
                     &mut ctx.m,
                     &self.base.style.fonts,
+                    self.lang,
                     t,
                     self.base.style.size,
                     self.lw,

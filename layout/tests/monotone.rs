@@ -3,7 +3,7 @@
 //! at several line widths, over the sizes the fit policy tries.
 
 use specrender_deckgen::{slidespec, DeckOptions, Mix};
-use specrender_fonts::{FontBook, FontOptions, Measurer, ScriptClass, SlotFaces};
+use specrender_fonts::{FontBook, FontOptions, Measurer, ScriptClass, ShapeLang, SlotFaces};
 use specrender_layout::measure::{prepare, TextFonts};
 use specrender_spec::deck::Content;
 use specrender_spec::resolve;
@@ -27,9 +27,9 @@ fn line_counts_never_grow_as_the_size_shrinks() {
     let book = FontBook::new(&FontOptions::default()).expect("shipped fonts");
     let mut m = Measurer::new(&book);
     let mut checked = 0;
-    for (mix, ea) in [
-        (Mix::Mixed, "Noto Sans CJK KR"),
-        (Mix::Ja, "Noto Sans CJK JP"),
+    for (mix, ea, lang) in [
+        (Mix::Mixed, "Noto Sans CJK KR", ShapeLang::Korean),
+        (Mix::Ja, "Noto Sans CJK JP", ShapeLang::Japanese),
     ] {
         let deck = resolve(&slidespec(&DeckOptions {
             slides: 40,
@@ -50,7 +50,7 @@ fn line_counts_never_grow_as_the_size_shrinks() {
             let f = fonts(&book, ea, i % 5 == 0);
             // Narrow (a two-column cell, and a width that breaks long words) and full width.
             for width in [600_000_i64, 2_400_000, 10_300_000] {
-                let p = prepare(&mut m, &f, text, 4000, width);
+                let p = prepare(&mut m, &f, lang, text, 4000, width);
                 let mut prev = usize::MAX;
                 for size in (800..=4000).rev().step_by(50) {
                     let lines = p.break_at(size, width).lines.len();

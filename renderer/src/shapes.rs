@@ -250,7 +250,7 @@ pub(crate) fn level(x: &mut Xml, tag: &str, l: &Level) {
             ("rtl", &0),
             ("eaLnBrk", &ea),
             ("latinLnBrk", &0),
-            ("hangingPunct", &1),
+            ("hangingPunct", &0),
         ],
     );
     x.start("a:lnSpc", &[]);

@@ -136,6 +136,10 @@ fn paragraph(x: &mut Xml, p: &Paragraph, align: Align, style: &RunStyle, fallbac
     let mar_l = p.margin_left.clamp(0, MAX_MARGIN);
     let indent = p.indent.clamp(-MAX_MARGIN, MAX_MARGIN);
     let ea_ln_brk = if p.ea_line_break { "1" } else { "0" };
+    // hangingPunct="0": no punctuation may hang past the right edge. LibreOffice otherwise lets
+    // a paragraph's last character ("합니다." / "缩短了一半。") hang outside the box instead of
+    // moving the word down, which layout does not predict (conformance finding); PowerPoint
+    // honours the same flag, so both viewers apply kinsoku as layout does.
     x.start("a:p", &[]);
     x.start(
         "a:pPr",
@@ -145,6 +149,7 @@ fn paragraph(x: &mut Xml, p: &Paragraph, align: Align, style: &RunStyle, fallbac
             ("algn", &algn),
             ("eaLnBrk", &ea_ln_brk),
             ("latinLnBrk", &0),
+            ("hangingPunct", &0),
         ],
     );
     for (tag, v) in [

@@ -1,0 +1,474 @@
+"""Fit conformance against LibreOffice: does a box specrender calls "fits" really fit when a real
+renderer draws it, and does the renderer break the lines where we predicted?
+
+For every deck of the corpus: render it with specrender (`--autofit none`, so the viewer draws
+exactly our sizes), convert the PPTX to PDF with LibreOffice headless (private profile, fonts
+limited to the ones specrender measures with by a private fontconfig file), read where every
+character landed (pdfminer), map the characters back to the laid-out boxes and paragraphs
+(sequence alignment of the page's glyph stream against the boxes' text, in drawing order), and
+compare per paragraph the predicted and rendered line counts and per box the rendered ink extent
+with the box.
+
+Usage (see conformance/run.sh, which installs what this needs):
+    python3 conformance/conformance.py [--fast] [--out DIR] [--deck FILE.json ...]
+
+Writes DIR/report.json (every box and paragraph) and DIR/png/*.png (the pages with failures,
+boxes drawn), prints a one-screen summary, and exits 1 when a bar is missed:
+  - zero boxes that QC calls fitting have rendered text outside the box;
+  - predicted line count equals LibreOffice's for at least 98% of paragraphs;
+  - at most 2% of text boxes reported as overflowing while LibreOffice shows them fitting.
+"""
+
+import argparse
+import difflib
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from fontTools.pens.boundsPen import BoundsPen
+from fontTools.ttLib import TTCollection, TTFont
+from pdfminer.converter import PDFPageAggregator
+from pdfminer.layout import LTChar
+from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
+from pdfminer.pdfpage import PDFPage
+
+ROOT = Path(__file__).resolve().parent.parent
+EMU_PER_PT = 12700
+# Tolerance for "outside the box": PDF coordinates are written with 0.01 pt precision.
+TOL_PT = 0.05
+# Tolerance for "the lines fit the inner area": LibreOffice positions lines on its 600 dpi grid.
+LO_TOL_PT = 0.25
+BARS = {"line_agreement_min": 0.98, "fits_but_outside_max": 0, "false_overflow_max": 0.02}
+
+
+# ---------------------------------------------------------------- fonts (ink extents)
+
+class Ink:
+    """Ink bounds of glyphs, from the very font files specrender measures with (fonts/data).
+    The PDF's font descriptor ascent/descent (pdfminer's char boxes) is the font's line box,
+    up to 1.45 em for Noto Sans CJK — larger than a 1.3 line pitch — so "did text land outside
+    the box" is judged on the glyphs' own bounds instead."""
+
+    def __init__(self):
+        data = ROOT / "fonts" / "data"
+        self.files = {
+            "Carlito-Regular": (data / "Carlito-Regular.ttf", None),
+            "Carlito-Bold": (data / "Carlito-Bold.ttf", None),
+            "NotoSansCJK-Regular": (data / "NotoSansCJK-Regular.ttc", 0),
+            "NotoSansCJK-Bold": (data / "NotoSansCJK-Bold.ttc", 0),
+        }
+        self.fonts = {}
+        self.cache = {}
+
+    def key(self, pdf_font):
+        name = pdf_font.split("+", 1)[-1]
+        bold = "Bold" in name
+        if name.startswith("Carlito"):
+            return "Carlito-Bold" if bold else "Carlito-Regular"
+        if name.startswith("NotoSansCJK"):
+            return "NotoSansCJK-Bold" if bold else "NotoSansCJK-Regular"
+        return None
+
+    def font(self, key):
+        if key not in self.fonts:
+            path, index = self.files[key]
+            if index is None:
+                f = TTFont(path, lazy=True)
+            else:
+                f = TTCollection(path, lazy=True).fonts[index]
+            self.fonts[key] = (f, f.getGlyphSet(), f.getBestCmap(), f["head"].unitsPerEm)
+        return self.fonts[key]
+
+    def bounds(self, pdf_font, text):
+        """(xMin, yMin, xMax, yMax) in em of the glyphs for `text` from their origin, or None
+        when the font is not ours."""
+        key = self.key(pdf_font)
+        if key is None:
+            return None
+        ck = (key, text)
+        if ck not in self.cache:
+            f, gs, cmap, upm = self.font(key)
+            box = None
+            for ch in text:
+                g = cmap.get(ord(ch))
+                if g is None:
+                    continue
+                pen = BoundsPen(gs)
+                gs[g].draw(pen)
+                if pen.bounds is None:
+                    continue
+                b = [v / upm for v in pen.bounds]
+                box = b if box is None else [min(box[0], b[0]), min(box[1], b[1]),
+                                             max(box[2], b[2]), max(box[3], b[3])]
+            self.cache[ck] = box
+        return self.cache[ck]
+
+
+# ---------------------------------------------------------------- PDF
+
+def pdf_pages(path):
+    """Per page: (width, height, [chars in drawing order]); a char is a dict with its text,
+    advance box (x0, x1), baseline y (PDF space, y up), size and font name."""
+    rm = PDFResourceManager()
+    dev = PDFPageAggregator(rm, laparams=None)
+    it = PDFPageInterpreter(rm, dev)
+    pages = []
+    with open(path, "rb") as f:
+        for page in PDFPage.get_pages(f):
+            it.process_page(page)
+            lt = dev.get_result()
+            chars = []
+
+            def walk(o):
+                if isinstance(o, LTChar):
+                    t = o.get_text()
+                    if t.strip():
+                        chars.append({"t": t, "x0": o.x0, "x1": o.x1, "base": o.matrix[5],
+                                      "y0": o.y0, "y1": o.y1, "size": o.size, "font": o.fontname})
+                elif hasattr(o, "__iter__"):
+                    for c in o:
+                        walk(c)
+
+            walk(lt)
+            pages.append((lt.width, lt.height, chars))
+    return pages
+
+
+# ---------------------------------------------------------------- comparison
+
+def squash(s):
+    return "".join(s.split())
+
+
+def expected_stream(slide):
+    """The characters LibreOffice should draw on a slide, in drawing order, each tagged with
+    (box index, paragraph index or -1 for a bullet / label)."""
+    seq = []
+    for bi, b in enumerate(slide["boxes"]):
+        if "paragraphs" not in b:
+            continue
+        for pi, p in enumerate(b["paragraphs"]):
+            if p.get("bullet"):
+                seq.append((p["bullet"], bi, -1))
+            for ch in squash("".join(p["lines"])):
+                seq.append((ch, bi, pi))
+    return seq
+
+
+def rendered_lines(chars, size_pt):
+    """Group a paragraph's glyphs into lines by baseline (a new line is a baseline at least a
+    quarter of the size lower)."""
+    lines = []
+    for c in chars:
+        if lines and abs(c["base"] - lines[-1][0]) < 0.25 * size_pt:
+            lines[-1][1].append(c)
+        else:
+            lines.append((c["base"], [c]))
+    return lines
+
+
+def analyse_slide(deck, si, slide, page, ink):
+    pw, ph, chars = page
+    # One PDF glyph may carry several characters (ligatures): explode, sharing the glyph.
+    flat = []
+    for c in chars:
+        for ch in c["t"]:
+            if not ch.isspace():
+                flat.append((ch, c))
+    exp = expected_stream(slide)
+    sm = difflib.SequenceMatcher(None, "".join(ch for ch, _ in flat), "".join(ch for ch, *_ in exp),
+                                 autojunk=False)
+    got = {}  # (box, para) -> [glyph dicts]
+    matched_idx = set()
+    for a, b, n in sm.get_matching_blocks():
+        for k in range(n):
+            _, bi, pi = exp[b + k]
+            if pi < 0:
+                continue
+            g = flat[a + k][1]
+            lst = got.setdefault((bi, pi), [])
+            if not lst or lst[-1] is not g:
+                lst.append(g)
+            matched_idx.add(b + k)
+    want = {}
+    for k, (_, bi, pi) in enumerate(exp):
+        if pi >= 0:
+            want.setdefault((bi, pi), [0, 0])
+            want[(bi, pi)][0] += 1
+            if k in matched_idx:
+                want[(bi, pi)][1] += 1
+
+    boxes = []
+    for bi, b in enumerate(slide["boxes"]):
+        if "paragraphs" not in b:
+            continue
+        x, y, w, h = (v / EMU_PER_PT for v in b["rect_emu"])
+        size = b["font_pt"]
+        paras = []
+        ext = None  # ink extent in slide space (top-down): [x0, top, x1, bottom]
+        bases = []  # every rendered line's baseline (PDF space)
+        for pi, p in enumerate(b["paragraphs"]):
+            glyphs = got.get((bi, pi), [])
+            total, matched = want.get((bi, pi), [0, 0])
+            lines = rendered_lines(glyphs, size)
+            bases += [base for base, _ in lines]
+            for base, gl in lines:
+                for g in gl:
+                    bnd = ink.bounds(g["font"], g["t"])
+                    if bnd is None:
+                        e = [g["x0"], ph - g["y1"], g["x1"], ph - g["y0"]]
+                    else:
+                        sz = g["size"]
+                        e = [g["x0"] + bnd[0] * sz, ph - (base + bnd[3] * sz),
+                             g["x0"] + bnd[2] * sz, ph - (base + bnd[1] * sz)]
+                    ext = e if ext is None else [min(ext[0], e[0]), min(ext[1], e[1]),
+                                                 max(ext[2], e[2]), max(ext[3], e[3])]
+            predicted = [squash(l) for l in p["lines"]]
+            rendered = ["".join(g["t"] for g in gl).replace(" ", "") for _, gl in lines]
+            coverage = matched / total if total else 1.0
+            paras.append({
+                "index": pi,
+                "predicted_lines": len(p["lines"]),
+                "rendered_lines": len(lines),
+                # Share of the paragraph's characters found in the PDF (a glyph no font has is
+                # not drawn); below 90% the paragraph counts as disagreeing: it was not verified.
+                "coverage": round(coverage, 3),
+                "agree": len(p["lines"]) == len(lines) and coverage >= 0.9,
+                "predicted": predicted,
+                "rendered": rendered,
+            })
+        over = {"top": 0.0, "bottom": 0.0, "left": 0.0, "right": 0.0}
+        if ext is not None:
+            over = {"left": max(0.0, x - ext[0]), "top": max(0.0, y - ext[1]),
+                    "right": max(0.0, ext[2] - (x + w)), "bottom": max(0.0, ext[3] - (y + h))}
+        overflow = max(over.values())
+        # LibreOffice's own notion of fitting: the text's line boxes (font-independent line
+        # height: a line ends 0.2 x size below its baseline and starts a pitch above that)
+        # within the inner area (box minus insets).
+        ins = [v / EMU_PER_PT for v in b["insets_emu"]]
+        inner = h - ins[1] - ins[3]
+        content = (max(bases) - min(bases) + b["line_pitch_pt"][0]) if bases else 0.0
+        boxes.append({
+            "deck": deck, "slide": slide["id"], "page": si + 1, "element": b["element_id"],
+            "font_pt": size, "rect_pt": [round(v, 2) for v in (x, y, w, h)],
+            "extent_pt": None if ext is None else [round(v, 2) for v in ext],
+            "overflow_pt": round(overflow, 2), "overflow_sides": {k: round(v, 2) for k, v in over.items() if v > TOL_PT},
+            "qc_fits": b["fits"], "rendered_fits": overflow <= TOL_PT,
+            "content_pt": round(content, 2), "inner_pt": round(inner, 2),
+            # Layout's height for the text (lines x pitch + paragraph spacing), to compare with
+            # the rendered line boxes when the line counts agree.
+            "predicted_content_pt": round(sum(
+                len(p["lines"]) * pitch + (p["space_before_pt"] if i else 0.0)
+                for i, (p, pitch) in enumerate(zip(b["paragraphs"], b["line_pitch_pt"]))), 2),
+            "lo_fits": content <= inner + LO_TOL_PT,
+            "needed_pt": round(b["needed_height_emu"] / EMU_PER_PT, 2),
+            "usable_pt": round(b["usable_height_emu"] / EMU_PER_PT, 2),
+            "paragraphs": paras,
+        })
+    return boxes
+
+
+# ---------------------------------------------------------------- running
+
+def fontconfig(out):
+    """A fontconfig file that gives LibreOffice exactly the shipped fonts (plus DejaVu, which
+    LibreOffice substitutes for the bullet font), so the renderer draws with the faces we measure
+    with and never with whatever else the machine has."""
+    dirs = [ROOT / "fonts" / "data"] + [Path(p) for p in ("/usr/share/fonts/truetype/dejavu",) if Path(p).is_dir()]
+    conf = out / "fonts.conf"
+    conf.write_text(
+        "<?xml version=\"1.0\"?>\n<!DOCTYPE fontconfig SYSTEM \"fonts.dtd\">\n<fontconfig>\n"
+        + "".join(f"  <dir>{d}</dir>\n" for d in dirs)
+        + f"  <cachedir>{out / 'fc-cache'}</cachedir>\n</fontconfig>\n")
+    return conf
+
+
+def run(cmd, **kw):
+    return subprocess.run(cmd, check=False, capture_output=True, text=True, **kw)
+
+
+def render_all(decks, out, binary):
+    rendered = []
+    for name, path in decks:
+        base = out / "decks" / name
+        r = run([str(binary), "render", str(path), "-o", f"{base}.pptx", "--qc", f"{base}.qc.json",
+                 "--layout", f"{base}.layout.json", "--autofit", "none"])
+        if r.returncode > 1:
+            print(f"FAIL {name}: specrender exit {r.returncode}: {r.stderr.strip()[:300]}", file=sys.stderr)
+            continue
+        rendered.append((name, base))
+    return rendered
+
+
+def convert_all(rendered, out, conf):
+    env = dict(os.environ, FONTCONFIG_FILE=str(conf), SAL_USE_VCLPLUGIN="svp")
+    profile = out / "lo-profile"
+    files = [f"{base}.pptx" for _, base in rendered]
+    # One LibreOffice process for the whole corpus: start-up costs more than a small deck.
+    for i in range(0, len(files), 40):
+        r = run(["timeout", "900", "soffice", f"-env:UserInstallation=file://{profile}", "--headless",
+                 "--convert-to", "pdf", "--outdir", str(out / "decks"), *files[i:i + 40]], env=env)
+        if r.returncode != 0:
+            print(f"soffice exit {r.returncode}: {r.stderr.strip()[:500]}", file=sys.stderr)
+
+
+def draw_failures(pdf, page_no, boxes, png_dir, stem):
+    """The page as PNG with the failing boxes (red) and their rendered ink extent (blue)."""
+    from PIL import Image, ImageDraw
+    dpi = 72
+    prefix = png_dir / f"{stem}-p{page_no}"
+    r = run(["pdftoppm", "-r", str(dpi), "-f", str(page_no), "-l", str(page_no), "-png", "-singlefile",
+             str(pdf), str(prefix)])
+    if r.returncode != 0:
+        return None
+    img = Image.open(f"{prefix}.png").convert("RGB")
+    d = ImageDraw.Draw(img)
+    k = dpi / 72
+    for b in boxes:
+        x, y, w, h = b["rect_pt"]
+        d.rectangle([x * k, y * k, (x + w) * k, (y + h) * k], outline=(220, 0, 0), width=2)
+        if b["extent_pt"]:
+            e = b["extent_pt"]
+            d.rectangle([e[0] * k, e[1] * k, e[2] * k, e[3] * k], outline=(0, 80, 220), width=1)
+        d.text((x * k + 2, (y + h) * k + 2), f"{b['element']}: {', '.join(b['why'])}", fill=(220, 0, 0))
+    img.save(f"{prefix}.png")
+    return f"{prefix}.png"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--fast", action="store_true", help="the CI subset: smaller generated decks, no 200-slide deck")
+    ap.add_argument("--out", default=str(ROOT / "target" / "conformance"))
+    ap.add_argument("--bin", default=str(ROOT / "target" / "release" / "specrender"))
+    ap.add_argument("--deck", action="append", default=[], help="check only these decks")
+    args = ap.parse_args()
+    out = Path(args.out)
+    shutil.rmtree(out, ignore_errors=True)
+    (out / "decks").mkdir(parents=True)
+    (out / "png").mkdir()
+
+    if args.deck:
+        decks = [(Path(p).stem, Path(p)) for p in args.deck]
+    else:
+        sys.path.insert(0, str(ROOT / "conformance"))
+        import corpus
+        cdir = out / "corpus"
+        cdir.mkdir()
+        decks = []
+        for name, deck in corpus.corpus(args.fast).items():
+            p = cdir / f"{name}.json"
+            p.write_text(json.dumps(deck, ensure_ascii=False, indent=1))
+            decks.append((name, p))
+        decks += [(f"golden-{p.parent.name}", p) for p in sorted((ROOT / "golden" / "slides").glob("*/input.json"))]
+        decks += [(p.stem, p) for p in sorted((ROOT / "examples").glob("*.json"))]
+        if not args.fast:
+            gen = corpus.generated_200(cdir)
+            if gen:
+                decks.append(("generated-200", gen))
+
+    conf = fontconfig(out)
+    rendered = render_all(decks, out, Path(args.bin))
+    convert_all(rendered, out, conf)
+    ink = Ink()
+    all_boxes, problems = [], []
+    for name, base in rendered:
+        pdf = Path(f"{base}.pdf")
+        layout = json.loads(Path(f"{base}.layout.json").read_text())
+        if not pdf.exists():
+            problems.append(f"{name}: LibreOffice made no PDF")
+            continue
+        pages = pdf_pages(pdf)
+        if len(pages) != len(layout["slides"]):
+            problems.append(f"{name}: {len(pages)} PDF pages for {len(layout['slides'])} slides")
+            continue
+        deck_boxes = []
+        for si, (slide, page) in enumerate(zip(layout["slides"], pages)):
+            deck_boxes += analyse_slide(name, si, slide, page, ink)
+        by_page = {}
+        for b in deck_boxes:
+            why = []
+            if b["qc_fits"] and not b["rendered_fits"]:
+                why.append(f"fits in QC, text {b['overflow_pt']} pt outside")
+            if not b["qc_fits"] and b["lo_fits"]:
+                why.append("false overflow")
+            bad = [p for p in b["paragraphs"] if not p["agree"]]
+            if bad:
+                why.append("lines " + " ".join(f"p{p['index']}:{p['predicted_lines']}->{p['rendered_lines']}" for p in bad))
+            b["why"] = why
+            if why:
+                by_page.setdefault(b["page"], []).append(b)
+        for page_no, bs in list(by_page.items())[:20]:
+            png = draw_failures(pdf, page_no, bs, out / "png", name)
+            for b in bs:
+                b["png"] = png
+        all_boxes += deck_boxes
+
+    paras = [p for b in all_boxes for p in b["paragraphs"]]
+    # Vertical model check: where every paragraph's line count agrees, the rendered line boxes
+    # must take the height layout computed (pitch, spacing, first-line placement).
+    height_checked = [b for b in all_boxes
+                      if b["paragraphs"] and all(p["agree"] for p in b["paragraphs"]) and b["content_pt"] > 0]
+    height_off = [b for b in height_checked if abs(b["content_pt"] - b["predicted_content_pt"]) > 0.5]
+    agree = sum(p["agree"] for p in paras)
+    outside = [b for b in all_boxes if b["qc_fits"] and not b["rendered_fits"]]
+    false_over = [b for b in all_boxes if not b["qc_fits"] and b["lo_fits"]]
+    lo_over = [b for b in all_boxes if b["qc_fits"] and not b["lo_fits"]]
+    qc_over = [b for b in all_boxes if not b["qc_fits"]]
+    summary = {
+        "decks": len(rendered),
+        "slides": len({(b["deck"], b["slide"]) for b in all_boxes}),
+        "text_boxes": len(all_boxes),
+        "paragraphs": len(paras),
+        "line_count_agreement": round(agree / len(paras), 4) if paras else None,
+        "paragraphs_disagreeing": len(paras) - agree,
+        "paragraphs_unverified": sum(p["coverage"] < 0.9 for p in paras),
+        # The dangerous direction: LibreOffice needs more lines than layout predicted.
+        "paragraphs_more_lines_than_predicted": sum(p["rendered_lines"] > p["predicted_lines"] for p in paras),
+        "characters_found": round(sum(p["coverage"] for p in paras) / max(1, len(paras)), 4),
+        "fits_but_outside": len(outside),
+        "boxes_height_checked": len(height_checked),
+        "boxes_height_off_by_more_than_half_pt": len(height_off),
+        "qc_overflow_boxes": len(qc_over),
+        "false_overflow": len(false_over),
+        "fits_but_lines_past_inner_area": len(lo_over),
+        "false_overflow_rate": round(len(false_over) / len(all_boxes), 4) if all_boxes else None,
+        "problems": problems,
+    }
+    ok = (not problems and paras and summary["line_count_agreement"] >= BARS["line_agreement_min"]
+          and len(outside) <= BARS["fits_but_outside_max"]
+          and summary["false_overflow_rate"] <= BARS["false_overflow_max"])
+    summary["pass"] = bool(ok)
+    (out / "report.json").write_text(json.dumps({"summary": summary, "bars": BARS, "boxes": all_boxes},
+                                                ensure_ascii=False, indent=1))
+
+    print(f"conformance vs LibreOffice: {summary['decks']} decks, {summary['slides']} slides, "
+          f"{summary['text_boxes']} text boxes, {summary['paragraphs']} paragraphs")
+    print(f"  line count agreement   {agree}/{len(paras)} = {100 * agree / max(1, len(paras)):.2f}%   (bar >= 98%; "
+          f"LibreOffice needing more lines: {summary['paragraphs_more_lines_than_predicted']})")
+    print(f"  fits in QC, outside    {len(outside)}   (bar 0; lines past the insets: {len(lo_over)})")
+    print(f"  false overflow         {len(false_over)}/{len(all_boxes)} = {100 * len(false_over) / max(1, len(all_boxes)):.2f}%"
+          f"   (bar <= 2%; QC overflow boxes: {len(qc_over)})")
+    print(f"  text height as laid    {len(height_checked) - len(height_off)}/{len(height_checked)} boxes within 0.5 pt")
+    for b in height_off[:5]:
+        print(f"      {b['deck']} {b['slide']}/{b['element']}: rendered {b['content_pt']} pt, laid {b['predicted_content_pt']} pt")
+    for p in problems:
+        print(f"  PROBLEM {p}")
+    shown = 0
+    for b in all_boxes:
+        if b["why"] and shown < 12:
+            shown += 1
+            print(f"  {b['deck']} {b['slide']}/{b['element']} {b['font_pt']}pt: {'; '.join(b['why'])}")
+            for p in b["paragraphs"]:
+                if not p["agree"]:
+                    print(f"      predicted {p['predicted']}\n      rendered  {p['rendered']}")
+                    break
+    print(f"  report: {out / 'report.json'}; failure pages: {out / 'png'}")
+    print("PASS" if ok else "FAIL")
+    sys.exit(0 if ok else 1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,342 @@
+"""The conformance corpus: deterministic SlideSpec decks that exercise the rules LibreOffice has
+to agree with — every script we set (Latin, Korean, Japanese, Simplified and Traditional
+Chinese), mixed-script lines, long unbreakable tokens, bullets right at the fit boundary, and
+every text preset. `python3 conformance/corpus.py OUT_DIR [--fast]` writes one JSON per deck.
+
+The same seed always gives the same decks (random.Random with an integer seed)."""
+
+import json
+import random
+import sys
+from pathlib import Path
+
+EN = [
+    "Revenue grew 18 percent year over year",
+    "Ship the self-serve onboarding flow to every new customer by mid-October",
+    "Cut infrastructure cost per active user by 15 percent",
+    "Hire two senior engineers for the rendering team",
+    "Customer satisfaction rose from 41 to 52 after the support desk moved to a follow-the-sun rota",
+    "Churn fell below two percent for the first time",
+    "Migrate the billing service to the new event bus before the holiday freeze",
+    "Pilot customers asked for single sign-on, audit logs and regional data residency",
+    "Quarterly planning now starts three weeks earlier, which gives teams time to staff projects",
+    "Open questions: pricing for enterprise tiers and the partner revenue share",
+    "Reduce median page load from 2.4 s to under 1 s on mobile",
+    "Our largest competitor cut prices twice this year; we held ours and still gained share",
+    "Retire the legacy reporting stack",
+    "Every release goes through a staged rollout with automatic rollback on error budgets",
+    "Hiring plan: 12 engineers, 3 designers, 2 product managers",
+    "Finance closes the books in four days instead of nine",
+]
+KO = [
+    "신규 고객 수가 전 분기 대비 32% 증가했습니다",
+    "클라우드 비용을 15% 절감하여 영업이익률이 개선되었습니다",
+    "고객 만족도 점수가 41에서 52로 상승했습니다",
+    "국내 시장은 경쟁이 심화되고 있으며, 가격 경쟁보다는 품질과 신뢰성으로 차별화해야 합니다",
+    "하반기에는 동남아시아 세 개 국가에 현지 법인을 설립할 계획입니다",
+    "문서 자동 생성 기능의 정식 출시로 영업팀의 제안서 작성 시간이 절반으로 줄었습니다",
+    "장애 대응 시간 단축",
+    "파트너 생태계 확대와 공동 마케팅 프로그램 운영",
+    "데이터 센터 이전은 예정보다 두 달 앞당겨 완료되었습니다",
+    "보안 인증 획득을 위한 내부 감사가 다음 달에 시작됩니다",
+    "채용 계획은 개발자 열두 명과 디자이너 세 명입니다",
+    "모바일 앱의 평균 로딩 시간을 2.4초에서 1초 미만으로 줄이는 것이 목표입니다",
+    "주요 경쟁사가 올해 두 차례 가격을 인하했지만 우리는 가격을 유지하면서도 점유율을 높였습니다",
+    "분기 계획 수립을 3주 앞당겨 각 팀이 인력을 미리 배치할 수 있게 되었습니다",
+    "재무팀의 결산 기간이 9일에서 4일로 단축되었습니다",
+    "품질 지표 공개",
+]
+JA = [
+    "新規顧客数は前四半期比で32%増加しました",
+    "クラウド費用を15%削減し、営業利益率が改善しました",
+    "顧客満足度は41から52に上昇しました",
+    "国内市場は競争が激化しており、価格ではなく品質と信頼性で差別化する必要があります",
+    "下半期には東南アジアの三か国に現地法人を設立する予定です",
+    "文書自動生成機能の正式リリースにより、提案書の作成時間が半分になりました",
+    "障害対応時間の短縮",
+    "パートナーエコシステムの拡大と共同マーケティングの実施",
+    "データセンターの移転は予定より二か月早く完了しました",
+    "セキュリティ認証の取得に向けた内部監査は来月始まります",
+    "採用計画：エンジニア十二名、デザイナー三名",
+    "モバイルアプリの平均読み込み時間を2.4秒から1秒未満に短縮することが目標です。",
+    "「品質第一」の方針のもと、すべてのリリースで段階的な展開と自動ロールバックを行っています。",
+    "決算期間は九日から四日に短縮されました",
+]
+ZH_HANS = [
+    "新客户数量比上一季度增长了32%",
+    "云计算成本降低15%，营业利润率有所改善",
+    "客户满意度从41分提升到52分",
+    "国内市场竞争日益激烈，我们需要以质量和可靠性而不是价格来实现差异化",
+    "下半年计划在东南亚三个国家设立当地法人",
+    "文档自动生成功能正式上线后，销售团队撰写方案的时间缩短了一半",
+    "缩短故障响应时间",
+    "扩大合作伙伴生态系统，开展联合营销",
+    "数据中心迁移比原计划提前两个月完成。",
+    "为获得安全认证，内部审计将于下月启动",
+    "招聘计划：工程师十二名、设计师三名",
+    "目标是将移动应用的平均加载时间从2.4秒缩短到1秒以内。",
+]
+ZH_HANT = [
+    "新客戶數量比上一季度成長了32%",
+    "雲端運算成本降低15%，營業利潤率有所改善",
+    "客戶滿意度從41分提升到52分",
+    "國內市場競爭日益激烈，我們需要以品質和可靠性而不是價格來實現差異化",
+    "下半年計畫在東南亞三個國家設立當地法人",
+    "文件自動生成功能正式上線後，業務團隊撰寫提案的時間縮短了一半",
+    "縮短故障回應時間",
+    "擴大合作夥伴生態系統，展開聯合行銷",
+    "資料中心遷移比原計畫提前兩個月完成。",
+    "為取得安全認證，內部稽核將於下月啟動",
+]
+MIXED = {
+    "ko": [
+        "2026년 3분기 ARR은 $12.5M으로 목표 대비 104%를 달성했습니다",
+        "Q4 OKR: NPS 60 이상, churn 2% 미만 유지",
+        "AI 기반 문서 생성 기능을 정식 출시했습니다",
+        "API 응답 시간 p95를 320ms에서 180ms로 줄였습니다",
+        "Salesforce와 HubSpot 연동을 10월 중 GA로 전환합니다",
+        "SOC 2 Type II 인증 감사는 11월에 시작됩니다",
+        "목표 : 2027년까지 MAU 500만 명 돌파",
+        "Kubernetes 클러스터를 v1.31로 업그레이드하고 노드 수를 40% 줄였습니다",
+    ],
+    "ja": [
+        "2026年第3四半期のARRは$12.5Mで、目標比104%を達成しました",
+        "Q4のOKR：NPS 60以上、churn 2%未満を維持",
+        "APIの応答時間p95を320msから180msに短縮しました",
+        "SalesforceとHubSpotの連携を10月中にGAへ移行します",
+        "Kubernetesクラスタをv1.31にアップグレードし、ノード数を40%削減しました",
+    ],
+    "zh-CN": [
+        "2026年第三季度ARR达到$12.5M，完成目标的104%",
+        "Q4 OKR：NPS 60以上，churn低于2%",
+        "API响应时间p95从320ms降至180ms",
+        "Salesforce与HubSpot集成将于10月转为GA",
+        "Kubernetes集群升级到v1.31，节点数减少40%",
+    ],
+}
+TOKENS = [
+    "https://docs.example.com/platform/rendering/specrender/v1/reference/text-fitting-policy#shrink-steps",
+    "PN-4471-XQ-88210-REV-C",
+    "/var/lib/specrender/cache/fonts/NotoSansCJK-Regular.ttc",
+    "SR-2026-11-0042-KR-SEOUL-DC3-RACK17",
+    "Rechtsschutzversicherungsgesellschaften",
+    "a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4",
+    "support+enterprise-escalations@example-corporation.co.kr",
+]
+POOLS = {"en": EN, "ko": KO, "ja": JA, "zh-CN": ZH_HANS, "zh-TW": ZH_HANT}
+TITLES = {
+    "en": ["Quarterly business review", "Three priorities for next quarter", "Market and response", "Roadmap"],
+    "ko": ["분기 실적 보고", "핵심 성과", "시장 현황과 대응", "하반기 로드맵"],
+    "ja": ["四半期業績報告", "主な成果", "市場の状況と対応", "下半期ロードマップ"],
+    "zh-CN": ["季度业绩报告", "主要成果", "市场现状与对策", "下半年路线图"],
+    "zh-TW": ["季度業績報告", "主要成果", "市場現況與對策", "下半年路線圖"],
+}
+
+
+class Deck:
+    def __init__(self, title, language):
+        self.title, self.language, self.slides = title, language, []
+
+    def slide(self, layout, elements, kind="content", notes=None):
+        sid = f"s{len(self.slides) + 1}"
+        els = []
+        for i, e in enumerate(elements):
+            e = dict(e)
+            e["element_id"] = f"e{i + 1}"
+            els.append(e)
+        s = {"slide_id": sid, "type": kind, "layout": {"layout_id": layout}, "elements": els}
+        if notes:
+            s["speaker_notes"] = notes
+        self.slides.append(s)
+
+    def json(self):
+        return {
+            "spec_version": "slidespec_v1",
+            "deck": {"title": self.title, "language": self.language, "slides": self.slides},
+            "theme": {"template_ref": {"template_id": "default"}, "brand": {"brand_kit_id": "acme"}},
+        }
+
+
+def text(t, role=None, **kw):
+    e = {"kind": "text", "content": {"text": t}}
+    if role:
+        e["role"] = role
+    return _more(e, **kw)
+
+
+def bullets(items, role=None, **kw):
+    e = {"kind": "bullets", "content": {"items": items}}
+    if role:
+        e["role"] = role
+    return _more(e, **kw)
+
+
+def _more(e, box=None, shrink=None, min_font=None, bold=False):
+    style = {}
+    if box:
+        style["box"] = dict(zip("xywh", box))
+    if bold:
+        style["emphasis"] = "high"
+    if style:
+        e["style"] = style
+    c = {}
+    if shrink is not None:
+        c["allow_shrink"] = shrink
+    if min_font is not None:
+        c["min_font_pt"] = min_font
+    if c:
+        e["constraints"] = c
+    return e
+
+
+def para(rng, pool, n):
+    sep = " " if pool is EN else ("" if pool in (JA, ZH_HANS, ZH_HANT) else " ")
+    out = []
+    for _ in range(n):
+        s = rng.choice(pool)
+        if pool is EN or pool is KO:
+            s += "."
+        elif not s.endswith("。"):
+            s += "。"
+        out.append(s)
+    return sep.join(out)
+
+
+def script_deck(lang, rng, slides):
+    """Every text preset with text of one language, lengths drawn from its pool."""
+    pool, titles = POOLS[lang], TITLES[lang]
+    d = Deck(titles[0], lang)
+    d.slide("title_center", [text(titles[0], "title"), text(rng.choice(pool), "subtitle")], "title")
+    while len(d.slides) < slides:
+        k = len(d.slides) % 10
+        title = rng.choice(titles)
+        if k == 0:
+            d.slide("section_header", [text(title, "title"), text(rng.choice(pool), "subtitle")], "section")
+        elif k in (1, 4):
+            n = rng.randint(2, 9)
+            d.slide("one_column", [text(title, "title"), bullets([rng.choice(pool) for _ in range(n)], bold=rng.random() < 0.2)])
+        elif k == 2:
+            d.slide("one_column", [text(title, "title"), text("\n".join(para(rng, pool, rng.randint(1, 3)) for _ in range(rng.randint(1, 3))))])
+        elif k == 3:
+            d.slide("two_column", [
+                text(title, "title"),
+                text(para(rng, pool, rng.randint(1, 4)), "left"),
+                bullets([rng.choice(pool) for _ in range(rng.randint(2, 7))], "right"),
+            ])
+        elif k == 5:
+            d.slide("quote_center", [text(para(rng, pool, rng.randint(1, 2)), "quote"), text(rng.choice(pool)[:30], "attribution")], "quote")
+        elif k == 6:
+            d.slide("closing", [text(title, "title"), text(rng.choice(pool), "subtitle")], "closing")
+        elif k == 7:
+            # A chart (drawn as a labelled placeholder) and a caption stacked in one slot.
+            chart = {"kind": "chart", "content": {"chart_type": "bar", "series": [
+                {"name": "ARR", "data": [{"x": "Q1", "y": 10}, {"x": "Q2", "y": 12}]}]}}
+            d.slide("chart_focus", [text(title, "title"), chart, text(para(rng, pool, rng.randint(1, 2)))], "chart")
+        elif k == 8:
+            table = {"kind": "table", "content": {"columns": ["A", "B"], "rows": [["1", "2"]]}}
+            d.slide("table_focus", [text(title, "title"), table, bullets([rng.choice(pool) for _ in range(rng.randint(1, 3))])], "table")
+        else:
+            # Body text with a footer line (the footer band).
+            d.slide("one_column", [text(title, "title"), text(para(rng, pool, rng.randint(1, 3))),
+                                   text(rng.choice(pool)[:40], "footer")])
+    return d
+
+
+def mixed_deck(rng, slides):
+    d = Deck("Mixed scripts", "ko")
+    langs = list(MIXED)
+    for i in range(slides):
+        lang = langs[i % len(langs)]
+        pool = MIXED[lang] + POOLS[lang][:4] + EN[:3]
+        layout = "two_column" if i % 3 == 2 else "one_column"
+        items = [rng.choice(pool) for _ in range(rng.randint(3, 7))]
+        if layout == "two_column":
+            d.slide(layout, [text(rng.choice(MIXED[lang])[:24], "title"), bullets(items[:3], "left"), bullets(items[3:] or items, "right")])
+        else:
+            d.slide(layout, [text(rng.choice(MIXED[lang])[:30], "title"), bullets(items)])
+    return d
+
+
+def token_deck(rng, slides):
+    """Long unbreakable tokens in narrow boxes: URLs, part numbers, paths, hashes."""
+    d = Deck("Long tokens", "en")
+    for i in range(slides):
+        toks = rng.sample(TOKENS, 3)
+        if i % 3 == 0:
+            d.slide("two_column", [text("References", "title"), bullets([f"See {toks[0]} for details", toks[1], f"Config: {toks[2]}"], "left"),
+                                   text(f"Contact {rng.choice(TOKENS)} or open {toks[0]}", "right")])
+        elif i % 3 == 1:
+            w = rng.choice([1.6, 2.2, 3.0, 4.5])
+            d.slide("blank", [text(f"Part {toks[1]} ships from {toks[2]}", box=(0.5, 0.5, w, 3.0)),
+                              text(toks[0], box=(0.5 + w + 0.3, 0.5, w, 2.5)),
+                              text(f"{toks[2]} {toks[1]}", box=(0.5, 4.0, 2 * w, 2.0))], "custom")
+        else:
+            d.slide("one_column", [text("Artifacts", "title"), bullets([f"{t} ({rng.choice(EN)})" for t in toks])])
+    return d
+
+
+def boundary_deck(lang, rng, slides):
+    """Bullets right at the fit boundary: no shrinking, so the engine packs each slot to its last
+    line and splits the rest; explicit boxes sized for k lines plus or minus a little."""
+    pool = POOLS[lang]
+    d = Deck("Boundary", lang)
+    for i in range(slides):
+        if i % 2 == 0:
+            n = 4 + i % 12
+            layout = "one_column" if i % 4 == 0 else "two_column"
+            items = [rng.choice(pool) for _ in range(n)]
+            if layout == "one_column":
+                d.slide(layout, [text(TITLES[lang][1], "title"), bullets(items, shrink=False)])
+            else:
+                d.slide(layout, [text(TITLES[lang][1], "title"), bullets(items, "left", shrink=False), bullets(items[::-1], "right", shrink=False)])
+        else:
+            # 20 pt body, pitch 24 (Latin) / 26 (CJK) pt: a box for k lines, give or take.
+            k = 2 + i % 5
+            pitch = 24 if lang == "en" else 26
+            safety = 0.05 if lang == "en" else 0.08
+            # Up to a line more or less than k lines' room.
+            h_in = (k * pitch / (1 - safety) + 7.2 + rng.uniform(-1.0, 1.0) * pitch) / 72
+            t = para(rng, pool, 4)
+            d.slide("blank", [text(t, box=(0.7, 0.6, 6.0, round(h_in, 3)), shrink=False),
+                              text(para(rng, pool, 2), box=(7.2, 0.6, 5.4, round(h_in + 1.0, 3)), shrink=False),
+                              bullets([rng.choice(pool) for _ in range(k)], box=(0.7, 4.2, 11.5, round(h_in, 3)), shrink=False)], "custom")
+    return d
+
+
+def corpus(fast):
+    rng = random.Random(20261121)
+    n = 8 if fast else 40
+    decks = {}
+    for lang in ["en", "ko", "ja", "zh-CN", "zh-TW"]:
+        decks[f"script-{lang}"] = script_deck(lang, rng, n)
+    decks["mixed"] = mixed_deck(rng, 6 if fast else 30)
+    decks["long-tokens"] = token_deck(rng, 6 if fast else 24)
+    for lang in (["en", "ko"] if fast else ["en", "ko", "ja", "zh-CN"]):
+        decks[f"boundary-{lang}"] = boundary_deck(lang, rng, 8 if fast else 30)
+    return {k: v.json() for k, v in decks.items()}
+
+
+def generated_200(out):
+    """The 200-slide mixed deck from the project's deck generator (crate specrender-deckgen),
+    or None when this tree has no generator."""
+    import subprocess
+    root = Path(__file__).resolve().parent.parent
+    if not (root / "deckgen").is_dir():
+        return None
+    r = subprocess.run(["cargo", "run", "--release", "-q", "-p", "specrender-deckgen", "--",
+                        "--slides", "200", "--mix", "mixed", "--seed", "1"],
+                       cwd=root, capture_output=True, check=True)
+    p = Path(out) / "generated-200.json"
+    p.write_bytes(r.stdout)
+    return p
+
+
+def main():
+    out = Path(sys.argv[1])
+    out.mkdir(parents=True, exist_ok=True)
+    for name, deck in corpus("--fast" in sys.argv).items():
+        (out / f"{name}.json").write_text(json.dumps(deck, ensure_ascii=False, indent=1) + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Fit conformance against LibreOffice: renders the conformance corpus with specrender, has
+# LibreOffice headless draw it, and compares line counts and text extents box by box (see
+# conformance/conformance.py). Installs what it needs when missing: LibreOffice Impress,
+# poppler and DejaVu (bullet glyphs) from Debian packages; pdfminer.six, fontTools and Pillow
+# from PyPI (pinned). Usage:
+#   conformance/run.sh            the whole corpus (README "Fit accuracy")
+#   conformance/run.sh --fast     the subset .ci/run checks
+#   conformance/run.sh --deck FILE.json [--deck ...]
+# Output: target/conformance/report.json, target/conformance/png/ (failure pages), a summary.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need_apt=()
+command -v soffice >/dev/null 2>&1 || need_apt+=(libreoffice-impress)
+command -v pdftoppm >/dev/null 2>&1 || need_apt+=(poppler-utils)
+[ -d /usr/share/fonts/truetype/dejavu ] || need_apt+=(fonts-dejavu-core)
+if [ ${#need_apt[@]} -gt 0 ]; then
+  echo "installing: ${need_apt[*]}" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq >/dev/null
+  apt-get install -y -qq --no-install-recommends "${need_apt[@]}" >/dev/null
+fi
+python3 - <<'PY' 2>/dev/null || pip install -q "pdfminer.six==20260107" "fonttools==4.68.0" "pillow==13.0.0" >/dev/null
+import importlib.metadata as m
+assert m.version("pdfminer.six") == "20260107" and m.version("fonttools") == "4.68.0"
+import PIL
+PY
+
+cargo build --release -q
+exec python3 conformance/conformance.py "$@"
