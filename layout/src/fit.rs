@@ -90,6 +90,12 @@ pub fn paragraph_height(p: &Prepared, size: Cpt, lw: Emu, cjk_permille: u32) -> 
     (b, pt, height)
 }
 
+/// The height part of [`paragraph_height`] (lines x pitch, EMU), from the paragraph's
+/// remembered line counts: for questions that need no lines, only whether text fits.
+pub fn paragraph_needed(p: &Prepared, size: Cpt, lw: Emu, cjk_permille: u32) -> Emu {
+    p.line_count(size, lw) as Emu * cpt_to_emu(pitch(size, p.has_cjk, cjk_permille))
+}
+
 /// Space before paragraph `i` of a box (none before the first, none with spacing off).
 pub fn space_before_at(i: usize, size: Cpt, spacing: bool) -> Cpt {
     if i > 0 && spacing {
@@ -145,11 +151,30 @@ impl TextItem {
         }
     }
 
+    /// [`Measured::needed`] of [`TextItem::measure`], from the paragraphs' remembered line
+    /// counts (no lines built).
+    pub fn needed(&self, size: Cpt, spacing: bool, w: Emu, cjk_permille: u32) -> Emu {
+        let lw = self.line_width(w).max(1);
+        self.paras
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                paragraph_needed(p, size, lw, cjk_permille)
+                    + cpt_to_emu(space_before_at(i, size, spacing))
+            })
+            .sum()
+    }
+
+    /// [`Measured::fits`] of [`TextItem::measure`], without building the lines.
+    pub fn fits(&self, size: Cpt, spacing: bool, w: Emu, h: Emu, cjk_permille: u32) -> bool {
+        self.needed(size, spacing, w, cjk_permille) <= usable_height(h, self.has_cjk()).0
+    }
+
     /// Height a box of width `w` needs for this text at `size` (insets and safety included).
     pub fn needed_box_height(&self, size: Cpt, spacing: bool, w: Emu, cjk_permille: u32) -> Emu {
-        let m = self.measure(size, spacing, w, 0, cjk_permille);
-        let s = m.safety_permille as Emu;
-        (m.needed * 1000 + (1000 - s) - 1) / (1000 - s) + INSETS.t + INSETS.b
+        let needed = self.needed(size, spacing, w, cjk_permille);
+        let s = usable_height(0, self.has_cjk()).1 as Emu;
+        (needed * 1000 + (1000 - s) - 1) / (1000 - s) + INSETS.t + INSETS.b
     }
 
     /// Steps 1 and 2 for a box alone in its rectangle: the largest size (0.5 pt steps, not
@@ -157,7 +182,7 @@ impl TextItem {
     /// if still none, the floor. Returns (shrunk, spacing_reduced).
     pub fn fit_alone(&mut self, w: Emu, h: Emu, cjk_permille: u32) -> (bool, bool) {
         let start = self.size;
-        if self.measure(start, self.spacing, w, h, cjk_permille).fits() {
+        if self.fits(start, self.spacing, w, h, cjk_permille) {
             return (false, false);
         }
         let floor = if self.allow_shrink {
@@ -171,9 +196,8 @@ impl TextItem {
             if !spacing && !can_reduce && self.spacing {
                 break;
             }
-            if let Some(s) = largest_fitting(&sizes, |s| {
-                self.measure(s, spacing, w, h, cjk_permille).fits()
-            }) {
+            if let Some(s) = largest_fitting(&sizes, |s| self.fits(s, spacing, w, h, cjk_permille))
+            {
                 let reduced = self.spacing && !spacing;
                 self.size = s;
                 self.spacing = spacing;

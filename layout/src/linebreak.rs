@@ -262,12 +262,30 @@ impl Grid {
         let px = |r: std::ops::Range<u32>| -> f64 {
             ems[r.start as usize..r.end as usize]
                 .iter()
-                .map(|&e| (f64::from(e) * self.px).round())
+                .map(|&e| round_half_away(f64::from(e) * self.px))
                 .sum::<f64>()
         };
         let trim = px(p.g.0..p.g.1) * EMU_PER_PX + f64::from(p.auto.0) * self.autospace;
         let full = trim + px(p.g.1..p.g.2) * EMU_PER_PX + f64::from(p.auto.1) * self.autospace;
         (trim.max(nominal.0), full.max(nominal.1))
+    }
+}
+
+/// `x.round()` (half away from zero), without the libm call `f64::round` becomes on the
+/// x86-64 baseline (no SSE4.1): every glyph of every piece is rounded at every size tried.
+/// For 0 < x < 2^53 the truncation is exact and so is `x - t` (Sterbenz), so the result is
+/// exactly `x.round()`; anything else takes `round` itself.
+#[inline]
+pub fn round_half_away(x: f64) -> f64 {
+    if x > 0.0 && x < 9.0e15 {
+        let t = x as i64 as f64;
+        if x - t >= 0.5 {
+            t + 1.0
+        } else {
+            t
+        }
+    } else {
+        x.round()
     }
 }
 
@@ -379,6 +397,39 @@ mod tests {
     /// `fill` with the line width given as what text may use (the grid slack added back).
     fn fill_room(p: &[Piece], size: u32, room: i64) -> Broken {
         fill(p, &[], size, room + GRID_SLACK.ceil() as i64)
+    }
+
+    #[test]
+    fn round_half_away_is_round() {
+        let mut xs = vec![
+            0.0,
+            0.5,
+            1.5,
+            2.5,
+            0.49999999999999994,
+            4503599627370495.5,
+            4503599627370497.0,
+            -0.5,
+            -2.5,
+            1e300,
+            f64::NAN,
+            f64::INFINITY,
+            -0.0,
+        ];
+        // Glyph advances (em, as f32) times device pixel sizes, as the grid computes them.
+        for a in 0..=2048 {
+            for px in [40.0, 83.0, 112.0, 163.0, 167.0, 233.0, 300.0] {
+                xs.push(f64::from((f64::from(a) / 2048.0) as f32) * px);
+                xs.push(f64::from((f64::from(a) / 1000.0) as f32) * px);
+            }
+        }
+        for x in xs {
+            let (a, b) = (round_half_away(x), x.round());
+            assert!(
+                a.to_bits() == b.to_bits() || (a.is_nan() && b.is_nan()),
+                "{x}: {a} vs {b}"
+            );
+        }
     }
 
     #[test]

@@ -39,6 +39,9 @@ pub struct Prepared {
     /// Families used as per-character fallback.
     pub fallback_families: Vec<String>,
     pub chars: u32,
+    /// Line counts already computed, by (size, width): the fit policy asks the same question
+    /// many times (each shrink step, each stacking round, each overflow check).
+    pub line_counts: std::cell::RefCell<Vec<(u32, i64, u32)>>,
 }
 
 /// Width at 1 pt (EMU) of `text[a..b]`, each segment's part shaped on its own; East Asian
@@ -291,6 +294,7 @@ pub fn prepare(
         missing,
         fallback_families,
         chars: grapheme_count(text),
+        line_counts: Default::default(),
     }
 }
 
@@ -310,6 +314,23 @@ impl Prepared {
             None => a,
         }
     }
+    /// `break_at(size_cpt, width).lines.len()`, remembered.
+    pub fn line_count(&self, size_cpt: u32, width: i64) -> usize {
+        if let Some(&(_, _, n)) = self
+            .line_counts
+            .borrow()
+            .iter()
+            .find(|&&(s, w, _)| s == size_cpt && w == width)
+        {
+            return n as usize;
+        }
+        let n = self.break_at(size_cpt, width).lines.len();
+        self.line_counts
+            .borrow_mut()
+            .push((size_cpt, width, n as u32));
+        n
+    }
+
     /// Words that were broken inside in `broken` (for the report).
     pub fn broken_words(&self, broken: &linebreak::Broken) -> Vec<String> {
         broken

@@ -410,15 +410,13 @@ fn fit_slot(ctx: &mut Ctx<'_>, items: &mut [Item], idx: &[usize], rect: Rect) {
 
 pub fn overflows(ctx: &Ctx<'_>, it: &Item) -> bool {
     match &it.body {
-        Body::Text(t) => !t
-            .measure(
-                t.size,
-                t.spacing,
-                it.rect.w,
-                it.rect.h,
-                ctx.opts.cjk_line_permille,
-            )
-            .fits(),
+        Body::Text(t) => !t.fits(
+            t.size,
+            t.spacing,
+            it.rect.w,
+            it.rect.h,
+            ctx.opts.cjk_line_permille,
+        ),
         Body::Label(_) => false,
     }
 }
@@ -615,18 +613,12 @@ fn chunk_texts(units: &[(usize, String)]) -> Vec<String> {
     texts
 }
 
-/// A paragraph text a split tries, measured once and its height kept per size.
-struct SplitPara {
-    prep: measure::Prepared,
-    heights: Vec<(u32, Emu)>,
-}
-
 /// The split of one text element (fit policy step 5). The packer tries many overlapping
 /// chunks of units at many sizes; each distinct paragraph text is prepared (segmented,
-/// shaped) once and broken once per size, and a chunk's height is added up paragraph by
-/// paragraph as it grows — the same sum [`TextItem::measure`] makes, from the same
-/// [`fit::paragraph_height`], so the chunks are exactly the ones measuring each candidate
-/// item would give.
+/// shaped) once — its line counts are remembered per size — and a chunk's height is added up
+/// paragraph by paragraph as it grows: the same sum [`TextItem::measure`] makes, from the
+/// same [`fit::paragraph_needed`], so the chunks are exactly the ones measuring each
+/// candidate item would give.
 struct Splitter<'e> {
     base: &'e TextItem,
     el: &'e Element,
@@ -634,7 +626,7 @@ struct Splitter<'e> {
     lw: Emu,
     cjk: u32,
     lang: ShapeLang,
-    paras: HashMap<String, SplitPara>,
+    paras: HashMap<String, measure::Prepared>,
 }
 
 impl<'e> Splitter<'e> {
@@ -650,7 +642,7 @@ impl<'e> Splitter<'e> {
         }
     }
 
-    fn para(&mut self, ctx: &mut Ctx<'_>, text: &str) -> &mut SplitPara {
+    fn para(&mut self, ctx: &mut Ctx<'_>, text: &str) -> &measure::Prepared {
         if !self.paras.contains_key(text) {
             let prep = measure::prepare(
                 &mut ctx.m,
@@ -660,30 +652,16 @@ impl<'e> Splitter<'e> {
                 self.base.style.size,
                 self.lw,
             );
-            self.paras.insert(
-                text.to_string(),
-                SplitPara {
-                    prep,
-                    heights: Vec::new(),
-                },
-            );
+            self.paras.insert(text.to_string(), prep);
         }
-        self.paras.get_mut(text).expect("inserted above")
+        &self.paras[text]
     }
 
     /// Height (lines x pitch, EMU) of a paragraph at `size`, and whether it has CJK.
     fn height(&mut self, ctx: &mut Ctx<'_>, text: &str, size: u32) -> (Emu, bool) {
         let (lw, cjk) = (self.lw, self.cjk);
         let p = self.para(ctx, text);
-        let h = match p.heights.iter().find(|(s, _)| *s == size) {
-            Some(&(_, h)) => h,
-            None => {
-                let h = fit::paragraph_height(&p.prep, size, lw, cjk).2;
-                p.heights.push((size, h));
-                h
-            }
-        };
-        (h, p.prep.has_cjk)
+        (fit::paragraph_needed(p, size, lw, cjk), p.has_cjk)
     }
 
     /// Does `units` as one item fit the box at `size` with paragraph spacing on?
@@ -747,7 +725,7 @@ impl<'e> Splitter<'e> {
         let paras = chunk_texts(units)
             .iter()
             .map(|t| match self.paras.remove(t.as_str()) {
-                Some(p) => p.prep,
+                Some(p) => p,
                 None => measure::prepare(
                     &mut ctx.m,
                     &self.base.style.fonts,
