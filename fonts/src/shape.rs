@@ -67,13 +67,14 @@ fn lang_props(lang: ShapeLang) -> Option<(rustybuzz::Language, rustybuzz::Script
 }
 
 impl Shaper<'_> {
-    /// Glyph advances (font units, kerning applied) of `text`.
+    /// Appends the glyph advances (font units, kerning applied) of `text` to `out`.
     fn shape(
         &mut self,
         text: &str,
         lang: ShapeLang,
         buf: &mut Option<rustybuzz::UnicodeBuffer>,
-    ) -> Box<[i32]> {
+        out: &mut Vec<i32>,
+    ) {
         let mut b = buf.take().unwrap_or_default();
         b.push_str(text);
         b.guess_segment_properties();
@@ -98,13 +99,8 @@ impl Shaper<'_> {
             }
         };
         let glyphs = rustybuzz::shape_with_plan(&self.face, &self.plans[i].1, b);
-        let adv = glyphs
-            .glyph_positions()
-            .iter()
-            .map(|p| p.x_advance)
-            .collect();
+        out.extend(glyphs.glyph_positions().iter().map(|p| p.x_advance));
         *buf = Some(glyphs.clear());
-        adv
     }
 }
 
@@ -114,10 +110,11 @@ fn estimate(book: &FontBook, face: FaceId, text: &str) -> i64 {
     text.chars().count() as i64 * i64::from(book.face(face).units_per_em)
 }
 
-fn estimate_glyphs(book: &FontBook, face: FaceId, text: &str) -> Box<[i32]> {
-    text.chars()
-        .map(|_| i32::from(book.face(face).units_per_em))
-        .collect()
+fn estimate_glyphs(book: &FontBook, face: FaceId, text: &str, out: &mut Vec<i32>) {
+    out.extend(
+        text.chars()
+            .map(|_| i32::from(book.face(face).units_per_em)),
+    );
 }
 
 impl FontBook {
@@ -133,11 +130,12 @@ impl FontBook {
     }
 }
 
-/// The width cache's map: text -> glyph advances. foldhash (already in the tree through
-/// serde_json's indexmap) hashes a short word several times faster than std's SipHash, and a
-/// lookup happens for every piece of every paragraph; the fixed seed keeps runs alike (the map
-/// is never iterated, so output never depends on it).
-type GlyphMap = HashMap<Box<str>, Box<[i32]>, foldhash::fast::FixedState>;
+/// The width cache's map: text -> where its glyph advances are in the measurer's arena
+/// (start, len). foldhash (already in the tree through serde_json's indexmap) hashes a short
+/// word several times faster than std's SipHash, and a lookup happens for every piece of every
+/// paragraph; the fixed seed keeps runs alike (the map is never iterated, so output never
+/// depends on it).
+type GlyphMap = HashMap<Box<str>, (u32, u32), foldhash::fast::FixedState>;
 
 /// Per-job width cache: shapes each distinct (face, text) once; widths scale linearly with size.
 ///
@@ -151,6 +149,9 @@ pub struct Measurer<'a> {
     /// units (viewers that lay out on a device grid round each glyph: see
     /// [`Measurer::glyph_ems_lang`]).
     cache: Vec<GlyphMap>,
+    /// Every cached text's glyph advances, one after the other (one allocation, not one per
+    /// word).
+    advances: Vec<i32>,
     /// Per face, for the Basic Multilingual Plane: does the face draw the character
     /// (0 not asked yet, 1 no, 2 yes) — segmentation asks for every character, and a cmap
     /// lookup costs a table parse and a binary search.
@@ -170,6 +171,7 @@ impl<'a> Measurer<'a> {
                 .map(|_| GlyphMap::default())
                 .collect(),
             draws: (0..n).map(|_| None).collect(),
+            advances: Vec::new(),
             buffer: None,
             hits: 0,
             misses: 0,
@@ -217,24 +219,31 @@ impl<'a> Measurer<'a> {
         if text.is_empty() {
             return &[];
         }
-        if self.cache[ci].contains_key(text) {
-            self.hits += 1;
-        } else {
-            self.misses += 1;
-            let book = self.book;
-            let shaper = self.shapers[i].get_or_insert_with(|| {
-                rustybuzz::Face::from_slice(book.shaping_data(face), 0).map(|face| Shaper {
-                    face,
-                    plans: Vec::new(),
-                })
-            });
-            let g = match shaper {
-                Some(s) => s.shape(text, lang, &mut self.buffer),
-                None => estimate_glyphs(book, face, text),
-            };
-            self.cache[ci].insert(text.into(), g);
-        }
-        &self.cache[ci][text]
+        let (start, len) = match self.cache[ci].get(text) {
+            Some(&at) => {
+                self.hits += 1;
+                at
+            }
+            None => {
+                self.misses += 1;
+                let book = self.book;
+                let shaper = self.shapers[i].get_or_insert_with(|| {
+                    rustybuzz::Face::from_slice(book.shaping_data(face), 0).map(|face| Shaper {
+                        face,
+                        plans: Vec::new(),
+                    })
+                });
+                let start = self.advances.len();
+                match shaper {
+                    Some(s) => s.shape(text, lang, &mut self.buffer, &mut self.advances),
+                    None => estimate_glyphs(book, face, text, &mut self.advances),
+                }
+                let at = (start as u32, (self.advances.len() - start) as u32);
+                self.cache[ci].insert(text.into(), at);
+                at
+            }
+        };
+        &self.advances[start as usize..(start + len) as usize]
     }
 
     /// Appends the advance of every glyph of `text` in em (font units / units per em) to

@@ -155,11 +155,26 @@ pub fn is_hangul(c: char) -> bool {
 /// - a break after a hyphen before digits: `PN-4471`, `2026-11` (UAX #14 keeps `-` with a
 ///   following number, for negative numbers; LibreOffice only does so after a space).
 pub fn opportunities(text: &str, libreoffice: bool) -> Vec<usize> {
-    let mut out = Vec::new();
-    let mut uax: Vec<usize> = unicode_linebreak::linebreaks(text)
+    tailor(text, uax14(text), libreoffice)
+}
+
+/// `(opportunities(text, false), opportunities(text, true))`, running UAX #14 once.
+pub fn opportunity_sets(text: &str) -> (Vec<usize>, Vec<usize>) {
+    let uax = uax14(text);
+    (tailor(text, uax.clone(), false), tailor(text, uax, true))
+}
+
+/// UAX #14 break positions strictly inside `text`.
+fn uax14(text: &str) -> Vec<usize> {
+    unicode_linebreak::linebreaks(text)
         .map(|(pos, _)| pos)
         .filter(|&pos| pos > 0 && pos < text.len())
-        .collect();
+        .collect()
+}
+
+/// The rules of [`opportunities`] applied to the UAX #14 positions `uax`.
+fn tailor(text: &str, mut uax: Vec<usize>, libreoffice: bool) -> Vec<usize> {
+    let mut out = Vec::new();
     if libreoffice {
         for (pos, c) in text.char_indices().skip(1) {
             if c == '/' && text[..pos].ends_with(char::is_whitespace) {

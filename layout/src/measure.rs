@@ -258,8 +258,7 @@ pub fn prepare(
     let has_cjk = segs.iter().any(|s| s.class == ScriptClass::EastAsian);
     let korean = text.chars().any(linebreak::is_hangul);
     let mut ems = Vec::new();
-    let ops = linebreak::opportunities(text, false);
-    let ops_lo = linebreak::opportunities(text, true);
+    let (ops, ops_lo) = linebreak::opportunity_sets(text);
     let mut pieces = make_pieces(m, lang, text, &segs, &ops, &mut ems);
     attach_graphemes(m, lang, text, &segs, &mut pieces, max_size_cpt, line_width);
     let pieces_libreoffice = (ops_lo != ops).then(|| {
