@@ -5,12 +5,15 @@
 //!
 //! Groups:
 //! - `end_to_end/{mixed,ko}_200`: bytes in -> PPTX bytes + QC report out (parse, validate,
-//!   resolve, layout with fixes, PPTX, QC), single-threaded layout;
+//!   resolve, layout with fixes, PPTX, QC), on one thread;
 //! - `stage/*` (mixed, 200 slides): `parse_validate`, `resolve`, `layout`, `pptx`, `qc`, each
 //!   alone on the previous stage's output;
 //! - `scaling/mixed_{25,50,100,200}`: end to end by deck size;
 //! - `fonts/load`: building the FontBook (shipped fonts). A worker process does this once and
-//!   keeps the book for every deck it renders, so it is outside every other measurement.
+//!   keeps the book for every deck it renders, so it is outside every other measurement;
+//! - `parallel_2_threads/*`: end to end (mixed, ko), layout and PPTX writing on 2 threads
+//!   (same bytes as on one);
+//! - `pptx_deflate/level_{0,1,3,6,9}`: PPTX writing at each deflate level (sizes on stderr).
 //!
 //! Decks: `--mix mixed|ko --seed 1`, 200 input slides (the schema's cap).
 
@@ -46,6 +49,62 @@ fn end_to_end(c: &mut Criterion) {
         let input = deck_bytes(200, mix);
         g.bench_function(format!("{mix}_200"), |b| {
             b.iter(|| specrender::render(black_box(&input), &book, &opts).expect("renders"))
+        });
+    }
+    g.finish();
+}
+
+fn parallel(c: &mut Criterion) {
+    let book = book();
+    let opts = single_threaded().with_threads(2);
+    let mut g = c.benchmark_group("parallel_2_threads");
+    g.sample_size(30).measurement_time(Duration::from_secs(8));
+    for mix in [Mix::Mixed, Mix::Ko] {
+        let input = deck_bytes(200, mix);
+        g.bench_function(format!("end_to_end_{mix}_200"), |b| {
+            b.iter(|| specrender::render(black_box(&input), &book, &opts).expect("renders"))
+        });
+    }
+    let input = deck_bytes(200, Mix::Mixed);
+    let (parsed, _) = specrender::spec::parse(&input, &opts.parse).expect("valid");
+    let specrender::Input::Slides(spec) = &parsed else {
+        unreachable!("a SlideSpec")
+    };
+    let deck = specrender::spec::resolve(spec);
+    let laid = specrender::layout::layout(&deck, &book, &opts.layout);
+    g.bench_function("layout", |b| {
+        b.iter(|| specrender::layout::layout(black_box(&deck), &book, &opts.layout))
+    });
+    g.bench_function("pptx", |b| {
+        b.iter(|| specrender::renderer::pptx_with(black_box(&laid), &opts.pptx).expect("writes"))
+    });
+    g.finish();
+}
+
+/// PPTX writing of the mixed 200-slide deck at several deflate levels (0 = stored); the sizes
+/// are printed once.
+fn deflate_levels(c: &mut Criterion) {
+    let book = book();
+    let opts = single_threaded();
+    let input = deck_bytes(200, Mix::Mixed);
+    let (parsed, _) = specrender::spec::parse(&input, &opts.parse).expect("valid");
+    let specrender::Input::Slides(spec) = &parsed else {
+        unreachable!("a SlideSpec")
+    };
+    let laid = specrender::layout::layout(&specrender::spec::resolve(spec), &book, &opts.layout);
+    let mut g = c.benchmark_group("pptx_deflate");
+    g.sample_size(20).measurement_time(Duration::from_secs(4));
+    for level in [0u8, 1, 3, 6, 9] {
+        let o = specrender::PptxOptions {
+            deflate_level: level,
+            threads: 1,
+        };
+        let size = specrender::renderer::pptx_with(&laid, &o)
+            .expect("writes")
+            .len();
+        eprintln!("pptx_deflate/level_{level}: {size} bytes");
+        g.bench_function(format!("level_{level}"), |b| {
+            b.iter(|| specrender::renderer::pptx_with(black_box(&laid), &o).expect("writes"))
         });
     }
     g.finish();
@@ -104,5 +163,13 @@ fn fonts(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, end_to_end, stages, scaling, fonts);
+criterion_group!(
+    benches,
+    end_to_end,
+    stages,
+    scaling,
+    fonts,
+    parallel,
+    deflate_levels
+);
 criterion_main!(benches);

@@ -30,6 +30,7 @@ pub use specrender_fonts::{FontBook, FontError, FontOptions};
 pub use specrender_layout::model::{Autofit, LaidDeck};
 pub use specrender_layout::LayoutOptions;
 pub use specrender_qc::{QcReport, Severity};
+pub use specrender_renderer::PptxOptions;
 pub use specrender_spec::{ErrorSeverity, Input, ParseOptions, SpecError, SpecFailure};
 
 /// Options for [`run_qc`] and [`render`].
@@ -45,6 +46,24 @@ pub struct RenderOptions {
     /// Root that `file` assets resolve against (`--assets DIR`; the CLI defaults it to the input
     /// file's folder). Default: `None`. Not read yet: images are not laid out in this version.
     pub assets_root: Option<PathBuf>,
+    /// Deflate level and writer threads. Default: [`PptxOptions::default`] (level 1, one
+    /// thread).
+    pub pptx: PptxOptions,
+}
+
+impl RenderOptions {
+    /// Lay out and write on `threads` threads (0: one per available core). The output is the
+    /// same bytes whatever the number.
+    pub fn with_threads(mut self, threads: usize) -> Self {
+        let n = if threads == 0 {
+            std::thread::available_parallelism().map_or(1, |n| n.get())
+        } else {
+            threads
+        };
+        self.layout.threads = n;
+        self.pptx.threads = n;
+        self
+    }
 }
 
 /// A pipeline stage, for progress reporting.
@@ -329,7 +348,8 @@ pub fn render_parsed(
 ) -> Result<Outcome, Error> {
     let laid = lay_out(parsed, fonts, opts, progress)?;
     let pptx = guard(|| {
-        specrender_renderer::pptx(&laid).map_err(|e| Error::Internal(format!("writing PPTX: {e}")))
+        specrender_renderer::pptx_with(&laid, &opts.pptx)
+            .map_err(|e| Error::Internal(format!("writing PPTX: {e}")))
     })?;
     finish(parsed, &laid, opts, Some(pptx), progress)
 }

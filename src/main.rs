@@ -145,6 +145,10 @@ struct RunArgs {
     /// JSON-lines progress events on stderr.
     #[arg(long)]
     progress: bool,
+    /// Threads for layout and PPTX writing (0: one per available core). The output is the
+    /// same bytes whatever the number.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    threads: usize,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -391,7 +395,9 @@ fn run_pipeline(
         },
         layout_json: layout_path.is_some(),
         assets_root,
-    };
+        pptx: Default::default(),
+    }
+    .with_threads(run.threads);
 
     let outcome: Outcome = if out_path.is_some() {
         specrender::render_parsed(&parsed, &fonts, &opts, &mut progress)?
@@ -578,6 +584,8 @@ fn serve_job(req: &Value, book: &FontBook) -> Value {
         },
         layout_json: want_layout,
         assets_root: None,
+        // One thread per job: a worker pool runs several workers side by side.
+        pptx: Default::default(),
     };
     match op {
         "validate" => match specrender::validate(&input, &opts.parse) {

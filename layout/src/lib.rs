@@ -19,8 +19,10 @@ use measure::TextFonts;
 use model::{Autofit, Fix, LaidDeck, LaidSlide, Note, Preset, Severity};
 use serde_json::json;
 use specrender_fonts::{FontBook, MatchKind, Measurer, ScriptClass, SlotFaces};
-use specrender_spec::deck::Deck;
+use specrender_spec::deck::{Deck, Slide};
 use std::collections::{BTreeMap, BTreeSet};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 
 /// Options for [`layout`].
 #[derive(Debug, Clone)]
@@ -31,6 +33,9 @@ pub struct LayoutOptions {
     pub fixes_in_notes: bool,
     /// Line pitch of paragraphs with CJK, per mille of the size (1250–1350). Default: 1300.
     pub cjk_line_permille: u32,
+    /// Threads laying out slides (each with its own width cache). The laid deck is the same
+    /// whatever the number. Default: 1.
+    pub threads: usize,
 }
 
 impl Default for LayoutOptions {
@@ -39,6 +44,7 @@ impl Default for LayoutOptions {
             autofit: Autofit::Shrink,
             fixes_in_notes: true,
             cjk_line_permille: 1300,
+            threads: 1,
         }
     }
 }
@@ -139,17 +145,38 @@ fn deck_fonts(book: &FontBook, deck: &Deck) -> DeckFonts {
     }
 }
 
+impl<'a> Ctx<'a> {
+    fn new(deck: &'a Deck, fonts: &'a FontBook, opts: &'a LayoutOptions) -> Self {
+        Ctx {
+            deck,
+            m: Measurer::new(fonts),
+            opts,
+            fonts: deck_fonts(fonts, deck),
+            notes: Vec::new(),
+            fixes: Vec::new(),
+            ids: deck.slides.iter().map(|s| s.id.clone()).collect(),
+        }
+    }
+}
+
+/// What one input slide became: its output slides, and the fixes and notes made on the way.
+struct SlideResult {
+    slides: Vec<LaidSlide>,
+    fixes: Vec<Fix>,
+    notes: Vec<Note>,
+}
+
 /// Lay out a deck: slots, measurement, line breaking, fit policy, continuation slides.
+///
+/// With [`LayoutOptions::threads`] above 1, input slides are laid out on that many threads and
+/// their results put back in slide order. Nothing one slide decides depends on another: the
+/// width cache only remembers answers, and a continuation id `{source}-cont-{n}` (plus any `x`s
+/// that keep it apart from the input's ids) can only come from its own source slide, so
+/// checking it against the input's ids and the slide's own new ids is checking it against
+/// every id. (A deck with duplicate slide ids, which validation refuses, is laid out on one
+/// thread so that its ids come out as before.)
 pub fn layout(deck: &Deck, fonts: &FontBook, opts: &LayoutOptions) -> LaidDeck {
-    let mut ctx = Ctx {
-        deck,
-        m: Measurer::new(fonts),
-        opts,
-        fonts: deck_fonts(fonts, deck),
-        notes: Vec::new(),
-        fixes: Vec::new(),
-        ids: deck.slides.iter().map(|s| s.id.clone()).collect(),
-    };
+    let mut ctx = Ctx::new(deck, fonts, opts);
     if let Some(first) = deck.slides.first() {
         for (fam, to) in std::mem::take(&mut ctx.fonts.substituted) {
             ctx.note(
@@ -179,60 +206,20 @@ pub fn layout(deck: &Deck, fonts: &FontBook, opts: &LayoutOptions) -> LaidDeck {
             n.message.clone(),
         );
     }
+    let threads = opts.threads.clamp(1, deck.slides.len().max(1));
+    let results: Vec<SlideResult> = if threads > 1 && ctx.ids.len() == deck.slides.len() {
+        lay_parallel(deck, fonts, opts, threads)
+    } else {
+        deck.slides
+            .iter()
+            .map(|s| lay_source_slide(&mut ctx, s))
+            .collect()
+    };
     let mut slides = Vec::with_capacity(deck.slides.len());
-    for s in &deck.slides {
-        let preset = slide::choose_preset(&mut ctx, s);
-        let fixes_before = ctx.fixes.len();
-        let out = slide::lay_slide(&mut ctx, s, preset);
-        let n_out = out.slides.len();
-        for (id, items, page) in out.slides {
-            let boxes = items
-                .iter()
-                .map(|it| slide::to_box(&ctx, it, false))
-                .collect::<Vec<_>>();
-            report_box_fonts(&mut ctx, &id, &s.id, &items, &boxes);
-            slides.push(LaidSlide {
-                id,
-                source_id: s.id.clone(),
-                preset,
-                continuation: page,
-                boxes,
-                notes: if page == 0 {
-                    s.speaker_notes.clone().unwrap_or_default()
-                } else {
-                    String::new()
-                },
-                needs_human_edit: false,
-            });
-        }
-        // Step 6: still failing -> needs_human_edit on the slides that overflow.
-        let base = slides.len() - n_out;
-        for ls in &mut slides[base..] {
-            let over = ls
-                .boxes
-                .iter()
-                .any(|b| matches!(&b.content, model::BoxContent::Text(t) if !t.fits()));
-            if over {
-                ls.needs_human_edit = true;
-                ctx.fixes.push(Fix {
-                    slide_id: ls.id.clone(),
-                    element_id: None,
-                    action: "needs_human_edit".into(),
-                    details: BTreeMap::new(),
-                });
-            }
-        }
-        if opts.fixes_in_notes {
-            let log: Vec<String> = ctx.fixes[fixes_before..].iter().map(describe_fix).collect();
-            if !log.is_empty() {
-                let ls = &mut slides[base];
-                if !ls.notes.is_empty() {
-                    ls.notes.push_str("\n\n");
-                }
-                ls.notes.push_str("[specrender] ");
-                ls.notes.push_str(&log.join("; "));
-            }
-        }
+    for r in results {
+        slides.extend(r.slides);
+        ctx.fixes.extend(r.fixes);
+        ctx.notes.extend(r.notes);
     }
     LaidDeck {
         title: deck.title.clone(),
@@ -247,6 +234,100 @@ pub fn layout(deck: &Deck, fonts: &FontBook, opts: &LayoutOptions) -> LaidDeck {
         fixes: ctx.fixes,
         notes: ctx.notes,
         autofit: opts.autofit,
+    }
+}
+
+/// Input slides taken one at a time by `threads` threads, each with its own context (width
+/// cache, findings); results in slide order.
+fn lay_parallel(
+    deck: &Deck,
+    fonts: &FontBook,
+    opts: &LayoutOptions,
+    threads: usize,
+) -> Vec<SlideResult> {
+    let next = AtomicUsize::new(0);
+    let done: Mutex<Vec<Option<SlideResult>>> =
+        Mutex::new((0..deck.slides.len()).map(|_| None).collect());
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                let mut ctx = Ctx::new(deck, fonts, opts);
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(s) = deck.slides.get(i) else { break };
+                    let r = lay_source_slide(&mut ctx, s);
+                    done.lock().unwrap_or_else(|p| p.into_inner())[i] = Some(r);
+                }
+            });
+        }
+    });
+    done.into_inner()
+        .unwrap_or_else(|p| p.into_inner())
+        .into_iter()
+        .map(|r| r.expect("every slide was laid out"))
+        .collect()
+}
+
+/// One input slide: its output slides (fit policy, continuations, step 6), with the fixes and
+/// notes it produced taken out of `ctx`.
+fn lay_source_slide(ctx: &mut Ctx<'_>, s: &Slide) -> SlideResult {
+    let notes_before = ctx.notes.len();
+    let fixes_before = ctx.fixes.len();
+    let preset = slide::choose_preset(ctx, s);
+    let out = slide::lay_slide(ctx, s, preset);
+    let mut slides = Vec::with_capacity(out.slides.len());
+    for (id, items, page) in out.slides {
+        let boxes = items
+            .iter()
+            .map(|it| slide::to_box(ctx, it, false))
+            .collect::<Vec<_>>();
+        report_box_fonts(ctx, &id, &s.id, &items, &boxes);
+        slides.push(LaidSlide {
+            id,
+            source_id: s.id.clone(),
+            preset,
+            continuation: page,
+            boxes,
+            notes: if page == 0 {
+                s.speaker_notes.clone().unwrap_or_default()
+            } else {
+                String::new()
+            },
+            needs_human_edit: false,
+        });
+    }
+    // Step 6: still failing -> needs_human_edit on the slides that overflow.
+    for ls in &mut slides {
+        let over = ls
+            .boxes
+            .iter()
+            .any(|b| matches!(&b.content, model::BoxContent::Text(t) if !t.fits()));
+        if over {
+            ls.needs_human_edit = true;
+            ctx.fixes.push(Fix {
+                slide_id: ls.id.clone(),
+                element_id: None,
+                action: "needs_human_edit".into(),
+                details: BTreeMap::new(),
+            });
+        }
+    }
+    if ctx.opts.fixes_in_notes {
+        let log: Vec<String> = ctx.fixes[fixes_before..].iter().map(describe_fix).collect();
+        if !log.is_empty() {
+            if let Some(ls) = slides.first_mut() {
+                if !ls.notes.is_empty() {
+                    ls.notes.push_str("\n\n");
+                }
+                ls.notes.push_str("[specrender] ");
+                ls.notes.push_str(&log.join("; "));
+            }
+        }
+    }
+    SlideResult {
+        slides,
+        fixes: ctx.fixes.split_off(fixes_before),
+        notes: ctx.notes.split_off(notes_before),
     }
 }
 

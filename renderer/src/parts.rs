@@ -2,6 +2,10 @@
 //! `[Content_Types].xml`, `_rels/.rels`, `docProps/*`, `ppt/presentation.xml` and its rels,
 //! the presentation-level props, theme1, the master, layouts 1-10, (notes master and theme2
 //! when any slide has notes), slides, notes slides. Each part's `.rels` follows the part.
+//!
+//! [`plan`] names every part and says how to write it without writing it, so the packager
+//! can write and compress parts in any order (on several threads) while the package keeps
+//! this order.
 
 use crate::content_types::content_types_xml;
 use crate::notes::{has_notes, notes_slide_xml};
@@ -11,9 +15,33 @@ use crate::slide_layout::{layout_number, layout_plans, slide_layout_xml};
 use crate::{doc_props, notes, props, slide, slide_master, theme};
 use specrender_layout::model::LaidDeck;
 
+/// Writes one part: `pretty` (indented, for goldens) or compact.
+pub(crate) type Writer<'a> = Box<dyn Fn(bool) -> Vec<u8> + Send + Sync + 'a>;
+
+/// One package part: its name and how to write it.
+pub(crate) struct Part<'a> {
+    pub name: String,
+    pub write: Writer<'a>,
+}
+
+/// Every part, written, in package order.
 pub(crate) fn build(laid: &LaidDeck, pretty: bool) -> Vec<(String, Vec<u8>)> {
-    let mut parts: Vec<(String, Vec<u8>)> = Vec::new();
-    let mut add = |name: String, bytes: Vec<u8>| parts.push((name, bytes));
+    plan(laid)
+        .into_iter()
+        .map(|p| {
+            let bytes = (p.write)(pretty);
+            (p.name, bytes)
+        })
+        .collect()
+}
+
+/// Every part of the deck's package, in package order, not yet written.
+pub(crate) fn plan<'a>(laid: &'a LaidDeck) -> Vec<Part<'a>> {
+    let mut parts: Vec<Part<'a>> = Vec::new();
+    let mut add = |name: String, write: Writer<'a>| parts.push(Part { name, write });
+    let rels = |rels: Vec<(RelType, String)>| -> Writer<'a> {
+        Box::new(move |pretty| rels_xml(&rels, pretty))
+    };
 
     // Notes slides are numbered in slide order among slides that have notes.
     let mut notes_of = Vec::with_capacity(laid.slides.len());
@@ -28,25 +56,23 @@ pub(crate) fn build(laid: &LaidDeck, pretty: bool) -> Vec<(String, Vec<u8>)> {
     }
     let any_notes = notes_count > 0;
     let layouts = layout_plans(laid);
+    let layout_count = layouts.len();
 
     add(
         "_rels/.rels".into(),
-        rels_xml(
-            &[
-                (RelType::OfficeDocument, "ppt/presentation.xml".into()),
-                (RelType::CoreProperties, "docProps/core.xml".into()),
-                (RelType::ExtendedProperties, "docProps/app.xml".into()),
-            ],
-            pretty,
-        ),
+        rels(vec![
+            (RelType::OfficeDocument, "ppt/presentation.xml".into()),
+            (RelType::CoreProperties, "docProps/core.xml".into()),
+            (RelType::ExtendedProperties, "docProps/app.xml".into()),
+        ]),
     );
     add(
         "docProps/core.xml".into(),
-        doc_props::core_xml(laid, pretty),
+        Box::new(move |pretty| doc_props::core_xml(laid, pretty)),
     );
     add(
         "docProps/app.xml".into(),
-        doc_props::app_xml(laid, notes_count, pretty),
+        Box::new(move |pretty| doc_props::app_xml(laid, notes_count, pretty)),
     );
 
     let pres_rels = PresentationRels {
@@ -55,44 +81,41 @@ pub(crate) fn build(laid: &LaidDeck, pretty: bool) -> Vec<(String, Vec<u8>)> {
     };
     add(
         "ppt/presentation.xml".into(),
-        presentation_xml(laid, &pres_rels, pretty),
+        Box::new(move |pretty| presentation_xml(laid, &pres_rels, pretty)),
     );
     // Must match the ids presentation.xml uses: rId1 master, rId2.. slides, notes master.
-    let mut rels = vec![(
+    let mut pres = vec![(
         RelType::SlideMaster,
         "slideMasters/slideMaster1.xml".to_string(),
     )];
-    rels.extend((1..=laid.slides.len()).map(|n| (RelType::Slide, format!("slides/slide{n}.xml"))));
+    pres.extend((1..=laid.slides.len()).map(|n| (RelType::Slide, format!("slides/slide{n}.xml"))));
     if any_notes {
-        rels.push((RelType::NotesMaster, "notesMasters/notesMaster1.xml".into()));
+        pres.push((RelType::NotesMaster, "notesMasters/notesMaster1.xml".into()));
     }
-    rels.extend([
+    pres.extend([
         (RelType::PresProps, "presProps.xml".into()),
         (RelType::ViewProps, "viewProps.xml".into()),
         (RelType::Theme, "theme/theme1.xml".into()),
         (RelType::TableStyles, "tableStyles.xml".into()),
     ]);
-    add(
-        rels_part_name("ppt/presentation.xml"),
-        rels_xml(&rels, pretty),
-    );
-    add("ppt/presProps.xml".into(), props::pres_props_xml(pretty));
-    add("ppt/viewProps.xml".into(), props::view_props_xml(pretty));
+    add(rels_part_name("ppt/presentation.xml"), rels(pres));
+    add("ppt/presProps.xml".into(), Box::new(props::pres_props_xml));
+    add("ppt/viewProps.xml".into(), Box::new(props::view_props_xml));
     add(
         "ppt/tableStyles.xml".into(),
-        props::table_styles_xml(pretty),
+        Box::new(props::table_styles_xml),
     );
     add(
         "ppt/theme/theme1.xml".into(),
-        theme::theme_xml(&laid.theme, pretty),
+        Box::new(move |pretty| theme::theme_xml(&laid.theme, pretty)),
     );
 
     let master = "ppt/slideMasters/slideMaster1.xml";
     add(
         master.into(),
-        slide_master::slide_master_xml(laid, layouts.len(), pretty),
+        Box::new(move |pretty| slide_master::slide_master_xml(laid, layout_count, pretty)),
     );
-    let mut rels: Vec<(RelType, String)> = (1..=layouts.len())
+    let mut master_rels: Vec<(RelType, String)> = (1..=layout_count)
         .map(|n| {
             (
                 RelType::SlideLayout,
@@ -100,63 +123,87 @@ pub(crate) fn build(laid: &LaidDeck, pretty: bool) -> Vec<(String, Vec<u8>)> {
             )
         })
         .collect();
-    rels.push((RelType::Theme, "../theme/theme1.xml".into()));
-    add(rels_part_name(master), rels_xml(&rels, pretty));
+    master_rels.push((RelType::Theme, "../theme/theme1.xml".into()));
+    add(rels_part_name(master), rels(master_rels));
 
-    for (i, plan) in layouts.iter().enumerate() {
+    for (i, plan) in layouts.into_iter().enumerate() {
         let name = format!("ppt/slideLayouts/slideLayout{}.xml", i + 1);
-        add(name.clone(), slide_layout_xml(plan, pretty));
-        let rels = [(
-            RelType::SlideMaster,
-            "../slideMasters/slideMaster1.xml".to_string(),
-        )];
-        add(rels_part_name(&name), rels_xml(&rels, pretty));
+        add(
+            name.clone(),
+            Box::new(move |pretty| slide_layout_xml(&plan, pretty)),
+        );
+        add(
+            rels_part_name(&name),
+            rels(vec![(
+                RelType::SlideMaster,
+                "../slideMasters/slideMaster1.xml".to_string(),
+            )]),
+        );
     }
 
     if any_notes {
         let nm = "ppt/notesMasters/notesMaster1.xml";
-        add(nm.into(), notes::notes_master_xml(laid, pretty));
+        add(
+            nm.into(),
+            Box::new(move |pretty| notes::notes_master_xml(laid, pretty)),
+        );
         add(
             rels_part_name(nm),
-            rels_xml(&[(RelType::Theme, "../theme/theme2.xml".into())], pretty),
+            rels(vec![(RelType::Theme, "../theme/theme2.xml".into())]),
         );
         add(
             "ppt/theme/theme2.xml".into(),
-            theme::theme_xml(&laid.theme, pretty),
+            Box::new(move |pretty| theme::theme_xml(&laid.theme, pretty)),
         );
     }
 
     for (i, s) in laid.slides.iter().enumerate() {
         let name = format!("ppt/slides/slide{}.xml", i + 1);
-        add(name.clone(), slide::slide_xml(laid, s, pretty));
-        let mut rels = vec![(
+        add(
+            name.clone(),
+            Box::new(move |pretty| slide::slide_xml(laid, s, pretty)),
+        );
+        let mut slide_rels = vec![(
             RelType::SlideLayout,
             format!("../slideLayouts/slideLayout{}.xml", layout_number(s.preset)),
         )];
         if let Some(n) = notes_of[i] {
-            rels.push((
+            slide_rels.push((
                 RelType::NotesSlide,
                 format!("../notesSlides/notesSlide{n}.xml"),
             ));
         }
-        add(rels_part_name(&name), rels_xml(&rels, pretty));
+        add(rels_part_name(&name), rels(slide_rels));
     }
 
     for (i, s) in laid.slides.iter().enumerate() {
         let Some(n) = notes_of[i] else { continue };
         let name = format!("ppt/notesSlides/notesSlide{n}.xml");
-        add(name.clone(), notes_slide_xml(laid, &s.notes, pretty));
-        let rels = [
-            (
-                RelType::NotesMaster,
-                "../notesMasters/notesMaster1.xml".to_string(),
-            ),
-            (RelType::Slide, format!("../slides/slide{}.xml", i + 1)),
-        ];
-        add(rels_part_name(&name), rels_xml(&rels, pretty));
+        add(
+            name.clone(),
+            Box::new(move |pretty| notes_slide_xml(laid, &s.notes, pretty)),
+        );
+        add(
+            rels_part_name(&name),
+            rels(vec![
+                (
+                    RelType::NotesMaster,
+                    "../notesMasters/notesMaster1.xml".to_string(),
+                ),
+                (RelType::Slide, format!("../slides/slide{}.xml", i + 1)),
+            ]),
+        );
     }
 
-    let ct = content_types_xml(parts.iter().map(|(n, _)| n.as_str()), pretty);
-    parts.insert(0, ("[Content_Types].xml".into(), ct));
+    let names: Vec<String> = parts.iter().map(|p| p.name.clone()).collect();
+    parts.insert(
+        0,
+        Part {
+            name: "[Content_Types].xml".into(),
+            write: Box::new(move |pretty| {
+                content_types_xml(names.iter().map(String::as_str), pretty)
+            }),
+        },
+    );
     parts
 }
