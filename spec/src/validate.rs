@@ -60,6 +60,8 @@ pub fn validate_schema(kind: SpecKind, value: &Value) -> Vec<SpecError> {
         root,
         out: Vec::new(),
         seen: HashSet::new(),
+        probe: false,
+        failed: false,
     };
     let mut path = String::new();
     v.check(root, value, &mut path, None);
@@ -202,10 +204,79 @@ struct Validator<'s> {
     /// several schema branches (e.g. `type: object` in `element` and in `textElement`) is
     /// reported once, in the form first met.
     seen: HashSet<(String, String, String)>,
+    /// Only asking whether the instance is valid (an `if`): the first failure answers it, so
+    /// no message is written and nothing more is checked.
+    probe: bool,
+    failed: bool,
+}
+
+/// The assertion keywords of one schema object, read in one pass over its members (a schema
+/// node is visited for every instance value it applies to; looking up each keyword by name
+/// hashed the same few keys over and over).
+#[derive(Default)]
+struct Keywords<'s> {
+    reference: Option<&'s str>,
+    type_: Option<&'s Value>,
+    const_: Option<&'s Value>,
+    enum_: Option<&'s Vec<Value>>,
+    min_length: Option<u64>,
+    max_length: Option<u64>,
+    minimum: Option<&'s Value>,
+    maximum: Option<&'s Value>,
+    min_items: Option<u64>,
+    max_items: Option<u64>,
+    items: Option<&'s Value>,
+    required: Option<&'s Vec<Value>>,
+    properties: Option<&'s serde_json::Map<String, Value>>,
+    additional: Option<&'s Value>,
+    all_of: Option<&'s Vec<Value>>,
+    if_: Option<&'s Value>,
+    then: Option<&'s Value>,
+}
+
+impl<'s> Keywords<'s> {
+    fn of(s: &'s serde_json::Map<String, Value>) -> Self {
+        let mut k = Keywords::default();
+        for (name, v) in s {
+            match name.as_str() {
+                "$ref" => k.reference = v.as_str(),
+                "type" => k.type_ = Some(v),
+                "const" => k.const_ = Some(v),
+                "enum" => k.enum_ = v.as_array(),
+                "minLength" => k.min_length = v.as_u64(),
+                "maxLength" => k.max_length = v.as_u64(),
+                "minimum" => k.minimum = Some(v),
+                "maximum" => k.maximum = Some(v),
+                "minItems" => k.min_items = v.as_u64(),
+                "maxItems" => k.max_items = v.as_u64(),
+                "items" => k.items = Some(v),
+                "required" => k.required = v.as_array(),
+                "properties" => k.properties = v.as_object(),
+                "additionalProperties" => k.additional = Some(v),
+                "allOf" => k.all_of = v.as_array(),
+                "if" => k.if_ = Some(v),
+                "then" => k.then = Some(v),
+                _ => {}
+            }
+        }
+        k
+    }
 }
 
 impl<'s> Validator<'s> {
-    fn err(&mut self, path: &str, code: &str, message: String, note: Option<&str>) {
+    /// Records a finding; `message` is only written when it is reported.
+    fn err(
+        &mut self,
+        path: &str,
+        code: &str,
+        message: impl FnOnce() -> String,
+        note: Option<&str>,
+    ) {
+        if self.probe {
+            self.failed = true;
+            return;
+        }
+        let message = message();
         if !self
             .seen
             .insert((path.to_string(), code.to_string(), message.clone()))
@@ -235,10 +306,12 @@ impl<'s> Validator<'s> {
             root: self.root,
             out: Vec::new(),
             seen: HashSet::new(),
+            probe: true,
+            failed: false,
         };
         let mut p = String::new();
         probe.check(schema, inst, &mut p, None);
-        probe.out.is_empty()
+        !probe.failed
     }
 
     /// `if` evaluation with the "absent discriminator does not match" rule (module docs).
@@ -265,141 +338,201 @@ impl<'s> Validator<'s> {
     }
 
     fn check(&mut self, schema: &'s Value, inst: &Value, path: &mut String, note: Option<&str>) {
+        if self.failed {
+            return;
+        }
         let Some(s) = schema.as_object() else {
             if schema == &Value::Bool(false) {
                 self.err(
                     path,
                     "not_allowed",
-                    format!("{} is not allowed here", field_name(path)),
+                    || format!("{} is not allowed here", field_name(path)),
                     note,
                 );
             }
             return;
         };
+        let k = Keywords::of(s);
 
-        if let Some(r) = s.get("$ref").and_then(Value::as_str) {
+        if let Some(r) = k.reference {
             if let Some(target) = self.resolve_ref(r) {
                 self.check(target, inst, path, note);
             }
         }
 
-        if let Some(t) = s.get("type") {
+        if let Some(t) = k.type_ {
             let types: Vec<&str> = match t {
                 Value::String(t) => vec![t.as_str()],
                 Value::Array(a) => a.iter().filter_map(Value::as_str).collect(),
                 _ => vec![],
             };
             if !types.iter().any(|t| type_matches(t, inst)) {
-                let want: Vec<String> = types.iter().map(|t| article(t)).collect();
-                let got = match inst {
-                    Value::Number(_) | Value::Bool(_) | Value::Null => {
-                        format!("{} ({})", type_name(inst), inst)
-                    }
-                    _ => type_name(inst).to_string(),
-                };
-                let f = field_name(path);
-                let want = match want.split_last() {
-                    Some((last, rest)) if !rest.is_empty() => {
-                        format!("{} or {last}", rest.join(", "))
-                    }
-                    _ => want.join(""),
-                };
-                self.err(path, "type", format!("{f} must be {want}, got {got}"), note);
-            }
-        }
-
-        if let Some(c) = s.get("const") {
-            if !json_eq(c, inst) {
-                let f = field_name(path);
                 self.err(
                     path,
-                    "const",
-                    format!("{f} must be {c}, got {}", show(inst)),
+                    "type",
+                    || {
+                        let want: Vec<String> = types.iter().map(|t| article(t)).collect();
+                        let got = match inst {
+                            Value::Number(_) | Value::Bool(_) | Value::Null => {
+                                format!("{} ({})", type_name(inst), inst)
+                            }
+                            _ => type_name(inst).to_string(),
+                        };
+                        let f = field_name(path);
+                        let want = match want.split_last() {
+                            Some((last, rest)) if !rest.is_empty() => {
+                                format!("{} or {last}", rest.join(", "))
+                            }
+                            _ => want.join(""),
+                        };
+                        format!("{f} must be {want}, got {got}")
+                    },
                     note,
                 );
             }
         }
 
-        if let Some(Value::Array(options)) = s.get("enum") {
+        if let Some(c) = k.const_ {
+            if !json_eq(c, inst) {
+                self.err(
+                    path,
+                    "const",
+                    || format!("{} must be {c}, got {}", field_name(path), show(inst)),
+                    note,
+                );
+            }
+        }
+
+        if let Some(options) = k.enum_ {
             if !options.iter().any(|o| json_eq(o, inst)) {
-                let list: Vec<String> = options.iter().map(|o| o.to_string()).collect();
-                let f = field_name(path);
                 self.err(
                     path,
                     "enum",
-                    format!("{f} is {}; allowed values: {}", show(inst), list.join(", ")),
+                    || {
+                        let list: Vec<String> = options.iter().map(|o| o.to_string()).collect();
+                        format!(
+                            "{} is {}; allowed values: {}",
+                            field_name(path),
+                            show(inst),
+                            list.join(", ")
+                        )
+                    },
                     note,
                 );
             }
         }
 
         if let Value::String(text) = inst {
-            let n = text.chars().count() as u64;
-            if let Some(min) = s.get("minLength").and_then(Value::as_u64) {
-                if n < min {
-                    let f = field_name(path);
-                    let msg = if n == 0 {
-                        format!("{f} is empty; it needs at least {min} character(s)")
-                    } else {
-                        format!("{f} has {n} characters; it needs at least {min}")
-                    };
-                    self.err(path, "min_length", msg, note);
+            if k.min_length.is_some() || k.max_length.is_some() {
+                let n = text.chars().count() as u64;
+                if let Some(min) = k.min_length {
+                    if n < min {
+                        self.err(
+                            path,
+                            "min_length",
+                            || {
+                                let f = field_name(path);
+                                if n == 0 {
+                                    format!("{f} is empty; it needs at least {min} character(s)")
+                                } else {
+                                    format!("{f} has {n} characters; it needs at least {min}")
+                                }
+                            },
+                            note,
+                        );
+                    }
                 }
-            }
-            if let Some(max) = s.get("maxLength").and_then(Value::as_u64) {
-                if n > max {
-                    let f = field_name(path);
-                    self.err(
-                        path,
-                        "max_length",
-                        format!(
-                            "{f} has {n} characters; the limit is {max}: shorten it by at least {}",
-                            n - max
-                        ),
-                        note,
-                    );
+                if let Some(max) = k.max_length {
+                    if n > max {
+                        self.err(
+                            path,
+                            "max_length",
+                            || {
+                                format!(
+                                    "{} has {n} characters; the limit is {max}: shorten it by at least {}",
+                                    field_name(path),
+                                    n - max
+                                )
+                            },
+                            note,
+                        );
+                    }
                 }
             }
         }
 
         if let Value::Number(x) = inst {
             let x = x.as_f64().unwrap_or(f64::NAN);
-            if let Some(min) = s.get("minimum") {
+            if let Some(min) = k.minimum {
                 if min.as_f64().is_some_and(|m| x < m) {
-                    let f = field_name(path);
-                    let msg = format!("{f} is {}; the minimum is {}", num(inst), num(min));
-                    self.err(path, "minimum", msg, note);
+                    self.err(
+                        path,
+                        "minimum",
+                        || {
+                            format!(
+                                "{} is {}; the minimum is {}",
+                                field_name(path),
+                                num(inst),
+                                num(min)
+                            )
+                        },
+                        note,
+                    );
                 }
             }
-            if let Some(max) = s.get("maximum") {
+            if let Some(max) = k.maximum {
                 if max.as_f64().is_some_and(|m| x > m) {
-                    let f = field_name(path);
-                    let msg = format!("{f} is {}; the maximum is {}", num(inst), num(max));
-                    self.err(path, "maximum", msg, note);
+                    self.err(
+                        path,
+                        "maximum",
+                        || {
+                            format!(
+                                "{} is {}; the maximum is {}",
+                                field_name(path),
+                                num(inst),
+                                num(max)
+                            )
+                        },
+                        note,
+                    );
                 }
             }
         }
 
         if let Value::Array(items) = inst {
             let n = items.len() as u64;
-            if let Some(min) = s.get("minItems").and_then(Value::as_u64) {
+            if let Some(min) = k.min_items {
                 if n < min {
-                    let f = field_name(path);
-                    let msg = format!("{f} has {n} items; it needs at least {min}");
-                    self.err(path, "min_items", msg, note);
-                }
-            }
-            if let Some(max) = s.get("maxItems").and_then(Value::as_u64) {
-                if n > max {
-                    let f = field_name(path);
-                    let msg = format!(
-                        "{f} has {n} items; at most {max} are allowed: remove {} or split",
-                        n - max
+                    self.err(
+                        path,
+                        "min_items",
+                        || {
+                            format!(
+                                "{} has {n} items; it needs at least {min}",
+                                field_name(path)
+                            )
+                        },
+                        note,
                     );
-                    self.err(path, "max_items", msg, note);
                 }
             }
-            if let Some(item_schema) = s.get("items") {
+            if let Some(max) = k.max_items {
+                if n > max {
+                    self.err(
+                        path,
+                        "max_items",
+                        || {
+                            format!(
+                                "{} has {n} items; at most {max} are allowed: remove {} or split",
+                                field_name(path),
+                                n - max
+                            )
+                        },
+                        note,
+                    );
+                }
+            }
+            if let Some(item_schema) = k.items {
                 for (i, item) in items.iter().enumerate() {
                     let len = path.len();
                     push_token(path, &i.to_string());
@@ -410,32 +543,45 @@ impl<'s> Validator<'s> {
         }
 
         if let Value::Object(obj) = inst {
-            if let Some(Value::Array(req)) = s.get("required") {
+            if let Some(req) = k.required {
                 for r in req.iter().filter_map(Value::as_str) {
                     if !obj.contains_key(r) {
-                        let f = field_name(path);
-                        let msg = format!("{f} is missing the required property `{r}`");
-                        self.err(path, "required", msg, note);
+                        self.err(
+                            path,
+                            "required",
+                            || {
+                                format!(
+                                    "{} is missing the required property `{r}`",
+                                    field_name(path)
+                                )
+                            },
+                            note,
+                        );
                     }
                 }
             }
-            let props = s.get("properties").and_then(Value::as_object);
-            let additional = s.get("additionalProperties");
-            for (k, v) in obj {
+            let props = k.properties;
+            for (key, v) in obj {
                 let len = path.len();
-                push_token(path, k);
-                if let Some(ps) = props.and_then(|p| p.get(k)) {
+                push_token(path, key);
+                if let Some(ps) = props.and_then(|p| p.get(key)) {
                     self.check(ps, v, path, note);
-                } else if let Some(add) = additional {
+                } else if let Some(add) = k.additional {
                     if add == &Value::Bool(false) {
-                        let allowed: Vec<&str> = props
-                            .map(|p| p.keys().map(String::as_str).collect())
-                            .unwrap_or_default();
-                        let msg = format!(
-                            "unknown property `{k}`: remove it (allowed here: {})",
-                            allowed.join(", ")
+                        self.err(
+                            path,
+                            "additional_property",
+                            || {
+                                let allowed: Vec<&str> = props
+                                    .map(|p| p.keys().map(String::as_str).collect())
+                                    .unwrap_or_default();
+                                format!(
+                                    "unknown property `{key}`: remove it (allowed here: {})",
+                                    allowed.join(", ")
+                                )
+                            },
+                            note,
                         );
-                        self.err(path, "additional_property", msg, note);
                     } else if add.is_object() {
                         self.check(add, v, path, note);
                     }
@@ -444,13 +590,13 @@ impl<'s> Validator<'s> {
             }
         }
 
-        if let Some(Value::Array(all)) = s.get("allOf") {
+        if let Some(all) = k.all_of {
             for sub in all {
                 self.check(sub, inst, path, note);
             }
         }
 
-        if let (Some(if_s), Some(then_s)) = (s.get("if"), s.get("then")) {
+        if let (Some(if_s), Some(then_s)) = (k.if_, k.then) {
             if self.if_matches(if_s, inst) {
                 let n = Self::if_note(if_s);
                 self.check(then_s, inst, path, n.as_deref().or(note));
@@ -459,7 +605,6 @@ impl<'s> Validator<'s> {
     }
 }
 
-/// Keywords the interpreter implements or deliberately ignores (annotations).
 #[cfg(test)]
 pub(crate) const KNOWN_KEYWORDS: &[&str] = &[
     "$schema",
