@@ -84,7 +84,7 @@ pub fn cpt_to_emu(c: Cpt) -> Emu {
 /// before each ([`space_before_at`]); [`TextItem::measure`] and the split packer both add
 /// it up from here.
 pub fn paragraph_height(p: &Prepared, size: Cpt, lw: Emu, cjk_permille: u32) -> (Broken, Cpt, Emu) {
-    let b = p.break_at(size, lw);
+    let b = p.broken_at(size, lw);
     let pt = pitch(size, p.has_cjk, cjk_permille);
     let height = b.lines.len() as Emu * cpt_to_emu(pt);
     (b, pt, height)

@@ -155,64 +155,82 @@ pub fn is_hangul(c: char) -> bool {
 /// - a break after a hyphen before digits: `PN-4471`, `2026-11` (UAX #14 keeps `-` with a
 ///   following number, for negative numbers; LibreOffice only does so after a space).
 pub fn opportunities(text: &str, libreoffice: bool) -> Vec<usize> {
-    tailor(text, uax14(text), libreoffice)
+    let (uax, lo) = opportunity_sets(text);
+    if libreoffice {
+        lo
+    } else {
+        uax
+    }
 }
 
-/// `(opportunities(text, false), opportunities(text, true))`, running UAX #14 once.
+/// `(opportunities(text, false), opportunities(text, true))` in one pass: UAX #14 runs once
+/// and each candidate position's neighbours are looked at once for both rule sets.
 pub fn opportunity_sets(text: &str) -> (Vec<usize>, Vec<usize>) {
-    let uax = uax14(text);
-    (tailor(text, uax.clone(), false), tailor(text, uax, true))
-}
-
-/// UAX #14 break positions strictly inside `text`.
-fn uax14(text: &str) -> Vec<usize> {
-    unicode_linebreak::linebreaks(text)
+    let uax: Vec<usize> = unicode_linebreak::linebreaks(text)
         .map(|(pos, _)| pos)
         .filter(|&pos| pos > 0 && pos < text.len())
-        .collect()
-}
-
-/// The rules of [`opportunities`] applied to the UAX #14 positions `uax`.
-fn tailor(text: &str, mut uax: Vec<usize>, libreoffice: bool) -> Vec<usize> {
-    let mut out = Vec::new();
-    if libreoffice {
-        for (pos, c) in text.char_indices().skip(1) {
-            if c == '/' && text[..pos].ends_with(char::is_whitespace) {
-                uax.push(pos);
-            }
-            if c.is_ascii_digit() && text[..pos].ends_with('-') {
-                let before = text[..pos - 1].chars().next_back();
-                if before.is_some_and(char::is_alphanumeric) {
-                    uax.push(pos);
-                }
+        .collect();
+    // LibreOffice's extra positions, ascending: before a slash after a space; before a digit
+    // after a hyphen that follows a letter or digit.
+    let mut extra = Vec::new();
+    for (pos, c) in text.char_indices().skip(1) {
+        if c == '/' && text[..pos].ends_with(char::is_whitespace) {
+            extra.push(pos);
+        }
+        if c.is_ascii_digit() && text[..pos].ends_with('-') {
+            let before = text[..pos - 1].chars().next_back();
+            if before.is_some_and(char::is_alphanumeric) {
+                extra.push(pos);
             }
         }
-        uax.sort_unstable();
-        uax.dedup();
     }
-    for pos in uax {
+    let mut out_uax = Vec::with_capacity(uax.len());
+    let mut out_lo = Vec::with_capacity(uax.len());
+    let (mut i, mut j) = (0, 0);
+    while i < uax.len() || j < extra.len() {
+        // The union of both lists in order, each position once.
+        let (pos, in_uax) = match (uax.get(i), extra.get(j)) {
+            (Some(&a), Some(&b)) if a == b => {
+                i += 1;
+                j += 1;
+                (a, true)
+            }
+            (Some(&a), Some(&b)) if b < a => {
+                j += 1;
+                (b, false)
+            }
+            (Some(&a), _) => {
+                i += 1;
+                (a, true)
+            }
+            (None, Some(&b)) => {
+                j += 1;
+                (b, false)
+            }
+            (None, None) => unreachable!("loop condition"),
+        };
         let next = text[pos..].chars().next().unwrap_or(' ');
-        let prev_non_space = text[..pos].chars().rev().find(|c| !c.is_whitespace());
         let prev = text[..pos].chars().next_back().unwrap_or(' ');
         if no_line_start(next) {
             continue;
         }
-        if prev_non_space.is_some_and(no_line_end) && !prev.is_whitespace() {
+        // No line ends with an opening bracket (trailing spaces after one are a break).
+        if !prev.is_whitespace() && no_line_end(prev) {
             continue;
         }
-        if libreoffice
-            && !prev.is_whitespace()
-            && !next.is_whitespace()
-            && (is_hangul(prev) || is_hangul(next))
-        {
-            continue;
+        if in_uax {
+            out_uax.push(pos);
         }
-        if libreoffice && prev == '/' && next.is_alphanumeric() {
-            continue;
+        // LibreOffice: a Korean word (with whatever is attached to it) wraps only at spaces;
+        // no break after a slash before a letter or digit.
+        let korean =
+            !prev.is_whitespace() && !next.is_whitespace() && (is_hangul(prev) || is_hangul(next));
+        let slash = prev == '/' && next.is_alphanumeric();
+        if !korean && !slash {
+            out_lo.push(pos);
         }
-        out.push(pos);
     }
-    out
+    (out_uax, out_lo)
 }
 
 /// A piece of text between two adjacent break opportunities, with its widths at 1 pt (EMU).
@@ -412,6 +430,90 @@ mod tests {
     /// `fill` with the line width given as what text may use (the grid slack added back).
     fn fill_room(p: &[Piece], size: u32, room: i64) -> Broken {
         fill(p, &[], size, room + GRID_SLACK.ceil() as i64)
+    }
+
+    /// The rules as first written, one rule set per call (kept to check the one-pass version).
+    fn opportunities_reference(text: &str, libreoffice: bool) -> Vec<usize> {
+        let mut uax: Vec<usize> = unicode_linebreak::linebreaks(text)
+            .map(|(pos, _)| pos)
+            .filter(|&pos| pos > 0 && pos < text.len())
+            .collect();
+        if libreoffice {
+            for (pos, c) in text.char_indices().skip(1) {
+                if c == '/' && text[..pos].ends_with(char::is_whitespace) {
+                    uax.push(pos);
+                }
+                if c.is_ascii_digit() && text[..pos].ends_with('-') {
+                    let before = text[..pos - 1].chars().next_back();
+                    if before.is_some_and(char::is_alphanumeric) {
+                        uax.push(pos);
+                    }
+                }
+            }
+            uax.sort_unstable();
+            uax.dedup();
+        }
+        let mut out = Vec::new();
+        for pos in uax {
+            let next = text[pos..].chars().next().unwrap_or(' ');
+            let prev_non_space = text[..pos].chars().rev().find(|c| !c.is_whitespace());
+            let prev = text[..pos].chars().next_back().unwrap_or(' ');
+            if no_line_start(next) {
+                continue;
+            }
+            if prev_non_space.is_some_and(no_line_end) && !prev.is_whitespace() {
+                continue;
+            }
+            if libreoffice
+                && !prev.is_whitespace()
+                && !next.is_whitespace()
+                && (is_hangul(prev) || is_hangul(next))
+            {
+                continue;
+            }
+            if libreoffice && prev == '/' && next.is_alphanumeric() {
+                continue;
+            }
+            out.push(pos);
+        }
+        out
+    }
+
+    #[test]
+    fn one_pass_opportunities_match_the_rules() {
+        use specrender_deckgen::{deck, DeckOptions, Mix};
+        let mut texts: Vec<String> = [
+            "see https://a.example.com/docs/x or PN-4471-XQ and -5",
+            "open /var/lib (「括弧」) 〔x〕 “quote” a- 1 -2 a-3 가-4 //x / y",
+            "日本「語」です。コーヒーショップ、한국어 문장은 띄어쓰기 — 中文（测试）。",
+            "",
+            " ",
+            "(((",
+            "a  (  b",
+        ]
+        .map(str::to_string)
+        .to_vec();
+        for mix in Mix::ALL {
+            let v = deck(&DeckOptions {
+                slides: 30,
+                mix,
+                seed: 4,
+            });
+            let mut stack = vec![&v];
+            while let Some(x) = stack.pop() {
+                match x {
+                    serde_json::Value::String(s) => texts.push(s.clone()),
+                    serde_json::Value::Array(a) => stack.extend(a),
+                    serde_json::Value::Object(o) => stack.extend(o.values()),
+                    _ => {}
+                }
+            }
+        }
+        for t in &texts {
+            let (a, b) = opportunity_sets(t);
+            assert_eq!(a, opportunities_reference(t, false), "{t:?}");
+            assert_eq!(b, opportunities_reference(t, true), "{t:?}");
+        }
     }
 
     #[test]

@@ -39,9 +39,9 @@ pub struct Prepared {
     /// Families used as per-character fallback.
     pub fallback_families: Vec<String>,
     pub chars: u32,
-    /// Line counts already computed, by (size, width): the fit policy asks the same question
-    /// many times (each shrink step, each stacking round, each overflow check).
-    pub line_counts: std::cell::RefCell<Vec<(u32, i64, u32)>>,
+    /// Lines already computed, by (size, width): the fit policy asks the same question many
+    /// times (each shrink step, each stacking round, each overflow check, the final box).
+    pub broken: std::cell::RefCell<Vec<(u32, i64, linebreak::Broken)>>,
 }
 
 /// Width at 1 pt (EMU) of `text[a..b]`, each segment's part shaped on its own; East Asian
@@ -210,9 +210,11 @@ fn runs_from_segments(
 ) -> Vec<Run> {
     let mut runs: Vec<Run> = Vec::new();
     for s in segs {
-        let (mut latin, mut ea, mut cs) = (fonts.latin.clone(), fonts.ea.clone(), fonts.cs.clone());
+        // Borrowed until a run is made: most segments extend the previous run.
+        let (mut latin, mut ea, mut cs) =
+            (fonts.latin.as_str(), fonts.ea.as_str(), fonts.cs.as_str());
         if s.fallback {
-            let fam = book.face(s.face).family.clone();
+            let fam = book.face(s.face).family.as_str();
             match s.class {
                 ScriptClass::EastAsian => ea = fam,
                 ScriptClass::Complex => cs = fam,
@@ -226,9 +228,9 @@ fn runs_from_segments(
             _ => runs.push(Run {
                 start: s.range.start,
                 end: s.range.end,
-                latin,
-                ea,
-                cs,
+                latin: latin.to_string(),
+                ea: ea.to_string(),
+                cs: cs.to_string(),
             }),
         }
     }
@@ -293,7 +295,7 @@ pub fn prepare(
         missing,
         fallback_families,
         chars: grapheme_count(text),
-        line_counts: Default::default(),
+        broken: Default::default(),
     }
 }
 
@@ -313,20 +315,34 @@ impl Prepared {
             None => a,
         }
     }
-    /// `break_at(size_cpt, width).lines.len()`, remembered.
-    pub fn line_count(&self, size_cpt: u32, width: i64) -> usize {
-        if let Some(&(_, _, n)) = self
-            .line_counts
+    /// [`Prepared::break_at`], remembered.
+    pub fn broken_at(&self, size_cpt: u32, width: i64) -> linebreak::Broken {
+        if let Some((_, _, b)) = self
+            .broken
             .borrow()
             .iter()
-            .find(|&&(s, w, _)| s == size_cpt && w == width)
+            .find(|(s, w, _)| *s == size_cpt && *w == width)
         {
-            return n as usize;
+            return b.clone();
         }
-        let n = self.break_at(size_cpt, width).lines.len();
-        self.line_counts
-            .borrow_mut()
-            .push((size_cpt, width, n as u32));
+        let b = self.break_at(size_cpt, width);
+        self.broken.borrow_mut().push((size_cpt, width, b.clone()));
+        b
+    }
+
+    /// `break_at(size_cpt, width).lines.len()`, remembered.
+    pub fn line_count(&self, size_cpt: u32, width: i64) -> usize {
+        if let Some((_, _, b)) = self
+            .broken
+            .borrow()
+            .iter()
+            .find(|(s, w, _)| *s == size_cpt && *w == width)
+        {
+            return b.lines.len();
+        }
+        let b = self.break_at(size_cpt, width);
+        let n = b.lines.len();
+        self.broken.borrow_mut().push((size_cpt, width, b));
         n
     }
 
