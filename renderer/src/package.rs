@@ -43,7 +43,8 @@ fn file_options(level: u8) -> SimpleFileOptions {
 /// An archive of `parts`, each written (compact XML) right before it is compressed into the
 /// stream: one compressor for all of them, reset between parts.
 fn archive(parts: &[Part<'_>], options: SimpleFileOptions) -> Result<Vec<u8>, RenderError> {
-    let mut w = ZipWriter::new(Cursor::new(Vec::new()));
+    // About what a part takes compressed, with its headers (so the buffer rarely regrows).
+    let mut w = ZipWriter::new(Cursor::new(Vec::with_capacity(parts.len() * 1024)));
     for part in parts {
         let xml = (part.write)(false);
         w.start_file(part.name.as_str(), options)

@@ -9,14 +9,54 @@
 //! on their line (`<a:t>text</a:t>`), so golden files diff line by line. Whitespace between
 //! elements is insignificant in every part we write, so pretty and compact parts mean the same.
 
-use std::fmt::{self, Display, Write as _};
-
 pub(crate) const NS_A: &str = "http://schemas.openxmlformats.org/drawingml/2006/main";
 pub(crate) const NS_R: &str = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
 pub(crate) const NS_P: &str = "http://schemas.openxmlformats.org/presentationml/2006/main";
 
-/// An attribute: name and any displayable value (escaped on write).
-pub(crate) type Attr<'a> = (&'a str, &'a dyn Display);
+/// An attribute: name and value (escaped on write).
+pub(crate) type Attr<'a> = (&'a str, &'a dyn AttrValue);
+
+/// A value written into an attribute. Text is escaped; integers are written with `itoa`
+/// (already in the tree through serde_json): a part has hundreds of attributes, and going
+/// through `Display` and the formatting machinery for each was a good share of writing it.
+pub(crate) trait AttrValue {
+    fn write_attr(&self, out: &mut String);
+}
+
+impl AttrValue for str {
+    fn write_attr(&self, out: &mut String) {
+        push_escaped(out, self, true);
+    }
+}
+
+impl AttrValue for String {
+    fn write_attr(&self, out: &mut String) {
+        push_escaped(out, self, true);
+    }
+}
+
+impl AttrValue for char {
+    fn write_attr(&self, out: &mut String) {
+        push_escaped(out, self.encode_utf8(&mut [0; 4]), true);
+    }
+}
+
+impl<T: AttrValue + ?Sized> AttrValue for &T {
+    fn write_attr(&self, out: &mut String) {
+        (**self).write_attr(out);
+    }
+}
+
+macro_rules! int_attr {
+    ($($t:ty),*) => {$(
+        impl AttrValue for $t {
+            fn write_attr(&self, out: &mut String) {
+                out.push_str(itoa::Buffer::new().format(*self));
+            }
+        }
+    )*};
+}
+int_attr!(i32, i64, u8, u16, u32, u64, usize);
 
 pub(crate) struct Xml {
     buf: String,
@@ -27,7 +67,8 @@ pub(crate) struct Xml {
 impl Xml {
     /// Starts a part with the XML declaration Office writes.
     pub(crate) fn new(pretty: bool) -> Xml {
-        let mut buf = String::with_capacity(4096);
+        // Room for a slide's XML (5-15 KB) without regrowing; parts are written one at a time.
+        let mut buf = String::with_capacity(16 * 1024);
         buf.push_str(r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>"#);
         // Office ends the declaration with CRLF; pretty output uses plain LF throughout.
         buf.push_str(if pretty { "\n" } else { "\r\n" });
@@ -60,14 +101,7 @@ impl Xml {
             self.buf.push(' ');
             self.buf.push_str(k);
             self.buf.push_str("=\"");
-            // Writing into a String cannot fail.
-            let _ = write!(
-                Escaper {
-                    out: &mut self.buf,
-                    attr: true
-                },
-                "{v}"
-            );
+            v.write_attr(&mut self.buf);
             self.buf.push('"');
         }
     }
@@ -149,18 +183,6 @@ pub(crate) fn push_escaped(out: &mut String, s: &str, attr: bool) {
             c if !is_xml_char(c) => {}
             c => out.push(c),
         }
-    }
-}
-
-struct Escaper<'a> {
-    out: &'a mut String,
-    attr: bool,
-}
-
-impl fmt::Write for Escaper<'_> {
-    fn write_str(&mut self, s: &str) -> fmt::Result {
-        push_escaped(self.out, s, self.attr);
-        Ok(())
     }
 }
 
