@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Peak memory (max RSS) of one `specrender render` of a generated 200-slide deck, font loading
-# included (the whole process). Usage: tools/peak-rss.sh [mixed|ko|en|ja|zh] [SLIDES] [SEED]
+# included (the whole process). Usage: tools/peak-rss.sh [mixed|ko|en|ja|zh] [SLIDES] [SEED] [THREADS]
+# (THREADS as `specrender render --threads`: 0, the default, is one per core).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mix="${1:-mixed}"
 slides="${2:-200}"
 seed="${3:-1}"
+threads="${4:-0}"
 cargo build --release --quiet -p specrender -p specrender-deckgen
 dir="target/peak-rss"
 mkdir -p "$dir"
@@ -13,7 +15,7 @@ deck="$dir/$mix-$slides-$seed.json"
 target/release/specrender-deckgen --slides "$slides" --mix "$mix" --seed "$seed" >"$deck"
 # Exit code 1 only means QC found medium/high issues; anything else is a failure.
 set +e
-/usr/bin/time -v target/release/specrender render "$deck" -o "$dir/out.pptx" --qc "$dir/qc.json" \
+/usr/bin/time -v target/release/specrender render "$deck" --threads "$threads" -o "$dir/out.pptx" --qc "$dir/qc.json" \
     2>"$dir/time.txt" >/dev/null
 rc=$?
 set -e
@@ -24,4 +26,4 @@ fi
 kb=$(sed -n 's/^[[:space:]]*Maximum resident set size (kbytes): //p' "$dir/time.txt")
 wall=$(sed -n 's/^[[:space:]]*Elapsed (wall clock) time (h:mm:ss or m:ss): //p' "$dir/time.txt")
 echo "deck: $deck ($(wc -c <"$deck") bytes), pptx: $(wc -c <"$dir/out.pptx") bytes"
-echo "peak RSS: $((kb / 1024)) MiB ($kb KiB); wall (fonts included): $wall"
+echo "threads: $threads (0 = one per core); peak RSS: $((kb / 1024)) MiB ($kb KiB); wall (fonts included): $wall"
