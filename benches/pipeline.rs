@@ -9,6 +9,8 @@
 //! - `stage/*` (mixed, 200 slides): `parse_validate`, `resolve`, `layout`, `pptx`, `qc`, each
 //!   alone on the previous stage's output;
 //! - `scaling/mixed_{25,50,100,200}`: end to end by deck size;
+//! - `scaling_typed/mixed_{200,400,800}`: resolve + layout + PPTX + QC from the typed IR
+//!   (`deckgen::slidespec`), past the schema's 200-slide cap;
 //! - `fonts/load`: building the FontBook (shipped fonts). A worker process does this once and
 //!   keeps the book for every deck it renders, so it is outside every other measurement;
 //! - `parallel_2_threads/*`: end to end (mixed, ko), layout and PPTX writing on 2 threads
@@ -19,7 +21,7 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use specrender::{FontBook, FontOptions, RenderOptions};
-use specrender_deckgen::{deck_json, DeckOptions, Mix};
+use specrender_deckgen::{deck_json, slidespec, DeckOptions, Mix};
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -156,6 +158,31 @@ fn scaling(c: &mut Criterion) {
     g.finish();
 }
 
+/// Past the schema's 200-slide cap: the typed IR from `deckgen::slidespec` (no parse or
+/// validation), resolve + layout + PPTX + QC at 200, 400 and 800 input slides.
+fn scaling_typed(c: &mut Criterion) {
+    let book = book();
+    let opts = single_threaded();
+    let mut g = c.benchmark_group("scaling_typed");
+    g.sample_size(10).measurement_time(Duration::from_secs(6));
+    for n in [200, 400, 800] {
+        let spec = slidespec(&DeckOptions {
+            slides: n,
+            mix: Mix::Mixed,
+            seed: 1,
+        });
+        g.bench_with_input(BenchmarkId::new("mixed", n), &spec, |b, spec| {
+            b.iter(|| {
+                let deck = specrender::spec::resolve(black_box(spec));
+                let laid = specrender::layout::layout(&deck, &book, &opts.layout);
+                let pptx = specrender::renderer::pptx(&laid).expect("writes");
+                (specrender::qc::check(&laid), pptx.len())
+            })
+        });
+    }
+    g.finish();
+}
+
 fn fonts(c: &mut Criterion) {
     let mut g = c.benchmark_group("fonts");
     g.sample_size(20);
@@ -168,6 +195,7 @@ criterion_group!(
     end_to_end,
     stages,
     scaling,
+    scaling_typed,
     fonts,
     parallel,
     deflate_levels
