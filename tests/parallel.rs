@@ -1,5 +1,6 @@
-//! Layout and PPTX writing on several threads give the same bytes as on one: PPTX, QC report
-//! and `--layout` JSON, for generated decks in every language and for every golden case.
+//! Layout and PPTX writing on several threads (2, and 5: more than some decks have slides) give
+//! the same bytes as on one — PPTX, QC report and `--layout` JSON — for generated decks in every
+//! language and for every golden case.
 
 use specrender::{render, FontBook, FontOptions, Outcome, RenderOptions};
 use specrender_deckgen::{deck_json, slidespec, DeckOptions, Mix};
@@ -28,7 +29,7 @@ fn bytes(o: &Outcome) -> (Vec<u8>, String, String) {
 
 fn same_on_every_thread_count(name: &str, input: &[u8]) {
     let one = bytes(&render(input, book(), &opts(1)).unwrap_or_else(|e| panic!("{name}: {e}")));
-    for threads in [2, 3, 8] {
+    for threads in [2, 5] {
         let many = bytes(&render(input, book(), &opts(threads)).expect("renders"));
         assert!(one.0 == many.0, "{name}: PPTX differs on {threads} threads");
         assert_eq!(one.1, many.1, "{name}: QC differs on {threads} threads");

@@ -823,12 +823,26 @@ pub fn lay_slide(ctx: &mut Ctx<'_>, slide: &Slide, preset: Preset) -> SlideOut {
             };
             let min_chunks = split.pack(ctx, &units, floor).len();
             // The largest size that needs no more slides than the floor does.
+            let sizes = size_steps(base.style.size, floor);
             let mut chunks = Vec::new();
-            for s in size_steps(base.style.size, floor) {
-                let c = split.pack(ctx, &units, s);
-                if c.len() <= min_chunks {
-                    chunks = c;
-                    break;
+            if units.len() == base.paras.len() {
+                // Every unit is a whole paragraph (bullets, or text not cut into sentences):
+                // the number of chunks never grows as the size shrinks — a chunk that fits at
+                // one size fits at any smaller one, and dropping a paragraph from either end
+                // of a chunk that fits leaves one that fits, so greedy chunks only get longer
+                // — so binary search finds the size the scan below would.
+                let s = fit::largest_fitting(&sizes, |s| {
+                    split.pack(ctx, &units, s).len() <= min_chunks
+                })
+                .unwrap_or(floor);
+                chunks = split.pack(ctx, &units, s);
+            } else {
+                for s in sizes {
+                    let c = split.pack(ctx, &units, s);
+                    if c.len() <= min_chunks {
+                        chunks = c;
+                        break;
+                    }
                 }
             }
             const MAX_CONT: usize = 10;
