@@ -69,6 +69,19 @@ pub struct Ctx<'a> {
 }
 
 impl<'a> Ctx<'a> {
+    /// A fresh job state: its own width cache, no findings yet, the input's slide ids known.
+    fn new(deck: &'a Deck, fonts: &'a FontBook, opts: &'a LayoutOptions) -> Self {
+        Ctx {
+            deck,
+            m: Measurer::new(fonts),
+            opts,
+            fonts: deck_fonts(fonts, deck),
+            notes: Vec::new(),
+            fixes: Vec::new(),
+            ids: deck.slides.iter().map(|s| s.id.clone()).collect(),
+        }
+    }
+
     #[allow(clippy::too_many_arguments)]
     pub fn note(
         &mut self,
@@ -142,20 +155,6 @@ fn deck_fonts(book: &FontBook, deck: &Deck) -> DeckFonts {
         heading,
         body,
         substituted,
-    }
-}
-
-impl<'a> Ctx<'a> {
-    fn new(deck: &'a Deck, fonts: &'a FontBook, opts: &'a LayoutOptions) -> Self {
-        Ctx {
-            deck,
-            m: Measurer::new(fonts),
-            opts,
-            fonts: deck_fonts(fonts, deck),
-            notes: Vec::new(),
-            fixes: Vec::new(),
-            ids: deck.slides.iter().map(|s| s.id.clone()).collect(),
-        }
     }
 }
 
