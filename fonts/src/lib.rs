@@ -180,6 +180,17 @@ impl ShapeLang {
         }
     }
 
+    /// The language a segment of `class` is shaped with: East Asian segments take the run's
+    /// language, others the default (LibreOffice applies a PPTX `lang` to one script type
+    /// only; Latin text keeps the document's default locale).
+    pub fn for_class(self, class: ScriptClass) -> ShapeLang {
+        if class == ScriptClass::EastAsian {
+            self
+        } else {
+            ShapeLang::Default
+        }
+    }
+
     pub(crate) fn index(self) -> usize {
         self as usize
     }

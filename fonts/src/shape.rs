@@ -279,11 +279,13 @@ impl<'a> Measurer<'a> {
 
     /// Advance at 1 pt, in EMU, of `text[range]` drawn as `segments` (from
     /// [`FontBook::segment`] of the same `text`) say: each segment's part inside `range` is
-    /// measured on its own (no kerning across segment or range ends).
+    /// measured on its own (no kerning across segment or range ends), East Asian segments
+    /// shaped with `lang` ([`ShapeLang::for_class`]).
     pub fn width_per_pt_segmented(
         &mut self,
         text: &str,
         segments: &[Segment],
+        lang: ShapeLang,
         range: Range<usize>,
     ) -> f64 {
         let mut w = 0.0;
@@ -291,7 +293,7 @@ impl<'a> Measurer<'a> {
             let lo = s.range.start.max(range.start);
             let hi = s.range.end.min(range.end);
             if lo < hi {
-                w += self.width_per_pt(s.face, &text[lo..hi]);
+                w += self.width_per_pt_lang(s.face, lang.for_class(s.class), &text[lo..hi]);
             }
         }
         w

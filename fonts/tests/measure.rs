@@ -91,11 +91,11 @@ fn segmented_width_sums_clipped_segments() {
     let t = "AI가 좋다";
     let segs = b.segment(t, slots, false);
     let mut m = Measurer::new(b);
-    let whole = m.width_per_pt_segmented(t, &segs, 0..t.len());
+    let whole = m.width_per_pt_segmented(t, &segs, ShapeLang::Default, 0..t.len());
     let expect = m.width_per_pt(slots.latin, "AI") + m.width_per_pt(slots.ea, "가 좋다");
     assert_eq!(whole, expect);
     // Clipped to "I가".
-    let part = m.width_per_pt_segmented(t, &segs, 1..5);
+    let part = m.width_per_pt_segmented(t, &segs, ShapeLang::Default, 1..5);
     assert_eq!(part, m.width_per_pt(slots.latin, "I") + 0.92 * 12700.0);
 }
 

@@ -340,7 +340,7 @@ pub struct Broken {
 
 /// A line must leave this much room (EMU): 2 px at 600 dpi, for where the grid model is not
 /// exact (kerning rounded with its glyph, positions rounded per text portion).
-pub const GRID_SLACK: f64 = 2.0 * 914_400.0 / 600.0;
+pub const GRID_SLACK: f64 = 2.0 * EMU_PER_PX;
 
 /// Greedy line filling of `pieces` at `size_cpt` into lines of `max_width` EMU.
 /// A piece wider than a whole line is broken by grapheme cluster.

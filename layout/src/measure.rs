@@ -44,32 +44,6 @@ pub struct Prepared {
     pub broken: std::cell::RefCell<Vec<(u32, i64, linebreak::Broken)>>,
 }
 
-/// Width at 1 pt (EMU) of `text[a..b]`, each segment's part shaped on its own; East Asian
-/// segments with the paragraph's language (see [`ShapeLang`]).
-fn range_width(
-    m: &mut Measurer<'_>,
-    lang: ShapeLang,
-    text: &str,
-    segs: &[Segment],
-    a: usize,
-    b: usize,
-) -> f64 {
-    let mut w = 0.0;
-    for s in segs {
-        let lo = s.range.start.max(a);
-        let hi = s.range.end.min(b);
-        if lo < hi {
-            let l = if s.class == ScriptClass::EastAsian {
-                lang
-            } else {
-                ShapeLang::Default
-            };
-            w += m.width_per_pt_lang(s.face, l, &text[lo..hi]);
-        }
-    }
-    w
-}
-
 /// LibreOffice's Asian–Latin autospacing, per pt of size (EMU): where the script type
 /// changes and one side is Asian, editeng widens the portion before the change by a fifth of
 /// its text height ("ScriptSpace", on by default in Impress). PPTX text boxes use
@@ -142,7 +116,8 @@ fn make_pieces(
     pieces
 }
 
-/// [`range_width`], also appending each glyph's advance (em) to `ems`. Ranges come in text
+/// Width at 1 pt (EMU) of `text[a..b]` as [`Measurer::width_per_pt_segmented`] measures it,
+/// also appending each glyph's advance (em) to `ems`. Ranges come in text
 /// order: the scan starts at segment `*k`, where the previous range's scan started, instead of
 /// at the first (a paragraph's pieces would otherwise cost pieces x segments); the same widths
 /// are added in the same order.
@@ -165,12 +140,7 @@ fn range_glyphs(
         let lo = s.range.start.max(a);
         let hi = s.range.end.min(b);
         if lo < hi {
-            let l = if s.class == ScriptClass::EastAsian {
-                lang
-            } else {
-                ShapeLang::Default
-            };
-            w += m.glyph_ems_lang(s.face, l, &text[lo..hi], ems);
+            w += m.glyph_ems_lang(s.face, lang.for_class(s.class), &text[lo..hi], ems);
         }
     }
     w
@@ -196,7 +166,7 @@ fn attach_graphemes(
             .map(|(i, g)| {
                 let s = p.start + i;
                 let e = s + g.len();
-                (s, e, range_width(m, lang, text, segs, s, e))
+                (s, e, m.width_per_pt_segmented(text, segs, lang, s..e))
             })
             .collect();
     }
