@@ -1,9 +1,13 @@
 //! The laid-out deck: every box, line, size and fix decided. The PPTX writer and QC read this
 //! and decide nothing of their own; geometry is integer EMU, sizes integer centipoints.
+//!
+//! A box's content is a typed variant per element kind ([`BoxContent`]); a new kind adds one
+//! variant here, made by its module in `element/`.
 
+pub use crate::findings::{Finding, Fix, FixAction, Note};
 use serde::Serialize;
-use specrender_spec::deck::{Cpt, Emu, LangFamily, Rgb, SlideSize, Theme};
-use std::collections::BTreeMap;
+use specrender_spec::deck::{ElementKind, LangFamily, Rgb, SlideSize, Theme};
+use specrender_spec::units::{Cpt, Emu};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Rect {
@@ -40,38 +44,6 @@ impl Rect {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Severity {
-    High,
-    Medium,
-    Low,
-}
-
-/// A finding made while laying out (font fallback, unknown layout, a word broken inside, a
-/// theme token ignored...). QC reports it as an issue as it is; it is never fatal.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Note {
-    /// QC issue type, e.g. `font_fallback`, `unknown_layout`.
-    pub kind: String,
-    pub severity: Severity,
-    pub slide_id: Option<String>,
-    pub source_slide_id: Option<String>,
-    pub element_id: Option<String>,
-    pub details: BTreeMap<String, serde_json::Value>,
-    pub message: String,
-}
-
-/// One action of the fit policy, in the order taken.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Fix {
-    pub slide_id: String,
-    pub element_id: Option<String>,
-    /// `shrink`, `reduce_spacing`, `reslot`, `split`, `needs_human_edit`.
-    pub action: String,
-    pub details: BTreeMap<String, serde_json::Value>,
-}
-
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct LaidDeck {
     pub title: String,
@@ -84,6 +56,10 @@ pub struct LaidDeck {
     pub theme: Theme,
     pub slides_in: usize,
     pub slides: Vec<LaidSlide>,
+    /// The slide master's placeholders (title, body) and one slide layout per preset, in
+    /// [`Preset::ALL`] order: the geometry the slides' slots came from, for the writer.
+    pub master: Vec<LayoutPlaceholder>,
+    pub layouts: Vec<SlideLayout>,
     pub fixes: Vec<Fix>,
     pub notes: Vec<Note>,
     /// `a:normAutofit` (shrink on overflow) or `a:noAutofit`.
@@ -163,6 +139,19 @@ pub struct LaidSlide {
     pub needs_human_edit: bool,
 }
 
+/// A preset's slide layout: the placeholders its slots define, where they are.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SlideLayout {
+    pub preset: Preset,
+    pub placeholders: Vec<LayoutPlaceholder>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct LayoutPlaceholder {
+    pub placeholder: Placeholder,
+    pub rect: Rect,
+}
+
 /// Which placeholder of the slide layout a box fills (title/body placeholders keep outline view
 /// and accessibility working); `None` for free text boxes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -179,7 +168,7 @@ pub enum Placeholder {
 pub struct PlacedBox {
     pub element_id: String,
     /// The input element kind (`text`, `bullets`, `image`...).
-    pub kind: String,
+    pub kind: ElementKind,
     pub rect: Rect,
     pub placeholder: Option<Placeholder>,
     /// Placed by `style.box` (or on a `custom` slide) rather than by a slot.
@@ -193,9 +182,25 @@ pub struct PlacedBox {
 pub enum BoxContent {
     Text(TextBox),
     /// A kind this version does not draw yet: a labelled grey box.
-    Placeholder {
-        label: String,
-    },
+    Placeholder(PlaceholderBox),
+}
+
+impl BoxContent {
+    /// Does the content fit its box? (What fit policy step 6 and QC's `overflow` ask.)
+    pub fn fits(&self) -> bool {
+        match self {
+            BoxContent::Text(t) => t.fits(),
+            BoxContent::Placeholder(_) => true,
+        }
+    }
+}
+
+/// A grey box standing in for an element kind not drawn yet, labelled with what it holds
+/// (`[table 3 x 4: Revenue]`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PlaceholderBox {
+    pub kind: ElementKind,
+    pub label: String,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

@@ -4,9 +4,14 @@
 //! 0.35 in above the bottom margin reserved for citations and the slide number. Fractions are
 //! of the safe area; gaps are fixed. `chart_focus`, `table_focus` and `image_full_bleed` use
 //! the `one_column` geometry until the issues that draw charts, tables and images.
+//!
+//! This is the one source of slot geometry: the slide layouts and the master the writer emits
+//! are [`slide_layouts`] and [`master_placeholders`], made from the same slots the slides are
+//! laid out in.
 
-use crate::model::{Placeholder, Preset, Rect};
-use specrender_spec::deck::{Emu, SlideKind, SlideSize, EMU_PER_INCH};
+use crate::model::{LayoutPlaceholder, Placeholder, Preset, Rect, SlideLayout};
+use specrender_spec::deck::{SlideKind, SlideSize};
+use specrender_spec::units::{Emu, EMU_PER_INCH};
 
 pub const MARGIN: Emu = EMU_PER_INCH / 2;
 /// 0.35 in.
@@ -217,6 +222,40 @@ pub fn slots(preset: Preset, size: SlideSize) -> Vec<Slot> {
             footer,
         ],
     }
+}
+
+/// The placeholders of a preset's slots, in slot order. `custom` slides (the blank layout)
+/// place every element by its box, so their layout has none.
+fn placeholders(preset: Preset, size: SlideSize) -> Vec<LayoutPlaceholder> {
+    if preset == Preset::Blank {
+        return Vec::new();
+    }
+    slots(preset, size)
+        .into_iter()
+        .filter_map(|s| {
+            s.placeholder.map(|placeholder| LayoutPlaceholder {
+                placeholder,
+                rect: s.rect,
+            })
+        })
+        .collect()
+}
+
+/// One slide layout per preset, in [`Preset::ALL`] order.
+pub fn slide_layouts(size: SlideSize) -> Vec<SlideLayout> {
+    Preset::ALL
+        .into_iter()
+        .map(|preset| SlideLayout {
+            preset,
+            placeholders: placeholders(preset, size),
+        })
+        .collect()
+}
+
+/// The slide master's placeholders: the title and body of `one_column`, from which every
+/// layout's title and body inherit.
+pub fn master_placeholders(size: SlideSize) -> Vec<LayoutPlaceholder> {
+    placeholders(Preset::OneColumn, size)
 }
 
 #[cfg(test)]

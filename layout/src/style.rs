@@ -1,9 +1,10 @@
 //! Text styles per slot: which fonts, size, colour, alignment and floor a box starts from.
 
-use crate::measure::TextFonts;
+use crate::text::TextFonts;
 use crate::model::{Align, Anchor, Insets};
 use crate::preset::SlotRole;
-use specrender_spec::deck::{Cpt, Element, Rgb, Theme};
+use specrender_spec::deck::{Element, Rgb, Theme};
+use specrender_spec::units::Cpt;
 
 /// Default insets, written explicitly into every text box: 0.1 in left/right, 0.05 in
 /// top/bottom (PowerPoint's defaults, so a user editing the box sees familiar spacing).
@@ -15,7 +16,8 @@ pub const INSETS: Insets = Insets {
 };
 /// Hanging indent of bullet paragraphs (PowerPoint's level-1 default).
 pub const BULLET_MARGIN: i64 = 342_900;
-/// Titles never shrink below 20 pt (PRODUCT.md §2, fit policy step 1).
+/// Titles never shrink below 20 pt (PRODUCT.md §2, fit policy step 1). The one floor QC checks
+/// titles against too.
 pub const TITLE_FLOOR: Cpt = 2000;
 
 #[derive(Debug, Clone, PartialEq)]

@@ -4,7 +4,7 @@
 
 use specrender_deckgen::{slidespec, DeckOptions, Mix};
 use specrender_fonts::{FontBook, FontOptions, Measurer, ScriptClass, ShapeLang, SlotFaces};
-use specrender_layout::measure::{prepare, TextFonts};
+use specrender_layout::text::{prepare, TextFonts};
 use specrender_spec::deck::Content;
 use specrender_spec::resolve;
 

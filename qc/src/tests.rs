@@ -1,10 +1,16 @@
 //! Hand-built layouts: each check fires, and stays quiet at its boundary.
 
 use super::*;
-use specrender_layout::model::{Align, Anchor, Autofit, Insets, Line, Paragraph, Preset};
-use specrender_spec::deck::{
-    LangFamily, Rgb, SlideSize, Theme, ThemeColors, ThemeFonts, ThemeSizes,
+use serde_json::json;
+use specrender_layout::model::{
+    Align, Anchor, Autofit, Finding, Fix, FixAction, Insets, Line, Note, Paragraph,
+    Placeholder, PlaceholderBox, Preset, TextBox,
 };
+use specrender_spec::deck::{
+    ElementKind, LangFamily, ResolveNote, Rgb, SlideSize, Theme, ThemeColors, ThemeFonts,
+    ThemeSizes,
+};
+use specrender_spec::units::{Cpt, Emu};
 use specrender_spec::ErrorSeverity;
 
 const IN: Emu = EMU_PER_INCH;
@@ -55,6 +61,8 @@ fn deck(slides: Vec<LaidSlide>) -> LaidDeck {
         theme: theme(),
         slides_in: slides.iter().filter(|s| s.continuation == 0).count(),
         slides,
+        master: vec![],
+        layouts: vec![],
         fixes: vec![],
         notes: vec![],
         autofit: Autofit::Shrink,
@@ -80,12 +88,15 @@ fn rect(x: Emu, y: Emu, w: Emu, h: Emu) -> Rect {
 fn shape(id: &str, r: Rect) -> PlacedBox {
     PlacedBox {
         element_id: id.into(),
-        kind: "shape".into(),
+        kind: ElementKind::Shape,
         rect: r,
         placeholder: None,
         explicit: true,
         full_bleed: false,
-        content: BoxContent::Placeholder { label: id.into() },
+        content: BoxContent::Placeholder(PlaceholderBox {
+            kind: ElementKind::Shape,
+            label: id.into(),
+        }),
     }
 }
 
@@ -116,7 +127,7 @@ fn text(id: &str, r: Rect, size: Cpt, lines: usize, usable: Emu) -> PlacedBox {
     let pitch = size * 6 / 5;
     PlacedBox {
         element_id: id.into(),
-        kind: "text".into(),
+        kind: ElementKind::Text,
         rect: r,
         placeholder: None,
         explicit: false,
@@ -238,12 +249,12 @@ fn dominant_pitch_is_the_one_with_most_lines() {
     let BoxContent::Text(t) = &b.content else {
         unreachable!()
     };
-    assert_eq!(dominant_pitch(t), 1440);
+    assert_eq!(checks::dominant_pitch(t), 1440);
     let mut t = t.clone();
     t.paragraphs = vec![para(2, 2400), para(2, 1440)];
-    assert_eq!(dominant_pitch(&t), 2400, "ties go to the larger pitch");
+    assert_eq!(checks::dominant_pitch(&t), 2400, "ties go to the larger pitch");
     t.paragraphs = vec![];
-    assert_eq!(dominant_pitch(&t), 1440, "no paragraphs: 1.2 x size");
+    assert_eq!(checks::dominant_pitch(&t), 1440, "no paragraphs: 1.2 x size");
 }
 
 #[test]
@@ -386,63 +397,97 @@ fn touching_boxes_do_not_overlap() {
         .is_empty());
 }
 
-fn note(kind: &str, sev: Severity, slide: Option<&str>, el: Option<&str>) -> Note {
-    let mut details = BTreeMap::new();
-    details.insert("family".into(), json!("Foo"));
-    details.insert("chars".into(), json!({"z": 1, "a": 2}));
+fn note(finding: Finding, slide: Option<&str>, el: Option<&str>) -> Note {
     Note {
-        kind: kind.into(),
-        severity: sev,
+        finding,
         slide_id: slide.map(Into::into),
         source_slide_id: None,
         element_id: el.map(Into::into),
-        details,
-        message: format!("{kind} note"),
     }
+}
+
+fn unknown_layout() -> Finding {
+    Finding::UnknownLayout {
+        layout_id: "fancy".into(),
+        used: Preset::OneColumn,
+    }
+}
+
+fn ignored_token() -> Finding {
+    Finding::Input(ResolveNote {
+        path: "/theme/brand/tokens/sparkle".into(),
+        code: "unknown_token".into(),
+        message: "unknown token `sparkle` ignored".into(),
+    })
 }
 
 #[test]
 fn low_notes_pass_through_and_pass_holds() {
     let mut d = deck(vec![slide("s1", vec![text("e1", inside(), 1800, 1, IN)])]);
-    d.notes
-        .push(note("unknown_layout", Severity::Low, Some("s1"), None));
-    d.notes
-        .push(note("font_fallback", Severity::Low, None, None));
+    d.notes.push(note(unknown_layout(), Some("s1"), None));
+    d.notes.push(note(ignored_token(), None, None));
     let r = check(&d);
     assert!(r.pass);
-    assert_eq!(
-        kinds(&r),
-        ["font_fallback", "unknown_layout"],
-        "deck-level first"
-    );
+    assert_eq!(kinds(&r), ["unknown_token", "unknown_layout"], "deck-level first");
     let ul = &r.issues[1];
     assert_eq!(
         ul.source_slide_id.as_deref(),
         Some("s1"),
         "source filled from the layout"
     );
-    assert_eq!(ul.message, "unknown_layout note");
-    assert_eq!(ul.details["family"], json!("Foo"));
+    assert_eq!(ul.severity, Severity::Low);
+    assert_eq!(
+        ul.message,
+        "s1: layout_id \"fancy\" is not a preset; used \"one_column\" from the slide type. Use one of: title_center, section_header, one_column, two_column, chart_focus, table_focus, image_full_bleed, quote_center, closing."
+    );
+    assert_eq!(ul.details["layout_id"], json!("fancy"));
+    assert_eq!(ul.details["used"], json!("one_column"));
+    let tok = &r.issues[0];
+    assert_eq!(tok.details["path"], json!("/theme/brand/tokens/sparkle"));
+    assert_eq!(tok.message, "unknown token `sparkle` ignored");
     let v = r.to_json();
     assert_eq!(v["issues"][0]["slide_id"], Value::Null);
     assert!(v["issues"][0].get("element_id").is_none());
-    // nested detail objects come out with sorted keys
-    let s = r.to_json_pretty();
-    assert!(s.find("\"a\": 2").unwrap() < s.find("\"z\": 1").unwrap());
 }
 
 #[test]
-fn medium_note_fails() {
+fn findings_get_their_words_in_qc() {
     let mut d = deck(vec![slide("s1", vec![])]);
-    d.notes.push(note(
-        "missing_asset",
-        Severity::Medium,
-        Some("s1"),
-        Some("img"),
-    ));
+    let font = Finding::FontSubstituted {
+        family: "Fancy Sans".into(),
+        measured_with: "Carlito".into(),
+    };
+    d.notes.push(note(font, Some("s1"), None));
+    let glyphs = Finding::MissingGlyphs {
+        chars: vec!['\u{1F600}', '\u{E000}'],
+    };
+    d.notes.push(note(glyphs, Some("s1"), Some("e2")));
+    let words = Finding::BrokenWords {
+        words: vec!["x".repeat(50)],
+    };
+    d.notes.push(note(words, Some("s1"), Some("e3")));
+    let ph = Finding::PlaceholderElement {
+        kind: ElementKind::Table,
+    };
+    d.notes.push(note(ph, Some("s1"), Some("e4")));
     let r = check(&d);
+    let got: Vec<(&str, Severity)> = r.issues.iter().map(|i| (i.kind.as_str(), i.severity)).collect();
+    assert_eq!(
+        got,
+        [
+            ("font_fallback", Severity::Medium),
+            ("font_fallback", Severity::Medium),
+            ("broken_word", Severity::Low),
+            ("placeholder_element", Severity::Low)
+        ]
+    );
+    assert_eq!(r.issues[0].message, "Font \"Fancy Sans\" is not available; text was measured with \"Carlito\", so viewers without \"Fancy Sans\" may wrap differently. Use a shipped family (Calibri, Noto Sans CJK) or pass --fonts.");
+    assert_eq!(r.issues[1].details["codepoints"], json!(["U+1F600", "U+E000"]));
+    assert!(r.issues[1].message.starts_with("s1/e2: no available font has \u{1F600} \u{E000} (U+1F600, U+E000);"));
+    assert!(r.issues[2].message.starts_with(&format!("s1/e3: \"{}…\" wider than the box", "x".repeat(39))));
+    assert_eq!(r.issues[3].details["kind"], json!("table"));
+    assert_eq!(r.issues[3].message, "s1/e4: table elements are drawn as a labelled placeholder box by this version of specrender.");
     assert!(!r.pass);
-    assert_eq!(r.issues[0].element_id.as_deref(), Some("img"));
 }
 
 #[test]
@@ -459,20 +504,13 @@ fn ordering_is_slide_then_element_then_type() {
     let s2 = slide("s1-cont-1", vec![shape("x", rect(-IN, IN, IN, IN))]);
     let s0 = slide("s0", vec![text("t", inside(), 1800, 1, IN)]);
     let mut d = deck(vec![s0, s1, s2]);
-    d.notes.push(note(
-        "font_fallback",
-        Severity::Low,
-        Some("s1-cont-1"),
-        Some("x"),
-    ));
-    d.notes
-        .push(note("unknown_layout", Severity::Low, Some("s1"), None));
-    d.notes.push(note(
-        "citations_overflow",
-        Severity::Low,
-        Some("s1"),
-        Some("e2"),
-    ));
+    let glyphs = Finding::MissingGlyphs { chars: vec!['\u{E000}'] };
+    d.notes.push(note(glyphs, Some("s1-cont-1"), Some("x")));
+    d.notes.push(note(unknown_layout(), Some("s1"), None));
+    let words = Finding::BrokenWords {
+        words: vec!["w".into()],
+    };
+    d.notes.push(note(words, Some("s1"), Some("e2")));
     let r = check(&d);
     let got: Vec<(String, String, String)> = r
         .issues
@@ -481,7 +519,7 @@ fn ordering_is_slide_then_element_then_type() {
             (
                 i.slide_id.clone().unwrap(),
                 i.element_id.clone().unwrap_or_default(),
-                i.kind.clone(),
+                i.kind.to_string(),
             )
         })
         .collect();
@@ -490,7 +528,7 @@ fn ordering_is_slide_then_element_then_type() {
         ("s1", "e1", "min_font"),
         ("s1", "e1", "overflow"),
         ("s1", "e1", "overlap"),
-        ("s1", "e2", "citations_overflow"),
+        ("s1", "e2", "broken_word"),
         ("s1-cont-1", "x", "font_fallback"),
         ("s1-cont-1", "x", "out_of_bounds"),
     ];
@@ -506,7 +544,7 @@ fn ordering_is_slide_then_element_then_type() {
     assert_eq!(
         keys,
         [
-            "citations_overflow",
+            "broken_word",
             "font_fallback",
             "min_font",
             "out_of_bounds",
@@ -522,35 +560,31 @@ fn ordering_is_slide_then_element_then_type() {
 #[test]
 fn fixes_are_flattened() {
     let mut d = deck(vec![slide("s3", vec![])]);
-    let mut details = BTreeMap::new();
-    details.insert("to_pt".into(), json!(16));
-    details.insert("from_pt".into(), json!(20));
-    details.insert("action".into(), json!("ignored"));
-    d.fixes.push(Fix {
+    let fix = |element_id: Option<&str>, action| Fix {
         slide_id: "s3".into(),
-        element_id: Some("e2".into()),
-        action: "shrink".into(),
-        details,
-    });
-    d.fixes.push(Fix {
-        slide_id: "s3".into(),
-        element_id: None,
-        action: "split".into(),
-        details: BTreeMap::new(),
-    });
+        element_id: element_id.map(Into::into),
+        action,
+    };
+    d.fixes.push(fix(Some("e2"), FixAction::Shrink { from: 2000, to: 1550 }));
+    let slides = vec!["s3".to_string(), "s3-cont-2".to_string()];
+    d.fixes.push(fix(Some("e2"), FixAction::Split { slides, units: 7 }));
+    d.fixes.push(fix(None, FixAction::Reslot { moved: 222_250 }));
+    d.fixes.push(fix(None, FixAction::NeedsHumanEdit));
     let r = check(&d);
     let v = r.to_json();
     assert_eq!(
         v["fixes"],
         json!([
-            {"slide_id": "s3", "element_id": "e2", "action": "shrink", "from_pt": 20, "to_pt": 16},
-            {"slide_id": "s3", "action": "split"}
+            {"slide_id": "s3", "element_id": "e2", "action": "shrink", "from_pt": 20, "to_pt": 15.5},
+            {"slide_id": "s3", "element_id": "e2", "action": "split", "slides": ["s3", "s3-cont-2"], "units": 7},
+            {"slide_id": "s3", "action": "reslot", "moved_height_in": 0.243},
+            {"slide_id": "s3", "action": "needs_human_edit"}
         ])
     );
     let s = serde_json::to_string(&r.fixes[0]).unwrap();
     assert_eq!(
         s,
-        r#"{"slide_id":"s3","element_id":"e2","action":"shrink","from_pt":20,"to_pt":16}"#
+        r#"{"slide_id":"s3","element_id":"e2","action":"shrink","from_pt":20,"to_pt":15.5}"#
     );
 }
 
@@ -616,15 +650,4 @@ fn input_warnings_become_low_issues() {
         r.issues[1].message,
         "/deck/slides/1/elements/0/citations/0: citation c9 is not defined"
     );
-}
-
-#[test]
-fn numbers_round_half_away_from_zero() {
-    assert_eq!(div_round(5, 10), 1);
-    assert_eq!(div_round(4, 10), 0);
-    assert_eq!(div_round(-5, 10), -1);
-    assert_eq!(emu_pt_value(127), json!(0.01));
-    assert_eq!(emu_pt_value(63), json!(0));
-    assert_eq!(emu_pt_value(64), json!(0.01));
-    assert_eq!(inch_value(-IN / 2), json!(-0.5));
 }

@@ -3,13 +3,7 @@
 
 use serde::Serialize;
 
-/// English Metric Units: 914400 per inch, 12700 per point.
-pub type Emu = i64;
-pub const EMU_PER_INCH: Emu = 914_400;
-pub const EMU_PER_PT: Emu = 12_700;
-
-/// Font sizes and point quantities in hundredths of a point (the unit of `a:rPr sz`).
-pub type Cpt = u32;
+pub use crate::units::{Cpt, Emu, EMU_PER_INCH, EMU_PER_PT};
 
 /// Language family that drives East Asian font choice, line breaking and continuation titles.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

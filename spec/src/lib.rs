@@ -16,6 +16,7 @@ pub mod resolve;
 pub mod semantic;
 pub mod slidespec;
 pub mod tokens;
+pub mod units;
 pub mod validate;
 
 use serde::Serialize;

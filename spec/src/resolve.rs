@@ -92,9 +92,7 @@ pub fn default_theme(lang: LangFamily) -> Theme {
 }
 
 /// Points → centipoints, rounded to the nearest integer.
-pub fn pt_to_cpt(pt: f64) -> Cpt {
-    (pt * 100.0).round().clamp(0.0, u32::MAX as f64) as Cpt
-}
+pub use crate::units::pt_to_cpt;
 
 /// A chart x value as shown: integral numbers without a trailing `.0`.
 pub fn format_number(x: f64) -> String {

@@ -1,22 +1,16 @@
-//! Measurement: a paragraph's text is segmented by script and font once, split into pieces
+//! Prepare: a paragraph's text is segmented by script and font once, split into pieces
 //! between break opportunities, and each piece is measured once at 1 pt. Trying another
-//! font size scales those widths; nothing is shaped again (PRODUCT.md §2).
+//! font size scales those widths; nothing is shaped again (PRODUCT.md §2). A prepared
+//! paragraph answers "lines at this size in this width" and remembers its answers.
 
-use crate::linebreak::{self, Piece};
+use super::kinsoku::is_hangul;
+use super::linebreak::{self, Broken, Piece};
+use super::TextFonts;
 use crate::model::Run;
-use specrender_fonts::{FontBook, Measurer, ScriptClass, Segment, ShapeLang, SlotFaces};
+use specrender_fonts::{FontBook, Measurer, ScriptClass, Segment, ShapeLang};
+use specrender_spec::units::EMU_PER_PT;
+use std::cell::RefCell;
 use unicode_segmentation::UnicodeSegmentation;
-
-/// The fonts a text box asks for (family names as written into the file) and the faces that
-/// measure them.
-#[derive(Debug, Clone, PartialEq)]
-pub struct TextFonts {
-    pub latin: String,
-    pub ea: String,
-    pub cs: String,
-    pub faces: SlotFaces,
-    pub bold: bool,
-}
 
 /// A paragraph measured once, ready to be broken at any size and width.
 #[derive(Debug, Clone)]
@@ -31,7 +25,7 @@ pub struct Prepared {
     /// Pieces under LibreOffice's rules (Korean words whole, no break after `/`, breaks
     /// after `-` before digits), when they differ from `pieces`.
     pub pieces_libreoffice: Option<Vec<Piece>>,
-    /// Glyph advances (em) the pieces index (see [`linebreak::Grid`]).
+    /// Glyph advances (em) the pieces index (see [`super::grid::Grid`]).
     pub ems: Vec<f32>,
     pub runs: Vec<Run>,
     /// Characters no loaded font covers (measured as .notdef).
@@ -39,9 +33,40 @@ pub struct Prepared {
     /// Families used as per-character fallback.
     pub fallback_families: Vec<String>,
     pub chars: u32,
-    /// Lines already computed, by (size, width): the fit policy asks the same question many
-    /// times (each shrink step, each stacking round, each overflow check, the final box).
-    pub broken: std::cell::RefCell<Vec<(u32, i64, linebreak::Broken)>>,
+    /// Lines already computed, by (size, width).
+    memo: RefCell<BreakMemo>,
+}
+
+/// Lines already computed for one paragraph, by (size, width): the fit policy asks the same
+/// question many times (each shrink step, each stacking round, each overflow check, the
+/// final box). A handful of entries are live at once, so a short list scanned linearly beats
+/// hashing; it is capped so that a search over many widths (table columns) stays linear:
+/// past [`BreakMemo::CAP`] entries the oldest answer is replaced.
+#[derive(Debug, Clone, Default)]
+struct BreakMemo {
+    entries: Vec<(u32, i64, Broken)>,
+    /// The entry the next insertion replaces once the memo is full.
+    next: usize,
+}
+
+impl BreakMemo {
+    const CAP: usize = 32;
+
+    fn get(&self, size_cpt: u32, width: i64) -> Option<&Broken> {
+        self.entries
+            .iter()
+            .find(|(s, w, _)| *s == size_cpt && *w == width)
+            .map(|(_, _, b)| b)
+    }
+
+    fn insert(&mut self, size_cpt: u32, width: i64, b: Broken) {
+        if self.entries.len() < Self::CAP {
+            self.entries.push((size_cpt, width, b));
+        } else {
+            self.entries[self.next] = (size_cpt, width, b);
+            self.next = (self.next + 1) % Self::CAP;
+        }
+    }
 }
 
 /// LibreOffice's Asian–Latin autospacing, per pt of size (EMU): where the script type
@@ -51,7 +76,7 @@ pub struct Prepared {
 /// font: "2026년" and "목표 : 15%" are wider than their glyphs (conformance finding:
 /// mixed Korean/Latin lines were 2–7% wider in LibreOffice than measured). PowerPoint adds a
 /// similar gap between Asian and Latin text; counting it keeps us the stricter viewer.
-pub const AUTOSPACE_PER_PT: f64 = 0.24 * 12_700.0;
+pub const AUTOSPACE_PER_PT: f64 = 0.24 * EMU_PER_PT as f64;
 
 /// Byte positions where the resolved script class changes between Asian and non-Asian.
 fn script_changes(segs: &[Segment]) -> Vec<usize> {
@@ -228,7 +253,7 @@ pub fn prepare(
     let book = m.book;
     let segs = m.segment(text, fonts.faces, fonts.bold);
     let has_cjk = segs.iter().any(|s| s.class == ScriptClass::EastAsian);
-    let korean = text.chars().any(linebreak::is_hangul);
+    let korean = text.chars().any(is_hangul);
     let mut ems = Vec::new();
     let (ops, ops_lo) = linebreak::opportunity_sets(text);
     let mut pieces = make_pieces(m, lang, text, &segs, &ops, &mut ems);
@@ -265,13 +290,13 @@ pub fn prepare(
         missing,
         fallback_families,
         chars: grapheme_count(text),
-        broken: Default::default(),
+        memo: Default::default(),
     }
 }
 
 impl Prepared {
     /// Lines at `size_cpt` in `width` EMU under the stricter of the viewers' rules.
-    pub fn break_at(&self, size_cpt: u32, width: i64) -> linebreak::Broken {
+    pub fn break_at(&self, size_cpt: u32, width: i64) -> Broken {
         let a = linebreak::fill(&self.pieces, &self.ems, size_cpt, width);
         match &self.pieces_libreoffice {
             Some(p) => {
@@ -286,38 +311,28 @@ impl Prepared {
         }
     }
     /// [`Prepared::break_at`], remembered.
-    pub fn broken_at(&self, size_cpt: u32, width: i64) -> linebreak::Broken {
-        if let Some((_, _, b)) = self
-            .broken
-            .borrow()
-            .iter()
-            .find(|(s, w, _)| *s == size_cpt && *w == width)
-        {
+    pub fn broken_at(&self, size_cpt: u32, width: i64) -> Broken {
+        if let Some(b) = self.memo.borrow().get(size_cpt, width) {
             return b.clone();
         }
         let b = self.break_at(size_cpt, width);
-        self.broken.borrow_mut().push((size_cpt, width, b.clone()));
+        self.memo.borrow_mut().insert(size_cpt, width, b.clone());
         b
     }
 
     /// `break_at(size_cpt, width).lines.len()`, remembered.
     pub fn line_count(&self, size_cpt: u32, width: i64) -> usize {
-        if let Some((_, _, b)) = self
-            .broken
-            .borrow()
-            .iter()
-            .find(|(s, w, _)| *s == size_cpt && *w == width)
-        {
+        if let Some(b) = self.memo.borrow().get(size_cpt, width) {
             return b.lines.len();
         }
         let b = self.break_at(size_cpt, width);
         let n = b.lines.len();
-        self.broken.borrow_mut().push((size_cpt, width, b));
+        self.memo.borrow_mut().insert(size_cpt, width, b);
         n
     }
 
     /// Words that were broken inside in `broken` (for the report).
-    pub fn broken_words(&self, broken: &linebreak::Broken) -> Vec<String> {
+    pub fn broken_words(&self, broken: &Broken) -> Vec<String> {
         broken
             .broken_words
             .iter()
@@ -360,7 +375,7 @@ fn stands_alone(c: char) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use specrender_fonts::FontOptions;
+    use specrender_fonts::{FontOptions, SlotFaces};
 
     fn fonts(book: &FontBook) -> TextFonts {
         let latin = book.find_family("Carlito", false).unwrap();

@@ -1,0 +1,80 @@
+//! The `--layout` JSON (PRODUCT.md §5): every placed box of the laid deck, for previews, UI
+//! highlighting and the conformance check against LibreOffice.
+
+use crate::model::{self, LaidDeck};
+use serde_json::json;
+use specrender_spec::units::{cpt_to_pt, Scaled};
+
+/// The `--layout` JSON: every placed box (PRODUCT.md §5), output slide order.
+pub fn boxes_json(laid: &LaidDeck) -> serde_json::Value {
+    let slides: Vec<serde_json::Value> = laid
+        .slides
+        .iter()
+        .map(|s| {
+            let boxes: Vec<serde_json::Value> = s
+                .boxes
+                .iter()
+                .map(|b| {
+                    let mut o = serde_json::Map::new();
+                    o.insert("element_id".into(), json!(b.element_id));
+                    o.insert("kind".into(), json!(b.kind.as_str()));
+                    o.insert(
+                        "rect_emu".into(),
+                        json!([b.rect.x, b.rect.y, b.rect.w, b.rect.h]),
+                    );
+                    if let model::BoxContent::Text(t) = &b.content {
+                        o.insert("font_pt".into(), json!(cpt_to_pt(t.size)));
+                        o.insert(
+                            "paragraph_lines".into(),
+                            json!(t
+                                .paragraphs
+                                .iter()
+                                .map(|p| p.lines.len())
+                                .collect::<Vec<_>>()),
+                        );
+                        o.insert(
+                            "insets_emu".into(),
+                            json!([t.insets.l, t.insets.t, t.insets.r, t.insets.b]),
+                        );
+                        o.insert(
+                            "line_pitch_pt".into(),
+                            json!(t
+                                .paragraphs
+                                .iter()
+                                .map(|p| cpt_to_pt(p.line_pitch))
+                                .collect::<Vec<_>>()),
+                        );
+                        o.insert(
+                            "paragraphs".into(),
+                            json!(t
+                                .paragraphs
+                                .iter()
+                                .map(|p| json!({
+                                    "lines": p
+                                        .lines
+                                        .iter()
+                                        .map(|l| &p.text[l.start..l.end])
+                                        .collect::<Vec<_>>(),
+                                    "line_widths_pt": p
+                                        .lines
+                                        .iter()
+                                        .map(|l| Scaled::emu_as_pt(l.width).to_f64())
+                                        .collect::<Vec<_>>(),
+                                    "bullet": p.bullet.as_ref().map(|b| b.char.to_string()),
+                                    "space_before_pt": cpt_to_pt(p.space_before),
+                                }))
+                                .collect::<Vec<_>>()),
+                        );
+                        o.insert("anchor".into(), json!(t.anchor));
+                        o.insert("needed_height_emu".into(), json!(t.needed_height));
+                        o.insert("usable_height_emu".into(), json!(t.usable_height));
+                        o.insert("fits".into(), json!(t.fits()));
+                    }
+                    serde_json::Value::Object(o)
+                })
+                .collect();
+            json!({"id": s.id, "source_id": s.source_id, "layout": s.preset.id(), "boxes": boxes})
+        })
+        .collect();
+    json!({ "slides": slides })
+}

@@ -1,0 +1,128 @@
+//! The state of one layout job: the deck, a width-caching measurer, the deck's resolved fonts,
+//! and the findings and fixes made so far. One per thread.
+
+use crate::findings::{Finding, Fix, FixAction, Note};
+use crate::text::TextFonts;
+use crate::LayoutOptions;
+use specrender_fonts::{FontBook, MatchKind, Measurer, ScriptClass, ShapeLang, SlotFaces};
+use specrender_spec::deck::Deck;
+use std::collections::BTreeSet;
+
+/// The four font sets a deck uses: heading and body, regular and bold.
+pub struct DeckFonts {
+    pub heading: [TextFonts; 2],
+    pub body: [TextFonts; 2],
+    /// Families that had to be substituted (requested, used instead), not yet reported.
+    pub substituted: Vec<(String, String)>,
+}
+
+impl DeckFonts {
+    /// (heading, body) fonts for an element's weight.
+    pub fn for_weight(&self, bold: bool) -> (TextFonts, TextFonts) {
+        let idx = usize::from(bold);
+        (self.heading[idx].clone(), self.body[idx].clone())
+    }
+}
+
+/// State of one layout job.
+pub struct Ctx<'a> {
+    pub deck: &'a Deck,
+    pub m: Measurer<'a>,
+    pub opts: &'a LayoutOptions,
+    pub fonts: DeckFonts,
+    pub notes: Vec<Note>,
+    pub fixes: Vec<Fix>,
+    pub(crate) ids: BTreeSet<String>,
+}
+
+impl<'a> Ctx<'a> {
+    /// A fresh job state: its own width cache, no findings yet, the input's slide ids known.
+    pub(crate) fn new(deck: &'a Deck, fonts: &'a FontBook, opts: &'a LayoutOptions) -> Self {
+        Ctx {
+            deck,
+            m: Measurer::new(fonts),
+            opts,
+            fonts: deck_fonts(fonts, deck),
+            notes: Vec::new(),
+            fixes: Vec::new(),
+            ids: deck.slides.iter().map(|s| s.id.clone()).collect(),
+        }
+    }
+
+    /// Records a finding on output slide `slide_id` (from input slide `source`).
+    pub fn note(&mut self, finding: Finding, slide_id: &str, source: &str, element_id: Option<&str>) {
+        self.notes.push(Note {
+            finding,
+            slide_id: Some(slide_id.to_string()),
+            source_slide_id: Some(source.to_string()),
+            element_id: element_id.map(str::to_string),
+        });
+    }
+
+    /// Records a fit-policy action.
+    pub fn fix(&mut self, slide_id: &str, element_id: Option<&str>, action: FixAction) {
+        self.fixes.push(Fix {
+            slide_id: slide_id.to_string(),
+            element_id: element_id.map(str::to_string),
+            action,
+        });
+    }
+
+    /// The language East Asian text is shaped with: the deck's.
+    pub fn shape_lang(&self) -> ShapeLang {
+        ShapeLang::from_tag(&self.deck.language)
+    }
+
+    /// A continuation slide id `s3-cont-2` (page 2 of s3), made unique against every id.
+    pub fn continuation_id(&mut self, source: &str, page: u32) -> String {
+        let mut id = format!("{source}-cont-{page}");
+        while self.ids.contains(&id) {
+            id.push('x');
+        }
+        self.ids.insert(id.clone());
+        id
+    }
+}
+
+fn resolve_fonts(
+    book: &FontBook,
+    latin: &str,
+    ea: &str,
+    bold: bool,
+    substituted: &mut Vec<(String, String)>,
+) -> TextFonts {
+    let mut face = |fam: &str, class: ScriptClass| {
+        let m = book.resolve(fam, bold, class);
+        if let MatchKind::Substituted { to } = &m.kind {
+            if !substituted.iter().any(|(f, _)| f == fam) {
+                substituted.push((fam.to_string(), to.clone()));
+            }
+        }
+        m.face
+    };
+    let faces = SlotFaces {
+        latin: face(latin, ScriptClass::Latin),
+        ea: face(ea, ScriptClass::EastAsian),
+        cs: face(latin, ScriptClass::Complex),
+    };
+    TextFonts {
+        latin: latin.to_string(),
+        ea: ea.to_string(),
+        cs: latin.to_string(),
+        faces,
+        bold,
+    }
+}
+
+fn deck_fonts(book: &FontBook, deck: &Deck) -> DeckFonts {
+    let f = &deck.theme.fonts;
+    let mut substituted = Vec::new();
+    let heading =
+        [false, true].map(|b| resolve_fonts(book, &f.heading, &f.heading_ea, b, &mut substituted));
+    let body = [false, true].map(|b| resolve_fonts(book, &f.body, &f.body_ea, b, &mut substituted));
+    DeckFonts {
+        heading,
+        body,
+        substituted,
+    }
+}

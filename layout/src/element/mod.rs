@@ -1,0 +1,101 @@
+//! Element kinds as the fit policy sees them. Each kind is a module implementing [`Fit`] —
+//! the questions the policy asks of an element (how tall at its size, can it shrink, shrink a
+//! step, can it split, split) and the placed content it finishes as — so the slide stages in
+//! `slide/` never match on kinds. A new kind is a module here and a variant of [`Body`].
+//!
+//! - [`text`]: text and bullets elements (and the split of one onto continuation slides);
+//! - [`placeholder`]: kinds not drawn yet, a labelled grey box that takes what height is left.
+
+pub mod placeholder;
+pub mod text;
+mod text_split;
+
+use crate::ctx::Ctx;
+use crate::findings::{Finding, FixAction};
+use crate::model::{BoxContent, Rect};
+use crate::style::Style;
+pub use placeholder::PlaceholderItem;
+use specrender_spec::deck::Element;
+use specrender_spec::units::Emu;
+pub use text::TextItem;
+
+/// What the fit policy (PRODUCT.md §2) asks of an element, whatever its kind.
+pub trait Fit {
+    /// The box height the element needs at its current size in a box `w` EMU wide (insets
+    /// and safety margin included), or `None` when it takes whatever height its slot has
+    /// left (a share of it when stacked).
+    fn needed_height(&self, w: Emu) -> Option<Emu>;
+    /// Does the element overflow `rect` at its current size?
+    fn overflows(&self, rect: Rect) -> bool;
+    /// Steps 1–2 for an element alone in `rect`: the largest size that fits, else less
+    /// paragraph spacing, else the floor.
+    fn fit_alone(&mut self, rect: Rect);
+    /// `constraints.priority`: lower gives up size first when elements share a slot.
+    fn priority(&self) -> u8;
+    /// Can step 1 take it down another 0.5 pt?
+    fn can_shrink(&self) -> bool;
+    /// Step 1, one step down.
+    fn shrink_step(&mut self);
+    /// Step 2; true when something changed.
+    fn reduce_spacing(&mut self) -> bool;
+    /// Back to the size and spacing asked for (before a re-slot tries again).
+    fn reset(&mut self);
+    /// Step 5: the element cut into pieces, one per output slide, each fitted in `rect`;
+    /// `None` when the kind cannot split or there is nothing to cut.
+    fn split(&self, _ctx: &mut Ctx<'_>, _rect: Rect) -> Option<Split> {
+        None
+    }
+    /// The size and spacing changes the policy made, for the fixes log.
+    fn fixes(&self) -> Vec<FixAction>;
+    /// The placed content in `rect`, and what it noticed on the way (missing glyphs...).
+    fn finish(&self, ctx: &Ctx<'_>, rect: Rect) -> (BoxContent, Vec<Finding>);
+}
+
+/// An element cut for continuation slides.
+pub struct Split {
+    /// One body per output slide, in order.
+    pub pieces: Vec<Body>,
+    /// How many units (bullet items, paragraphs, sentences) the cut was made between.
+    pub units: usize,
+}
+
+/// An element's content as laid out, one variant per kind.
+#[derive(Debug, Clone)]
+pub enum Body {
+    Text(TextItem),
+    Placeholder(PlaceholderItem),
+}
+
+impl Body {
+    /// The body of an element with `style` (the slot's) in a box `width` EMU wide.
+    pub fn new(ctx: &mut Ctx<'_>, el: &Element, style: Style, width: Emu) -> Body {
+        match text::paragraph_texts(el) {
+            Some((texts, bullets)) => {
+                Body::Text(TextItem::new(ctx, style, &texts, bullets, el, width))
+            }
+            None => Body::Placeholder(PlaceholderItem::new(el)),
+        }
+    }
+
+    pub fn fit(&self) -> &dyn Fit {
+        match self {
+            Body::Text(t) => t,
+            Body::Placeholder(p) => p,
+        }
+    }
+
+    pub fn fit_mut(&mut self) -> &mut dyn Fit {
+        match self {
+            Body::Text(t) => t,
+            Body::Placeholder(p) => p,
+        }
+    }
+
+    /// A title's text, for the continuation slides' titles.
+    pub fn as_text(&self) -> Option<&TextItem> {
+        match self {
+            Body::Text(t) => Some(t),
+            Body::Placeholder(_) => None,
+        }
+    }
+}

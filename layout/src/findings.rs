@@ -1,0 +1,129 @@
+//! What layout noticed and what it did, as data: [`Finding`]s (a font substituted, characters
+//! no font has, a word broken inside, an unknown layout, a kind drawn as a placeholder, an
+//! input value ignored) and [`Fix`]es (the fit policy's actions in the order taken).
+//!
+//! Layout writes no words for an agent here: QC turns each finding into an issue with its
+//! type, severity and message (`specrender-qc` owns the wording), and each fix into an entry
+//! of the report's `fixes`. The one text layout writes from fixes is the log appended to
+//! speaker notes ([`Fix`]'s `Display`), which follows the report's field names.
+
+use crate::model::Preset;
+use serde::Serialize;
+use specrender_spec::deck::{ElementKind, ResolveNote};
+use specrender_spec::units::{Cpt, Emu, Scaled};
+use std::fmt;
+
+/// One finding, attributed to an output slide (and its source) and an element where it has
+/// one; deck-level findings name the first slide.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Note {
+    pub finding: Finding,
+    pub slide_id: Option<String>,
+    pub source_slide_id: Option<String>,
+    pub element_id: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum Finding {
+    /// A requested family is not available; text was measured with another one.
+    FontSubstituted { family: String, measured_with: String },
+    /// Characters no available font has (measured as .notdef), in order of appearance.
+    MissingGlyphs { chars: Vec<char> },
+    /// Words wider than their box, broken inside.
+    BrokenWords { words: Vec<String> },
+    /// `layout_id` is not a preset; the slide type's preset was used.
+    UnknownLayout { layout_id: String, used: Preset },
+    /// An element kind this version draws as a labelled placeholder box.
+    PlaceholderElement { kind: ElementKind },
+    /// A free-form input value resolve could not use (theme tokens...): its own code and words.
+    Input(ResolveNote),
+}
+
+/// One action of the fit policy.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Fix {
+    pub slide_id: String,
+    pub element_id: Option<String>,
+    pub action: FixAction,
+}
+
+/// The fit policy's actions (PRODUCT.md §2), each with what it changed.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum FixAction {
+    /// Step 1: the font went from one size to a smaller one.
+    Shrink { from: Cpt, to: Cpt },
+    /// Step 2: paragraph spacing dropped.
+    ReduceSpacing,
+    /// Step 3: the title slot gave this much height to the body slots.
+    Reslot { moved: Emu },
+    /// Step 5: the element was split over these output slides, in this many units.
+    Split { slides: Vec<String>, units: usize },
+    /// Step 6: still overflowing; an agent or a person must shorten the text.
+    NeedsHumanEdit,
+}
+
+impl FixAction {
+    /// The action's name in the report (`action`).
+    pub fn name(&self) -> &'static str {
+        match self {
+            FixAction::Shrink { .. } => "shrink",
+            FixAction::ReduceSpacing => "reduce_spacing",
+            FixAction::Reslot { .. } => "reslot",
+            FixAction::Split { .. } => "split",
+            FixAction::NeedsHumanEdit => "needs_human_edit",
+        }
+    }
+}
+
+/// The speaker-notes log entry: `shrink e2 from_pt=20 to_pt=15.5` (the report's field names,
+/// in the report's key order).
+impl fmt::Display for Fix {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let target = self.element_id.as_deref().unwrap_or(&self.slide_id);
+        write!(f, "{} {target}", self.action.name())?;
+        match &self.action {
+            FixAction::Shrink { from, to } => {
+                write!(f, " from_pt={} to_pt={}", Scaled::pt(*from), Scaled::pt(*to))
+            }
+            FixAction::Reslot { moved } => {
+                write!(f, " moved_height_in={}", Scaled::emu_as_in(*moved))
+            }
+            FixAction::Split { slides, units } => {
+                let list = serde_json::to_string(slides).map_err(|_| fmt::Error)?;
+                write!(f, " slides={list} units={units}")
+            }
+            FixAction::ReduceSpacing | FixAction::NeedsHumanEdit => Ok(()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn log_entries_read_like_the_report() {
+        let fix = |action| Fix {
+            slide_id: "s1".into(),
+            element_id: Some("e2".into()),
+            action,
+        };
+        assert_eq!(
+            fix(FixAction::Shrink { from: 2000, to: 1550 }).to_string(),
+            "shrink e2 from_pt=20 to_pt=15.5"
+        );
+        let split = FixAction::Split {
+            slides: vec!["s1".into(), "s1-cont-2".into()],
+            units: 30,
+        };
+        assert_eq!(
+            fix(split).to_string(),
+            r#"split e2 slides=["s1","s1-cont-2"] units=30"#
+        );
+        let reslot = Fix {
+            element_id: None,
+            ..fix(FixAction::Reslot { moved: 222_250 })
+        };
+        assert_eq!(reslot.to_string(), "reslot s1 moved_height_in=0.243");
+    }
+}

@@ -1,0 +1,100 @@
+//! Laying out the deck: deck-level findings first, then every input slide
+//! ([`crate::slide::lay`]), on one thread or several, results put back in slide order.
+
+use crate::ctx::Ctx;
+use crate::findings::Finding;
+use crate::model::LaidDeck;
+use crate::slide::{self, SlideResult};
+use crate::{preset, LayoutOptions};
+use specrender_fonts::FontBook;
+use specrender_spec::deck::Deck;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+/// See [`crate::layout`].
+pub(crate) fn layout(deck: &Deck, fonts: &FontBook, opts: &LayoutOptions) -> LaidDeck {
+    let mut ctx = Ctx::new(deck, fonts, opts);
+    deck_findings(&mut ctx);
+    let threads = opts.threads.clamp(1, deck.slides.len().max(1));
+    let results: Vec<SlideResult> = if threads > 1 && ctx.ids.len() == deck.slides.len() {
+        lay_parallel(deck, fonts, opts, threads)
+    } else {
+        deck.slides.iter().map(|s| slide::lay(&mut ctx, s)).collect()
+    };
+    let mut slides = Vec::with_capacity(deck.slides.len());
+    for r in results {
+        slides.extend(r.slides);
+        ctx.fixes.extend(r.fixes);
+        ctx.notes.extend(r.notes);
+    }
+    LaidDeck {
+        title: deck.title.clone(),
+        subtitle: deck.subtitle.clone(),
+        language: deck.language.clone(),
+        lang: deck.lang,
+        slide_size: deck.slide_size,
+        safe_area: preset::safe_area(deck.slide_size),
+        theme: deck.theme.clone(),
+        slides_in: deck.slides.len(),
+        slides,
+        master: preset::master_placeholders(deck.slide_size),
+        layouts: preset::slide_layouts(deck.slide_size),
+        fixes: ctx.fixes,
+        notes: ctx.notes,
+        autofit: opts.autofit,
+    }
+}
+
+/// Substituted fonts and ignored input values, attributed to the first slide.
+fn deck_findings(ctx: &mut Ctx<'_>) {
+    let Some(first) = ctx.deck.slides.first().map(|s| s.id.clone()) else {
+        return;
+    };
+    for (family, measured_with) in std::mem::take(&mut ctx.fonts.substituted) {
+        let finding = Finding::FontSubstituted {
+            family,
+            measured_with,
+        };
+        ctx.note(finding, &first, &first, None);
+    }
+    for n in &ctx.deck.notes {
+        ctx.note(Finding::Input(n.clone()), &first, &first, None);
+    }
+}
+
+/// Input slides taken one at a time by `threads` threads, each with its own context (width
+/// cache, findings); results in slide order.
+///
+/// Nothing one slide decides depends on another: the width cache only remembers answers, and
+/// a continuation id `{source}-cont-{n}` (plus any `x`s that keep it apart from the input's
+/// ids) can only come from its own source slide, so checking it against the input's ids and
+/// the slide's own new ids is checking it against every id. (A deck with duplicate slide ids,
+/// which validation refuses, is laid out on one thread so that its ids come out as before.)
+fn lay_parallel(
+    deck: &Deck,
+    fonts: &FontBook,
+    opts: &LayoutOptions,
+    threads: usize,
+) -> Vec<SlideResult> {
+    let next = AtomicUsize::new(0);
+    let done: Mutex<Vec<Option<SlideResult>>> =
+        Mutex::new((0..deck.slides.len()).map(|_| None).collect());
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                let mut ctx = Ctx::new(deck, fonts, opts);
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(s) = deck.slides.get(i) else { break };
+                    let r = slide::lay(&mut ctx, s);
+                    done.lock().unwrap_or_else(|p| p.into_inner())[i] = Some(r);
+                }
+            });
+        }
+    });
+    done.into_inner()
+        .unwrap_or_else(|p| p.into_inner())
+        .into_iter()
+        .map(|r| r.expect("every slide was laid out"))
+        .collect()
+}

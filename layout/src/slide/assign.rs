@@ -1,0 +1,117 @@
+//! Stage 1, assign: which preset a slide uses and which slot each element goes to.
+
+use crate::ctx::Ctx;
+use crate::findings::Finding;
+use crate::model::Preset;
+use crate::preset::{self, Slot, SlotRole};
+use specrender_spec::deck::{ElementKind, Slide, SlideKind};
+
+/// Where an element goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Target {
+    Slot(SlotRole),
+    Explicit,
+}
+
+/// The preset for a slide: its `layout_id`, else (with a note) the one its type implies.
+pub fn choose_preset(ctx: &mut Ctx<'_>, slide: &Slide) -> Preset {
+    match Preset::from_id(&slide.layout_id) {
+        Some(p) => p,
+        None => {
+            let p = preset::preset_for_kind(slide.kind);
+            if slide.kind != SlideKind::Custom || slide.layout_id != "blank" {
+                let finding = Finding::UnknownLayout {
+                    layout_id: slide.layout_id.clone(),
+                    used: p,
+                };
+                ctx.note(finding, &slide.id, &slide.id, None);
+            }
+            p
+        }
+    }
+}
+
+/// Slot roles that take body content, in fill order, for a preset.
+fn body_roles(slots: &[Slot]) -> Vec<SlotRole> {
+    let order = [
+        SlotRole::Body,
+        SlotRole::Left,
+        SlotRole::Right,
+        SlotRole::Quote,
+        SlotRole::Subtitle,
+    ];
+    order
+        .into_iter()
+        .filter(|r| slots.iter().any(|s| s.role == *r))
+        .collect()
+}
+
+/// Slot assignment (PRODUCT.md §2): `style.box` (or a `custom` slide with a box) places an
+/// element where it says; else `role` picks the slot (title, subtitle, body, left, right,
+/// quote, caption, attribution, footer); else the order rule: the first `text` element is the
+/// title when the layout has a title slot nobody claimed, the rest fill the body slots in
+/// order (two columns: the first half left, the rest right, empty columns first).
+pub fn assign(slide: &Slide, slots: &[Slot]) -> Vec<Target> {
+    let has = |r: SlotRole| slots.iter().any(|s| s.role == r);
+    let bodies = body_roles(slots);
+    let first_body = bodies.first().copied().unwrap_or(SlotRole::Body);
+    let last_body = bodies.last().copied().unwrap_or(SlotRole::Body);
+    let mut out: Vec<Option<Target>> = slide
+        .elements
+        .iter()
+        .map(|el| {
+            if el.style_box.is_some() {
+                return Some(Target::Explicit);
+            }
+            let pick =
+                |r: SlotRole, alt: SlotRole| Some(Target::Slot(if has(r) { r } else { alt }));
+            match el.role.as_deref() {
+                Some("title") => pick(SlotRole::Title, first_body),
+                Some("subtitle") => pick(SlotRole::Subtitle, first_body),
+                Some("body") => Some(Target::Slot(first_body)),
+                Some("left") => pick(SlotRole::Left, first_body),
+                Some("right") => pick(SlotRole::Right, last_body),
+                Some("quote") => pick(SlotRole::Quote, first_body),
+                Some("caption") => Some(Target::Slot(last_body)),
+                Some("attribution") => pick(SlotRole::Attribution, last_body),
+                Some("footer") => pick(SlotRole::Footer, last_body),
+                _ => None,
+            }
+        })
+        .collect();
+    let title_taken = out.contains(&Some(Target::Slot(SlotRole::Title)));
+    if has(SlotRole::Title) && !title_taken {
+        if let Some(i) = slide
+            .elements
+            .iter()
+            .enumerate()
+            .position(|(i, el)| out[i].is_none() && el.kind == ElementKind::Text)
+        {
+            out[i] = Some(Target::Slot(SlotRole::Title));
+        }
+    }
+    let rest: Vec<usize> = (0..out.len()).filter(|&i| out[i].is_none()).collect();
+    if bodies.len() >= 2 && bodies.contains(&SlotRole::Left) {
+        let used_left = out.contains(&Some(Target::Slot(SlotRole::Left)));
+        let used_right = out.contains(&Some(Target::Slot(SlotRole::Right)));
+        let n_left = match (used_left, used_right) {
+            (false, false) => rest.len().div_ceil(2),
+            (false, true) => rest.len(),
+            _ => 0,
+        };
+        for (k, &i) in rest.iter().enumerate() {
+            out[i] = Some(Target::Slot(if k < n_left {
+                SlotRole::Left
+            } else {
+                SlotRole::Right
+            }));
+        }
+    } else {
+        for &i in &rest {
+            out[i] = Some(Target::Slot(first_body));
+        }
+    }
+    out.into_iter()
+        .map(|t| t.unwrap_or(Target::Slot(first_body)))
+        .collect()
+}

@@ -1,0 +1,79 @@
+//! Stage 2, build: an item per element — its slot rectangle (or explicit box), the layout
+//! placeholder it fills, and its body prepared for measurement (text measured once here).
+
+use super::assign::Target;
+use super::Item;
+use crate::ctx::Ctx;
+use crate::element::Body;
+use crate::model::Rect;
+use crate::preset::{Slot, SlotRole};
+use crate::style::style_for;
+use specrender_spec::deck::{ElementKind, Emphasis, Slide, SlideKind};
+
+/// The items of `slide`, one per element in input order. The first text element in a slot
+/// fills the slot's layout placeholder (titles stay titles in outline view); further ones in
+/// the same slot, elements with an explicit box and every element of a `custom` slide are
+/// free shapes.
+pub fn items(
+    ctx: &mut Ctx<'_>,
+    slide: &Slide,
+    slots: &[Slot],
+    targets: &[Target],
+    centered: bool,
+) -> Vec<Item> {
+    let mut seen_slot: Vec<SlotRole> = Vec::new();
+    slide
+        .elements
+        .iter()
+        .zip(targets)
+        .map(|(el, &target)| {
+            let (rect, role, placeholder) = match target {
+                Target::Explicit => {
+                    let b = el.style_box.expect("explicit target has a box");
+                    let role = if el.role.as_deref() == Some("title") {
+                        SlotRole::Title
+                    } else {
+                        SlotRole::Body
+                    };
+                    let rect = Rect {
+                        x: b.x,
+                        y: b.y,
+                        w: b.w,
+                        h: b.h,
+                    };
+                    (rect, role, None)
+                }
+                Target::Slot(r) => {
+                    let slot = slots
+                        .iter()
+                        .find(|s| s.role == r)
+                        .copied()
+                        .expect("assigned slot exists");
+                    let is_text = matches!(el.kind, ElementKind::Text | ElementKind::Bullets);
+                    let first = !seen_slot.contains(&r);
+                    let ph = if is_text && first && slide.kind != SlideKind::Custom {
+                        slot.placeholder
+                    } else {
+                        None
+                    };
+                    if is_text && first {
+                        seen_slot.push(r);
+                    }
+                    (slot.rect, r, ph)
+                }
+            };
+            let bold = matches!(el.emphasis, Emphasis::High);
+            let (h, b) = ctx.fonts.for_weight(bold);
+            let style = style_for(role, el, &ctx.deck.theme, &h, &b, centered);
+            let body = Body::new(ctx, el, style, rect.w);
+            Item {
+                element_id: el.id.clone(),
+                kind: el.kind,
+                target,
+                rect,
+                placeholder,
+                body,
+            }
+        })
+        .collect()
+}

@@ -1,0 +1,58 @@
+//! Stage 4, finalize: fitted items become placed boxes with their content decided to the
+//! line ([`crate::element::Fit::finish`]), what the elements noticed becomes findings, and
+//! the slide's fixes are appended to its speaker notes.
+
+use super::assign::Target;
+use super::Page;
+use crate::ctx::Ctx;
+use crate::findings::Fix;
+use crate::model::{LaidSlide, PlacedBox, Preset};
+use specrender_spec::deck::Slide;
+
+/// The laid slide of one page, its findings noted in box order.
+pub fn slide(ctx: &mut Ctx<'_>, source: &Slide, preset: Preset, page: Page) -> LaidSlide {
+    let mut boxes = Vec::with_capacity(page.items.len());
+    for it in &page.items {
+        let (content, findings) = it.body.fit().finish(ctx, it.rect);
+        for f in findings {
+            ctx.note(f, &page.id, &source.id, Some(&it.element_id));
+        }
+        boxes.push(PlacedBox {
+            element_id: it.element_id.clone(),
+            kind: it.kind,
+            rect: it.rect,
+            placeholder: it.placeholder,
+            explicit: it.target == Target::Explicit,
+            full_bleed: false,
+            content,
+        });
+    }
+    let notes = match page.continuation {
+        0 => source.speaker_notes.clone().unwrap_or_default(),
+        _ => String::new(),
+    };
+    LaidSlide {
+        id: page.id,
+        source_id: source.id.clone(),
+        preset,
+        continuation: page.continuation,
+        boxes,
+        notes,
+        needs_human_edit: false,
+    }
+}
+
+/// Appends the fixes log (`[specrender] shrink e2 from_pt=20 to_pt=15.5; …`) to the first
+/// output slide's speaker notes.
+pub fn log_fixes(slides: &mut [LaidSlide], fixes: &[Fix]) {
+    if fixes.is_empty() {
+        return;
+    }
+    let Some(ls) = slides.first_mut() else { return };
+    if !ls.notes.is_empty() {
+        ls.notes.push_str("\n\n");
+    }
+    ls.notes.push_str("[specrender] ");
+    let log: Vec<String> = fixes.iter().map(Fix::to_string).collect();
+    ls.notes.push_str(&log.join("; "));
+}

@@ -1,0 +1,86 @@
+//! One input slide -> one or more laid slides, in stages (one module each, in order):
+//!
+//! 1. [`assign`]: the preset, and the slot each element goes to (role, order rule, or an
+//!    explicit `style.box`);
+//! 2. [`build`]: an [`Item`] per element — its rectangle, placeholder and measured body;
+//! 3. [`policy`]: the fit steps, numbered as PRODUCT.md §2 numbers them — [`stack`] fits the
+//!    elements sharing a slot (steps 1–2), re-slot (3), [`split`] onto continuation slides
+//!    (5) — giving one [`Page`] per output slide;
+//! 4. [`finalize`]: pages become laid slides with placed boxes; then step 6 (report) and the
+//!    fixes log in speaker notes.
+//!
+//! What each element kind can do (measure, shrink, split, finish) is asked through
+//! [`crate::element::Fit`]; nothing here matches on kinds.
+
+pub mod assign;
+pub mod build;
+pub mod finalize;
+pub mod policy;
+pub mod split;
+pub mod stack;
+
+use crate::ctx::Ctx;
+use crate::element::Body;
+use crate::findings::{Fix, Note};
+use crate::model::{LaidSlide, Placeholder, Preset, Rect};
+use crate::preset;
+use assign::Target;
+use specrender_spec::deck::{ElementKind, Slide};
+
+/// An element on its way through the stages.
+#[derive(Debug, Clone)]
+pub struct Item {
+    pub element_id: String,
+    pub kind: ElementKind,
+    pub target: Target,
+    pub rect: Rect,
+    pub placeholder: Option<Placeholder>,
+    pub body: Body,
+}
+
+impl Item {
+    /// Does the item overflow its rectangle at its current size?
+    pub fn overflows(&self) -> bool {
+        self.body.fit().overflows(self.rect)
+    }
+}
+
+/// The items of one output slide, fitted and placed.
+pub struct Page {
+    pub id: String,
+    pub items: Vec<Item>,
+    /// 0 for the source slide itself, n for its n-th continuation.
+    pub continuation: u32,
+}
+
+/// What one input slide became: its output slides, and the fixes and notes made on the way.
+pub struct SlideResult {
+    pub slides: Vec<LaidSlide>,
+    pub fixes: Vec<Fix>,
+    pub notes: Vec<Note>,
+}
+
+/// Lays out one input slide (every stage), taking the fixes and notes it made out of `ctx`.
+pub fn lay(ctx: &mut Ctx<'_>, s: &Slide) -> SlideResult {
+    let notes_before = ctx.notes.len();
+    let fixes_before = ctx.fixes.len();
+    let preset = assign::choose_preset(ctx, s);
+    let mut slots = preset::slots(preset, ctx.deck.slide_size);
+    let targets = assign::assign(s, &slots);
+    let centered = matches!(preset, Preset::TitleCenter | Preset::Closing);
+    let items = build::items(ctx, s, &slots, &targets, centered);
+    let pages = policy::run(ctx, s, items, &mut slots);
+    let mut slides: Vec<LaidSlide> = pages
+        .into_iter()
+        .map(|page| finalize::slide(ctx, s, preset, page))
+        .collect();
+    policy::report(ctx, &mut slides);
+    if ctx.opts.fixes_in_notes {
+        finalize::log_fixes(&mut slides, &ctx.fixes[fixes_before..]);
+    }
+    SlideResult {
+        slides,
+        fixes: ctx.fixes.split_off(fixes_before),
+        notes: ctx.notes.split_off(notes_before),
+    }
+}

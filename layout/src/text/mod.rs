@@ -1,0 +1,33 @@
+//! The text engine, shared by every place text is laid out (slide text boxes now; table
+//! cells and the DOCX flow as they arrive). Stages, one module each:
+//!
+//! 1. [`prepare`]: segment a paragraph by script and font, find its break opportunities under
+//!    both viewers' rules, shape each piece once at 1 pt ([`Prepared`]);
+//! 2. [`linebreak`]: where a line may end (UAX #14 tailored with [`kinsoku`] and LibreOffice's
+//!    rules) and greedy filling of lines at a size and width;
+//! 3. [`grid`]: LibreOffice's 600 dpi pixel grid, which makes lines wider than nominal;
+//! 4. [`height`]: line pitch, paragraph spacing and the safety margin — how tall the lines are.
+//!
+//! Nothing here knows about slides, slots or the fit policy: callers ask "how many lines, how
+//! tall, at this size in this width" as often as they like (answers are remembered).
+
+pub mod grid;
+pub mod height;
+pub mod kinsoku;
+pub mod linebreak;
+pub mod prepare;
+
+pub use prepare::{grapheme_count, prepare, Prepared};
+
+use specrender_fonts::SlotFaces;
+
+/// The fonts a text box asks for (family names as written into the file) and the faces that
+/// measure them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TextFonts {
+    pub latin: String,
+    pub ea: String,
+    pub cs: String,
+    pub faces: SlotFaces,
+    pub bold: bool,
+}

@@ -1,0 +1,223 @@
+//! The geometric and fit checks on the finished layout: `overflow`, `min_font`,
+//! `out_of_bounds`, `overlap`. Each reads the placed boxes as layout left them; none measures.
+
+use crate::numbers::{cpt_value, emu_pt_value, fmt_cpt, fmt_in, inch_value, ratio_value, rect_in};
+use crate::{issue, sort_value, Issue, IssueKind, Severity, OVERLAP_DENOMINATOR, SAFE_AREA_TOLERANCE};
+use serde_json::{json, Map, Value};
+use specrender_layout::model::{LaidDeck, LaidSlide, PlacedBox, Placeholder, Rect, TextBox};
+use specrender_layout::TITLE_FLOOR;
+use specrender_spec::units::{cpt_to_emu, Cpt};
+use std::collections::BTreeMap;
+
+pub(crate) fn overflow(slide: &LaidSlide, b: &PlacedBox, t: &TextBox) -> Option<Issue> {
+    if t.fits() {
+        return None;
+    }
+    let needed_lines = t.line_count();
+    let pitch_emu = cpt_to_emu(dominant_pitch(t));
+    let box_lines = if pitch_emu > 0 {
+        (t.usable_height.max(0) / pitch_emu) as usize
+    } else {
+        0
+    };
+    let excess = t.total_chars.saturating_sub(t.capacity_chars);
+    let advice = if excess > 0 {
+        format!("shorten by about {excess} characters or split")
+    } else {
+        "split the text or enlarge the box".to_string()
+    };
+    let message = format!(
+        "{}/{}: {needed_lines} lines needed at {}pt, the box holds {box_lines}; {advice}.",
+        slide.id,
+        b.element_id,
+        fmt_cpt(t.size),
+    );
+    let mut details = BTreeMap::new();
+    details.insert("needed_lines".into(), json!(needed_lines));
+    details.insert("box_lines".into(), json!(box_lines));
+    details.insert("font_pt".into(), cpt_value(t.size));
+    details.insert("needed_height_pt".into(), emu_pt_value(t.needed_height));
+    details.insert("box_height_pt".into(), emu_pt_value(t.usable_height));
+    details.insert("capacity_chars".into(), json!(t.capacity_chars));
+    details.insert("total_chars".into(), json!(t.total_chars));
+    details.insert("excess_chars".into(), json!(excess));
+    Some(issue(
+        IssueKind::Overflow,
+        slide,
+        Some(b),
+        Severity::High,
+        details,
+        message,
+    ))
+}
+
+/// The line pitch (centipoints) that covers the most lines; ties go to the larger pitch (the
+/// smaller line count). A box without lines uses its first paragraph's pitch, else 1.2 x size.
+pub(crate) fn dominant_pitch(t: &TextBox) -> Cpt {
+    let mut weight: BTreeMap<Cpt, usize> = BTreeMap::new();
+    for p in &t.paragraphs {
+        *weight.entry(p.line_pitch).or_insert(0) += p.lines.len();
+    }
+    let best = weight
+        .iter()
+        .filter(|(_, w)| **w > 0)
+        // BTreeMap iterates ascending, so `max_by_key` (last max wins) picks the larger pitch.
+        .max_by_key(|(_, w)| **w)
+        .map(|(p, _)| *p);
+    best.or_else(|| t.paragraphs.first().map(|p| p.line_pitch))
+        .unwrap_or(t.size * 6 / 5)
+}
+
+fn is_title(b: &PlacedBox) -> bool {
+    matches!(
+        b.placeholder,
+        Some(Placeholder::Title | Placeholder::CenterTitle)
+    )
+}
+
+pub(crate) fn min_font(slide: &LaidSlide, b: &PlacedBox, t: &TextBox) -> Option<Issue> {
+    let title = is_title(b);
+    let floor = if title {
+        t.min_size.max(TITLE_FLOOR)
+    } else {
+        t.min_size
+    };
+    if t.size >= floor {
+        return None;
+    }
+    let what = if title { "title " } else { "" };
+    let message = format!(
+        "{}/{}: {what}font {}pt is below the {}pt minimum; shorten the text so it fits at {}pt.",
+        slide.id,
+        b.element_id,
+        fmt_cpt(t.size),
+        fmt_cpt(floor),
+        fmt_cpt(floor),
+    );
+    let mut details = BTreeMap::new();
+    details.insert("font_pt".into(), cpt_value(t.size));
+    details.insert("min_font_pt".into(), cpt_value(floor));
+    details.insert("title".into(), json!(title));
+    Some(issue(
+        IssueKind::MinFont,
+        slide,
+        Some(b),
+        Severity::Medium,
+        details,
+        message,
+    ))
+}
+
+pub(crate) fn out_of_bounds(laid: &LaidDeck, slide: &LaidSlide, b: &PlacedBox) -> Option<Issue> {
+    let safe = laid.safe_area;
+    if b.full_bleed || safe.contains(&b.rect) {
+        return None;
+    }
+    let page = Rect {
+        x: 0,
+        y: 0,
+        w: laid.slide_size.cx,
+        h: laid.slide_size.cy,
+    };
+    let r = b.rect;
+    let over = |bound: &Rect| {
+        [
+            ("left", bound.x - r.x),
+            ("top", bound.y - r.y),
+            ("right", r.right() - bound.right()),
+            ("bottom", r.bottom() - bound.bottom()),
+        ]
+    };
+    let safe_over = over(&safe);
+    let outside_slide = !page.contains(&r);
+    let worst = safe_over.iter().map(|(_, v)| *v).max().unwrap_or(0);
+    let severity = if outside_slide {
+        Severity::High
+    } else if worst > SAFE_AREA_TOLERANCE {
+        Severity::Medium
+    } else {
+        Severity::Low
+    };
+    // The message names the bound actually crossed: the slide edge when outside the slide.
+    let (crossed, of) = if outside_slide {
+        (over(&page), "of the slide")
+    } else {
+        (safe_over, "of the safe area")
+    };
+    let sides: Vec<String> = crossed
+        .iter()
+        .filter(|(_, v)| *v > 0)
+        .map(|(side, v)| format!("{} in past the {side}", fmt_in(*v)))
+        .collect();
+    let message = format!(
+        "{}/{}: box reaches {} {of}; move or resize it inside the safe area x {}..{} in, y {}..{} in.",
+        slide.id,
+        b.element_id,
+        sides.join(", "),
+        fmt_in(safe.x),
+        fmt_in(safe.right()),
+        fmt_in(safe.y),
+        fmt_in(safe.bottom()),
+    );
+    let overshoot: Map<String, Value> = safe_over
+        .iter()
+        .map(|(k, v)| (k.to_string(), inch_value((*v).max(0))))
+        .collect();
+    let mut details = BTreeMap::new();
+    details.insert("rect_in".into(), rect_in(&r));
+    details.insert("safe_area_in".into(), rect_in(&safe));
+    details.insert("overshoot_in".into(), sort_value(Value::Object(overshoot)));
+    details.insert("outside_slide".into(), json!(outside_slide));
+    if outside_slide {
+        let o: Map<String, Value> = over(&page)
+            .iter()
+            .map(|(k, v)| (k.to_string(), inch_value((*v).max(0))))
+            .collect();
+        details.insert("slide_overshoot_in".into(), sort_value(Value::Object(o)));
+    }
+    Some(issue(
+        IssueKind::OutOfBounds,
+        slide,
+        Some(b),
+        severity,
+        details,
+        message,
+    ))
+}
+
+pub(crate) fn overlaps(slide: &LaidSlide, out: &mut Vec<Issue>) {
+    for (i, a) in slide.boxes.iter().enumerate() {
+        for b in &slide.boxes[i + 1..] {
+            if a.full_bleed || b.full_bleed {
+                continue;
+            }
+            let Some(inter) = a.rect.intersection(&b.rect) else {
+                continue;
+            };
+            let smaller = a.rect.area().min(b.rect.area());
+            let inter = inter.area();
+            // ratio > 2%  <=>  inter * 50 > smaller, exact in integers.
+            if smaller <= 0 || inter * OVERLAP_DENOMINATOR <= smaller {
+                continue;
+            }
+            let ratio = ratio_value(inter, smaller);
+            let pct = (inter * 100 + smaller / 2) / smaller;
+            let message = format!(
+                "{}: {} and {} overlap ({pct}% of the smaller box); move or resize one of them.",
+                slide.id, a.element_id, b.element_id
+            );
+            let mut details = BTreeMap::new();
+            details.insert("a".into(), json!(a.element_id));
+            details.insert("b".into(), json!(b.element_id));
+            details.insert("overlap_ratio".into(), ratio);
+            out.push(issue(
+                IssueKind::Overlap,
+                slide,
+                Some(a),
+                Severity::Medium,
+                details,
+                message,
+            ));
+        }
+    }
+}

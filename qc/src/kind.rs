@@ -1,0 +1,73 @@
+//! Issue types and severities (PRODUCT.md §3). A new kind of finding adds a variant here and
+//! its words in [`crate::wording`].
+
+use serde::{Serialize, Serializer};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Severity {
+    High,
+    Medium,
+    Low,
+}
+
+/// An issue's `type`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum IssueKind {
+    /// A text box's text needs more height than it may use.
+    Overflow,
+    /// A box outside the safe area or the slide.
+    OutOfBounds,
+    /// Two boxes of a slide overlapping by more than 2% of the smaller one.
+    Overlap,
+    /// Text drawn below its floor.
+    MinFont,
+    /// A requested family missing, or characters no font has.
+    FontFallback,
+    /// A `layout_id` that is not a preset.
+    UnknownLayout,
+    /// A word wider than its box, broken inside.
+    BrokenWord,
+    /// An element kind drawn as a labelled placeholder box.
+    PlaceholderElement,
+    /// A validation warning (semantic finding that is not an error).
+    InputWarning,
+    /// A free-form input value resolve could not use, named by its input code
+    /// (`unknown_token`, `invalid_token`, ...).
+    Input(String),
+}
+
+impl IssueKind {
+    pub fn as_str(&self) -> &str {
+        match self {
+            IssueKind::Overflow => "overflow",
+            IssueKind::OutOfBounds => "out_of_bounds",
+            IssueKind::Overlap => "overlap",
+            IssueKind::MinFont => "min_font",
+            IssueKind::FontFallback => "font_fallback",
+            IssueKind::UnknownLayout => "unknown_layout",
+            IssueKind::BrokenWord => "broken_word",
+            IssueKind::PlaceholderElement => "placeholder_element",
+            IssueKind::InputWarning => "input_warning",
+            IssueKind::Input(code) => code,
+        }
+    }
+}
+
+impl std::fmt::Display for IssueKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl Serialize for IssueKind {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+impl PartialEq<&str> for IssueKind {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}

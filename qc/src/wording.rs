@@ -1,0 +1,183 @@
+//! The words an agent reads: every finding layout made and every fix it took, turned into the
+//! report's issues (type, severity, details, one-line message) and fix entries. Layout records
+//! what happened as data; this module is the one place that says it.
+
+use crate::numbers::{cpt_value, inch_value};
+use crate::{FixEntry, Issue, IssueKind, Severity};
+use serde_json::{json, Value};
+use specrender_layout::model::{Finding, Fix, FixAction, LaidDeck, Note};
+use specrender_spec::SpecError;
+use std::collections::BTreeMap;
+
+/// The presets a `layout_id` may name, as the `unknown_layout` message lists them.
+const PRESETS: &str = "title_center, section_header, one_column, two_column, chart_focus, table_focus, image_full_bleed, quote_center, closing";
+
+/// A layout finding as an issue.
+pub(crate) fn note_issue(laid: &LaidDeck, n: &Note) -> Issue {
+    // A note may name only the output slide; fill in its source from the layout.
+    let source = n.source_slide_id.clone().or_else(|| {
+        let id = n.slide_id.as_deref()?;
+        laid.slides
+            .iter()
+            .find(|s| s.id == id)
+            .map(|s| s.source_id.clone())
+    });
+    let at = match (&n.slide_id, &n.element_id) {
+        (Some(s), Some(e)) => format!("{s}/{e}"),
+        (Some(s), None) => s.clone(),
+        (None, Some(e)) => e.clone(),
+        (None, None) => String::new(),
+    };
+    let (kind, severity, details, message) = describe(&n.finding, &at);
+    Issue {
+        kind,
+        slide_id: n.slide_id.clone(),
+        source_slide_id: source,
+        element_id: n.element_id.clone(),
+        severity,
+        details,
+        message,
+    }
+}
+
+type Described = (IssueKind, Severity, BTreeMap<String, Value>, String);
+
+/// Type, severity, details and message of a finding made at `at` (`s3/e2`, or `s3`).
+fn describe(f: &Finding, at: &str) -> Described {
+    let details = |pairs: Vec<(&str, Value)>| -> BTreeMap<String, Value> {
+        pairs.into_iter().map(|(k, v)| (k.to_string(), v)).collect()
+    };
+    match f {
+        Finding::FontSubstituted {
+            family,
+            measured_with,
+        } => (
+            IssueKind::FontFallback,
+            Severity::Medium,
+            details(vec![("family", json!(family)), ("measured_with", json!(measured_with))]),
+            format!("Font \"{family}\" is not available; text was measured with \"{measured_with}\", so viewers without \"{family}\" may wrap differently. Use a shipped family (Calibri, Noto Sans CJK) or pass --fonts."),
+        ),
+        Finding::MissingGlyphs { chars } => {
+            let shown: Vec<String> = chars.iter().map(char::to_string).collect();
+            let points: Vec<String> = chars.iter().map(|c| format!("U+{:04X}", *c as u32)).collect();
+            let message = format!("{at}: no available font has {} ({}); they will show as empty boxes. Remove them or pass --fonts with a font that has them.", shown.join(" "), points.join(", "));
+            (
+                IssueKind::FontFallback,
+                Severity::Medium,
+                details(vec![("missing_chars", json!(shown)), ("codepoints", json!(points))]),
+                message,
+            )
+        }
+        Finding::BrokenWords { words } => {
+            let quoted: Vec<String> = words.iter().map(|w| format!("\"{}\"", short(w))).collect();
+            (
+                IssueKind::BrokenWord,
+                Severity::Low,
+                details(vec![("words", json!(words))]),
+                format!("{at}: {} wider than the box and broken inside; shorten it or allow a break (e.g. a space).", quoted.join(", ")),
+            )
+        }
+        Finding::UnknownLayout { layout_id, used } => (
+            IssueKind::UnknownLayout,
+            Severity::Low,
+            details(vec![("layout_id", json!(layout_id)), ("used", json!(used.id()))]),
+            format!("{at}: layout_id \"{layout_id}\" is not a preset; used \"{}\" from the slide type. Use one of: {PRESETS}.", used.id()),
+        ),
+        Finding::PlaceholderElement { kind } => (
+            IssueKind::PlaceholderElement,
+            Severity::Low,
+            details(vec![("kind", json!(kind.as_str()))]),
+            format!("{at}: {} elements are drawn as a labelled placeholder box by this version of specrender.", kind.as_str()),
+        ),
+        Finding::Input(n) => (
+            IssueKind::Input(n.code.to_string()),
+            Severity::Low,
+            details(vec![("path", json!(n.path))]),
+            n.message.clone(),
+        ),
+    }
+}
+
+/// A word as quoted in a message: at most 40 characters.
+fn short(w: &str) -> String {
+    if w.chars().count() <= 40 {
+        w.to_string()
+    } else {
+        format!("{}…", w.chars().take(39).collect::<String>())
+    }
+}
+
+/// A validation warning as a low `input_warning` issue. A warning under `/deck/slides/N` is
+/// attributed to the N-th input slide.
+pub(crate) fn warning_issue(laid: &LaidDeck, w: &SpecError) -> Issue {
+    // Input slides appear in the layout, in order, as the first slide of each source id.
+    let slide = w
+        .path
+        .strip_prefix("/deck/slides/")
+        .and_then(|rest| rest.split('/').next())
+        .and_then(|n| n.parse::<usize>().ok())
+        .and_then(|n| {
+            let mut sources: Vec<&str> = Vec::new();
+            for s in &laid.slides {
+                if !sources.contains(&s.source_id.as_str()) {
+                    sources.push(&s.source_id);
+                }
+            }
+            (sources.len() == laid.slides_in).then(|| sources.get(n).map(|s| s.to_string()))?
+        });
+    let mut details = BTreeMap::new();
+    details.insert("path".into(), json!(w.path));
+    details.insert("code".into(), json!(w.code));
+    let message = if w.path.is_empty() {
+        w.message.clone()
+    } else {
+        format!("{}: {}", w.path, w.message)
+    };
+    Issue {
+        kind: IssueKind::InputWarning,
+        slide_id: slide.clone(),
+        source_slide_id: slide,
+        element_id: None,
+        severity: Severity::Low,
+        details,
+        message,
+    }
+}
+
+/// A fix as the report lists it: `{slide_id, element_id?, action, ...details}`.
+pub(crate) fn fix_entry(f: &Fix) -> FixEntry {
+    let mut details = BTreeMap::new();
+    match &f.action {
+        FixAction::Shrink { from, to } => {
+            details.insert("from_pt".into(), cpt_value(*from));
+            details.insert("to_pt".into(), cpt_value(*to));
+        }
+        FixAction::Reslot { moved } => {
+            details.insert("moved_height_in".into(), inch_value(*moved));
+        }
+        FixAction::Split { slides, units } => {
+            details.insert("slides".into(), json!(slides));
+            details.insert("units".into(), json!(units));
+        }
+        FixAction::ReduceSpacing | FixAction::NeedsHumanEdit => {}
+    }
+    FixEntry {
+        slide_id: f.slide_id.clone(),
+        element_id: f.element_id.clone(),
+        action: f.action.name(),
+        details,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::short;
+
+    #[test]
+    fn long_words_are_cut_at_40_characters() {
+        assert_eq!(short("abc"), "abc");
+        let w = "x".repeat(45);
+        assert_eq!(short(&w).chars().count(), 40);
+        assert!(short(&w).ends_with('…'));
+    }
+}
