@@ -1,16 +1,35 @@
-//! Golden tests: every `golden/slides/<case>/input.json` is laid out, checked and written;
-//! the pretty-printed XML of every part, a manifest, one line per box and the QC report are
-//! compared with `expected/`. A mismatch writes the actual output to
-//! `target/golden-actual/<case>/` and fails. `SPECRENDER_BLESS=1 cargo test --test golden`
-//! re-blesses (read the diff first: `git diff golden/`). A new case fails once, writing its
-//! expected files for review.
+//! Golden tests: every `golden/slides/<case>/input.json` is laid out, checked and written; its
+//! output (the pretty-printed XML of every package part, a manifest, one line per box and the QC
+//! report) is compared with the expected files. Layout of `golden/slides/`:
+//!
+//! ```text
+//! _shared/parts/<part>          parts identical in two or more cases, stored once
+//! <case>/input.json             the deck; a folder is a case iff it has one (`_shared` never is)
+//! <case>/expected/manifest.txt  zip entry order, one part a line (binary parts with sha256=)
+//! <case>/expected/layout.txt    one line per box
+//! <case>/expected/qc.json       the QC report
+//! <case>/expected/parts/<part>  only the parts that differ from `_shared/` or are not in it
+//! ```
+//!
+//! Every XML part named in a case's `manifest.txt` is compared with the case's own file if it
+//! has one, else with the shared one; a part in neither, a case file the output lacks and a
+//! shared file no case uses all fail. A mismatch writes the case's complete actual output (all
+//! parts) to `target/golden-actual/<case>/` and names the expected file (case or shared) that
+//! differed.
+//!
+//! Re-bless with `SPECRENDER_BLESS=1 cargo test --test golden`, then review `git diff golden/`.
+//! Blessing recomputes `_shared/` from all cases' outputs: per part, the content most cases have
+//! is shared if at least two have it (a tie goes to the content of the alphabetically first case
+//! holding it); each case keeps only the parts that differ from it, and stale files are removed.
+//! So a change to the slide master is one diff in `_shared/`, not one per case. A new case (no
+//! `expected/`) fails once, writing its files for review.
 
 use sha2::{Digest, Sha256};
 use specrender_fonts::{FontBook, FontOptions};
 use specrender_layout::model::{BoxContent, LaidDeck};
 use specrender_layout::{layout, LayoutOptions};
 use specrender_spec::{parse, resolve, Input, ParseOptions};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
@@ -122,26 +141,95 @@ fn sorted(v: serde_json::Value) -> serde_json::Value {
     }
 }
 
-fn list_files(dir: &Path, base: &Path, out: &mut Vec<String>) {
-    let Ok(rd) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for e in rd.flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            list_files(&p, base, out);
-        } else {
-            out.push(
-                p.strip_prefix(base)
-                    .expect("under base")
-                    .to_string_lossy()
-                    .replace('\\', "/"),
-            );
-        }
+/// Output or expected files by name relative to `expected/` (`manifest.txt`, `parts/ppt/...`).
+type Files = BTreeMap<String, Vec<u8>>;
+
+/// The folder of shared parts inside `golden/slides/`; no case may have this name.
+const SHARED: &str = "_shared";
+
+fn cases_dir() -> PathBuf {
+    root().join("golden/slides")
+}
+
+fn shared_dir() -> PathBuf {
+    cases_dir().join(SHARED)
+}
+
+/// A path as the failure messages show it: relative to the repository root.
+fn shown(p: &Path) -> String {
+    p.strip_prefix(root()).unwrap_or(p).display().to_string()
+}
+
+struct Case {
+    name: String,
+    dir: PathBuf,
+    actual: Files,
+}
+
+impl Case {
+    fn expected_dir(&self) -> PathBuf {
+        self.dir.join("expected")
     }
 }
 
-fn write_all(dir: &Path, files: &BTreeMap<String, Vec<u8>>) {
+/// Every case (a folder with an `input.json`, except `_shared`), by name, with its output.
+fn render_cases() -> Vec<Case> {
+    assert!(
+        !shared_dir().join("input.json").exists(),
+        "golden/slides/{SHARED} holds the shared parts and cannot be a case"
+    );
+    let mut cases: Vec<Case> = std::fs::read_dir(cases_dir())
+        .expect("golden/slides")
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.join("input.json").exists() && !p.ends_with(SHARED))
+        .map(|dir| Case {
+            name: dir
+                .file_name()
+                .expect("name")
+                .to_string_lossy()
+                .into_owned(),
+            actual: outputs(&laid_from(&dir.join("input.json"))),
+            dir,
+        })
+        .collect();
+    cases.sort_by(|a, b| a.name.cmp(&b.name));
+    cases
+}
+
+/// Names of all files under `dir`, relative to it, with `/` separators; sorted.
+fn relative_files(dir: &Path) -> Vec<String> {
+    fn walk(dir: &Path, base: &Path, out: &mut Vec<String>) {
+        let Ok(rd) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for p in rd.flatten().map(|e| e.path()) {
+            if p.is_dir() {
+                walk(&p, base, out);
+            } else {
+                let rel = p.strip_prefix(base).expect("under base");
+                out.push(rel.to_string_lossy().replace('\\', "/"));
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(dir, dir, &mut out);
+    out.sort();
+    out
+}
+
+fn read_files(dir: &Path) -> Files {
+    relative_files(dir)
+        .into_iter()
+        .map(|name| {
+            let bytes = std::fs::read(dir.join(&name)).expect("read");
+            (name, bytes)
+        })
+        .collect()
+}
+
+/// Replaces `dir` with exactly `files` (removes `dir` when there are none).
+fn write_all(dir: &Path, files: &Files) {
     let _ = std::fs::remove_dir_all(dir);
     for (name, bytes) in files {
         let p = dir.join(name);
@@ -150,68 +238,186 @@ fn write_all(dir: &Path, files: &BTreeMap<String, Vec<u8>>) {
     }
 }
 
+fn is_part(name: &str) -> bool {
+    name.starts_with("parts/")
+}
+
+/// The XML parts a manifest names, as file names (`parts/<part>`); binary parts carry a hash
+/// in the manifest and have no file.
+fn manifest_parts(manifest: &str) -> impl Iterator<Item = String> + '_ {
+    manifest
+        .lines()
+        .filter(|line| !line.is_empty() && !line.contains(" sha256="))
+        .map(|part| format!("parts/{part}"))
+}
+
+/// Per part, the content most cases have, if at least two have it; on a tie, the content of
+/// the alphabetically first case holding it (`cases` is sorted by name).
+fn choose_shared(cases: &[Case]) -> Files {
+    let mut holders: BTreeMap<&str, BTreeMap<&[u8], Vec<&str>>> = BTreeMap::new();
+    for case in cases {
+        for (name, bytes) in case.actual.iter().filter(|(n, _)| is_part(n)) {
+            let by_content = holders.entry(name.as_str()).or_default();
+            by_content
+                .entry(bytes.as_slice())
+                .or_default()
+                .push(&case.name);
+        }
+    }
+    let mut shared = Files::new();
+    for (name, by_content) in holders {
+        let best = by_content
+            .into_iter()
+            .max_by(|(_, a), (_, b)| a.len().cmp(&b.len()).then_with(|| b[0].cmp(a[0])));
+        if let Some((bytes, _)) = best.filter(|(_, holders)| holders.len() >= 2) {
+            shared.insert(name.to_string(), bytes.to_vec());
+        }
+    }
+    shared
+}
+
+/// What a case stores: its output minus the parts equal to the shared version.
+fn overrides(actual: &Files, shared: &Files) -> Files {
+    actual
+        .iter()
+        .filter(|(name, bytes)| shared.get(*name) != Some(*bytes))
+        .map(|(name, bytes)| (name.clone(), bytes.clone()))
+        .collect()
+}
+
+/// Rewrites `_shared/` and every case's `expected/` from the actual outputs.
+fn bless(cases: &[Case]) {
+    let shared = choose_shared(cases);
+    write_all(&shared_dir(), &shared);
+    for case in cases {
+        write_all(&case.expected_dir(), &overrides(&case.actual, &shared));
+    }
+}
+
+/// Where one expected file of a case lives.
+enum Source {
+    Case(PathBuf),
+    Shared(PathBuf),
+    /// Named in the case's manifest, but neither the case nor `_shared/` has it.
+    Missing,
+}
+
+impl Source {
+    fn describe(&self) -> String {
+        match self {
+            Source::Case(p) => format!("case file {}", shown(p)),
+            Source::Shared(p) => format!("shared file {}", shown(p)),
+            Source::Missing => format!("neither the case nor golden/slides/{SHARED}/"),
+        }
+    }
+}
+
+/// The complete expected output of a case: its own files, plus the shared file for every XML
+/// part its `manifest.txt` names that it does not override.
+fn expected_sources(expected_dir: &Path) -> BTreeMap<String, Source> {
+    let mut sources: BTreeMap<String, Source> = relative_files(expected_dir)
+        .into_iter()
+        .map(|name| {
+            let path = expected_dir.join(&name);
+            (name, Source::Case(path))
+        })
+        .collect();
+    let manifest = std::fs::read_to_string(expected_dir.join("manifest.txt")).unwrap_or_default();
+    for part in manifest_parts(&manifest) {
+        let shared = shared_dir().join(&part);
+        sources.entry(part).or_insert(if shared.is_file() {
+            Source::Shared(shared)
+        } else {
+            Source::Missing
+        });
+    }
+    sources
+}
+
+/// One line per expected file that is missing, stray or different.
+fn compare(actual: &Files, expected: &BTreeMap<String, Source>) -> Vec<String> {
+    let mut diffs = Vec::new();
+    for (name, source) in expected {
+        match (source, actual.get(name)) {
+            (Source::Missing, _) => diffs.push(format!(
+                "{name}: named in the expected manifest.txt, but in {}",
+                source.describe()
+            )),
+            (Source::Case(_), None) => {
+                diffs.push(format!("{}: not in the output", source.describe()))
+            }
+            (Source::Shared(_), None) => diffs.push(format!(
+                "{name}: expected ({}), not in the output",
+                source.describe()
+            )),
+            (Source::Case(p) | Source::Shared(p), Some(bytes)) => {
+                if std::fs::read(p).ok().as_ref() != Some(bytes) {
+                    diffs.push(format!("{name} differs from {}", source.describe()));
+                }
+            }
+        }
+    }
+    for name in actual.keys().filter(|n| !expected.contains_key(*n)) {
+        diffs.push(format!(
+            "{name}: in the output, but neither expected/ nor its manifest.txt has it"
+        ));
+    }
+    diffs
+}
+
+/// Writes a new case's files (relative to the shared parts now on disk) for review.
+fn write_new_case(case: &Case) -> String {
+    let shared = read_files(&shared_dir());
+    write_all(&case.expected_dir(), &overrides(&case.actual, &shared));
+    format!(
+        "{}: new golden case written to {}; review and commit it",
+        case.name,
+        shown(&case.expected_dir())
+    )
+}
+
+/// Shared files that no case's expected output refers to.
+fn unused_shared(used: &BTreeSet<PathBuf>) -> Vec<String> {
+    relative_files(&shared_dir())
+        .into_iter()
+        .map(|name| shared_dir().join(name))
+        .filter(|p| !used.contains(p))
+        .map(|p| format!("{}: used by no case (re-bless to remove it)", shown(&p)))
+        .collect()
+}
+
 #[test]
 fn golden_slides() {
-    let bless = std::env::var_os("SPECRENDER_BLESS").is_some();
-    let cases_dir = root().join("golden/slides");
-    let mut cases: Vec<PathBuf> = std::fs::read_dir(&cases_dir)
-        .expect("golden/slides")
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.join("input.json").exists())
-        .collect();
-    cases.sort();
+    let cases = render_cases();
     assert!(cases.len() >= 12, "at least 12 golden cases");
+    if std::env::var_os("SPECRENDER_BLESS").is_some() {
+        bless(&cases);
+        return;
+    }
     let mut failures = Vec::new();
+    let mut used = BTreeSet::new();
     for case in &cases {
-        let name = case
-            .file_name()
-            .expect("name")
-            .to_string_lossy()
-            .to_string();
-        let laid = laid_from(&case.join("input.json"));
-        let files = outputs(&laid);
-        let expected_dir = case.join("expected");
-        if bless || !expected_dir.exists() {
-            let new = !expected_dir.exists();
-            write_all(&expected_dir, &files);
-            if new && !bless {
-                failures.push(format!(
-                    "{name}: new golden case written to {}; review and commit it",
-                    expected_dir.display()
-                ));
-            }
-            continue;
+        if !case.expected_dir().exists() {
+            failures.push(write_new_case(case));
         }
-        let mut expected_names = Vec::new();
-        list_files(&expected_dir, &expected_dir, &mut expected_names);
-        expected_names.sort();
-        let actual_names: Vec<String> = files.keys().cloned().collect();
-        let mut diffs = Vec::new();
-        if expected_names != actual_names {
-            diffs.push(format!(
-                "file set differs: expected {expected_names:?}, got {actual_names:?}"
-            ));
-        }
-        for (fname, bytes) in &files {
-            match std::fs::read(expected_dir.join(fname)) {
-                Ok(e) if &e == bytes => {}
-                Ok(_) => diffs.push(format!("{fname} differs")),
-                Err(_) => {}
-            }
-        }
+        let expected = expected_sources(&case.expected_dir());
+        used.extend(expected.values().filter_map(|s| match s {
+            Source::Shared(p) => Some(p.clone()),
+            _ => None,
+        }));
+        let diffs = compare(&case.actual, &expected);
         if !diffs.is_empty() {
-            let actual_dir = root().join("target/golden-actual").join(&name);
-            write_all(&actual_dir, &files);
+            let actual_dir = root().join("target/golden-actual").join(&case.name);
+            write_all(&actual_dir, &case.actual);
             failures.push(format!(
-                "{name}: {} (actual output in {}; diff -ru {} {})",
-                diffs.join(", "),
-                actual_dir.display(),
-                expected_dir.display(),
-                actual_dir.display()
+                "{} (complete actual output in {}):\n    {}",
+                case.name,
+                shown(&actual_dir),
+                diffs.join("\n    ")
             ));
         }
     }
+    failures.extend(unused_shared(&used));
     assert!(
         failures.is_empty(),
         "golden mismatches:\n{}",
