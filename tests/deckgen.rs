@@ -43,7 +43,7 @@ fn generated_decks_validate_and_render() {
 fn big_decks_exercise_the_fit_policy() {
     let json = deck_json(&DeckOptions::default());
     let out = render(json.as_bytes(), book(), &RenderOptions::default()).expect("renders");
-    let actions: Vec<&str> = out.qc.fixes.iter().map(|f| f.action.as_str()).collect();
+    let actions: Vec<&str> = out.qc.fixes.iter().map(|f| f.action).collect();
     for a in ["shrink", "reslot", "split"] {
         assert!(actions.contains(&a), "no {a} in {actions:?}");
     }

@@ -26,7 +26,7 @@
 
 use sha2::{Digest, Sha256};
 use specrender_fonts::{FontBook, FontOptions};
-use specrender_layout::model::{BoxContent, LaidDeck};
+use specrender_layout::model::{BoxContent, LaidDeck, PlaceholderBox};
 use specrender_layout::{layout, LayoutOptions};
 use specrender_spec::{parse, resolve, Input, ParseOptions};
 use std::collections::{BTreeMap, BTreeSet};
@@ -91,7 +91,7 @@ pub fn layout_txt(laid: &LaidDeck) -> String {
                         if t.fits() { "fits" } else { "OVERFLOW" }
                     ));
                 }
-                BoxContent::Placeholder { label } => {
+                BoxContent::Placeholder(PlaceholderBox { label, .. }) => {
                     out.push_str(&format!(" placeholder {label:?}\n"))
                 }
             }

@@ -50,7 +50,13 @@ impl<'a> Ctx<'a> {
     }
 
     /// Records a finding on output slide `slide_id` (from input slide `source`).
-    pub fn note(&mut self, finding: Finding, slide_id: &str, source: &str, element_id: Option<&str>) {
+    pub fn note(
+        &mut self,
+        finding: Finding,
+        slide_id: &str,
+        source: &str,
+        element_id: Option<&str>,
+    ) {
         self.notes.push(Note {
             finding,
             slide_id: Some(slide_id.to_string()),

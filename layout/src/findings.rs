@@ -26,7 +26,10 @@ pub struct Note {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub enum Finding {
     /// A requested family is not available; text was measured with another one.
-    FontSubstituted { family: String, measured_with: String },
+    FontSubstituted {
+        family: String,
+        measured_with: String,
+    },
     /// Characters no available font has (measured as .notdef), in order of appearance.
     MissingGlyphs { chars: Vec<char> },
     /// Words wider than their box, broken inside.
@@ -83,7 +86,12 @@ impl fmt::Display for Fix {
         write!(f, "{} {target}", self.action.name())?;
         match &self.action {
             FixAction::Shrink { from, to } => {
-                write!(f, " from_pt={} to_pt={}", Scaled::pt(*from), Scaled::pt(*to))
+                write!(
+                    f,
+                    " from_pt={} to_pt={}",
+                    Scaled::pt(*from),
+                    Scaled::pt(*to)
+                )
             }
             FixAction::Reslot { moved } => {
                 write!(f, " moved_height_in={}", Scaled::emu_as_in(*moved))
@@ -109,7 +117,11 @@ mod tests {
             action,
         };
         assert_eq!(
-            fix(FixAction::Shrink { from: 2000, to: 1550 }).to_string(),
+            fix(FixAction::Shrink {
+                from: 2000,
+                to: 1550
+            })
+            .to_string(),
             "shrink e2 from_pt=20 to_pt=15.5"
         );
         let split = FixAction::Split {

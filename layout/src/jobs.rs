@@ -19,7 +19,10 @@ pub(crate) fn layout(deck: &Deck, fonts: &FontBook, opts: &LayoutOptions) -> Lai
     let results: Vec<SlideResult> = if threads > 1 && ctx.ids.len() == deck.slides.len() {
         lay_parallel(deck, fonts, opts, threads)
     } else {
-        deck.slides.iter().map(|s| slide::lay(&mut ctx, s)).collect()
+        deck.slides
+            .iter()
+            .map(|s| slide::lay(&mut ctx, s))
+            .collect()
     };
     let mut slides = Vec::with_capacity(deck.slides.len());
     for r in results {

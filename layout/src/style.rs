@@ -1,8 +1,8 @@
 //! Text styles per slot: which fonts, size, colour, alignment and floor a box starts from.
 
-use crate::text::TextFonts;
 use crate::model::{Align, Anchor, Insets};
 use crate::preset::SlotRole;
+use crate::text::TextFonts;
 use specrender_spec::deck::{Element, Rgb, Theme};
 use specrender_spec::units::Cpt;
 

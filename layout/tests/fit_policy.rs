@@ -297,12 +297,11 @@ fn unknown_layout_falls_back_with_a_note() {
     );
     let l = run(&d);
     assert_eq!(l.slides[0].preset.id(), "one_column");
-    assert!(l
-        .notes
-        .iter()
-        .any(|n| matches!(&n.finding, Finding::UnknownLayout { layout_id, used }
+    assert!(l.notes.iter().any(
+        |n| matches!(&n.finding, Finding::UnknownLayout { layout_id, used }
             if layout_id == "fancy_grid" && *used == Preset::OneColumn)
-            && n.slide_id.as_deref() == Some("s1")));
+            && n.slide_id.as_deref() == Some("s1")
+    ));
 }
 
 #[test]

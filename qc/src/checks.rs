@@ -2,7 +2,9 @@
 //! `out_of_bounds`, `overlap`. Each reads the placed boxes as layout left them; none measures.
 
 use crate::numbers::{cpt_value, emu_pt_value, fmt_cpt, fmt_in, inch_value, ratio_value, rect_in};
-use crate::{issue, sort_value, Issue, IssueKind, Severity, OVERLAP_DENOMINATOR, SAFE_AREA_TOLERANCE};
+use crate::{
+    issue, sort_value, Issue, IssueKind, Severity, OVERLAP_DENOMINATOR, SAFE_AREA_TOLERANCE,
+};
 use serde_json::{json, Map, Value};
 use specrender_layout::model::{LaidDeck, LaidSlide, PlacedBox, Placeholder, Rect, TextBox};
 use specrender_layout::TITLE_FLOOR;

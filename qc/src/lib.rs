@@ -258,6 +258,5 @@ pub(crate) fn sort_value(v: Value) -> Value {
     }
 }
 
-
 #[cfg(test)]
 mod tests;

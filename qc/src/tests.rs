@@ -3,8 +3,8 @@
 use super::*;
 use serde_json::json;
 use specrender_layout::model::{
-    Align, Anchor, Autofit, Finding, Fix, FixAction, Insets, Line, Note, Paragraph,
-    Placeholder, PlaceholderBox, Preset, TextBox,
+    Align, Anchor, Autofit, Finding, Fix, FixAction, Insets, Line, Note, Paragraph, Placeholder,
+    PlaceholderBox, Preset, TextBox,
 };
 use specrender_spec::deck::{
     ElementKind, LangFamily, ResolveNote, Rgb, SlideSize, Theme, ThemeColors, ThemeFonts,
@@ -252,9 +252,17 @@ fn dominant_pitch_is_the_one_with_most_lines() {
     assert_eq!(checks::dominant_pitch(t), 1440);
     let mut t = t.clone();
     t.paragraphs = vec![para(2, 2400), para(2, 1440)];
-    assert_eq!(checks::dominant_pitch(&t), 2400, "ties go to the larger pitch");
+    assert_eq!(
+        checks::dominant_pitch(&t),
+        2400,
+        "ties go to the larger pitch"
+    );
     t.paragraphs = vec![];
-    assert_eq!(checks::dominant_pitch(&t), 1440, "no paragraphs: 1.2 x size");
+    assert_eq!(
+        checks::dominant_pitch(&t),
+        1440,
+        "no paragraphs: 1.2 x size"
+    );
 }
 
 #[test]
@@ -428,7 +436,11 @@ fn low_notes_pass_through_and_pass_holds() {
     d.notes.push(note(ignored_token(), None, None));
     let r = check(&d);
     assert!(r.pass);
-    assert_eq!(kinds(&r), ["unknown_token", "unknown_layout"], "deck-level first");
+    assert_eq!(
+        kinds(&r),
+        ["unknown_token", "unknown_layout"],
+        "deck-level first"
+    );
     let ul = &r.issues[1];
     assert_eq!(
         ul.source_slide_id.as_deref(),
@@ -471,7 +483,11 @@ fn findings_get_their_words_in_qc() {
     };
     d.notes.push(note(ph, Some("s1"), Some("e4")));
     let r = check(&d);
-    let got: Vec<(&str, Severity)> = r.issues.iter().map(|i| (i.kind.as_str(), i.severity)).collect();
+    let got: Vec<(&str, Severity)> = r
+        .issues
+        .iter()
+        .map(|i| (i.kind.as_str(), i.severity))
+        .collect();
     assert_eq!(
         got,
         [
@@ -482,9 +498,17 @@ fn findings_get_their_words_in_qc() {
         ]
     );
     assert_eq!(r.issues[0].message, "Font \"Fancy Sans\" is not available; text was measured with \"Carlito\", so viewers without \"Fancy Sans\" may wrap differently. Use a shipped family (Calibri, Noto Sans CJK) or pass --fonts.");
-    assert_eq!(r.issues[1].details["codepoints"], json!(["U+1F600", "U+E000"]));
-    assert!(r.issues[1].message.starts_with("s1/e2: no available font has \u{1F600} \u{E000} (U+1F600, U+E000);"));
-    assert!(r.issues[2].message.starts_with(&format!("s1/e3: \"{}…\" wider than the box", "x".repeat(39))));
+    assert_eq!(
+        r.issues[1].details["codepoints"],
+        json!(["U+1F600", "U+E000"])
+    );
+    assert!(r.issues[1]
+        .message
+        .starts_with("s1/e2: no available font has \u{1F600} \u{E000} (U+1F600, U+E000);"));
+    assert!(r.issues[2].message.starts_with(&format!(
+        "s1/e3: \"{}…\" wider than the box",
+        "x".repeat(39)
+    )));
     assert_eq!(r.issues[3].details["kind"], json!("table"));
     assert_eq!(r.issues[3].message, "s1/e4: table elements are drawn as a labelled placeholder box by this version of specrender.");
     assert!(!r.pass);
@@ -504,7 +528,9 @@ fn ordering_is_slide_then_element_then_type() {
     let s2 = slide("s1-cont-1", vec![shape("x", rect(-IN, IN, IN, IN))]);
     let s0 = slide("s0", vec![text("t", inside(), 1800, 1, IN)]);
     let mut d = deck(vec![s0, s1, s2]);
-    let glyphs = Finding::MissingGlyphs { chars: vec!['\u{E000}'] };
+    let glyphs = Finding::MissingGlyphs {
+        chars: vec!['\u{E000}'],
+    };
     d.notes.push(note(glyphs, Some("s1-cont-1"), Some("x")));
     d.notes.push(note(unknown_layout(), Some("s1"), None));
     let words = Finding::BrokenWords {
@@ -565,10 +591,18 @@ fn fixes_are_flattened() {
         element_id: element_id.map(Into::into),
         action,
     };
-    d.fixes.push(fix(Some("e2"), FixAction::Shrink { from: 2000, to: 1550 }));
+    d.fixes.push(fix(
+        Some("e2"),
+        FixAction::Shrink {
+            from: 2000,
+            to: 1550,
+        },
+    ));
     let slides = vec!["s3".to_string(), "s3-cont-2".to_string()];
-    d.fixes.push(fix(Some("e2"), FixAction::Split { slides, units: 7 }));
-    d.fixes.push(fix(None, FixAction::Reslot { moved: 222_250 }));
+    d.fixes
+        .push(fix(Some("e2"), FixAction::Split { slides, units: 7 }));
+    d.fixes
+        .push(fix(None, FixAction::Reslot { moved: 222_250 }));
     d.fixes.push(fix(None, FixAction::NeedsHumanEdit));
     let r = check(&d);
     let v = r.to_json();

@@ -33,7 +33,7 @@ pub(crate) fn slide_xml(laid: &LaidDeck, slide: &LaidSlide, pretty: bool) -> Vec
         let id = i as u32 + 2;
         match &b.content {
             BoxContent::Text(_) => text_shape(&mut x, laid, b, id),
-            BoxContent::Placeholder { label } => label_shape(&mut x, laid, b, id, label),
+            BoxContent::Placeholder(p) => label_shape(&mut x, laid, b, id, &p.label),
         }
     }
     x.end("p:spTree");

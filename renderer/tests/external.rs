@@ -44,7 +44,7 @@ fn expectation(deck: &LaidDeck) -> serde_json::Value {
                             .map(|p| p.text.as_str())
                             .collect::<Vec<_>>()
                             .join("\n"),
-                        BoxContent::Placeholder { label } => label.clone(),
+                        BoxContent::Placeholder(p) => p.label.clone(),
                     };
                     let ph = match (&b.content, b.placeholder) {
                         (BoxContent::Text(_), Some(Placeholder::Title)) => Some("TITLE"),

@@ -6,12 +6,12 @@
 
 use super::{Body, Split, TextItem};
 use crate::ctx::Ctx;
+use crate::element::Fit;
 use crate::model::Rect;
 use crate::shrink::{largest_fitting, size_steps};
+use crate::style::INSETS;
 use crate::text::height::{paragraph_needed, space_before_at, usable_height};
 use crate::text::{prepare, Prepared};
-use crate::element::Fit;
-use crate::style::INSETS;
 use specrender_fonts::ShapeLang;
 use specrender_spec::units::{cpt_to_emu, Emu};
 use std::collections::HashMap;
@@ -152,7 +152,12 @@ impl<'e> Splitter<'e> {
     /// Units the element can be cut at: bullet items; paragraphs, refined to sentences when
     /// one paragraph alone is too long for the box at the floor.
     fn units(&mut self, ctx: &mut Ctx<'_>) -> Vec<Unit> {
-        let units = self.base.paras.iter().enumerate().map(|(i, p)| (i, p.text.clone()));
+        let units = self
+            .base
+            .paras
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (i, p.text.clone()));
         if self.base.bullets {
             return units.collect();
         }
@@ -170,7 +175,14 @@ impl<'e> Splitter<'e> {
     fn para(&mut self, ctx: &mut Ctx<'_>, text: &str) -> &Prepared {
         if !self.paras.contains_key(text) {
             let f = &self.base.style.fonts;
-            let prep = prepare(&mut ctx.m, f, self.lang, text, self.base.style.size, self.lw);
+            let prep = prepare(
+                &mut ctx.m,
+                f,
+                self.lang,
+                text,
+                self.base.style.size,
+                self.lw,
+            );
             self.paras.insert(text.to_string(), prep);
         }
         &self.paras[text]
@@ -280,7 +292,11 @@ mod tests {
 
     #[test]
     fn chunks_join_sentences_of_one_paragraph() {
-        let units = vec![(0, "One. ".into()), (0, "Two. ".into()), (1, "Next ".into())];
+        let units = vec![
+            (0, "One. ".into()),
+            (0, "Two. ".into()),
+            (1, "Next ".into()),
+        ];
         assert_eq!(chunk_texts(&units), vec!["One. Two.", "Next"]);
     }
 }

@@ -23,7 +23,12 @@ use specrender_spec::deck::Slide;
 use specrender_spec::units::{cpt_to_emu, Emu};
 
 /// Steps 1–5 on one input slide: its items fitted and placed, on one page or several.
-pub fn run(ctx: &mut Ctx<'_>, slide: &Slide, mut items: Vec<Item>, slots: &mut [Slot]) -> Vec<Page> {
+pub fn run(
+    ctx: &mut Ctx<'_>,
+    slide: &Slide,
+    mut items: Vec<Item>,
+    slots: &mut [Slot],
+) -> Vec<Page> {
     // Steps 1–2.
     stack::fit_all(&mut items, slots);
     // Step 3.
@@ -74,9 +79,7 @@ fn in_body(it: &Item) -> bool {
 /// slot (whether it can be cut is its kind's answer, [`crate::element::Fit::split`]).
 fn split_candidate(items: &[Item]) -> Option<usize> {
     items.iter().position(|it| {
-        in_body(it)
-            && it.overflows()
-            && items.iter().filter(|o| o.target == it.target).count() == 1
+        in_body(it) && it.overflows() && items.iter().filter(|o| o.target == it.target).count() == 1
     })
 }
 

@@ -2,8 +2,8 @@
 //! share of a box's inner height text may use (the safety margin). Shared by text boxes, and
 //! by table cells and document pages as they arrive.
 
-use super::prepare::Prepared;
 use super::linebreak::Broken;
+use super::prepare::Prepared;
 use specrender_spec::units::{cpt_to_emu, Cpt, Emu};
 
 /// Space before every paragraph but the first, as a share of the size (per mille). The first

@@ -409,5 +409,4 @@ mod tests {
         );
         assert_eq!(b.broken_words, vec![(0, 6)]);
     }
-
 }

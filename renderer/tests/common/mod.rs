@@ -135,7 +135,14 @@ pub fn placed(
 ) -> PlacedBox {
     PlacedBox {
         element_id: id.into(),
-        kind: kind.into(),
+        kind: match kind {
+            "text" => ElementKind::Text,
+            "bullets" => ElementKind::Bullets,
+            "chart" => ElementKind::Chart,
+            "table" => ElementKind::Table,
+            "image" => ElementKind::Image,
+            other => panic!("unknown kind {other}"),
+        },
         rect: Rect {
             x: rect.0,
             y: rect.1,
@@ -270,9 +277,10 @@ pub fn sample_deck(autofit: Autofit) -> LaidDeck {
                 "chart",
                 (914_400, 2_100_000, 5_000_000, 3_000_000),
                 None,
-                BoxContent::Placeholder {
+                BoxContent::Placeholder(PlaceholderBox {
+                    kind: ElementKind::Chart,
                     label: "chart: 매출 추이".into(),
-                },
+                }),
             ),
             placed(
                 "t2",
@@ -351,6 +359,8 @@ pub fn sample_deck(autofit: Autofit) -> LaidDeck {
         theme: theme(),
         slides_in: 4,
         slides: vec![s1, s2, s3, s4],
+        master: specrender_layout::preset::master_placeholders(SlideSize::WIDESCREEN),
+        layouts: specrender_layout::preset::slide_layouts(SlideSize::WIDESCREEN),
         fixes: vec![],
         notes: vec![],
         autofit,
