@@ -196,7 +196,7 @@ pub fn layout(deck: &Deck, fonts: &FontBook, opts: &LayoutOptions) -> LaidDeck {
             .map(|s| s.id.clone())
             .unwrap_or_default();
         ctx.note(
-            &n.code,
+            n.code.as_str(),
             Severity::Low,
             &sid,
             &sid,

@@ -598,7 +598,7 @@ fn input_warnings_become_low_issues() {
     ]);
     let w = |path: &str| SpecError {
         path: path.into(),
-        code: "unresolved_citation".into(),
+        code: specrender_spec::Code::UnresolvedCitation,
         message: "citation c9 is not defined".into(),
         severity: ErrorSeverity::Warning,
     };
