@@ -31,7 +31,7 @@ pub use specrender_layout::model::{Autofit, LaidDeck};
 pub use specrender_layout::LayoutOptions;
 pub use specrender_qc::{QcReport, Severity};
 pub use specrender_renderer::PptxOptions;
-pub use specrender_spec::{ErrorSeverity, Input, ParseOptions, SpecError, SpecFailure};
+pub use specrender_spec::{Code, ErrorSeverity, Input, ParseOptions, SpecError, SpecFailure};
 
 /// Options for [`run_qc`] and [`render`].
 #[derive(Debug, Clone, Default)]
@@ -155,7 +155,7 @@ pub fn describe_failure(fail: &SpecFailure) -> String {
 pub struct Finding {
     /// JSON Pointer into the input (`""` for the whole input).
     pub path: String,
-    pub code: String,
+    pub code: Code,
     pub message: String,
     /// For `malformed_json`: where the parser stopped (1-based).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -168,7 +168,7 @@ impl From<&SpecError> for Finding {
     fn from(e: &SpecError) -> Self {
         Finding {
             path: e.path.clone(),
-            code: e.code.clone(),
+            code: e.code,
             message: e.message.clone(),
             line: None,
             column: None,
@@ -196,20 +196,20 @@ impl Validation {
     /// The errors of a refused input. Codes: `too_large`, `malformed_json` (with line and
     /// column), `no_json_found`, else the validator's own codes.
     pub fn from_failure(fail: &SpecFailure) -> Validation {
-        let whole = |code: &str, line, column| Finding {
+        let whole = |code: Code, line, column| Finding {
             path: String::new(),
-            code: code.into(),
+            code,
             message: describe_failure(fail),
             line,
             column,
         };
         let (errors, warnings) = match fail {
-            SpecFailure::TooLarge { .. } => (vec![whole("too_large", None, None)], vec![]),
+            SpecFailure::TooLarge { .. } => (vec![whole(Code::TooLarge, None, None)], vec![]),
             SpecFailure::Malformed { line, column, .. } => (
-                vec![whole("malformed_json", Some(*line), Some(*column))],
+                vec![whole(Code::MalformedJson, Some(*line), Some(*column))],
                 vec![],
             ),
-            SpecFailure::NoJsonFound => (vec![whole("no_json_found", None, None)], vec![]),
+            SpecFailure::NoJsonFound => (vec![whole(Code::NoJsonFound, None, None)], vec![]),
             SpecFailure::Invalid(all) => {
                 let (w, e): (Vec<&SpecError>, Vec<&SpecError>) = all
                     .iter()
@@ -557,7 +557,7 @@ mod tests {
         assert_eq!(v.errors[0].code, "too_large");
         let e = |sev| SpecError {
             path: "/deck".into(),
-            code: "c".into(),
+            code: Code::Type,
             message: "m".into(),
             severity: sev,
         };

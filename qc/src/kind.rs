@@ -2,6 +2,7 @@
 //! its words in [`crate::wording`].
 
 use serde::{Serialize, Serializer};
+use specrender_spec::Code;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -12,7 +13,7 @@ pub enum Severity {
 }
 
 /// An issue's `type`.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum IssueKind {
     /// A text box's text needs more height than it may use.
     Overflow,
@@ -34,11 +35,11 @@ pub enum IssueKind {
     InputWarning,
     /// A free-form input value resolve could not use, named by its input code
     /// (`unknown_token`, `invalid_token`, ...).
-    Input(String),
+    Input(Code),
 }
 
 impl IssueKind {
-    pub fn as_str(&self) -> &str {
+    pub fn as_str(self) -> &'static str {
         match self {
             IssueKind::Overflow => "overflow",
             IssueKind::OutOfBounds => "out_of_bounds",
@@ -49,7 +50,7 @@ impl IssueKind {
             IssueKind::BrokenWord => "broken_word",
             IssueKind::PlaceholderElement => "placeholder_element",
             IssueKind::InputWarning => "input_warning",
-            IssueKind::Input(code) => code,
+            IssueKind::Input(code) => code.as_str(),
         }
     }
 }

@@ -424,7 +424,7 @@ fn unknown_layout() -> Finding {
 fn ignored_token() -> Finding {
     Finding::Input(ResolveNote {
         path: "/theme/brand/tokens/sparkle".into(),
-        code: "unknown_token".into(),
+        code: specrender_spec::Code::UnknownToken,
         message: "unknown token `sparkle` ignored".into(),
     })
 }
@@ -666,7 +666,7 @@ fn input_warnings_become_low_issues() {
     ]);
     let w = |path: &str| SpecError {
         path: path.into(),
-        code: "unresolved_citation".into(),
+        code: specrender_spec::Code::UnresolvedCitation,
         message: "citation c9 is not defined".into(),
         severity: ErrorSeverity::Warning,
     };

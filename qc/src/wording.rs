@@ -90,7 +90,7 @@ fn describe(f: &Finding, at: &str) -> Described {
             format!("{at}: {} elements are drawn as a labelled placeholder box by this version of specrender.", kind.as_str()),
         ),
         Finding::Input(n) => (
-            IssueKind::Input(n.code.to_string()),
+            IssueKind::Input(n.code),
             Severity::Low,
             details(vec![("path", json!(n.path))]),
             n.message.clone(),

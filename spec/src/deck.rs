@@ -101,7 +101,7 @@ pub struct Deck {
 pub struct ResolveNote {
     /// JSON Pointer into the input.
     pub path: String,
-    pub code: String,
+    pub code: crate::Code,
     pub message: String,
 }
 

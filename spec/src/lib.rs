@@ -7,7 +7,8 @@
 //! schema defaults, reads the theme tokens and converts `style.box` to EMU.
 //!
 //! Findings are collected, never thrown: every error and warning carries a JSON Pointer
-//! (RFC 6901) into the input, a stable snake_case `code` and a one-line message.
+//! (RFC 6901) into the input, a stable snake_case [`Code`] and a one-line message.
+pub mod code;
 pub mod common;
 pub mod deck;
 pub mod docspec;
@@ -22,6 +23,7 @@ pub mod validate;
 use serde::Serialize;
 use serde_json::Value;
 
+pub use code::{Code, UnknownCode};
 pub use common::{Brand, Citation, CitationKind, CitationRef, TemplateRef};
 pub use docspec::{Block, BlockContent, BlockType, DocSpec};
 pub use extract::extract_json;
@@ -60,7 +62,7 @@ pub enum ErrorSeverity {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct SpecError {
     pub path: String,
-    pub code: String,
+    pub code: Code,
     pub message: String,
     #[serde(skip)]
     pub severity: ErrorSeverity,
@@ -207,7 +209,7 @@ pub fn parse(input: &[u8], opts: &ParseOptions) -> Result<(Input, Vec<SpecError>
     let internal = |e: serde_json::Error| {
         SpecFailure::Invalid(vec![SpecError {
             path: String::new(),
-            code: "internal_deserialize".to_string(),
+            code: Code::InternalDeserialize,
             message: format!("the input passed validation but could not be read: {e}"),
             severity: ErrorSeverity::Error,
         }])
@@ -229,26 +231,26 @@ pub fn parse(input: &[u8], opts: &ParseOptions) -> Result<(Input, Vec<SpecError>
 /// in document order (a finding on a parent comes before findings inside it).
 pub fn validate(value: &Value) -> Vec<SpecError> {
     let Some(kind) = detect_kind(value) else {
-        let error = |path: &str, code: &str, message: String| SpecError {
+        let error = |path: &str, code: Code, message: String| SpecError {
             path: path.to_string(),
-            code: code.to_string(),
+            code,
             message,
             severity: ErrorSeverity::Error,
         };
         let e = match value.get("spec_version") {
             _ if !value.is_object() => error(
                 "",
-                "type",
+                Code::Type,
                 format!("the document must be a JSON object, got {}", validate::type_name(value)),
             ),
             None => error(
                 "",
-                "required",
+                Code::Required,
                 "the document is missing the required property `spec_version` (\"slidespec_v1\" or \"docspec_v1\")".to_string(),
             ),
             Some(v) => error(
                 "/spec_version",
-                "unknown_spec_version",
+                Code::UnknownSpecVersion,
                 format!("`spec_version` is {}; use \"slidespec_v1\" or \"docspec_v1\"", validate::show(v)),
             ),
         };
@@ -436,13 +438,13 @@ mod tests {
     fn spec_error_serializes_without_severity() {
         let e = SpecError {
             path: "/a".into(),
-            code: "c".into(),
+            code: Code::UnresolvedAsset,
             message: "m".into(),
             severity: ErrorSeverity::Warning,
         };
         assert_eq!(
             serde_json::to_string(&e).unwrap(),
-            r#"{"path":"/a","code":"c","message":"m"}"#
+            r#"{"path":"/a","code":"unresolved_asset","message":"m"}"#
         );
     }
 }

@@ -25,6 +25,7 @@ use crate::slidespec::{
 };
 use crate::tokens::{self, BoxLen, COLOR_KEYS, FONT_KEYS, GROUP_KEYS, SIZE_KEYS};
 use crate::validate::{pointer, push_token};
+use crate::Code;
 
 /// BCP-47 tag → language family. `ko*` Korean, `ja*` Japanese; `zh` with script `Hant` or
 /// region TW/HK/MO → Traditional (script wins over region: `zh-Hans-TW` is Simplified), other
@@ -103,10 +104,10 @@ pub fn format_number(x: f64) -> String {
     }
 }
 
-fn note(notes: &mut Vec<ResolveNote>, path: String, code: &str, message: String) {
+fn note(notes: &mut Vec<ResolveNote>, path: String, code: Code, message: String) {
     notes.push(ResolveNote {
         path,
-        code: code.to_string(),
+        code,
         message,
     });
 }
@@ -120,7 +121,7 @@ fn apply_tokens(tokens: &Map<String, Value>, theme: &mut Theme, notes: &mut Vec<
             note(
                 notes,
                 gp,
-                "unknown_token",
+                Code::UnknownToken,
                 format!("unknown token group `{group}` ignored (known: colors, fonts, sizes)"),
             );
             continue;
@@ -129,7 +130,7 @@ fn apply_tokens(tokens: &Map<String, Value>, theme: &mut Theme, notes: &mut Vec<
             note(
                 notes,
                 gp,
-                "invalid_token",
+                Code::InvalidToken,
                 format!("tokens.{group} is not an object; ignored"),
             );
             continue;
@@ -143,7 +144,7 @@ fn apply_tokens(tokens: &Map<String, Value>, theme: &mut Theme, notes: &mut Vec<
                         note(
                             notes,
                             p,
-                            "unknown_token",
+                            Code::UnknownToken,
                             format!(
                                 "unknown colour token `{k}` ignored (known: {})",
                                 COLOR_KEYS.join(", ")
@@ -156,7 +157,7 @@ fn apply_tokens(tokens: &Map<String, Value>, theme: &mut Theme, notes: &mut Vec<
                         None => note(
                             notes,
                             p,
-                            "invalid_token",
+                            Code::InvalidToken,
                             format!("colour token `{k}` is not \"#RRGGBB\"; default kept"),
                         ),
                     }
@@ -166,7 +167,7 @@ fn apply_tokens(tokens: &Map<String, Value>, theme: &mut Theme, notes: &mut Vec<
                         note(
                             notes,
                             p,
-                            "unknown_token",
+                            Code::UnknownToken,
                             format!(
                                 "unknown font token `{k}` ignored (known: {})",
                                 FONT_KEYS.join(", ")
@@ -179,7 +180,7 @@ fn apply_tokens(tokens: &Map<String, Value>, theme: &mut Theme, notes: &mut Vec<
                         None => note(
                             notes,
                             p,
-                            "invalid_token",
+                            Code::InvalidToken,
                             format!("font token `{k}` is not a family name; default kept"),
                         ),
                     }
@@ -189,7 +190,7 @@ fn apply_tokens(tokens: &Map<String, Value>, theme: &mut Theme, notes: &mut Vec<
                         note(
                             notes,
                             p,
-                            "unknown_token",
+                            Code::UnknownToken,
                             format!(
                                 "unknown size token `{k}` ignored (known: {})",
                                 SIZE_KEYS.join(", ")
@@ -199,7 +200,7 @@ fn apply_tokens(tokens: &Map<String, Value>, theme: &mut Theme, notes: &mut Vec<
                     };
                     match tokens::parse_size(tv) {
                         Some(pt) => *slot = pt_to_cpt(pt),
-                        None => note(notes, p, "invalid_token", format!("size token `{k}` is not a number of points in 6..=200; default kept")),
+                        None => note(notes, p, Code::InvalidToken, format!("size token `{k}` is not a number of points in 6..=200; default kept")),
                     }
                 }
             }
@@ -370,7 +371,7 @@ fn element(
                 note(
                     notes,
                     pointer(&p),
-                    "invalid_box",
+                    Code::InvalidBox,
                     format!("{msg}; the element is placed by its layout slot instead"),
                 );
                 None

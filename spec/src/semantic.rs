@@ -37,23 +37,23 @@ use serde_json::{Map, Value};
 
 use crate::tokens::{self, COLOR_KEYS, FONT_KEYS, SIZE_KEYS};
 use crate::validate::{pointer, show};
-use crate::{ErrorSeverity, SpecError, SpecKind};
+use crate::{Code, ErrorSeverity, SpecError, SpecKind};
 
 struct Sink(Vec<SpecError>);
 
 impl Sink {
-    fn push(&mut self, path: String, code: &str, message: String, severity: ErrorSeverity) {
+    fn push(&mut self, path: String, code: Code, message: String, severity: ErrorSeverity) {
         self.0.push(SpecError {
             path,
-            code: code.to_string(),
+            code,
             message,
             severity,
         });
     }
-    fn error(&mut self, path: String, code: &str, message: String) {
+    fn error(&mut self, path: String, code: Code, message: String) {
         self.push(path, code, message, ErrorSeverity::Error);
     }
-    fn warn(&mut self, path: String, code: &str, message: String) {
+    fn warn(&mut self, path: String, code: Code, message: String) {
         self.push(path, code, message, ErrorSeverity::Warning);
     }
 }
@@ -94,7 +94,7 @@ fn slides(value: &Value, sink: &mut Sink) {
             if assets.contains_key(id) {
                 sink.error(
                     pointer(&["assets", &k.to_string(), "asset_id"]),
-                    "duplicate_asset_id",
+                    Code::DuplicateAssetId,
                     format!(
                         "asset_id {id:?} is used by an earlier asset; give each asset a unique id"
                     ),
@@ -123,7 +123,7 @@ fn slides(value: &Value, sink: &mut Sink) {
             if let Some(first) = slide_ids.get(id) {
                 sink.error(
                     pointer(&["deck", "slides", &si, "slide_id"]),
-                    "duplicate_slide_id",
+                    Code::DuplicateSlideId,
                     format!("slide_id {id:?} is already used by slide {first}; slide ids must be unique"),
                 );
             } else {
@@ -137,7 +137,7 @@ fn slides(value: &Value, sink: &mut Sink) {
                 if !own.insert(id) {
                     sink.error(
                         pointer(&["deck", "slides", &si, "citations", &k.to_string(), "id"]),
-                        "duplicate_citation_id",
+                        Code::DuplicateCitationId,
                         format!("citation id {id:?} appears twice on this slide; citation ids must be unique per slide"),
                     );
                 }
@@ -157,7 +157,7 @@ fn slides(value: &Value, sink: &mut Sink) {
                 if !element_ids.insert(id) {
                     sink.error(
                         at(&["element_id"]),
-                        "duplicate_element_id",
+                        Code::DuplicateElementId,
                         format!("element_id {id:?} is already used on this slide; element ids must be unique within a slide"),
                     );
                 }
@@ -173,12 +173,12 @@ fn slides(value: &Value, sink: &mut Sink) {
                 match deck_citations.get(cid) {
                     Some(other) => sink.warn(
                         p,
-                        "citation_on_other_slide",
+                        Code::CitationOnOtherSlide,
                         format!("citation_id {cid:?} is defined on slide {other}, not on this slide; add it to this slide's `citations`"),
                     ),
                     None => sink.error(
                         p,
-                        "unresolved_citation",
+                        Code::UnresolvedCitation,
                         format!("citation_id {cid:?} matches no citation on this slide or any other; add {{\"id\": {cid:?}, ...}} to this slide's `citations` or remove the reference"),
                     ),
                 }
@@ -188,12 +188,12 @@ fn slides(value: &Value, sink: &mut Sink) {
                     match assets.get(aid) {
                         None => sink.warn(
                             at(&["content", "asset_id"]),
-                            "unresolved_asset",
+                            Code::UnresolvedAsset,
                             format!("asset_id {aid:?} is not in `assets`; a placeholder will be rendered"),
                         ),
                         Some(&"data") => sink.warn(
                             at(&["content", "asset_id"]),
-                            "asset_type_mismatch",
+                            Code::AssetTypeMismatch,
                             format!("asset_id {aid:?} is a `data` asset, not an image; a placeholder will be rendered"),
                         ),
                         Some(_) => {}
@@ -209,14 +209,14 @@ fn slides(value: &Value, sink: &mut Sink) {
                     };
                     sink.warn(
                         at(&["data_ref"]),
-                        "unresolved_data_ref",
+                        Code::UnresolvedDataRef,
                         format!("data_ref {dr:?} {why}; it refers to nothing the engine can read"),
                     );
                 }
             }
             if let Some(b) = e.get("style").and_then(|s| s.get("box")) {
                 if let Err(msg) = tokens::parse_box(b) {
-                    sink.error(at(&["style", "box"]), "invalid_box", msg);
+                    sink.error(at(&["style", "box"]), Code::InvalidBox, msg);
                 }
             }
         }
@@ -230,7 +230,7 @@ fn doc(value: &Value, sink: &mut Sink) {
             if !refs.insert(id) {
                 sink.error(
                     pointer(&["references", &k.to_string(), "id"]),
-                    "duplicate_citation_id",
+                    Code::DuplicateCitationId,
                     format!(
                         "reference id {id:?} appears twice in `references`; ids must be unique"
                     ),
@@ -242,7 +242,7 @@ fn doc(value: &Value, sink: &mut Sink) {
         if !is_iso_date(d) {
             sink.warn(
                 "/doc/created_date".to_string(),
-                "invalid_date",
+                Code::InvalidDate,
                 format!("created_date {d:?} is not an ISO date (YYYY-MM-DD); it will be written as given"),
             );
         }
@@ -254,7 +254,7 @@ fn doc(value: &Value, sink: &mut Sink) {
             if let Some(first) = block_ids.get(id) {
                 sink.error(
                     pointer(&["doc", "blocks", &si, "block_id"]),
-                    "duplicate_block_id",
+                    Code::DuplicateBlockId,
                     format!("block_id {id:?} is already used by block {first}; block ids must be unique"),
                 );
             } else {
@@ -268,7 +268,7 @@ fn doc(value: &Value, sink: &mut Sink) {
             if !refs.contains(cid) {
                 sink.error(
                     pointer(&["doc", "blocks", &si, "citations", &k.to_string(), "citation_id"]),
-                    "unresolved_citation",
+                    Code::UnresolvedCitation,
                     format!("citation_id {cid:?} matches no entry of `references`; add it there or remove the reference"),
                 );
             }
@@ -287,7 +287,7 @@ fn check_tokens(tokens: &Map<String, Value>, sink: &mut Sink) {
         let Some(obj) = g.as_object() else {
             sink.error(
                 format!("{base}/{group}"),
-                "invalid_token",
+                Code::InvalidToken,
                 format!(
                     "tokens.{group} must be an object with keys {}, got {}",
                     keys.join(", "),
@@ -308,7 +308,7 @@ fn check_tokens(tokens: &Map<String, Value>, sink: &mut Sink) {
                     if v.as_str().and_then(tokens::parse_color).is_none() {
                         sink.error(
                             p,
-                            "invalid_color",
+                            Code::InvalidColor,
                             format!(
                                 "colour token `{k}` is {}; use \"#RRGGBB\" (e.g. \"#1F4E79\")",
                                 show(v)
@@ -320,7 +320,7 @@ fn check_tokens(tokens: &Map<String, Value>, sink: &mut Sink) {
                     if tokens::parse_font(v).is_none() {
                         sink.error(
                             p,
-                            "invalid_font",
+                            Code::InvalidFont,
                             format!(
                                 "font token `{k}` is {}; use a font family name string",
                                 show(v)
@@ -332,7 +332,7 @@ fn check_tokens(tokens: &Map<String, Value>, sink: &mut Sink) {
                     if tokens::parse_size(v).is_none() {
                         sink.error(
                             p,
-                            "invalid_font_size",
+                            Code::InvalidFontSize,
                             format!(
                                 "size token `{k}` is {}; use a number of points from {} to {}",
                                 show(v),

@@ -31,7 +31,7 @@ use std::sync::OnceLock;
 use serde_json::Value;
 
 use crate::common::json_integer;
-use crate::{ErrorSeverity, SpecError, SpecKind};
+use crate::{Code, ErrorSeverity, SpecError, SpecKind};
 
 static SLIDE_SCHEMA: OnceLock<Value> = OnceLock::new();
 static DOC_SCHEMA: OnceLock<Value> = OnceLock::new();
@@ -203,7 +203,7 @@ struct Validator<'s> {
     /// (path, code, message before the `then` note): the same finding reached through
     /// several schema branches (e.g. `type: object` in `element` and in `textElement`) is
     /// reported once, in the form first met.
-    seen: HashSet<(String, String, String)>,
+    seen: HashSet<(String, Code, String)>,
     /// Only asking whether the instance is valid (an `if`): the first failure answers it, so
     /// no message is written and nothing more is checked.
     probe: bool,
@@ -268,7 +268,7 @@ impl<'s> Validator<'s> {
     fn err(
         &mut self,
         path: &str,
-        code: &str,
+        code: Code,
         message: impl FnOnce() -> String,
         note: Option<&str>,
     ) {
@@ -277,10 +277,7 @@ impl<'s> Validator<'s> {
             return;
         }
         let message = message();
-        if !self
-            .seen
-            .insert((path.to_string(), code.to_string(), message.clone()))
-        {
+        if !self.seen.insert((path.to_string(), code, message.clone())) {
             return;
         }
         let message = match note {
@@ -289,7 +286,7 @@ impl<'s> Validator<'s> {
         };
         self.out.push(SpecError {
             path: path.to_string(),
-            code: code.to_string(),
+            code,
             message,
             severity: ErrorSeverity::Error,
         });
@@ -345,7 +342,7 @@ impl<'s> Validator<'s> {
             if schema == &Value::Bool(false) {
                 self.err(
                     path,
-                    "not_allowed",
+                    Code::NotAllowed,
                     || format!("{} is not allowed here", field_name(path)),
                     note,
                 );
@@ -369,7 +366,7 @@ impl<'s> Validator<'s> {
             if !types.iter().any(|t| type_matches(t, inst)) {
                 self.err(
                     path,
-                    "type",
+                    Code::Type,
                     || {
                         let want: Vec<String> = types.iter().map(|t| article(t)).collect();
                         let got = match inst {
@@ -396,7 +393,7 @@ impl<'s> Validator<'s> {
             if !json_eq(c, inst) {
                 self.err(
                     path,
-                    "const",
+                    Code::Const,
                     || format!("{} must be {c}, got {}", field_name(path), show(inst)),
                     note,
                 );
@@ -407,7 +404,7 @@ impl<'s> Validator<'s> {
             if !options.iter().any(|o| json_eq(o, inst)) {
                 self.err(
                     path,
-                    "enum",
+                    Code::Enum,
                     || {
                         let list: Vec<String> = options.iter().map(|o| o.to_string()).collect();
                         format!(
@@ -429,7 +426,7 @@ impl<'s> Validator<'s> {
                     if n < min {
                         self.err(
                             path,
-                            "min_length",
+                            Code::MinLength,
                             || {
                                 let f = field_name(path);
                                 if n == 0 {
@@ -446,7 +443,7 @@ impl<'s> Validator<'s> {
                     if n > max {
                         self.err(
                             path,
-                            "max_length",
+                            Code::MaxLength,
                             || {
                                 format!(
                                     "{} has {n} characters; the limit is {max}: shorten it by at least {}",
@@ -467,7 +464,7 @@ impl<'s> Validator<'s> {
                 if min.as_f64().is_some_and(|m| x < m) {
                     self.err(
                         path,
-                        "minimum",
+                        Code::Minimum,
                         || {
                             format!(
                                 "{} is {}; the minimum is {}",
@@ -484,7 +481,7 @@ impl<'s> Validator<'s> {
                 if max.as_f64().is_some_and(|m| x > m) {
                     self.err(
                         path,
-                        "maximum",
+                        Code::Maximum,
                         || {
                             format!(
                                 "{} is {}; the maximum is {}",
@@ -505,7 +502,7 @@ impl<'s> Validator<'s> {
                 if n < min {
                     self.err(
                         path,
-                        "min_items",
+                        Code::MinItems,
                         || {
                             format!(
                                 "{} has {n} items; it needs at least {min}",
@@ -520,7 +517,7 @@ impl<'s> Validator<'s> {
                 if n > max {
                     self.err(
                         path,
-                        "max_items",
+                        Code::MaxItems,
                         || {
                             format!(
                                 "{} has {n} items; at most {max} are allowed: remove {} or split",
@@ -548,7 +545,7 @@ impl<'s> Validator<'s> {
                     if !obj.contains_key(r) {
                         self.err(
                             path,
-                            "required",
+                            Code::Required,
                             || {
                                 format!(
                                     "{} is missing the required property `{r}`",
@@ -570,7 +567,7 @@ impl<'s> Validator<'s> {
                     if add == &Value::Bool(false) {
                         self.err(
                             path,
-                            "additional_property",
+                            Code::AdditionalProperty,
                             || {
                                 let allowed: Vec<&str> = props
                                     .map(|p| p.keys().map(String::as_str).collect())

@@ -45,7 +45,7 @@ fn valid_fixtures_parse_with_expected_warnings() {
             "{}",
             f.name
         );
-        let mut got: Vec<String> = warnings.iter().map(|w| w.code.clone()).collect();
+        let mut got: Vec<String> = warnings.iter().map(|w| w.code.to_string()).collect();
         let mut want = common::strings(f.expect.as_ref().and_then(|e| e.get("warning_codes")));
         got.sort();
         want.sort();
@@ -93,7 +93,7 @@ fn invalid_fixtures_report_exactly_the_expected_errors() {
         let mut got: Vec<(String, String)> = findings
             .iter()
             .filter(|e| e.severity == ErrorSeverity::Error)
-            .map(|e| (e.path.clone(), e.code.clone()))
+            .map(|e| (e.path.clone(), e.code.to_string()))
             .collect();
         got.sort();
         assert_eq!(got, want, "{}: {findings:#?}", f.name);
@@ -109,7 +109,7 @@ fn invalid_fixtures_report_exactly_the_expected_errors() {
         let mut warn_got: Vec<String> = findings
             .iter()
             .filter(|e| e.severity == ErrorSeverity::Warning)
-            .map(|e| e.code.clone())
+            .map(|e| e.code.to_string())
             .collect();
         warn_got.sort();
         assert_eq!(warn_got, warn_want, "{}: warnings", f.name);
