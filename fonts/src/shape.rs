@@ -20,8 +20,8 @@ use crate::{FaceId, FontBook, Segment, ShapeLang, SlotFaces};
 use std::collections::HashMap;
 use std::ops::Range;
 
-/// EMU per point.
-const EMU_PER_PT: f64 = 12700.0;
+/// EMU per point (widths are returned in EMU at 1 pt).
+const EMU_PER_PT: f64 = specrender_spec::units::EMU_PER_PT as f64;
 
 fn advance(glyphs: &rustybuzz::GlyphBuffer) -> i64 {
     glyphs

@@ -30,10 +30,9 @@ pub use boxes::boxes_json;
 pub use ctx::{Ctx, DeckFonts};
 pub use style::TITLE_FLOOR;
 
-use model::{Autofit, LaidDeck, Preset};
+use model::{Autofit, LaidDeck};
 use specrender_fonts::FontBook;
 use specrender_spec::deck::Deck;
-use std::collections::BTreeSet;
 
 /// Options for [`layout`].
 #[derive(Debug, Clone)]
@@ -66,10 +65,4 @@ impl Default for LayoutOptions {
 /// their results put back in slide order; the laid deck is the same whatever the number.
 pub fn layout(deck: &Deck, fonts: &FontBook, opts: &LayoutOptions) -> LaidDeck {
     jobs::layout(deck, fonts, opts)
-}
-
-/// Presets used by a laid deck (for writers that emit one slide layout per preset).
-pub fn presets_used(laid: &LaidDeck) -> Vec<Preset> {
-    let set: BTreeSet<Preset> = laid.slides.iter().map(|s| s.preset).collect();
-    set.into_iter().collect()
 }

@@ -15,11 +15,11 @@ use specrender_spec::units::{Emu, EMU_PER_INCH};
 
 pub const MARGIN: Emu = EMU_PER_INCH / 2;
 /// 0.35 in.
-pub const FOOTER_BAND: Emu = 320_040;
+pub const FOOTER_BAND: Emu = EMU_PER_INCH * 35 / 100;
 /// Vertical gap between a title slot and the body below it, and between stacked elements: 0.1 in.
-pub const GAP: Emu = 91_440;
+pub const GAP: Emu = EMU_PER_INCH / 10;
 /// Horizontal gutter between the two columns: 0.3 in.
-pub const GUTTER: Emu = 274_320;
+pub const GUTTER: Emu = EMU_PER_INCH * 3 / 10;
 
 /// What a slot is for: decides default size, colour and alignment of its text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -80,30 +80,21 @@ fn frac(total: Emu, permille: i64) -> Emu {
     total * permille / 1000
 }
 
+const fn slot(role: SlotRole, rect: Rect, placeholder: Option<Placeholder>) -> Slot {
+    Slot {
+        role,
+        rect,
+        placeholder,
+    }
+}
+
 /// The slots of a preset, in fill order.
 pub fn slots(preset: Preset, size: SlideSize) -> Vec<Slot> {
+    use Placeholder::{Body, CenterTitle, Subtitle, Title};
+    use SlotRole as R;
     let s = safe_area(size);
-    let band = footer_band(size);
-    // Content layouts: title = top 15% of the safe area; body below it down to the band.
-    let title_h = frac(s.h, 150);
-    let title = Rect {
-        x: s.x,
-        y: s.y,
-        w: s.w,
-        h: title_h,
-    };
-    let body_y = s.y + title_h + GAP;
-    let body = Rect {
-        x: s.x,
-        y: body_y,
-        w: s.w,
-        h: band.y - GAP - body_y,
-    };
-    let footer = Slot {
-        role: SlotRole::Footer,
-        rect: band,
-        placeholder: None,
-    };
+    let footer = slot(R::Footer, footer_band(size), None);
+    // A full-width band of the safe area, `y` and `h` in per mille of its height.
     let at = |y: i64, h: i64| Rect {
         x: s.x,
         y: s.y + frac(s.h, y),
@@ -112,95 +103,46 @@ pub fn slots(preset: Preset, size: SlideSize) -> Vec<Slot> {
     };
     match preset {
         Preset::TitleCenter => vec![
-            Slot {
-                role: SlotRole::Title,
-                rect: at(250, 250),
-                placeholder: Some(Placeholder::CenterTitle),
-            },
-            Slot {
-                role: SlotRole::Subtitle,
-                rect: at(530, 200),
-                placeholder: Some(Placeholder::Subtitle),
-            },
+            slot(R::Title, at(250, 250), Some(CenterTitle)),
+            slot(R::Subtitle, at(530, 200), Some(Subtitle)),
         ],
         Preset::SectionHeader => vec![
-            Slot {
-                role: SlotRole::Title,
-                rect: at(300, 280),
-                placeholder: Some(Placeholder::Title),
-            },
-            Slot {
-                role: SlotRole::Subtitle,
-                rect: at(610, 180),
-                placeholder: Some(Placeholder::Body(1)),
-            },
+            slot(R::Title, at(300, 280), Some(Title)),
+            slot(R::Subtitle, at(610, 180), Some(Body(1))),
         ],
         Preset::Closing => vec![
-            Slot {
-                role: SlotRole::Title,
-                rect: at(280, 220),
-                placeholder: Some(Placeholder::CenterTitle),
-            },
-            Slot {
-                role: SlotRole::Subtitle,
-                rect: at(530, 250),
-                placeholder: Some(Placeholder::Subtitle),
-            },
+            slot(R::Title, at(280, 220), Some(CenterTitle)),
+            slot(R::Subtitle, at(530, 250), Some(Subtitle)),
         ],
         Preset::QuoteCenter => {
+            // Inset by 1% of the width on each side.
             let inset = frac(s.w, 100);
             let q = |y: i64, h: i64| Rect {
                 x: s.x + inset,
-                y: s.y + frac(s.h, y),
                 w: s.w - 2 * inset,
-                h: frac(s.h, h),
+                ..at(y, h)
             };
             vec![
-                Slot {
-                    role: SlotRole::Quote,
-                    rect: q(150, 500),
-                    placeholder: Some(Placeholder::Body(1)),
-                },
-                Slot {
-                    role: SlotRole::Attribution,
-                    rect: q(680, 150),
-                    placeholder: None,
-                },
+                slot(R::Quote, q(150, 500), Some(Body(1))),
+                slot(R::Attribution, q(680, 150), None),
                 footer,
             ]
         }
         Preset::TwoColumn => {
+            let (title, body) = content_areas(size);
             // Left 55% / right 45% of the width left after the gutter.
             let inner = s.w - GUTTER;
             let lw = frac(inner, 550);
-            let left = Rect {
-                x: s.x,
-                y: body.y,
-                w: lw,
-                h: body.h,
-            };
+            let left = Rect { w: lw, ..body };
             let right = Rect {
                 x: s.x + lw + GUTTER,
-                y: body.y,
                 w: inner - lw,
-                h: body.h,
+                ..body
             };
             vec![
-                Slot {
-                    role: SlotRole::Title,
-                    rect: title,
-                    placeholder: Some(Placeholder::Title),
-                },
-                Slot {
-                    role: SlotRole::Left,
-                    rect: left,
-                    placeholder: Some(Placeholder::Body(1)),
-                },
-                Slot {
-                    role: SlotRole::Right,
-                    rect: right,
-                    placeholder: Some(Placeholder::Body(2)),
-                },
+                slot(R::Title, title, Some(Title)),
+                slot(R::Left, left, Some(Body(1))),
+                slot(R::Right, right, Some(Body(2))),
                 footer,
             ]
         }
@@ -208,20 +150,34 @@ pub fn slots(preset: Preset, size: SlideSize) -> Vec<Slot> {
         | Preset::ChartFocus
         | Preset::TableFocus
         | Preset::ImageFullBleed
-        | Preset::Blank => vec![
-            Slot {
-                role: SlotRole::Title,
-                rect: title,
-                placeholder: Some(Placeholder::Title),
-            },
-            Slot {
-                role: SlotRole::Body,
-                rect: body,
-                placeholder: Some(Placeholder::Body(1)),
-            },
-            footer,
-        ],
+        | Preset::Blank => {
+            let (title, body) = content_areas(size);
+            vec![
+                slot(R::Title, title, Some(Title)),
+                slot(R::Body, body, Some(Body(1))),
+                footer,
+            ]
+        }
     }
+}
+
+/// Content layouts: the title takes the top 15% of the safe area; the body runs from a gap
+/// below it down to a gap above the footer band.
+fn content_areas(size: SlideSize) -> (Rect, Rect) {
+    let s = safe_area(size);
+    let band = footer_band(size);
+    let title = Rect {
+        h: frac(s.h, 150),
+        ..s
+    };
+    let body_y = title.bottom() + GAP;
+    let body = Rect {
+        x: s.x,
+        y: body_y,
+        w: s.w,
+        h: band.y - GAP - body_y,
+    };
+    (title, body)
 }
 
 /// The placeholders of a preset's slots, in slot order. `custom` slides (the blank layout)
