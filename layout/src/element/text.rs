@@ -80,7 +80,16 @@ impl TextItem {
         el: &Element,
         width: Emu,
     ) -> TextItem {
-        let mut t = TextItem::from_paras(ctx, style, bullets, el, Vec::new());
+        let mut t = TextItem {
+            size: style.size,
+            style,
+            bullets,
+            paras: Vec::new(),
+            allow_shrink: el.constraints.allow_shrink,
+            priority: el.constraints.priority,
+            spacing: true,
+            cjk_permille: ctx.opts.cjk_line_permille,
+        };
         let lw = t.line_width(width).max(1);
         let (size, lang) = (t.style.size, ctx.shape_lang());
         t.paras = texts
@@ -90,45 +99,16 @@ impl TextItem {
         t
     }
 
-    /// A text item at its style's size from prepared paragraphs.
-    pub fn from_paras(
-        ctx: &Ctx<'_>,
-        style: Style,
-        bullets: bool,
-        el: &Element,
-        paras: Vec<Prepared>,
-    ) -> TextItem {
-        TextItem {
-            size: style.size,
-            style,
-            bullets,
-            paras,
-            allow_shrink: el.constraints.allow_shrink,
-            priority: el.constraints.priority,
-            spacing: true,
-            cjk_permille: ctx.opts.cjk_line_permille,
-        }
-    }
-
-    /// A copy with other paragraphs (a piece of a split), at the style's size.
+    /// The same element with other paragraphs (a piece of a split), at the style's size.
     pub fn with_paras(&self, paras: Vec<Prepared>) -> TextItem {
-        TextItem {
-            size: self.style.size,
-            spacing: true,
-            paras,
-            ..self.clone_without_paras()
-        }
-    }
-
-    fn clone_without_paras(&self) -> TextItem {
         TextItem {
             style: self.style.clone(),
             bullets: self.bullets,
-            paras: Vec::new(),
+            paras,
             allow_shrink: self.allow_shrink,
             priority: self.priority,
-            size: self.size,
-            spacing: self.spacing,
+            size: self.style.size,
+            spacing: true,
             cjk_permille: self.cjk_permille,
         }
     }
