@@ -13,21 +13,8 @@
 //! Deterministic: no hash iteration, no clock, fixed zip timestamps and entry order — the
 //! same `LaidDeck` gives the same bytes.
 
-mod content_types;
-mod doc_props;
-mod notes;
-mod package;
-mod parts;
-mod presentation;
-mod props;
-mod rels;
-mod shapes;
-mod slide;
-mod slide_layout;
-mod slide_master;
-mod text;
-mod theme;
-mod xml;
+mod opc;
+mod pptx;
 
 use specrender_layout::model::LaidDeck;
 
@@ -64,12 +51,12 @@ pub fn pptx(laid: &LaidDeck) -> Result<Vec<u8>, RenderError> {
 
 /// Write the deck as a PPTX package (deterministic bytes).
 pub fn pptx_with(laid: &LaidDeck, opts: &PptxOptions) -> Result<Vec<u8>, RenderError> {
-    package::zip(&parts::plan(laid), opts)
+    opc::package::zip(&pptx::plan(laid), opts)
 }
 
 /// Every package part as `(part name, bytes)`, in zip order. `pretty = true` indents the XML
 /// one element per line (golden files a person can diff); `pretty = false` gives the compact
 /// bytes `pptx` zips. Both parse to the same documents.
 pub fn pptx_parts(laid: &LaidDeck, pretty: bool) -> Vec<(String, Vec<u8>)> {
-    parts::build(laid, pretty)
+    pptx::build(laid, pretty)
 }

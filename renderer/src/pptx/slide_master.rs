@@ -2,8 +2,8 @@
 //! and a body placeholder (`type="body" idx="1"`), the colour map, the layout id list and text
 //! styles whose fonts are the theme's (`+mj-*` for titles, `+mn-*` for body and other text).
 
-use crate::shapes::{self, FontRole, Frames, Level, PhShape};
-use crate::xml::{Xml, NS_A, NS_P, NS_R};
+use super::shapes::{self, FontRole, Frames, Level, PhShape};
+use crate::opc::xml::{Xml, NS_A, NS_P, NS_R};
 use specrender_layout::model::LaidDeck;
 use specrender_spec::deck::{LangFamily, EMU_PER_INCH};
 

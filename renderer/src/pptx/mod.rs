@@ -7,12 +7,22 @@
 //! can write and compress parts in any order (on several threads) while the package keeps
 //! this order.
 
-use crate::content_types::content_types_xml;
-use crate::notes::{has_notes, notes_slide_xml};
-use crate::presentation::{presentation_xml, PresentationRels};
-use crate::rels::{rels_part_name, rels_xml, RelType};
-use crate::slide_layout::{layout_number, layout_plans, slide_layout_xml};
-use crate::{doc_props, notes, props, slide, slide_master, theme};
+mod doc_props;
+mod notes;
+mod presentation;
+mod props;
+mod shapes;
+mod slide;
+mod slide_layout;
+mod slide_master;
+mod text;
+mod theme;
+
+use self::notes::{has_notes, notes_slide_xml};
+use self::presentation::{presentation_xml, PresentationRels};
+use self::slide_layout::{layout_number, layout_plans, slide_layout_xml};
+use crate::opc::content_types::content_types_xml;
+use crate::opc::rels::{rels_part_name, rels_xml, RelType};
 use specrender_layout::model::LaidDeck;
 
 /// Writes one part: `pretty` (indented, for goldens) or compact.

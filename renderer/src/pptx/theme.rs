@@ -14,7 +14,7 @@
 //! three fill, line, effect and background-fill styles each, plain enough that shapes using
 //! `a:style` references look flat.
 
-use crate::xml::{Xml, NS_A};
+use crate::opc::xml::{Xml, NS_A};
 use specrender_spec::deck::{Rgb, Theme};
 
 fn mix(a: Rgb, b: Rgb) -> Rgb {

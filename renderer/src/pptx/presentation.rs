@@ -1,17 +1,17 @@
 //! `ppt/presentation.xml`: master, notes master and slide id lists, slide and notes sizes, and
 //! the default text style (theme minor fonts, deck language).
 
-use crate::notes::{NOTES_CX, NOTES_CY};
-use crate::shapes;
-use crate::slide_master::{default_ea_ln_brk, MASTER_ID};
-use crate::xml::{Xml, NS_A, NS_P, NS_R};
+use super::notes::{NOTES_CX, NOTES_CY};
+use super::shapes;
+use super::slide_master::{default_ea_ln_brk, MASTER_ID};
+use crate::opc::xml::{Xml, NS_A, NS_P, NS_R};
 use specrender_layout::model::LaidDeck;
 use specrender_spec::deck::SlideSize;
 
 /// First slide id (`ST_SlideId`: 256 ..= 2147483647).
 pub(crate) const FIRST_SLIDE_ID: usize = 256;
 
-/// Relationship ids the presentation part uses, fixed by [`crate::parts`]:
+/// Relationship ids the presentation part uses, fixed by [`crate::pptx`]:
 /// `rId1` master, `rId2..` slides, then the notes master when there is one.
 pub(crate) struct PresentationRels {
     pub slides: usize,

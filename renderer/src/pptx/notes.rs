@@ -5,9 +5,9 @@
 //! has no notes parts at all). Notes text is written one `a:p` per line, at the notes style's
 //! size, in the deck language.
 
-use crate::shapes::{self, PhShape};
-use crate::slide_master::{clr_map, default_ea_ln_brk};
-use crate::xml::{Xml, NS_A, NS_P, NS_R};
+use super::shapes::{self, PhShape};
+use super::slide_master::{clr_map, default_ea_ln_brk};
+use crate::opc::xml::{Xml, NS_A, NS_P, NS_R};
 use specrender_layout::model::{LaidDeck, Rect};
 
 /// Notes page: 7.5 x 10 in portrait (what PowerPoint uses; also `p:notesSz`).

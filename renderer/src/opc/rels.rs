@@ -1,7 +1,7 @@
 //! Relationship parts (`_rels/*.rels`): ids are `rId1..` in the order given, so every writer
 //! that points at a relationship knows its id from the position it listed it at.
 
-use crate::xml::Xml;
+use super::xml::Xml;
 
 const NS_PKG_RELS: &str = "http://schemas.openxmlformats.org/package/2006/relationships";
 const OFFICE: &str = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";

@@ -18,7 +18,7 @@
 //! ~3.5 ms over storing for a 2.6x smaller file; level 3 and up double the time for 16-18%
 //! fewer bytes, and PowerPoint recompresses on save anyway.
 
-use crate::parts::Part;
+use crate::pptx::Part;
 use crate::{PptxOptions, RenderError};
 use std::io::{Cursor, Write};
 use zip::write::SimpleFileOptions;

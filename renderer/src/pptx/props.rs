@@ -1,7 +1,7 @@
 //! `ppt/presProps.xml`, `ppt/viewProps.xml` and `ppt/tableStyles.xml`: the small parts
 //! PowerPoint always writes and expects, with neutral content.
 
-use crate::xml::{Xml, NS_A, NS_P, NS_R};
+use crate::opc::xml::{Xml, NS_A, NS_P, NS_R};
 
 pub(crate) fn pres_props_xml(pretty: bool) -> Vec<u8> {
     let mut x = Xml::new(pretty);

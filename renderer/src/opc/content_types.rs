@@ -1,7 +1,7 @@
 //! `[Content_Types].xml`: `Default` entries for the extensions every package has, one
 //! `Override` per XML part, derived from the part names so no part can miss its type.
 
-use crate::xml::Xml;
+use super::xml::Xml;
 
 const NS_CT: &str = "http://schemas.openxmlformats.org/package/2006/content-types";
 const PML: &str = "application/vnd.openxmlformats-officedocument.presentationml";

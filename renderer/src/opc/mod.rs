@@ -1,0 +1,7 @@
+//! Open Packaging Conventions: the XML writer, relationship parts, `[Content_Types].xml` and
+//! the zip packager.
+
+pub(crate) mod content_types;
+pub(crate) mod package;
+pub(crate) mod rels;
+pub(crate) mod xml;
