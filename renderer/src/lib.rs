@@ -28,7 +28,7 @@ pub enum RenderError {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PptxOptions {
     /// Deflate level of every part: 0 stores them uncompressed, 1 (fastest) to 9 (smallest).
-    /// Default: 1 (sizes and times measured in `package.rs`).
+    /// Default: 1 (sizes and times measured in `opc/zip.rs`).
     pub deflate_level: u8,
     /// Threads that write and compress parts. The package is byte-identical whatever the
     /// number. Default: 1.
@@ -51,7 +51,7 @@ pub fn pptx(laid: &LaidDeck) -> Result<Vec<u8>, RenderError> {
 
 /// Write the deck as a PPTX package (deterministic bytes).
 pub fn pptx_with(laid: &LaidDeck, opts: &PptxOptions) -> Result<Vec<u8>, RenderError> {
-    opc::package::zip(&pptx::plan(laid), opts)
+    opc::zip::zip(&pptx::plan(laid), opts)
 }
 
 /// Every package part as `(part name, bytes)`, in zip order. `pretty = true` indents the XML

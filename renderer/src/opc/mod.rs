@@ -2,6 +2,6 @@
 //! the zip packager.
 
 pub(crate) mod content_types;
-pub(crate) mod package;
 pub(crate) mod rels;
 pub(crate) mod xml;
+pub(crate) mod zip;
