@@ -1,98 +1,134 @@
-//! `[Content_Types].xml`: `Default` entries for the extensions every package has, one
-//! `Override` per XML part, derived from the part names so no part can miss its type.
+//! `[Content_Types].xml` (OPC, ECMA-376 Part 2 §10.1.2) from data: `Default` entries by
+//! extension, registered by whoever adds parts with that extension (relationship parts, XML,
+//! media), and one `Override` for each part whose declared content type its extension's
+//! `Default` does not already give. Every part declares its content type when it is added to
+//! the package; nothing is guessed from a part name.
 
-use super::xml::Xml;
+use super::xml::{push_escaped, AttrValue, Xml};
+use std::collections::BTreeMap;
 
 const NS_CT: &str = "http://schemas.openxmlformats.org/package/2006/content-types";
-const PML: &str = "application/vnd.openxmlformats-officedocument.presentationml";
 
-/// Defaults by extension. png/jpeg are listed ahead of the pictures that will use them.
-const DEFAULTS: [(&str, &str); 4] = [
-    ("jpeg", "image/jpeg"),
-    ("png", "image/png"),
-    (
-        "rels",
-        "application/vnd.openxmlformats-package.relationships+xml",
-    ),
-    ("xml", "application/xml"),
-];
+/// Content type of every `.rels` part.
+pub(crate) const RELS: &str = "application/vnd.openxmlformats-package.relationships+xml";
 
-/// The content type of a part we write, or `None` for parts the defaults cover (`.rels`).
-pub(crate) fn content_type(part: &str) -> Option<String> {
-    if part.ends_with(".rels") {
-        return None;
-    }
-    let file = part.rsplit('/').next().unwrap_or(part);
-    let stem = file
-        .trim_end_matches(".xml")
-        .trim_end_matches(|c: char| c.is_ascii_digit());
-    let ct = match (part, stem) {
-        ("docProps/core.xml", _) => {
-            "application/vnd.openxmlformats-package.core-properties+xml".into()
-        }
-        ("docProps/app.xml", _) => {
-            "application/vnd.openxmlformats-officedocument.extended-properties+xml".into()
-        }
-        ("ppt/presentation.xml", _) => format!("{PML}.presentation.main+xml"),
-        (_, "theme") => "application/vnd.openxmlformats-officedocument.theme+xml".into(),
-        (_, "slideMaster" | "slideLayout" | "slide" | "notesMaster" | "notesSlide") => {
-            format!("{PML}.{stem}+xml")
-        }
-        (_, "presProps" | "viewProps" | "tableStyles") => format!("{PML}.{stem}+xml"),
-        _ => return None,
-    };
-    Some(ct)
+/// The `Default` entries of a package.
+#[derive(Debug)]
+pub(crate) struct ContentTypes {
+    /// Extension -> content type, written in extension order (deterministic whatever the
+    /// order they were registered in).
+    defaults: BTreeMap<&'static str, &'static str>,
 }
 
-/// `[Content_Types].xml` for the given parts (in package order).
-pub(crate) fn content_types_xml<'a>(
-    parts: impl IntoIterator<Item = &'a str>,
-    pretty: bool,
-) -> Vec<u8> {
-    let mut x = Xml::new(pretty);
-    x.start("Types", &[("xmlns", &NS_CT)]);
-    for (ext, ct) in DEFAULTS {
-        x.empty("Default", &[("Extension", &ext), ("ContentType", &ct)]);
+impl ContentTypes {
+    /// The defaults every package needs: relationship parts and plain XML.
+    pub(crate) fn new() -> ContentTypes {
+        let mut ct = ContentTypes {
+            defaults: BTreeMap::new(),
+        };
+        ct.add_default("rels", RELS);
+        ct.add_default("xml", "application/xml");
+        ct
     }
-    for part in parts {
-        if let Some(ct) = content_type(part) {
-            let name = format!("/{part}");
-            x.empty("Override", &[("PartName", &name), ("ContentType", &ct)]);
+
+    /// Registers `content_type` for parts named `*.{extension}` (lower case, as written).
+    pub(crate) fn add_default(&mut self, extension: &'static str, content_type: &'static str) {
+        self.defaults.insert(extension, content_type);
+    }
+
+    /// Whether a part named `name` of `content_type` needs an `Override`.
+    fn needs_override(&self, name: &str, content_type: &str) -> bool {
+        let ext = name.rsplit_once('.').map_or("", |(_, ext)| ext);
+        self.defaults.get(ext) != Some(&content_type)
+    }
+
+    /// `[Content_Types].xml` for `parts` (name, declared content type), overrides in the
+    /// order given.
+    pub(crate) fn xml<'p>(
+        &self,
+        parts: impl IntoIterator<Item = (&'p str, &'p str)>,
+        pretty: bool,
+    ) -> Vec<u8> {
+        let mut x = Xml::new(pretty);
+        x.start("Types", &[("xmlns", &NS_CT)]);
+        for (ext, ct) in &self.defaults {
+            x.empty("Default", &[("Extension", ext), ("ContentType", ct)]);
         }
+        for (name, ct) in parts {
+            if self.needs_override(name, ct) {
+                x.empty(
+                    "Override",
+                    &[("PartName", &Absolute(name)), ("ContentType", &ct)],
+                );
+            }
+        }
+        x.end("Types");
+        x.finish()
     }
-    x.end("Types");
-    x.finish()
+}
+
+/// A part name as the absolute URI `[Content_Types].xml` uses (`/ppt/slides/slide1.xml`).
+struct Absolute<'a>(&'a str);
+
+impl AttrValue for Absolute<'_> {
+    fn write_attr(&self, out: &mut String) {
+        out.push('/');
+        push_escaped(out, self.0, true);
+    }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::content_type;
+    use super::*;
+
+    const SLIDE: &str = "application/vnd.openxmlformats-officedocument.presentationml.slide+xml";
+
+    fn xml(ct: &ContentTypes, parts: &[(&str, &str)]) -> String {
+        String::from_utf8(ct.xml(parts.iter().copied(), false)).unwrap()
+    }
 
     #[test]
-    fn types_by_name() {
-        let pml = |s: &str| {
-            Some(format!(
-                "application/vnd.openxmlformats-officedocument.presentationml.{s}+xml"
-            ))
-        };
-        assert_eq!(content_type("ppt/slides/slide12.xml"), pml("slide"));
+    fn defaults_by_extension_in_extension_order() {
+        let mut ct = ContentTypes::new();
+        ct.add_default("png", "image/png");
+        ct.add_default("jpeg", "image/jpeg");
+        let out = xml(&ct, &[]);
+        let body = out.split_once("\r\n").unwrap().1;
         assert_eq!(
-            content_type("ppt/slideLayouts/slideLayout3.xml"),
-            pml("slideLayout")
+            body,
+            format!(
+                "<Types xmlns=\"{NS_CT}\">\
+                 <Default Extension=\"jpeg\" ContentType=\"image/jpeg\"/>\
+                 <Default Extension=\"png\" ContentType=\"image/png\"/>\
+                 <Default Extension=\"rels\" ContentType=\"{RELS}\"/>\
+                 <Default Extension=\"xml\" ContentType=\"application/xml\"/>\
+                 </Types>"
+            )
         );
-        assert_eq!(
-            content_type("ppt/notesSlides/notesSlide1.xml"),
-            pml("notesSlide")
+    }
+
+    #[test]
+    fn one_override_per_part_the_defaults_do_not_cover() {
+        let mut ct = ContentTypes::new();
+        ct.add_default("png", "image/png");
+        let out = xml(
+            &ct,
+            &[
+                ("ppt/slides/slide2.xml", SLIDE),
+                ("ppt/media/image1.png", "image/png"),
+                ("ppt/slides/_rels/slide2.xml.rels", RELS),
+                ("ppt/slides/slide1.xml", SLIDE),
+                ("ppt/media/image2.gif", "image/gif"),
+            ],
         );
-        assert_eq!(
-            content_type("ppt/presentation.xml"),
-            pml("presentation.main")
-        );
-        assert_eq!(content_type("ppt/tableStyles.xml"), pml("tableStyles"));
-        assert_eq!(
-            content_type("ppt/theme/theme2.xml").as_deref(),
-            Some("application/vnd.openxmlformats-officedocument.theme+xml")
-        );
-        assert_eq!(content_type("ppt/slides/_rels/slide1.xml.rels"), None);
+        let overrides: Vec<&str> = out.split("<Override ").skip(1).collect();
+        assert_eq!(overrides.len(), 3, "{out}");
+        assert!(overrides[0].starts_with(&format!(
+            "PartName=\"/ppt/slides/slide2.xml\" ContentType=\"{SLIDE}\""
+        )));
+        assert!(overrides[1].starts_with("PartName=\"/ppt/slides/slide1.xml\""));
+        // No Default for gif: the part still gets its type.
+        assert!(overrides[2]
+            .starts_with("PartName=\"/ppt/media/image2.gif\" ContentType=\"image/gif\""));
     }
 }

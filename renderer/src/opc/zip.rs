@@ -1,12 +1,12 @@
-//! The zip packager: parts in the order given, every entry deflated at
-//! [`PptxOptions::deflate_level`] with the DOS epoch (1980-01-01 00:00) as its time and DOS as
-//! its host system, no extra fields, no comments — so the same parts always give the same bytes
+//! The deterministic zip writer of a [`Package`]: entries in package order, every entry
+//! deflated at [`ZipOptions::deflate_level`] with the DOS epoch (1980-01-01 00:00) as its time and DOS as
+//! its host system, no extra fields, no comments — so the same package always gives the same bytes
 //! (for a given zlib-rs build: the deflate stream is the compressor's, so a dependency update
 //! may change bytes, never content).
 //!
 //! Parts are written (compact XML) right before they are compressed into the stream, so the
-//! whole package's XML never sits in memory at once. With [`PptxOptions::threads`] above 1,
-//! runs of consecutive parts are written into one archive per thread and the archives merged
+//! whole package's XML never sits in memory at once. With [`ZipOptions::threads`] above 1,
+//! runs of consecutive entries are written into one archive per thread and the archives merged
 //! in order (zip's `merge_archive` copies entries as they are): a part's compressed bytes
 //! depend only on the part, so the package is byte-identical to the one-thread package.
 //!
@@ -18,11 +18,20 @@
 //! ~3.5 ms over storing for a 2.6x smaller file; level 3 and up double the time for 16-18%
 //! fewer bytes, and PowerPoint recompresses on save anyway.
 
-use crate::pptx::Part;
-use crate::{PptxOptions, RenderError};
+use super::package::{Entry, Package};
+use crate::RenderError;
 use std::io::{Cursor, Write};
 use zip::write::SimpleFileOptions;
 use zip::{CompressionMethod, DateTime, System, ZipArchive, ZipWriter};
+
+/// How the package is zipped (set from `PptxOptions`, which documents the defaults).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct ZipOptions {
+    /// Deflate level of every entry: 0 stores them uncompressed, 1 (fastest) to 9 (smallest).
+    pub deflate_level: u8,
+    /// Threads that write and compress entries; the bytes are the same whatever the number.
+    pub threads: usize,
+}
 
 fn err(e: &dyn std::fmt::Display) -> RenderError {
     RenderError::Zip(e.to_string())
@@ -40,55 +49,47 @@ fn file_options(level: u8) -> SimpleFileOptions {
     }
 }
 
-/// An archive of `parts`, each written (compact XML) right before it is compressed into the
-/// stream: one compressor for all of them, reset between parts.
-fn archive(parts: &[Part<'_>], options: SimpleFileOptions) -> Result<Vec<u8>, RenderError> {
-    // About what a part takes compressed, with its headers (so the buffer rarely regrows).
-    let mut w = ZipWriter::new(Cursor::new(Vec::with_capacity(parts.len() * 1024)));
-    for part in parts {
-        let xml = (part.write)(false);
-        w.start_file(part.name.as_str(), options)
-            .map_err(|e| err(&e))?;
+/// An archive of `entries`, each written (compact XML) right before it is compressed into the
+/// stream: one compressor for all of them, reset between entries.
+fn archive(entries: &[Entry<'_, '_>], options: SimpleFileOptions) -> Result<Vec<u8>, RenderError> {
+    // About what an entry takes compressed, with its headers (so the buffer rarely regrows).
+    let mut w = ZipWriter::new(Cursor::new(Vec::with_capacity(entries.len() * 1024)));
+    for entry in entries {
+        let xml = entry.write(false);
+        w.start_file(entry.name(), options).map_err(|e| err(&e))?;
         w.write_all(&xml).map_err(|e| err(&e))?;
     }
     Ok(w.finish().map_err(|e| err(&e))?.into_inner())
 }
 
-/// Splits `parts` into `n` runs of about equal work (slides weigh most), in order.
-fn runs<'p, 'a>(parts: &'p [Part<'a>], n: usize) -> Vec<&'p [Part<'a>]> {
-    let weight = |p: &Part<'_>| -> usize {
-        if p.name.ends_with(".rels") {
-            1
-        } else if p.name.starts_with("ppt/slides/") {
-            8
-        } else {
-            3
-        }
-    };
-    let total: usize = parts.iter().map(weight).sum();
+/// Splits `entries` into `n` runs of about equal work ([`Entry::weight`]), in order.
+fn runs<'e, 'p, 'a>(entries: &'e [Entry<'p, 'a>], n: usize) -> Vec<&'e [Entry<'p, 'a>]> {
+    let total: usize = entries.iter().map(Entry::weight).sum();
     let mut out = Vec::with_capacity(n);
     let (mut start, mut acc) = (0, 0);
-    for (i, p) in parts.iter().enumerate() {
-        acc += weight(p);
+    for (i, e) in entries.iter().enumerate() {
+        acc += e.weight();
         if acc * n >= total * (out.len() + 1) && out.len() + 1 < n {
-            out.push(&parts[start..=i]);
+            out.push(&entries[start..=i]);
             start = i + 1;
         }
     }
-    out.push(&parts[start..]);
+    out.push(&entries[start..]);
     out
 }
 
-pub(crate) fn zip(parts: &[Part<'_>], opts: &PptxOptions) -> Result<Vec<u8>, RenderError> {
+/// The package as zip bytes.
+pub(crate) fn zip(package: &Package<'_>, opts: &ZipOptions) -> Result<Vec<u8>, RenderError> {
     let options = file_options(opts.deflate_level);
-    let threads = opts.threads.clamp(1, parts.len().max(1));
+    let entries = package.entries();
+    let threads = opts.threads.clamp(1, entries.len().max(1));
     if threads == 1 {
-        return archive(parts, options);
+        return archive(&entries, options);
     }
-    // One archive per run of parts, on its own thread, then merged in order: entries are
+    // One archive per run of entries, on its own thread, then merged in order: entries are
     // copied as they are, so the package is the one a single thread writes.
     let archives: Vec<Result<Vec<u8>, RenderError>> = std::thread::scope(|s| {
-        let handles: Vec<_> = runs(parts, threads)
+        let handles: Vec<_> = runs(&entries, threads)
             .into_iter()
             .map(|run| s.spawn(move || archive(run, options)))
             .collect();
@@ -111,34 +112,39 @@ pub(crate) fn zip(parts: &[Part<'_>], opts: &PptxOptions) -> Result<Vec<u8>, Ren
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::opc::package::Part;
+    use crate::opc::rels::{RelType, Rels};
 
-    fn parts(n: usize) -> Vec<Part<'static>> {
-        (0..n)
-            .map(|i| Part {
-                name: if i % 3 == 0 {
-                    format!("ppt/slides/slide{i}.xml")
-                } else {
-                    format!("x/{i}.rels")
-                },
-                write: Box::new(move |_| {
-                    format!("<p n=\"{i}\">{}</p>", "text ".repeat(i)).into_bytes()
-                }),
-            })
-            .collect()
+    /// `n` parts of growing size, every other one related to the next.
+    fn package(n: usize) -> Package<'static> {
+        let mut p = Package::new();
+        let name = |i: usize| format!("x/p{i}.xml");
+        for i in 0..n {
+            let mut rels = Rels::new();
+            if i % 2 == 0 && i + 1 < n {
+                rels.add(RelType::Slide, name(i + 1));
+            }
+            let part = Part::new(name(i), "test/part", move |_| {
+                format!("<p n=\"{i}\">{}</p>", "text ".repeat(i)).into_bytes()
+            });
+            p.add(part.weighing(1 + i % 8), rels);
+        }
+        p
     }
 
     #[test]
-    fn runs_cover_the_parts_in_order() {
+    fn runs_cover_the_entries_in_order() {
         for n in [1, 2, 3, 7, 40] {
-            let p = parts(n);
+            let p = package(n);
+            let entries = p.entries();
+            let want: Vec<String> = entries.iter().map(|e| e.name().into_owned()).collect();
             for k in 1..=4 {
-                let r = runs(&p, k.min(n));
-                assert_eq!(r.len(), k.min(n), "{n} parts, {k} runs");
-                let names: Vec<&str> = r
+                let r = runs(&entries, k.min(entries.len()));
+                assert_eq!(r.len(), k.min(entries.len()), "{n} parts, {k} runs");
+                let names: Vec<String> = r
                     .iter()
-                    .flat_map(|r| r.iter().map(|p| p.name.as_str()))
+                    .flat_map(|r| r.iter().map(|e| e.name().into_owned()))
                     .collect();
-                let want: Vec<&str> = p.iter().map(|p| p.name.as_str()).collect();
                 assert_eq!(names, want);
             }
         }
@@ -146,12 +152,12 @@ mod tests {
 
     #[test]
     fn threads_do_not_change_the_bytes() {
-        let p = parts(57);
-        for level in [0, 1, 6] {
+        let p = package(57);
+        for deflate_level in [0, 1, 6] {
             let one = zip(
                 &p,
-                &PptxOptions {
-                    deflate_level: level,
+                &ZipOptions {
+                    deflate_level,
                     threads: 1,
                 },
             )
@@ -159,13 +165,13 @@ mod tests {
             for threads in [2, 3, 8] {
                 let many = zip(
                     &p,
-                    &PptxOptions {
-                        deflate_level: level,
+                    &ZipOptions {
+                        deflate_level,
                         threads,
                     },
                 )
                 .unwrap();
-                assert!(one == many, "level {level}, {threads} threads");
+                assert!(one == many, "level {deflate_level}, {threads} threads");
             }
         }
     }

@@ -5,6 +5,11 @@ use crate::opc::xml::Xml;
 use specrender_layout::model::LaidDeck;
 use specrender_spec::deck::SlideSize;
 
+pub(crate) const CORE_CONTENT_TYPE: &str =
+    "application/vnd.openxmlformats-package.core-properties+xml";
+pub(crate) const APP_CONTENT_TYPE: &str =
+    "application/vnd.openxmlformats-officedocument.extended-properties+xml";
+
 const APPLICATION: &str = "specrender";
 
 pub(crate) fn core_xml(laid: &LaidDeck, pretty: bool) -> Vec<u8> {

@@ -10,6 +10,11 @@ use super::slide_master::{clr_map, default_ea_ln_brk};
 use crate::opc::xml::{Xml, NS_A, NS_P, NS_R};
 use specrender_layout::model::{LaidDeck, Rect};
 
+pub(crate) const NOTES_MASTER_CONTENT_TYPE: &str =
+    "application/vnd.openxmlformats-officedocument.presentationml.notesMaster+xml";
+pub(crate) const NOTES_SLIDE_CONTENT_TYPE: &str =
+    "application/vnd.openxmlformats-officedocument.presentationml.notesSlide+xml";
+
 /// Notes page: 7.5 x 10 in portrait (what PowerPoint uses; also `p:notesSz`).
 pub(crate) const NOTES_CX: i64 = 6_858_000;
 pub(crate) const NOTES_CY: i64 = 9_144_000;

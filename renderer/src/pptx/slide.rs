@@ -14,6 +14,9 @@ use specrender_layout::model::{
 };
 use specrender_spec::deck::EMU_PER_PT;
 
+pub(crate) const CONTENT_TYPE: &str =
+    "application/vnd.openxmlformats-officedocument.presentationml.slide+xml";
+
 /// Label text size of a not-yet-drawn kind's grey box: 14 pt.
 const LABEL_SIZE: u32 = 1400;
 const LABEL_FILL: &str = "D9D9D9";

@@ -12,6 +12,9 @@ use super::shapes::{self, Frames, PhShape};
 use crate::opc::xml::{Xml, NS_A, NS_P, NS_R};
 use specrender_layout::model::{BoxContent, LaidDeck, Placeholder, Preset, Rect};
 
+pub(crate) const CONTENT_TYPE: &str =
+    "application/vnd.openxmlformats-officedocument.presentationml.slideLayout+xml";
+
 #[derive(Debug, Clone)]
 pub(crate) struct LayoutPlan {
     pub preset: Preset,

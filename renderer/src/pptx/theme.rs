@@ -17,6 +17,8 @@
 use crate::opc::xml::{Xml, NS_A};
 use specrender_spec::deck::{Rgb, Theme};
 
+pub(crate) const CONTENT_TYPE: &str = "application/vnd.openxmlformats-officedocument.theme+xml";
+
 fn mix(a: Rgb, b: Rgb) -> Rgb {
     let m = |x: u8, y: u8| ((u16::from(x) + u16::from(y)) / 2) as u8;
     Rgb(m(a.0, b.0), m(a.1, b.1), m(a.2, b.2))
