@@ -30,6 +30,9 @@ use presentation::PresentationIds;
 use slide_layout::{layout_number, layout_plans};
 use specrender_layout::model::LaidDeck;
 
+/// The PresentationML namespace (`p:`), on the root of every PresentationML part.
+const NS_P: &str = "http://schemas.openxmlformats.org/presentationml/2006/main";
+
 const CORE: &str = "docProps/core.xml";
 const APP: &str = "docProps/app.xml";
 const PRESENTATION: &str = "ppt/presentation.xml";

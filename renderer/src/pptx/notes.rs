@@ -7,7 +7,8 @@
 
 use super::shapes::{self, PhShape};
 use super::slide_master::{clr_map, default_ea_ln_brk};
-use crate::opc::xml::{Xml, NS_A, NS_P, NS_R};
+use super::NS_P;
+use crate::opc::xml::{Xml, NS_A, NS_R};
 use specrender_layout::model::{LaidDeck, Rect};
 
 pub(crate) const NOTES_MASTER_CONTENT_TYPE: &str =

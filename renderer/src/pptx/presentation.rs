@@ -4,8 +4,9 @@
 use super::notes::{NOTES_CX, NOTES_CY};
 use super::shapes;
 use super::slide_master::{default_ea_ln_brk, MASTER_ID};
+use super::NS_P;
 use crate::opc::rels::RelId;
-use crate::opc::xml::{Xml, NS_A, NS_P, NS_R};
+use crate::opc::xml::{Xml, NS_A, NS_R};
 use specrender_layout::model::LaidDeck;
 use specrender_spec::deck::SlideSize;
 

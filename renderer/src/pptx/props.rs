@@ -1,7 +1,8 @@
 //! `ppt/presProps.xml`, `ppt/viewProps.xml` and `ppt/tableStyles.xml`: the small parts
 //! PowerPoint always writes and expects, with neutral content.
 
-use crate::opc::xml::{Xml, NS_A, NS_P, NS_R};
+use super::NS_P;
+use crate::opc::xml::{Xml, NS_A, NS_R};
 
 pub(crate) const PRES_PROPS_CONTENT_TYPE: &str =
     "application/vnd.openxmlformats-officedocument.presentationml.presProps+xml";

@@ -8,7 +8,8 @@
 
 use super::shapes;
 use super::text::{self, RunStyle};
-use crate::opc::xml::{Xml, NS_A, NS_P, NS_R};
+use super::NS_P;
+use crate::opc::xml::{Xml, NS_A, NS_R};
 use specrender_layout::model::{
     Anchor, BoxContent, Insets, LaidDeck, LaidSlide, PlacedBox, Placeholder,
 };

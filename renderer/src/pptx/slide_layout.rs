@@ -9,7 +9,8 @@
 //! placeholder has a layout placeholder to inherit from. Titles share idx 0.
 
 use super::shapes::{self, Frames, PhShape};
-use crate::opc::xml::{Xml, NS_A, NS_P, NS_R};
+use super::NS_P;
+use crate::opc::xml::{Xml, NS_A, NS_R};
 use specrender_layout::model::{BoxContent, LaidDeck, Placeholder, Preset, Rect};
 
 pub(crate) const CONTENT_TYPE: &str =

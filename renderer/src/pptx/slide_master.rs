@@ -3,8 +3,9 @@
 //! styles whose fonts are the theme's (`+mj-*` for titles, `+mn-*` for body and other text).
 
 use super::shapes::{self, FontRole, Frames, Level, PhShape};
+use super::NS_P;
 use crate::opc::rels::RelId;
-use crate::opc::xml::{Xml, NS_A, NS_P, NS_R};
+use crate::opc::xml::{Xml, NS_A, NS_R};
 use specrender_layout::model::LaidDeck;
 use specrender_spec::deck::{LangFamily, EMU_PER_INCH};
 
