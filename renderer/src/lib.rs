@@ -4,31 +4,32 @@
 //! laid-out deck (STYLE.md: one computed layout, many consumers). It writes ECMA-376
 //! transitional PresentationML that PowerPoint, LibreOffice and python-pptx open as is.
 //!
-//! One module per package part (`content_types`, `rels`, `presentation`, `props`
-//! (presProps/viewProps/tableStyles), `slide_master`, `slide_layout`, `theme`,
-//! `slide`, `notes` (notes master and notes slides), `doc_props` (core/app)), the shared
-//! `text` body and `shapes` writers, a tiny `xml` writer and the zip packager (`package`);
-//! `parts` decides which parts exist and in what order.
+//! Two layers:
 //!
-//! Deterministic: no hash iteration, no clock, fixed zip timestamps and entry order — the
-//! same `LaidDeck` gives the same bytes.
+//! - `opc/` — Open Packaging Conventions, shared by every format (PPTX now; DOCX and the
+//!   workbooks embedded in charts next):
+//!   - `xml.rs`: the XML writer (Office's escaping; pretty for goldens, compact for zips).
+//!   - `rels.rs`: relationship types and one `Rels` per source part; `Rels::add` assigns the
+//!     `RelId` every `r:id` attribute is written from.
+//!   - `content_types.rs`: `[Content_Types].xml` from `Default`s and each part's declared type.
+//!   - `media.rs`: media parts by content hash (one part per distinct image).
+//!   - `package.rs`: the package as data (parts, their relationships, content types) and its
+//!     zip entries in order.
+//!   - `zip.rs`: the deterministic zip writer, on one thread or several.
+//! - `pptx/` — PresentationML: `mod.rs` plans the deck's package (which parts exist, their
+//!   names, order and relationships); one module per part: `presentation.rs`, `props.rs`
+//!   (presProps, viewProps, tableStyles), `theme.rs`, `slide_master.rs`, `slide_layout.rs`,
+//!   `slide.rs`, `notes.rs` (notes master and notes slides), `doc_props.rs` (core and app);
+//!   `text.rs` (text bodies) and `shapes.rs` (shape tree, placeholders, list levels) are
+//!   shared by the slide-like parts.
+//!
+//! Deterministic: no hash iteration where order reaches output, no clock, fixed zip timestamps
+//! and entry order — the same `LaidDeck` gives the same bytes.
 
-mod content_types;
-mod doc_props;
-mod notes;
-mod package;
-mod parts;
-mod presentation;
-mod props;
-mod rels;
-mod shapes;
-mod slide;
-mod slide_layout;
-mod slide_master;
-mod text;
-mod theme;
-mod xml;
+mod opc;
+mod pptx;
 
+use opc::zip::ZipOptions;
 use specrender_layout::model::LaidDeck;
 
 #[derive(Debug, thiserror::Error)]
@@ -41,7 +42,7 @@ pub enum RenderError {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PptxOptions {
     /// Deflate level of every part: 0 stores them uncompressed, 1 (fastest) to 9 (smallest).
-    /// Default: 1 (sizes and times measured in `package.rs`).
+    /// Default: 1 (sizes and times measured in `opc/zip.rs`).
     pub deflate_level: u8,
     /// Threads that write and compress parts. The package is byte-identical whatever the
     /// number. Default: 1.
@@ -64,12 +65,16 @@ pub fn pptx(laid: &LaidDeck) -> Result<Vec<u8>, RenderError> {
 
 /// Write the deck as a PPTX package (deterministic bytes).
 pub fn pptx_with(laid: &LaidDeck, opts: &PptxOptions) -> Result<Vec<u8>, RenderError> {
-    package::zip(&parts::plan(laid), opts)
+    let zip = ZipOptions {
+        deflate_level: opts.deflate_level,
+        threads: opts.threads,
+    };
+    opc::zip::zip(&pptx::package(laid), &zip)
 }
 
 /// Every package part as `(part name, bytes)`, in zip order. `pretty = true` indents the XML
 /// one element per line (golden files a person can diff); `pretty = false` gives the compact
 /// bytes `pptx` zips. Both parse to the same documents.
 pub fn pptx_parts(laid: &LaidDeck, pretty: bool) -> Vec<(String, Vec<u8>)> {
-    parts::build(laid, pretty)
+    pptx::package(laid).written(pretty)
 }

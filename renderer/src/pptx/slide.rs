@@ -6,13 +6,17 @@
 //! boxes are `txBox="1"` shapes. A [`BoxContent::Placeholder`] (a kind not drawn yet) is a grey
 //! rectangle with its label centred, never a `p:ph`.
 
-use crate::shapes;
-use crate::text::{self, RunStyle};
-use crate::xml::{Xml, NS_A, NS_P, NS_R};
+use super::shapes;
+use super::text::{self, RunStyle};
+use super::NS_P;
+use crate::opc::xml::{Xml, NS_A, NS_R};
 use specrender_layout::model::{
     Anchor, BoxContent, Insets, LaidDeck, LaidSlide, PlacedBox, Placeholder,
 };
 use specrender_spec::deck::EMU_PER_PT;
+
+pub(crate) const CONTENT_TYPE: &str =
+    "application/vnd.openxmlformats-officedocument.presentationml.slide+xml";
 
 /// Label text size of a not-yet-drawn kind's grey box: 14 pt.
 const LABEL_SIZE: u32 = 1400;
@@ -137,7 +141,7 @@ fn label_shape(x: &mut Xml, laid: &LaidDeck, b: &PlacedBox, id: u32, label: &str
     };
     let lang = laid.language.as_str();
     text::write_run_text(x, label, |x, tag| {
-        let mut attrs: Vec<crate::xml::Attr> = Vec::with_capacity(5);
+        let mut attrs: Vec<crate::opc::xml::Attr> = Vec::with_capacity(5);
         if !lang.is_empty() {
             attrs.push(("lang", &lang));
         }

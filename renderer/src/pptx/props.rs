@@ -1,7 +1,15 @@
 //! `ppt/presProps.xml`, `ppt/viewProps.xml` and `ppt/tableStyles.xml`: the small parts
 //! PowerPoint always writes and expects, with neutral content.
 
-use crate::xml::{Xml, NS_A, NS_P, NS_R};
+use super::NS_P;
+use crate::opc::xml::{Xml, NS_A, NS_R};
+
+pub(crate) const PRES_PROPS_CONTENT_TYPE: &str =
+    "application/vnd.openxmlformats-officedocument.presentationml.presProps+xml";
+pub(crate) const VIEW_PROPS_CONTENT_TYPE: &str =
+    "application/vnd.openxmlformats-officedocument.presentationml.viewProps+xml";
+pub(crate) const TABLE_STYLES_CONTENT_TYPE: &str =
+    "application/vnd.openxmlformats-officedocument.presentationml.tableStyles+xml";
 
 pub(crate) fn pres_props_xml(pretty: bool) -> Vec<u8> {
     let mut x = Xml::new(pretty);

@@ -1,9 +1,14 @@
 //! `docProps/core.xml` and `docProps/app.xml`. No dates: output must not depend on the clock
 //! (PRODUCT.md §4, deterministic bytes); readers treat missing dates as unknown.
 
-use crate::xml::Xml;
+use crate::opc::xml::Xml;
 use specrender_layout::model::LaidDeck;
 use specrender_spec::deck::SlideSize;
+
+pub(crate) const CORE_CONTENT_TYPE: &str =
+    "application/vnd.openxmlformats-package.core-properties+xml";
+pub(crate) const APP_CONTENT_TYPE: &str =
+    "application/vnd.openxmlformats-officedocument.extended-properties+xml";
 
 const APPLICATION: &str = "specrender";
 

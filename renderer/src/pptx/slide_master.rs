@@ -2,10 +2,15 @@
 //! and a body placeholder (`type="body" idx="1"`), the colour map, the layout id list and text
 //! styles whose fonts are the theme's (`+mj-*` for titles, `+mn-*` for body and other text).
 
-use crate::shapes::{self, FontRole, Frames, Level, PhShape};
-use crate::xml::{Xml, NS_A, NS_P, NS_R};
+use super::shapes::{self, FontRole, Frames, Level, PhShape};
+use super::NS_P;
+use crate::opc::rels::RelId;
+use crate::opc::xml::{Xml, NS_A, NS_R};
 use specrender_layout::model::LaidDeck;
 use specrender_spec::deck::{LangFamily, EMU_PER_INCH};
+
+pub(crate) const CONTENT_TYPE: &str =
+    "application/vnd.openxmlformats-officedocument.presentationml.slideMaster+xml";
 
 /// The master's id in `sldMasterIdLst`; layout ids follow it (ids share one space that must
 /// be >= 2^31).
@@ -37,23 +42,41 @@ pub(crate) fn default_ea_ln_brk(laid: &LaidDeck) -> bool {
     laid.lang != LangFamily::Korean
 }
 
-/// `layout_count` layouts are related as `rId1..rIdN`.
-pub(crate) fn slide_master_xml(laid: &LaidDeck, layout_count: usize, pretty: bool) -> Vec<u8> {
-    let frames = Frames::new(laid.safe_area);
-    let sizes = &laid.theme.sizes;
-    let ea = default_ea_ln_brk(laid);
+/// The master, with one `p:sldLayoutId` per layout relationship (`layouts`, in layout order:
+/// ids from the master's `Rels`).
+pub(crate) fn slide_master_xml(laid: &LaidDeck, layouts: &[RelId], pretty: bool) -> Vec<u8> {
     let mut x = Xml::new(pretty);
     x.start(
         "p:sldMaster",
         &[("xmlns:a", &NS_A), ("xmlns:r", &NS_R), ("xmlns:p", &NS_P)],
     );
+    c_sld(&mut x, laid);
+    clr_map(&mut x, "p:clrMap");
+    x.start("p:sldLayoutIdLst", &[]);
+    for (i, rid) in layouts.iter().enumerate() {
+        let id = MASTER_ID as usize + 1 + i;
+        x.empty("p:sldLayoutId", &[("id", &id), ("r:id", rid)]);
+    }
+    x.end("p:sldLayoutIdLst");
+    x.start("p:txStyles", &[]);
+    title_style(&mut x, laid);
+    body_style(&mut x, laid);
+    other_style(&mut x, laid);
+    x.end("p:txStyles");
+    x.end("p:sldMaster");
+    x.finish()
+}
+
+/// Background and the title and body placeholders.
+fn c_sld(x: &mut Xml, laid: &LaidDeck) {
+    let frames = Frames::new(laid.safe_area);
     x.start("p:cSld", &[]);
     x.start("p:bg", &[]);
     x.start("p:bgRef", &[("idx", &1001)]);
     x.empty("a:schemeClr", &[("val", &"bg1")]);
     x.end("p:bgRef");
     x.end("p:bg");
-    shapes::sp_tree_start(&mut x);
+    shapes::sp_tree_start(x);
     let base = PhShape {
         id: 2,
         name: "Title Placeholder 1",
@@ -66,9 +89,9 @@ pub(crate) fn slide_master_xml(laid: &LaidDeck, layout_count: usize, pretty: boo
         prompt: "Click to edit Master title style",
         lang: "en-US",
     };
-    shapes::ph_shape(&mut x, &base);
+    shapes::ph_shape(x, &base);
     shapes::ph_shape(
-        &mut x,
+        x,
         &PhShape {
             id: 3,
             name: "Text Placeholder 2",
@@ -82,35 +105,30 @@ pub(crate) fn slide_master_xml(laid: &LaidDeck, layout_count: usize, pretty: boo
     );
     x.end("p:spTree");
     x.end("p:cSld");
-    clr_map(&mut x, "p:clrMap");
+}
 
-    x.start("p:sldLayoutIdLst", &[]);
-    for i in 0..layout_count {
-        let id = MASTER_ID as usize + 1 + i;
-        let rid = format!("rId{}", i + 1);
-        x.empty("p:sldLayoutId", &[("id", &id), ("r:id", &rid)]);
-    }
-    x.end("p:sldLayoutIdLst");
-
-    x.start("p:txStyles", &[]);
+fn title_style(x: &mut Xml, laid: &LaidDeck) {
     x.start("p:titleStyle", &[]);
     shapes::level(
-        &mut x,
+        x,
         "a:lvl1pPr",
         &Level {
             mar_l: 0,
             indent: 0,
             algn: "l",
-            ea_ln_brk: ea,
+            ea_ln_brk: default_ea_ln_brk(laid),
             ln_spc_pct: 90_000,
             spc_bef: 0,
             bullet: None,
-            size: sizes.title,
+            size: laid.theme.sizes.title,
             fonts: FontRole::Major,
         },
     );
     x.end("p:titleStyle");
+}
 
+fn body_style(x: &mut Xml, laid: &LaidDeck) {
+    let sizes = &laid.theme.sizes;
     x.start("p:bodyStyle", &[]);
     let hang = EMU_PER_INCH / 4;
     for n in 1..=9i64 {
@@ -122,13 +140,13 @@ pub(crate) fn slide_master_xml(laid: &LaidDeck, layout_count: usize, pretty: boo
             sizes.body.saturating_sub(200).max(sizes.caption)
         };
         shapes::level(
-            &mut x,
+            x,
             &tag,
             &Level {
                 mar_l: hang + (n - 1) * EMU_PER_INCH / 2,
                 indent: -hang,
                 algn: "l",
-                ea_ln_brk: ea,
+                ea_ln_brk: default_ea_ln_brk(laid),
                 ln_spc_pct: 100_000,
                 spc_bef: 1000,
                 bullet: Some(("Arial", '•')),
@@ -138,14 +156,13 @@ pub(crate) fn slide_master_xml(laid: &LaidDeck, layout_count: usize, pretty: boo
         );
     }
     x.end("p:bodyStyle");
+}
 
+fn other_style(x: &mut Xml, laid: &LaidDeck) {
     x.start("p:otherStyle", &[]);
     x.start("a:defPPr", &[]);
     x.empty("a:defRPr", &[("lang", &laid.language)]);
     x.end("a:defPPr");
-    shapes::plain_levels(&mut x, 1800, ea);
+    shapes::plain_levels(x, 1800, default_ea_ln_brk(laid));
     x.end("p:otherStyle");
-    x.end("p:txStyles");
-    x.end("p:sldMaster");
-    x.finish()
 }

@@ -9,9 +9,9 @@
 //! on their line (`<a:t>text</a:t>`), so golden files diff line by line. Whitespace between
 //! elements is insignificant in every part we write, so pretty and compact parts mean the same.
 
+/// DrawingML and relationship-id namespaces: every Office format writes them.
 pub(crate) const NS_A: &str = "http://schemas.openxmlformats.org/drawingml/2006/main";
 pub(crate) const NS_R: &str = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
-pub(crate) const NS_P: &str = "http://schemas.openxmlformats.org/presentationml/2006/main";
 
 /// An attribute: name and value (escaped on write).
 pub(crate) type Attr<'a> = (&'a str, &'a dyn AttrValue);

@@ -14,8 +14,10 @@
 //! three fill, line, effect and background-fill styles each, plain enough that shapes using
 //! `a:style` references look flat.
 
-use crate::xml::{Xml, NS_A};
+use crate::opc::xml::{Xml, NS_A};
 use specrender_spec::deck::{Rgb, Theme};
+
+pub(crate) const CONTENT_TYPE: &str = "application/vnd.openxmlformats-officedocument.theme+xml";
 
 fn mix(a: Rgb, b: Rgb) -> Rgb {
     let m = |x: u8, y: u8| ((u16::from(x) + u16::from(y)) / 2) as u8;

@@ -5,10 +5,16 @@
 //! has no notes parts at all). Notes text is written one `a:p` per line, at the notes style's
 //! size, in the deck language.
 
-use crate::shapes::{self, PhShape};
-use crate::slide_master::{clr_map, default_ea_ln_brk};
-use crate::xml::{Xml, NS_A, NS_P, NS_R};
+use super::shapes::{self, PhShape};
+use super::slide_master::{clr_map, default_ea_ln_brk};
+use super::NS_P;
+use crate::opc::xml::{Xml, NS_A, NS_R};
 use specrender_layout::model::{LaidDeck, Rect};
+
+pub(crate) const NOTES_MASTER_CONTENT_TYPE: &str =
+    "application/vnd.openxmlformats-officedocument.presentationml.notesMaster+xml";
+pub(crate) const NOTES_SLIDE_CONTENT_TYPE: &str =
+    "application/vnd.openxmlformats-officedocument.presentationml.notesSlide+xml";
 
 /// Notes page: 7.5 x 10 in portrait (what PowerPoint uses; also `p:notesSz`).
 pub(crate) const NOTES_CX: i64 = 6_858_000;

@@ -6,7 +6,7 @@
 //! `CT_TextBodyProperties` (autofit choice), `CT_TextParagraphProperties` (lnSpc, spcBef, spcAft,
 //! bullet font, bullet), `CT_TextCharacterProperties` (fill, then latin, ea, cs).
 
-use crate::xml::Xml;
+use crate::opc::xml::Xml;
 use specrender_layout::model::{Align, Anchor, Autofit, Insets, Paragraph, Run, TextBox};
 use specrender_spec::deck::Cpt;
 
@@ -79,7 +79,7 @@ pub(crate) struct RunStyle {
 impl RunStyle {
     fn r_pr(&self, x: &mut Xml, tag: &str, lang: &str, fonts: Option<(&str, &str, &str)>) {
         let b = if self.bold { "1" } else { "0" };
-        let attrs: &[crate::xml::Attr] = &[
+        let attrs: &[crate::opc::xml::Attr] = &[
             ("lang", &lang),
             ("altLang", &"en-US"),
             ("sz", &self.size),

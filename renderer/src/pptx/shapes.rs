@@ -1,7 +1,7 @@
 //! Pieces every slide-like part shares: the shape tree header, transforms, placeholder
 //! shapes of masters and layouts, and list-style levels (`a:lvlNpPr`) of text styles.
 
-use crate::xml::Xml;
+use crate::opc::xml::Xml;
 use specrender_layout::model::{Placeholder, Rect};
 use specrender_spec::deck::{Cpt, EMU_PER_INCH};
 

@@ -1,21 +1,28 @@
 //! `ppt/presentation.xml`: master, notes master and slide id lists, slide and notes sizes, and
 //! the default text style (theme minor fonts, deck language).
 
-use crate::notes::{NOTES_CX, NOTES_CY};
-use crate::shapes;
-use crate::slide_master::{default_ea_ln_brk, MASTER_ID};
-use crate::xml::{Xml, NS_A, NS_P, NS_R};
+use super::notes::{NOTES_CX, NOTES_CY};
+use super::shapes;
+use super::slide_master::{default_ea_ln_brk, MASTER_ID};
+use super::NS_P;
+use crate::opc::rels::RelId;
+use crate::opc::xml::{Xml, NS_A, NS_R};
 use specrender_layout::model::LaidDeck;
 use specrender_spec::deck::SlideSize;
+
+pub(crate) const CONTENT_TYPE: &str =
+    "application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml";
 
 /// First slide id (`ST_SlideId`: 256 ..= 2147483647).
 pub(crate) const FIRST_SLIDE_ID: usize = 256;
 
-/// Relationship ids the presentation part uses, fixed by [`crate::parts`]:
-/// `rId1` master, `rId2..` slides, then the notes master when there is one.
-pub(crate) struct PresentationRels {
-    pub slides: usize,
-    pub notes_master: bool,
+/// The relationship ids the presentation part writes, as its `Rels` assigned them.
+pub(crate) struct PresentationIds {
+    pub master: RelId,
+    /// The notes master's, when any slide has notes.
+    pub notes_master: Option<RelId>,
+    /// One per slide, in slide order.
+    pub slides: Vec<RelId>,
 }
 
 /// `p:sldSz type`: the enumerated size when the deck has one PowerPoint names; widescreen is
@@ -24,7 +31,7 @@ fn slide_size_type(size: SlideSize) -> Option<&'static str> {
     (size == SlideSize::STANDARD).then_some("screen4x3")
 }
 
-pub(crate) fn presentation_xml(laid: &LaidDeck, rels: &PresentationRels, pretty: bool) -> Vec<u8> {
+pub(crate) fn presentation_xml(laid: &LaidDeck, ids: &PresentationIds, pretty: bool) -> Vec<u8> {
     let mut x = Xml::new(pretty);
     x.start(
         "p:presentation",
@@ -36,20 +43,21 @@ pub(crate) fn presentation_xml(laid: &LaidDeck, rels: &PresentationRels, pretty:
         ],
     );
     x.start("p:sldMasterIdLst", &[]);
-    x.empty("p:sldMasterId", &[("id", &MASTER_ID), ("r:id", &"rId1")]);
+    x.empty(
+        "p:sldMasterId",
+        &[("id", &MASTER_ID), ("r:id", &ids.master)],
+    );
     x.end("p:sldMasterIdLst");
-    if rels.notes_master {
+    if let Some(rid) = &ids.notes_master {
         x.start("p:notesMasterIdLst", &[]);
-        let rid = format!("rId{}", rels.slides + 2);
-        x.empty("p:notesMasterId", &[("r:id", &rid)]);
+        x.empty("p:notesMasterId", &[("r:id", rid)]);
         x.end("p:notesMasterIdLst");
     }
-    if rels.slides > 0 {
+    if !ids.slides.is_empty() {
         x.start("p:sldIdLst", &[]);
-        for i in 0..rels.slides {
+        for (i, rid) in ids.slides.iter().enumerate() {
             let id = FIRST_SLIDE_ID + i;
-            let rid = format!("rId{}", i + 2);
-            x.empty("p:sldId", &[("id", &id), ("r:id", &rid)]);
+            x.empty("p:sldId", &[("id", &id), ("r:id", rid)]);
         }
         x.end("p:sldIdLst");
     }

@@ -8,9 +8,13 @@
 //! preset use beyond it is added (first use first, skipped if its idx is taken), so every slide
 //! placeholder has a layout placeholder to inherit from. Titles share idx 0.
 
-use crate::shapes::{self, Frames, PhShape};
-use crate::xml::{Xml, NS_A, NS_P, NS_R};
+use super::shapes::{self, Frames, PhShape};
+use super::NS_P;
+use crate::opc::xml::{Xml, NS_A, NS_R};
 use specrender_layout::model::{BoxContent, LaidDeck, Placeholder, Preset, Rect};
+
+pub(crate) const CONTENT_TYPE: &str =
+    "application/vnd.openxmlformats-officedocument.presentationml.slideLayout+xml";
 
 #[derive(Debug, Clone)]
 pub(crate) struct LayoutPlan {

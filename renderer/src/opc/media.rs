@@ -1,0 +1,140 @@
+//! Media parts by content: the same image bytes used by any number of pictures become one part
+//! (python-pptx keeps one image part per SHA-1; this table keys on SHA-256, already in the
+//! workspace). Parts are numbered in first-use order across types (`image1.png`,
+//! `image2.jpeg`, ...), as PowerPoint names them, so the same deck always gets the same names.
+//!
+//! Each media part's extension is registered as a `Default` content type (see
+//! [`super::content_types`]), so media parts need no `Override`.
+
+use sha2::{Digest, Sha256};
+use std::collections::HashMap;
+
+/// Image formats a media part can have.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum ImageType {
+    Png,
+    Jpeg,
+}
+
+impl ImageType {
+    /// The part name's extension, also the `Default` content type's key.
+    pub(crate) fn extension(self) -> &'static str {
+        match self {
+            ImageType::Png => "png",
+            ImageType::Jpeg => "jpeg",
+        }
+    }
+
+    pub(crate) fn content_type(self) -> &'static str {
+        match self {
+            ImageType::Png => "image/png",
+            ImageType::Jpeg => "image/jpeg",
+        }
+    }
+}
+
+/// One distinct image: its part name, format and bytes.
+#[derive(Debug)]
+pub(crate) struct MediaPart<'a> {
+    pub name: String,
+    pub image_type: ImageType,
+    pub bytes: &'a [u8],
+}
+
+/// The media parts of a package, one per distinct content.
+#[derive(Debug)]
+pub(crate) struct Media<'a> {
+    /// The folder media parts go in: `ppt/media`, `word/media`, `xl/media`.
+    folder: &'static str,
+    /// Content hash -> index in `parts`. Only looked up, never iterated: part order comes
+    /// from `parts`.
+    by_hash: HashMap<[u8; 32], usize>,
+    parts: Vec<MediaPart<'a>>,
+}
+
+impl<'a> Media<'a> {
+    pub(crate) fn new(folder: &'static str) -> Media<'a> {
+        Media {
+            folder,
+            by_hash: HashMap::new(),
+            parts: Vec::new(),
+        }
+    }
+
+    /// The part name of `bytes`: a new part the first time these bytes are added, the same
+    /// part every time after (whatever `image_type` then says: equal bytes are one image).
+    pub(crate) fn add(&mut self, bytes: &'a [u8], image_type: ImageType) -> &str {
+        let hash: [u8; 32] = Sha256::digest(bytes).into();
+        let next = self.parts.len();
+        let index = *self.by_hash.entry(hash).or_insert(next);
+        if index == next {
+            let name = format!(
+                "{}/image{}.{}",
+                self.folder,
+                next + 1,
+                image_type.extension()
+            );
+            self.parts.push(MediaPart {
+                name,
+                image_type,
+                bytes,
+            });
+        }
+        &self.parts[index].name
+    }
+
+    /// The distinct media parts, in first-use order.
+    pub(crate) fn parts(&self) -> &[MediaPart<'a>] {
+        &self.parts
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PNG_A: &[u8] = b"\x89PNG\r\n\x1a\n-a";
+    const PNG_B: &[u8] = b"\x89PNG\r\n\x1a\n-b";
+    const JPEG: &[u8] = b"\xff\xd8\xff\xe0-c";
+
+    #[test]
+    fn same_bytes_same_part() {
+        let mut media = Media::new("ppt/media");
+        let a = media.add(PNG_A, ImageType::Png).to_string();
+        // Equal content from another buffer is still the same image.
+        let copy = PNG_A.to_vec();
+        assert_eq!(media.add(&copy, ImageType::Png), a);
+        assert_eq!(media.add(PNG_A, ImageType::Png), a);
+        assert_eq!(media.parts().len(), 1);
+        assert_eq!(media.parts()[0].bytes, PNG_A);
+    }
+
+    #[test]
+    fn distinct_bytes_numbered_in_first_use_order() {
+        let mut media = Media::new("ppt/media");
+        assert_eq!(media.add(PNG_B, ImageType::Png), "ppt/media/image1.png");
+        assert_eq!(media.add(JPEG, ImageType::Jpeg), "ppt/media/image2.jpeg");
+        assert_eq!(media.add(PNG_A, ImageType::Png), "ppt/media/image3.png");
+        assert_eq!(media.add(PNG_B, ImageType::Png), "ppt/media/image1.png");
+        let names: Vec<&str> = media.parts().iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "ppt/media/image1.png",
+                "ppt/media/image2.jpeg",
+                "ppt/media/image3.png"
+            ]
+        );
+        assert_eq!(media.parts()[1].image_type, ImageType::Jpeg);
+        let mut word = Media::new("word/media");
+        assert_eq!(word.add(JPEG, ImageType::Jpeg), "word/media/image1.jpeg");
+    }
+
+    #[test]
+    fn extensions_and_content_types() {
+        assert_eq!(ImageType::Png.extension(), "png");
+        assert_eq!(ImageType::Png.content_type(), "image/png");
+        assert_eq!(ImageType::Jpeg.extension(), "jpeg");
+        assert_eq!(ImageType::Jpeg.content_type(), "image/jpeg");
+    }
+}

@@ -1,0 +1,22 @@
+//! Open Packaging Conventions (ECMA-376 Part 2), independent of the document format: PPTX uses
+//! it now, DOCX and the workbooks embedded in charts will reuse it.
+//!
+//! - `xml`: the XML writer every part is written with (Office's escaping, pretty or compact).
+//! - `rels`: relationship types and one `Rels` per source part; `Rels::add` assigns the
+//!   `RelId`s writers put in `r:id` attributes.
+//! - `content_types`: `[Content_Types].xml` from `Default`s and each part's declared type.
+//! - `media`: media parts by content hash, one part per distinct image.
+//! - `package`: the package as data (parts, their relationships, content types) and its
+//!   zip entries in order.
+//! - `zip`: the deterministic zip writer (fixed timestamps and order, any number of threads).
+
+pub(crate) mod content_types;
+#[cfg_attr(
+    not(test),
+    expect(dead_code, reason = "pictures (the next issue) are its first user")
+)]
+pub(crate) mod media;
+pub(crate) mod package;
+pub(crate) mod rels;
+pub(crate) mod xml;
+pub(crate) mod zip;

@@ -1,0 +1,226 @@
+//! PresentationML on the [`crate::opc`] layer: one module per package part and [`package`],
+//! which plans a deck's package — which parts exist, their names and order, how each relates
+//! to the others, and each part's writer with the relationship ids it writes.
+//!
+//! Part modules: `presentation`, `props` (presProps, viewProps, tableStyles), `theme`,
+//! `slide_master`, `slide_layout` (one layout per preset), `slide`, `notes` (notes master and
+//! notes slides), `doc_props` (core and app); `text` (text bodies) and `shapes` (shape tree,
+//! placeholders, list levels) are shared by the slide-like parts. Each part module declares
+//! its part's content type next to its writer.
+//!
+//! Package order: `[Content_Types].xml`, `_rels/.rels`, `docProps/*`, `ppt/presentation.xml`,
+//! the presentation-level props, theme1, the master, layouts 1-10, (the notes master and
+//! theme2 when any slide has notes), slides, notes slides; each part's `.rels` follows it.
+
+mod doc_props;
+mod notes;
+mod presentation;
+mod props;
+mod shapes;
+mod slide;
+mod slide_layout;
+mod slide_master;
+mod text;
+mod theme;
+
+use crate::opc::media::ImageType;
+use crate::opc::package::{Package, Part};
+use crate::opc::rels::{RelId, RelType, Rels};
+use presentation::PresentationIds;
+use slide_layout::{layout_number, layout_plans};
+use specrender_layout::model::LaidDeck;
+
+/// The PresentationML namespace (`p:`), on the root of every PresentationML part.
+const NS_P: &str = "http://schemas.openxmlformats.org/presentationml/2006/main";
+
+const CORE: &str = "docProps/core.xml";
+const APP: &str = "docProps/app.xml";
+const PRESENTATION: &str = "ppt/presentation.xml";
+const PRES_PROPS: &str = "ppt/presProps.xml";
+const VIEW_PROPS: &str = "ppt/viewProps.xml";
+const TABLE_STYLES: &str = "ppt/tableStyles.xml";
+const THEME: &str = "ppt/theme/theme1.xml";
+/// The notes master's own theme (PowerPoint requires one).
+const NOTES_THEME: &str = "ppt/theme/theme2.xml";
+const MASTER: &str = "ppt/slideMasters/slideMaster1.xml";
+const NOTES_MASTER: &str = "ppt/notesMasters/notesMaster1.xml";
+
+/// A slide is the most work of any part to write (thread shares in the zip writer).
+const SLIDE_WEIGHT: usize = 8;
+
+fn slide_name(n: usize) -> String {
+    format!("ppt/slides/slide{n}.xml")
+}
+
+fn layout_name(n: usize) -> String {
+    format!("ppt/slideLayouts/slideLayout{n}.xml")
+}
+
+fn notes_slide_name(n: usize) -> String {
+    format!("ppt/notesSlides/notesSlide{n}.xml")
+}
+
+/// Every part of the deck's package, in package order, not yet written.
+pub(crate) fn package(laid: &LaidDeck) -> Package<'_> {
+    let notes_of = notes_numbers(laid);
+    let notes_count = notes_of.iter().flatten().count();
+    let mut pkg = Package::new();
+    // Every deck has listed the two image types since before pictures existed; they stay so
+    // the output stays the same (a Default that no part uses is valid and ignored).
+    for ty in [ImageType::Jpeg, ImageType::Png] {
+        pkg.add_default(ty.extension(), ty.content_type());
+    }
+    pkg.relate(RelType::OfficeDocument, PRESENTATION);
+    pkg.relate(RelType::CoreProperties, CORE);
+    pkg.relate(RelType::ExtendedProperties, APP);
+    add_doc_props(&mut pkg, laid, notes_count);
+    add_presentation(&mut pkg, laid, notes_count > 0);
+    add_master_and_layouts(&mut pkg, laid);
+    if notes_count > 0 {
+        add_notes_master(&mut pkg, laid);
+    }
+    add_slides(&mut pkg, laid, &notes_of);
+    add_notes_slides(&mut pkg, laid, &notes_of);
+    pkg
+}
+
+/// The notes slide number of each slide: slides with notes are numbered in slide order.
+fn notes_numbers(laid: &LaidDeck) -> Vec<Option<usize>> {
+    let mut count = 0;
+    laid.slides
+        .iter()
+        .map(|s| {
+            notes::has_notes(&s.notes).then(|| {
+                count += 1;
+                count
+            })
+        })
+        .collect()
+}
+
+fn add_doc_props<'a>(pkg: &mut Package<'a>, laid: &'a LaidDeck, notes_count: usize) {
+    let core = Part::new(CORE, doc_props::CORE_CONTENT_TYPE, move |pretty| {
+        doc_props::core_xml(laid, pretty)
+    });
+    let app = Part::new(APP, doc_props::APP_CONTENT_TYPE, move |pretty| {
+        doc_props::app_xml(laid, notes_count, pretty)
+    });
+    pkg.add(core, Rels::new());
+    pkg.add(app, Rels::new());
+}
+
+/// `ppt/presentation.xml`, its props and theme1. Relationships in PowerPoint's order: the
+/// master, the slides, the notes master, then props, theme and table styles.
+fn add_presentation<'a>(pkg: &mut Package<'a>, laid: &'a LaidDeck, any_notes: bool) {
+    let mut rels = Rels::new();
+    let ids = PresentationIds {
+        master: rels.add(RelType::SlideMaster, MASTER),
+        slides: (1..=laid.slides.len())
+            .map(|n| rels.add(RelType::Slide, slide_name(n)))
+            .collect(),
+        notes_master: any_notes.then(|| rels.add(RelType::NotesMaster, NOTES_MASTER)),
+    };
+    rels.add(RelType::PresProps, PRES_PROPS);
+    rels.add(RelType::ViewProps, VIEW_PROPS);
+    rels.add(RelType::Theme, THEME);
+    rels.add(RelType::TableStyles, TABLE_STYLES);
+    let part = Part::new(PRESENTATION, presentation::CONTENT_TYPE, move |pretty| {
+        presentation::presentation_xml(laid, &ids, pretty)
+    });
+    pkg.add(part, rels);
+    let props = [
+        Part::new(
+            PRES_PROPS,
+            props::PRES_PROPS_CONTENT_TYPE,
+            props::pres_props_xml,
+        ),
+        Part::new(
+            VIEW_PROPS,
+            props::VIEW_PROPS_CONTENT_TYPE,
+            props::view_props_xml,
+        ),
+        Part::new(
+            TABLE_STYLES,
+            props::TABLE_STYLES_CONTENT_TYPE,
+            props::table_styles_xml,
+        ),
+    ];
+    for part in props {
+        pkg.add(part, Rels::new());
+    }
+    pkg.add(theme_part(THEME, laid), Rels::new());
+}
+
+fn theme_part<'a>(name: &'static str, laid: &'a LaidDeck) -> Part<'a> {
+    Part::new(name, theme::CONTENT_TYPE, move |pretty| {
+        theme::theme_xml(&laid.theme, pretty)
+    })
+}
+
+/// The master (related to every layout and to theme1) and one layout per preset.
+fn add_master_and_layouts<'a>(pkg: &mut Package<'a>, laid: &'a LaidDeck) {
+    let layouts = layout_plans(laid);
+    let mut rels = Rels::new();
+    let layout_ids: Vec<RelId> = (1..=layouts.len())
+        .map(|n| rels.add(RelType::SlideLayout, layout_name(n)))
+        .collect();
+    rels.add(RelType::Theme, THEME);
+    let master = Part::new(MASTER, slide_master::CONTENT_TYPE, move |pretty| {
+        slide_master::slide_master_xml(laid, &layout_ids, pretty)
+    });
+    pkg.add(master, rels);
+    for (i, plan) in layouts.into_iter().enumerate() {
+        let mut rels = Rels::new();
+        rels.add(RelType::SlideMaster, MASTER);
+        let part = Part::new(
+            layout_name(i + 1),
+            slide_layout::CONTENT_TYPE,
+            move |pretty| slide_layout::slide_layout_xml(&plan, pretty),
+        );
+        pkg.add(part, rels);
+    }
+}
+
+/// The notes master and its theme (theme2).
+fn add_notes_master<'a>(pkg: &mut Package<'a>, laid: &'a LaidDeck) {
+    let mut rels = Rels::new();
+    rels.add(RelType::Theme, NOTES_THEME);
+    let part = Part::new(
+        NOTES_MASTER,
+        notes::NOTES_MASTER_CONTENT_TYPE,
+        move |pretty| notes::notes_master_xml(laid, pretty),
+    );
+    pkg.add(part, rels);
+    pkg.add(theme_part(NOTES_THEME, laid), Rels::new());
+}
+
+/// Slides, each related to its preset's layout and to its notes slide if it has one.
+fn add_slides<'a>(pkg: &mut Package<'a>, laid: &'a LaidDeck, notes_of: &[Option<usize>]) {
+    for (i, (s, notes)) in laid.slides.iter().zip(notes_of).enumerate() {
+        let mut rels = Rels::new();
+        rels.add(RelType::SlideLayout, layout_name(layout_number(s.preset)));
+        if let Some(n) = notes {
+            rels.add(RelType::NotesSlide, notes_slide_name(*n));
+        }
+        let part = Part::new(slide_name(i + 1), slide::CONTENT_TYPE, move |pretty| {
+            slide::slide_xml(laid, s, pretty)
+        });
+        pkg.add(part.weighing(SLIDE_WEIGHT), rels);
+    }
+}
+
+/// Notes slides, each related to the notes master and back to its slide.
+fn add_notes_slides<'a>(pkg: &mut Package<'a>, laid: &'a LaidDeck, notes_of: &[Option<usize>]) {
+    for (i, (s, notes)) in laid.slides.iter().zip(notes_of).enumerate() {
+        let Some(n) = notes else { continue };
+        let mut rels = Rels::new();
+        rels.add(RelType::NotesMaster, NOTES_MASTER);
+        rels.add(RelType::Slide, slide_name(i + 1));
+        let part = Part::new(
+            notes_slide_name(*n),
+            notes::NOTES_SLIDE_CONTENT_TYPE,
+            move |pretty| notes::notes_slide_xml(laid, &s.notes, pretty),
+        );
+        pkg.add(part, rels);
+    }
+}
