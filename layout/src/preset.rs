@@ -115,7 +115,7 @@ pub fn slots(preset: Preset, size: SlideSize) -> Vec<Slot> {
             slot(R::Subtitle, at(530, 250), Some(Subtitle)),
         ],
         Preset::QuoteCenter => {
-            // Inset by 1% of the width on each side.
+            // Inset by 10% of the width on each side.
             let inset = frac(s.w, 100);
             let q = |y: i64, h: i64| Rect {
                 x: s.x + inset,

@@ -27,7 +27,7 @@ use crate::opc::media::ImageType;
 use crate::opc::package::{Package, Part};
 use crate::opc::rels::{RelId, RelType, Rels};
 use presentation::PresentationIds;
-use slide_layout::{layout_number, layout_plans};
+use slide_layout::layout_number;
 use specrender_layout::model::LaidDeck;
 
 /// The PresentationML namespace (`p:`), on the root of every PresentationML part.
@@ -159,7 +159,7 @@ fn theme_part<'a>(name: &'static str, laid: &'a LaidDeck) -> Part<'a> {
 
 /// The master (related to every layout and to theme1) and one layout per preset.
 fn add_master_and_layouts<'a>(pkg: &mut Package<'a>, laid: &'a LaidDeck) {
-    let layouts = layout_plans(laid);
+    let layouts = &laid.layouts;
     let mut rels = Rels::new();
     let layout_ids: Vec<RelId> = (1..=layouts.len())
         .map(|n| rels.add(RelType::SlideLayout, layout_name(n)))
@@ -169,13 +169,13 @@ fn add_master_and_layouts<'a>(pkg: &mut Package<'a>, laid: &'a LaidDeck) {
         slide_master::slide_master_xml(laid, &layout_ids, pretty)
     });
     pkg.add(master, rels);
-    for (i, plan) in layouts.into_iter().enumerate() {
+    for (i, plan) in layouts.iter().enumerate() {
         let mut rels = Rels::new();
         rels.add(RelType::SlideMaster, MASTER);
         let part = Part::new(
             layout_name(i + 1),
             slide_layout::CONTENT_TYPE,
-            move |pretty| slide_layout::slide_layout_xml(&plan, pretty),
+            move |pretty| slide_layout::slide_layout_xml(plan, pretty),
         );
         pkg.add(part, rels);
     }
@@ -198,7 +198,10 @@ fn add_notes_master<'a>(pkg: &mut Package<'a>, laid: &'a LaidDeck) {
 fn add_slides<'a>(pkg: &mut Package<'a>, laid: &'a LaidDeck, notes_of: &[Option<usize>]) {
     for (i, (s, notes)) in laid.slides.iter().zip(notes_of).enumerate() {
         let mut rels = Rels::new();
-        rels.add(RelType::SlideLayout, layout_name(layout_number(s.preset)));
+        rels.add(
+            RelType::SlideLayout,
+            layout_name(layout_number(laid, s.preset)),
+        );
         if let Some(n) = notes {
             rels.add(RelType::NotesSlide, notes_slide_name(*n));
         }

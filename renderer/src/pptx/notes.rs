@@ -10,6 +10,7 @@ use super::slide_master::{clr_map, default_ea_ln_brk};
 use super::NS_P;
 use crate::opc::xml::{Xml, NS_A, NS_R};
 use specrender_layout::model::{LaidDeck, Rect};
+use specrender_spec::units::EMU_PER_PT;
 
 pub(crate) const NOTES_MASTER_CONTENT_TYPE: &str =
     "application/vnd.openxmlformats-officedocument.presentationml.notesMaster+xml";
@@ -76,7 +77,7 @@ fn slide_image_shape(x: &mut Xml, rect: Option<Rect>, idx: Option<u32>) {
             shapes::xfrm(x, r);
             shapes::prst_rect(x);
             x.empty("a:noFill", &[]);
-            x.start("a:ln", &[("w", &12_700)]);
+            x.start("a:ln", &[("w", &EMU_PER_PT)]);
             x.start("a:solidFill", &[]);
             x.empty("a:prstClr", &[("val", &"black")]);
             x.end("a:solidFill");

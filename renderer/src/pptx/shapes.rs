@@ -49,93 +49,10 @@ pub(crate) fn ph_type_idx(ph: Placeholder) -> (&'static str, Option<u32>) {
     }
 }
 
-/// The idx a placeholder occupies in its layout (titles: 0).
-pub(crate) fn ph_idx(ph: Placeholder) -> u32 {
-    ph_type_idx(ph).1.unwrap_or(0)
-}
-
 pub(crate) fn ph_elem(x: &mut Xml, ty: &str, idx: Option<u32>) {
     match idx {
         Some(i) => x.empty("p:ph", &[("type", &ty), ("idx", &i)]),
         None => x.empty("p:ph", &[("type", &ty)]),
-    }
-}
-
-/// Default frames of the preset slots inside the safe area, for masters and layouts (slides
-/// carry their own exact `a:xfrm`). Title = top 15% of the safe area; content runs from below it
-/// to the footer band (0.35 in above the bottom margin, PRODUCT.md §2).
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Frames {
-    pub title: Rect,
-    pub body: Rect,
-    pub left: Rect,
-    pub right: Rect,
-    pub ctr_title: Rect,
-    pub subtitle: Rect,
-    pub quote: Rect,
-}
-
-impl Frames {
-    pub(crate) fn new(sa: Rect) -> Frames {
-        let footer = EMU_PER_INCH * 35 / 100;
-        let gap = EMU_PER_INCH / 10;
-        let gutter = EMU_PER_INCH * 3 / 10;
-        let title = Rect {
-            x: sa.x,
-            y: sa.y,
-            w: sa.w,
-            h: sa.h * 15 / 100,
-        };
-        let body_y = title.bottom() + gap;
-        let body = Rect {
-            x: sa.x,
-            y: body_y,
-            w: sa.w,
-            h: (sa.bottom() - footer - body_y).max(0),
-        };
-        let left_w = (sa.w - gutter) * 55 / 100;
-        let left = Rect { w: left_w, ..body };
-        let right = Rect {
-            x: sa.x + left_w + gutter,
-            w: (sa.w - gutter - left_w).max(0),
-            ..body
-        };
-        let ctr_title = Rect {
-            x: sa.x,
-            y: sa.y + sa.h * 25 / 100,
-            w: sa.w,
-            h: sa.h * 25 / 100,
-        };
-        let subtitle = Rect {
-            y: ctr_title.bottom() + gap,
-            h: sa.h * 20 / 100,
-            ..ctr_title
-        };
-        let quote = Rect {
-            x: sa.x + sa.w / 10,
-            y: sa.y + sa.h * 20 / 100,
-            w: sa.w * 8 / 10,
-            h: sa.h * 50 / 100,
-        };
-        Frames {
-            title,
-            body,
-            left,
-            right,
-            ctr_title,
-            subtitle,
-            quote,
-        }
-    }
-
-    /// Where a placeholder the preset does not define goes by default.
-    pub(crate) fn for_placeholder(&self, ph: Placeholder) -> Rect {
-        match ph {
-            Placeholder::Title => self.title,
-            Placeholder::CenterTitle => self.ctr_title,
-            Placeholder::Subtitle => self.subtitle,
-            Placeholder::Body(_) => self.body,
-        }
     }
 }
 
@@ -246,7 +163,7 @@ pub(crate) fn level(x: &mut Xml, tag: &str, l: &Level) {
             ("marL", &l.mar_l),
             ("indent", &l.indent),
             ("algn", &l.algn),
-            ("defTabSz", &914_400),
+            ("defTabSz", &EMU_PER_INCH),
             ("rtl", &0),
             ("eaLnBrk", &ea),
             ("latinLnBrk", &0),

@@ -2,11 +2,11 @@
 //! and a body placeholder (`type="body" idx="1"`), the colour map, the layout id list and text
 //! styles whose fonts are the theme's (`+mj-*` for titles, `+mn-*` for body and other text).
 
-use super::shapes::{self, FontRole, Frames, Level, PhShape};
+use super::shapes::{self, FontRole, Level, PhShape};
 use super::NS_P;
 use crate::opc::rels::RelId;
 use crate::opc::xml::{Xml, NS_A, NS_R};
-use specrender_layout::model::LaidDeck;
+use specrender_layout::model::{LaidDeck, Placeholder};
 use specrender_spec::deck::{LangFamily, EMU_PER_INCH};
 
 pub(crate) const CONTENT_TYPE: &str =
@@ -69,7 +69,13 @@ pub(crate) fn slide_master_xml(laid: &LaidDeck, layouts: &[RelId], pretty: bool)
 
 /// Background and the title and body placeholders.
 fn c_sld(x: &mut Xml, laid: &LaidDeck) {
-    let frames = Frames::new(laid.safe_area);
+    // The master's title and body sit where layout's one-column slots are.
+    let frame = |ph: Placeholder| {
+        laid.master
+            .iter()
+            .find(|p| p.placeholder == ph)
+            .map(|p| p.rect)
+    };
     x.start("p:cSld", &[]);
     x.start("p:bg", &[]);
     x.start("p:bgRef", &[("idx", &1001)]);
@@ -82,7 +88,7 @@ fn c_sld(x: &mut Xml, laid: &LaidDeck) {
         name: "Title Placeholder 1",
         ty: "title",
         idx: None,
-        rect: Some(frames.title),
+        rect: frame(Placeholder::Title),
         center: false,
         no_bullet: false,
         anchor: Some("b"),
@@ -97,7 +103,7 @@ fn c_sld(x: &mut Xml, laid: &LaidDeck) {
             name: "Text Placeholder 2",
             ty: "body",
             idx: Some(1),
-            rect: Some(frames.body),
+            rect: frame(Placeholder::Body(1)),
             anchor: Some("t"),
             prompt: "Click to edit Master text styles",
             ..base
