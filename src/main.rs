@@ -17,7 +17,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use serde_json::{json, Value};
 use specrender::{
     guard, panic_message, Autofit, Error, FontBook, FontOptions, Outcome, ParseOptions, Parsed,
-    RenderOptions, SpecError, SpecFailure, Stage, Validation,
+    Progress, RenderOptions, SpecError, SpecFailure, Stage, Validation,
 };
 use std::io::{self, BufRead, Read, Write};
 use std::path::{Path, PathBuf};
@@ -329,6 +329,8 @@ fn cmd_run(
     }
 }
 
+/// `qc` / `render` as steps: settle the output path, parse, find the assets folder, load
+/// fonts, lay out (and write the PPTX), write the outputs, summarise QC on stderr.
 fn run_pipeline(
     args: &InputArgs,
     run: &RunArgs,
@@ -338,32 +340,71 @@ fn run_pipeline(
 ) -> Result<i32, Error> {
     let mut progress = progress_printer(run.progress);
     let parse_opts = args.parse_options();
+    let out_path = match output_path(args, output) {
+        Ok(p) => p,
+        Err(code) => return Ok(code),
+    };
+    let parsed = parse_input(args, &parse_opts, &mut progress)?;
+    let assets_root = assets_root(args, run)?;
+    let fonts = specrender::load_fonts(&run.fonts.options())?;
+    let opts = render_options(run, parse_opts, layout_path.is_some(), assets_root);
+    let outcome: Outcome = if out_path.is_some() {
+        specrender::render_parsed(&parsed, &fonts, &opts, &mut progress)?
+    } else {
+        specrender::qc_parsed(&parsed, &fonts, &opts, &mut progress)?
+    };
+    write_outputs(
+        &outcome,
+        out_path.as_deref(),
+        qc_path,
+        layout_path,
+        &mut progress,
+    )?;
+    report_qc_summary(&outcome.qc);
+    Ok(outcome.qc.exit_code())
+}
 
-    // Where the PPTX goes, decided before any work so a usage mistake costs nothing.
+/// Where the PPTX goes (`None` for `qc`), decided before any work so a usage mistake costs
+/// nothing. A usage mistake is reported here and comes back as `Err(exit code)`.
+fn output_path(args: &InputArgs, output: Option<Option<PathBuf>>) -> Result<Option<PathBuf>, i32> {
     let out_path = match output {
         None => None,
         Some(Some(o)) => Some(o),
         Some(None) if args.input == "-" => {
             eprintln!("error: reading from stdin (`-`) needs -o OUT");
-            return Ok(2);
+            return Err(2);
         }
         Some(None) => Some(Path::new(&args.input).with_extension("pptx")),
     };
     if let Some(o) = &out_path {
         if args.input != "-" && same_file(Path::new(&args.input), o) {
             eprintln!("error: output {} would overwrite the input", o.display());
-            return Ok(2);
+            return Err(2);
         }
     }
+    Ok(out_path)
+}
 
+/// Read and parse the input (the parse stage's progress events around it); its warnings go to
+/// stderr.
+fn parse_input(
+    args: &InputArgs,
+    parse_opts: &ParseOptions,
+    progress: Progress<'_>,
+) -> Result<Parsed, Error> {
     progress(Stage::Parse, 0, 1);
     let bytes = read_input(&args.input, parse_opts.max_bytes)?;
-    let parsed: Parsed = specrender::parse(&bytes, &parse_opts)?;
+    let parsed: Parsed = specrender::parse(&bytes, parse_opts)?;
     drop(bytes);
     progress(Stage::Parse, 1, 1);
     report_warnings(&parsed.warnings);
+    Ok(parsed)
+}
 
-    let assets_root = match &run.assets {
+/// The root for `file` assets: `--assets` (which must be a folder), else the input file's
+/// folder, else (stdin) the working directory.
+fn assets_root(args: &InputArgs, run: &RunArgs) -> Result<Option<PathBuf>, Error> {
+    Ok(match &run.assets {
         Some(dir) => {
             if !dir.is_dir() {
                 return Err(Error::Environment(format!(
@@ -381,11 +422,18 @@ fn run_pipeline(
                 .unwrap_or(Path::new("."))
                 .to_path_buf(),
         ),
-    };
+    })
+}
 
-    let fonts = specrender::load_fonts(&run.fonts.options())?;
-    let opts = RenderOptions {
-        parse: parse_opts,
+/// The library's options from the command line.
+fn render_options(
+    run: &RunArgs,
+    parse: ParseOptions,
+    layout_json: bool,
+    assets_root: Option<PathBuf>,
+) -> RenderOptions {
+    RenderOptions {
+        parse,
         layout: specrender::LayoutOptions {
             autofit: match run.autofit {
                 AutofitArg::Shrink => Autofit::Shrink,
@@ -393,18 +441,22 @@ fn run_pipeline(
             },
             ..Default::default()
         },
-        layout_json: layout_path.is_some(),
+        layout_json,
         assets_root,
         pptx: Default::default(),
     }
-    .with_threads(run.threads);
+    .with_threads(run.threads)
+}
 
-    let outcome: Outcome = if out_path.is_some() {
-        specrender::render_parsed(&parsed, &fonts, &opts, &mut progress)?
-    } else {
-        specrender::qc_parsed(&parsed, &fonts, &opts, &mut progress)?
-    };
-
+/// Write the PPTX, `--qc` and `--layout` files together (atomically, with the write stage's
+/// progress events), then the QC report to stdout unless it went to `--qc`.
+fn write_outputs(
+    outcome: &Outcome,
+    out_path: Option<&Path>,
+    qc_path: Option<&Path>,
+    layout_path: Option<&Path>,
+    progress: Progress<'_>,
+) -> Result<(), Error> {
     let qc_json = outcome.qc.to_json_pretty() + "\n";
     let layout_json = match &outcome.layout {
         Some(v) => Some(
@@ -413,8 +465,8 @@ fn run_pipeline(
         None => None,
     };
     let mut files: Vec<(&Path, &[u8])> = Vec::new();
-    if let (Some(o), Some(pptx)) = (&out_path, &outcome.pptx) {
-        files.push((o.as_path(), pptx.as_slice()));
+    if let (Some(o), Some(pptx)) = (out_path, &outcome.pptx) {
+        files.push((o, pptx.as_slice()));
     }
     if let Some(q) = qc_path {
         files.push((q, qc_json.as_bytes()));
@@ -434,8 +486,11 @@ fn run_pipeline(
             .and_then(|_| out.flush())
             .map_err(|e| Error::Environment(format!("cannot write stdout: {e}")))?;
     }
+    Ok(())
+}
 
-    let qc = &outcome.qc;
+/// One stderr line counting the issues when QC did not pass.
+fn report_qc_summary(qc: &specrender::QcReport) {
     if !qc.pass {
         eprintln!(
             "qc: {} issue(s): {} high, {} medium, {} low",
@@ -445,7 +500,6 @@ fn run_pipeline(
             qc.count(specrender::Severity::Low),
         );
     }
-    Ok(qc.exit_code())
 }
 
 fn same_file(a: &Path, b: &Path) -> bool {

@@ -112,6 +112,9 @@ fn note(notes: &mut Vec<ResolveNote>, path: String, code: Code, message: String)
     });
 }
 
+/// `theme.brand.tokens` over the default theme, group by group. Anything unusable (an unknown
+/// group or key, a group that is not an object, a malformed value) keeps the default and
+/// leaves a note.
 fn apply_tokens(tokens: &Map<String, Value>, theme: &mut Theme, notes: &mut Vec<ResolveNote>) {
     let base = "/theme/brand/tokens".to_string();
     for (group, v) in tokens {
@@ -135,75 +138,116 @@ fn apply_tokens(tokens: &Map<String, Value>, theme: &mut Theme, notes: &mut Vec<
             );
             continue;
         };
-        for (k, tv) in obj {
-            let mut p = gp.clone();
-            push_token(&mut p, k);
-            match group.as_str() {
-                "colors" => {
-                    let Some(slot) = color_slot(&mut theme.colors, k) else {
-                        note(
-                            notes,
-                            p,
-                            Code::UnknownToken,
-                            format!(
-                                "unknown colour token `{k}` ignored (known: {})",
-                                COLOR_KEYS.join(", ")
-                            ),
-                        );
-                        continue;
-                    };
-                    match tv.as_str().and_then(tokens::parse_color) {
-                        Some((r, g, b)) => *slot = Rgb(r, g, b),
-                        None => note(
-                            notes,
-                            p,
-                            Code::InvalidToken,
-                            format!("colour token `{k}` is not \"#RRGGBB\"; default kept"),
-                        ),
-                    }
-                }
-                "fonts" => {
-                    let Some(slot) = font_slot(&mut theme.fonts, k) else {
-                        note(
-                            notes,
-                            p,
-                            Code::UnknownToken,
-                            format!(
-                                "unknown font token `{k}` ignored (known: {})",
-                                FONT_KEYS.join(", ")
-                            ),
-                        );
-                        continue;
-                    };
-                    match tokens::parse_font(tv) {
-                        Some(f) => *slot = f.to_string(),
-                        None => note(
-                            notes,
-                            p,
-                            Code::InvalidToken,
-                            format!("font token `{k}` is not a family name; default kept"),
-                        ),
-                    }
-                }
-                _ => {
-                    let Some(slot) = size_slot(&mut theme.sizes, k) else {
-                        note(
-                            notes,
-                            p,
-                            Code::UnknownToken,
-                            format!(
-                                "unknown size token `{k}` ignored (known: {})",
-                                SIZE_KEYS.join(", ")
-                            ),
-                        );
-                        continue;
-                    };
-                    match tokens::parse_size(tv) {
-                        Some(pt) => *slot = pt_to_cpt(pt),
-                        None => note(notes, p, Code::InvalidToken, format!("size token `{k}` is not a number of points in 6..=200; default kept")),
-                    }
-                }
-            }
+        match group.as_str() {
+            "colors" => apply_colors(obj, &gp, &mut theme.colors, notes),
+            "fonts" => apply_fonts(obj, &gp, &mut theme.fonts, notes),
+            _ => apply_sizes(obj, &gp, &mut theme.sizes, notes),
+        }
+    }
+}
+
+/// The pointer of token `k` in the group at `group_path`.
+fn token_path(group_path: &str, k: &str) -> String {
+    let mut p = group_path.to_string();
+    push_token(&mut p, k);
+    p
+}
+
+/// `tokens.colors`: `"#RRGGBB"` per known colour.
+fn apply_colors(
+    obj: &Map<String, Value>,
+    group_path: &str,
+    colors: &mut ThemeColors,
+    notes: &mut Vec<ResolveNote>,
+) {
+    for (k, tv) in obj {
+        let p = token_path(group_path, k);
+        let Some(slot) = color_slot(colors, k) else {
+            note(
+                notes,
+                p,
+                Code::UnknownToken,
+                format!(
+                    "unknown colour token `{k}` ignored (known: {})",
+                    COLOR_KEYS.join(", ")
+                ),
+            );
+            continue;
+        };
+        match tv.as_str().and_then(tokens::parse_color) {
+            Some((r, g, b)) => *slot = Rgb(r, g, b),
+            None => note(
+                notes,
+                p,
+                Code::InvalidToken,
+                format!("colour token `{k}` is not \"#RRGGBB\"; default kept"),
+            ),
+        }
+    }
+}
+
+/// `tokens.fonts`: a family name per known font role.
+fn apply_fonts(
+    obj: &Map<String, Value>,
+    group_path: &str,
+    fonts: &mut ThemeFonts,
+    notes: &mut Vec<ResolveNote>,
+) {
+    for (k, tv) in obj {
+        let p = token_path(group_path, k);
+        let Some(slot) = font_slot(fonts, k) else {
+            note(
+                notes,
+                p,
+                Code::UnknownToken,
+                format!(
+                    "unknown font token `{k}` ignored (known: {})",
+                    FONT_KEYS.join(", ")
+                ),
+            );
+            continue;
+        };
+        match tokens::parse_font(tv) {
+            Some(f) => *slot = f.to_string(),
+            None => note(
+                notes,
+                p,
+                Code::InvalidToken,
+                format!("font token `{k}` is not a family name; default kept"),
+            ),
+        }
+    }
+}
+
+/// `tokens.sizes`: points per known text size, stored in centipoints.
+fn apply_sizes(
+    obj: &Map<String, Value>,
+    group_path: &str,
+    sizes: &mut ThemeSizes,
+    notes: &mut Vec<ResolveNote>,
+) {
+    for (k, tv) in obj {
+        let p = token_path(group_path, k);
+        let Some(slot) = size_slot(sizes, k) else {
+            note(
+                notes,
+                p,
+                Code::UnknownToken,
+                format!(
+                    "unknown size token `{k}` ignored (known: {})",
+                    SIZE_KEYS.join(", ")
+                ),
+            );
+            continue;
+        };
+        match tokens::parse_size(tv) {
+            Some(pt) => *slot = pt_to_cpt(pt),
+            None => note(
+                notes,
+                p,
+                Code::InvalidToken,
+                format!("size token `{k}` is not a number of points in 6..=200; default kept"),
+            ),
         }
     }
 }

@@ -86,8 +86,51 @@ pub fn check_semantics(kind: SpecKind, value: &Value) -> Vec<SpecError> {
     sink.0
 }
 
+/// The SlideSpec rules. Findings come out asset by asset first, then slide by slide; within a
+/// slide its id, its citations, then element by element (id, citation refs, image asset,
+/// `data_ref`, `style.box`).
 fn slides(value: &Value, sink: &mut Sink) {
-    // Assets: id → type.
+    let assets = asset_types(value, sink);
+    let slides = arr(value.pointer("/deck/slides"));
+    let deck_citations = deck_citation_slides(slides);
+    let mut slide_ids: HashMap<&str, usize> = HashMap::new();
+    for (i, s) in slides.iter().enumerate() {
+        let si = i.to_string();
+        check_slide_id(s, i, &si, &mut slide_ids, sink);
+        let own = slide_citation_ids(s, &si, sink);
+        let mut element_ids: HashSet<&str> = HashSet::new();
+        for (j, e) in arr(s.get("elements")).iter().enumerate() {
+            let sj = j.to_string();
+            let at = ElementAt {
+                slide: &si,
+                element: &sj,
+            };
+            check_element_id(e, &at, &mut element_ids, sink);
+            check_citation_refs(e, &at, &own, &deck_citations, sink);
+            check_image_asset(e, &at, &assets, sink);
+            check_data_ref(e, &at, &assets, sink);
+            check_box(e, &at, sink);
+        }
+    }
+}
+
+/// Where an element sits (`/deck/slides/{slide}/elements/{element}`), for finding paths.
+struct ElementAt<'a> {
+    slide: &'a str,
+    element: &'a str,
+}
+
+impl ElementAt<'_> {
+    /// The JSON Pointer of `rest` inside the element.
+    fn pointer(&self, rest: &[&str]) -> String {
+        let mut t: Vec<&str> = vec!["deck", "slides", self.slide, "elements", self.element];
+        t.extend_from_slice(rest);
+        pointer(&t)
+    }
+}
+
+/// `duplicate_asset_id`; returns asset id → type (the first entry of an id wins).
+fn asset_types<'v>(value: &'v Value, sink: &mut Sink) -> HashMap<&'v str, &'v str> {
     let mut assets: HashMap<&str, &str> = HashMap::new();
     for (k, a) in arr(value.get("assets")).iter().enumerate() {
         if let Some(id) = str_at(a, "asset_id") {
@@ -104,9 +147,11 @@ fn slides(value: &Value, sink: &mut Sink) {
             }
         }
     }
+    assets
+}
 
-    let slides = arr(value.pointer("/deck/slides"));
-    // Deck-wide citation ids → first slide index holding them.
+/// Deck-wide citation ids → the first slide index holding them (for `citation_on_other_slide`).
+fn deck_citation_slides(slides: &[Value]) -> HashMap<&str, usize> {
     let mut deck_citations: HashMap<&str, usize> = HashMap::new();
     for (i, s) in slides.iter().enumerate() {
         for c in arr(s.get("citations")) {
@@ -115,110 +160,147 @@ fn slides(value: &Value, sink: &mut Sink) {
             }
         }
     }
+    deck_citations
+}
 
-    let mut slide_ids: HashMap<&str, usize> = HashMap::new();
-    for (i, s) in slides.iter().enumerate() {
-        let si = i.to_string();
-        if let Some(id) = str_at(s, "slide_id") {
-            if let Some(first) = slide_ids.get(id) {
+/// `duplicate_slide_id`: `slide_ids` maps each id to the first slide using it.
+fn check_slide_id<'v>(
+    s: &'v Value,
+    i: usize,
+    si: &str,
+    slide_ids: &mut HashMap<&'v str, usize>,
+    sink: &mut Sink,
+) {
+    let Some(id) = str_at(s, "slide_id") else {
+        return;
+    };
+    if let Some(first) = slide_ids.get(id) {
+        sink.error(
+            pointer(&["deck", "slides", si, "slide_id"]),
+            Code::DuplicateSlideId,
+            format!("slide_id {id:?} is already used by slide {first}; slide ids must be unique"),
+        );
+    } else {
+        slide_ids.insert(id, i);
+    }
+}
+
+/// `duplicate_citation_id` within one slide; returns the slide's own citation ids.
+fn slide_citation_ids<'v>(s: &'v Value, si: &str, sink: &mut Sink) -> HashSet<&'v str> {
+    let mut own: HashSet<&str> = HashSet::new();
+    for (k, c) in arr(s.get("citations")).iter().enumerate() {
+        if let Some(id) = str_at(c, "id") {
+            if !own.insert(id) {
                 sink.error(
-                    pointer(&["deck", "slides", &si, "slide_id"]),
-                    Code::DuplicateSlideId,
-                    format!("slide_id {id:?} is already used by slide {first}; slide ids must be unique"),
+                    pointer(&["deck", "slides", si, "citations", &k.to_string(), "id"]),
+                    Code::DuplicateCitationId,
+                    format!("citation id {id:?} appears twice on this slide; citation ids must be unique per slide"),
                 );
-            } else {
-                slide_ids.insert(id, i);
             }
         }
+    }
+    own
+}
 
-        let mut own: HashSet<&str> = HashSet::new();
-        for (k, c) in arr(s.get("citations")).iter().enumerate() {
-            if let Some(id) = str_at(c, "id") {
-                if !own.insert(id) {
-                    sink.error(
-                        pointer(&["deck", "slides", &si, "citations", &k.to_string(), "id"]),
-                        Code::DuplicateCitationId,
-                        format!("citation id {id:?} appears twice on this slide; citation ids must be unique per slide"),
-                    );
-                }
-            }
+/// `duplicate_element_id`: ids are unique per slide, so `element_ids` is the slide's so far.
+fn check_element_id<'v>(
+    e: &'v Value,
+    at: &ElementAt,
+    element_ids: &mut HashSet<&'v str>,
+    sink: &mut Sink,
+) {
+    if let Some(id) = str_at(e, "element_id") {
+        if !element_ids.insert(id) {
+            sink.error(
+                at.pointer(&["element_id"]),
+                Code::DuplicateElementId,
+                format!("element_id {id:?} is already used on this slide; element ids must be unique within a slide"),
+            );
         }
+    }
+}
 
-        let mut element_ids: HashSet<&str> = HashSet::new();
-        for (j, e) in arr(s.get("elements")).iter().enumerate() {
-            let sj = j.to_string();
-            let base = ["deck", "slides", si.as_str(), "elements", sj.as_str()];
-            let at = |rest: &[&str]| {
-                let mut t: Vec<&str> = base.to_vec();
-                t.extend_from_slice(rest);
-                pointer(&t)
-            };
-            if let Some(id) = str_at(e, "element_id") {
-                if !element_ids.insert(id) {
-                    sink.error(
-                        at(&["element_id"]),
-                        Code::DuplicateElementId,
-                        format!("element_id {id:?} is already used on this slide; element ids must be unique within a slide"),
-                    );
-                }
-            }
-            for (k, r) in arr(e.get("citations")).iter().enumerate() {
-                let Some(cid) = str_at(r, "citation_id") else {
-                    continue;
-                };
-                if own.contains(cid) {
-                    continue;
-                }
-                let p = at(&["citations", &k.to_string(), "citation_id"]);
-                match deck_citations.get(cid) {
-                    Some(other) => sink.warn(
-                        p,
-                        Code::CitationOnOtherSlide,
-                        format!("citation_id {cid:?} is defined on slide {other}, not on this slide; add it to this slide's `citations`"),
-                    ),
-                    None => sink.error(
-                        p,
-                        Code::UnresolvedCitation,
-                        format!("citation_id {cid:?} matches no citation on this slide or any other; add {{\"id\": {cid:?}, ...}} to this slide's `citations` or remove the reference"),
-                    ),
-                }
-            }
-            if str_at(e, "kind") == Some("image") {
-                if let Some(aid) = e.pointer("/content/asset_id").and_then(Value::as_str) {
-                    match assets.get(aid) {
-                        None => sink.warn(
-                            at(&["content", "asset_id"]),
-                            Code::UnresolvedAsset,
-                            format!("asset_id {aid:?} is not in `assets`; a placeholder will be rendered"),
-                        ),
-                        Some(&"data") => sink.warn(
-                            at(&["content", "asset_id"]),
-                            Code::AssetTypeMismatch,
-                            format!("asset_id {aid:?} is a `data` asset, not an image; a placeholder will be rendered"),
-                        ),
-                        Some(_) => {}
-                    }
-                }
-            }
-            if let Some(dr) = str_at(e, "data_ref") {
-                if assets.get(dr) != Some(&"data") {
-                    let why = if assets.contains_key(dr) {
-                        "is not of type `data`"
-                    } else {
-                        "is not in `assets`"
-                    };
-                    sink.warn(
-                        at(&["data_ref"]),
-                        Code::UnresolvedDataRef,
-                        format!("data_ref {dr:?} {why}; it refers to nothing the engine can read"),
-                    );
-                }
-            }
-            if let Some(b) = e.get("style").and_then(|s| s.get("box")) {
-                if let Err(msg) = tokens::parse_box(b) {
-                    sink.error(at(&["style", "box"]), Code::InvalidBox, msg);
-                }
-            }
+/// `citation_on_other_slide` / `unresolved_citation` for an element's `citations[]`; a
+/// reference to the slide's own citation is fine.
+fn check_citation_refs(
+    e: &Value,
+    at: &ElementAt,
+    own: &HashSet<&str>,
+    deck_citations: &HashMap<&str, usize>,
+    sink: &mut Sink,
+) {
+    for (k, r) in arr(e.get("citations")).iter().enumerate() {
+        let Some(cid) = str_at(r, "citation_id") else {
+            continue;
+        };
+        if own.contains(cid) {
+            continue;
+        }
+        let p = at.pointer(&["citations", &k.to_string(), "citation_id"]);
+        match deck_citations.get(cid) {
+            Some(other) => sink.warn(
+                p,
+                Code::CitationOnOtherSlide,
+                format!("citation_id {cid:?} is defined on slide {other}, not on this slide; add it to this slide's `citations`"),
+            ),
+            None => sink.error(
+                p,
+                Code::UnresolvedCitation,
+                format!("citation_id {cid:?} matches no citation on this slide or any other; add {{\"id\": {cid:?}, ...}} to this slide's `citations` or remove the reference"),
+            ),
+        }
+    }
+}
+
+/// `unresolved_asset` / `asset_type_mismatch` for an image element's `content.asset_id`.
+fn check_image_asset(e: &Value, at: &ElementAt, assets: &HashMap<&str, &str>, sink: &mut Sink) {
+    if str_at(e, "kind") != Some("image") {
+        return;
+    }
+    let Some(aid) = e.pointer("/content/asset_id").and_then(Value::as_str) else {
+        return;
+    };
+    match assets.get(aid) {
+        None => sink.warn(
+            at.pointer(&["content", "asset_id"]),
+            Code::UnresolvedAsset,
+            format!("asset_id {aid:?} is not in `assets`; a placeholder will be rendered"),
+        ),
+        Some(&"data") => sink.warn(
+            at.pointer(&["content", "asset_id"]),
+            Code::AssetTypeMismatch,
+            format!(
+                "asset_id {aid:?} is a `data` asset, not an image; a placeholder will be rendered"
+            ),
+        ),
+        Some(_) => {}
+    }
+}
+
+/// `unresolved_data_ref`: a `data_ref` must name an asset of type `data`.
+fn check_data_ref(e: &Value, at: &ElementAt, assets: &HashMap<&str, &str>, sink: &mut Sink) {
+    let Some(dr) = str_at(e, "data_ref") else {
+        return;
+    };
+    if assets.get(dr) != Some(&"data") {
+        let why = if assets.contains_key(dr) {
+            "is not of type `data`"
+        } else {
+            "is not in `assets`"
+        };
+        sink.warn(
+            at.pointer(&["data_ref"]),
+            Code::UnresolvedDataRef,
+            format!("data_ref {dr:?} {why}; it refers to nothing the engine can read"),
+        );
+    }
+}
+
+/// `invalid_box`: `style.box` as [`tokens::parse_box`] reads it.
+fn check_box(e: &Value, at: &ElementAt, sink: &mut Sink) {
+    if let Some(b) = e.get("style").and_then(|s| s.get("box")) {
+        if let Err(msg) = tokens::parse_box(b) {
+            sink.error(at.pointer(&["style", "box"]), Code::InvalidBox, msg);
         }
     }
 }

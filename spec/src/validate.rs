@@ -334,61 +334,73 @@ impl<'s> Validator<'s> {
         Some(format!("rule for {k} {c}"))
     }
 
+    /// Checks `inst` against one schema node: every keyword family in a fixed order (the
+    /// order findings reach the output), each family in its own function below. Only the
+    /// family matching the instance's JSON type runs among the type-specific ones.
     fn check(&mut self, schema: &'s Value, inst: &Value, path: &mut String, note: Option<&str>) {
         if self.failed {
             return;
         }
         let Some(s) = schema.as_object() else {
-            if schema == &Value::Bool(false) {
-                self.err(
-                    path,
-                    Code::NotAllowed,
-                    || format!("{} is not allowed here", field_name(path)),
-                    note,
-                );
-            }
+            self.check_boolean_schema(schema, path, note);
             return;
         };
         let k = Keywords::of(s);
-
         if let Some(r) = k.reference {
             if let Some(target) = self.resolve_ref(r) {
                 self.check(target, inst, path, note);
             }
         }
-
-        if let Some(t) = k.type_ {
-            let types: Vec<&str> = match t {
-                Value::String(t) => vec![t.as_str()],
-                Value::Array(a) => a.iter().filter_map(Value::as_str).collect(),
-                _ => vec![],
-            };
-            if !types.iter().any(|t| type_matches(t, inst)) {
-                self.err(
-                    path,
-                    Code::Type,
-                    || {
-                        let want: Vec<String> = types.iter().map(|t| article(t)).collect();
-                        let got = match inst {
-                            Value::Number(_) | Value::Bool(_) | Value::Null => {
-                                format!("{} ({})", type_name(inst), inst)
-                            }
-                            _ => type_name(inst).to_string(),
-                        };
-                        let f = field_name(path);
-                        let want = match want.split_last() {
-                            Some((last, rest)) if !rest.is_empty() => {
-                                format!("{} or {last}", rest.join(", "))
-                            }
-                            _ => want.join(""),
-                        };
-                        format!("{f} must be {want}, got {got}")
-                    },
-                    note,
-                );
+        self.check_type(&k, inst, path, note);
+        self.check_const_enum(&k, inst, path, note);
+        match inst {
+            Value::String(text) => self.check_string_length(&k, text, path, note),
+            Value::Number(_) => self.check_numeric_bounds(&k, inst, path, note),
+            Value::Array(items) => {
+                self.check_item_counts(&k, items, path, note);
+                self.check_items(&k, items, path, note);
             }
+            Value::Object(obj) => {
+                self.check_required(&k, obj, path, note);
+                self.check_properties(&k, obj, path, note);
+            }
+            Value::Null | Value::Bool(_) => {}
         }
+        self.check_all_of(&k, inst, path, note);
+        self.check_if_then(&k, inst, path, note);
+    }
 
+    /// A boolean schema: `false` rejects whatever is there; `true` (or any other non-object)
+    /// accepts it.
+    #[inline]
+    fn check_boolean_schema(&mut self, schema: &Value, path: &str, note: Option<&str>) {
+        if schema == &Value::Bool(false) {
+            self.err(
+                path,
+                Code::NotAllowed,
+                || format!("{} is not allowed here", field_name(path)),
+                note,
+            );
+        }
+    }
+
+    /// `type`, a name or a union of names.
+    #[inline]
+    fn check_type(&mut self, k: &Keywords<'s>, inst: &Value, path: &str, note: Option<&str>) {
+        let Some(t) = k.type_ else { return };
+        let types: Vec<&str> = match t {
+            Value::String(t) => vec![t.as_str()],
+            Value::Array(a) => a.iter().filter_map(Value::as_str).collect(),
+            _ => vec![],
+        };
+        if !types.iter().any(|t| type_matches(t, inst)) {
+            self.err(path, Code::Type, || type_message(&types, inst, path), note);
+        }
+    }
+
+    /// `const`, then `enum`.
+    #[inline]
+    fn check_const_enum(&mut self, k: &Keywords<'s>, inst: &Value, path: &str, note: Option<&str>) {
         if let Some(c) = k.const_ {
             if !json_eq(c, inst) {
                 self.err(
@@ -399,7 +411,6 @@ impl<'s> Validator<'s> {
                 );
             }
         }
-
         if let Some(options) = k.enum_ {
             if !options.iter().any(|o| json_eq(o, inst)) {
                 self.err(
@@ -418,188 +429,288 @@ impl<'s> Validator<'s> {
                 );
             }
         }
+    }
 
-        if let Value::String(text) = inst {
-            if k.min_length.is_some() || k.max_length.is_some() {
-                let n = text.chars().count() as u64;
-                if let Some(min) = k.min_length {
-                    if n < min {
-                        self.err(
-                            path,
-                            Code::MinLength,
-                            || {
-                                let f = field_name(path);
-                                if n == 0 {
-                                    format!("{f} is empty; it needs at least {min} character(s)")
-                                } else {
-                                    format!("{f} has {n} characters; it needs at least {min}")
-                                }
-                            },
-                            note,
-                        );
-                    }
-                }
-                if let Some(max) = k.max_length {
-                    if n > max {
-                        self.err(
-                            path,
-                            Code::MaxLength,
-                            || {
-                                format!(
-                                    "{} has {n} characters; the limit is {max}: shorten it by at least {}",
-                                    field_name(path),
-                                    n - max
-                                )
-                            },
-                            note,
-                        );
-                    }
-                }
+    /// `minLength`, then `maxLength`, in Unicode code points (counted only when a bound is
+    /// present: most strings have none).
+    #[inline]
+    fn check_string_length(
+        &mut self,
+        k: &Keywords<'s>,
+        text: &str,
+        path: &str,
+        note: Option<&str>,
+    ) {
+        if k.min_length.is_none() && k.max_length.is_none() {
+            return;
+        }
+        let n = text.chars().count() as u64;
+        if let Some(min) = k.min_length {
+            if n < min {
+                self.err(
+                    path,
+                    Code::MinLength,
+                    || {
+                        let f = field_name(path);
+                        if n == 0 {
+                            format!("{f} is empty; it needs at least {min} character(s)")
+                        } else {
+                            format!("{f} has {n} characters; it needs at least {min}")
+                        }
+                    },
+                    note,
+                );
             }
         }
-
-        if let Value::Number(x) = inst {
-            let x = x.as_f64().unwrap_or(f64::NAN);
-            if let Some(min) = k.minimum {
-                if min.as_f64().is_some_and(|m| x < m) {
-                    self.err(
-                        path,
-                        Code::Minimum,
-                        || {
-                            format!(
-                                "{} is {}; the minimum is {}",
-                                field_name(path),
-                                num(inst),
-                                num(min)
-                            )
-                        },
-                        note,
-                    );
-                }
-            }
-            if let Some(max) = k.maximum {
-                if max.as_f64().is_some_and(|m| x > m) {
-                    self.err(
-                        path,
-                        Code::Maximum,
-                        || {
-                            format!(
-                                "{} is {}; the maximum is {}",
-                                field_name(path),
-                                num(inst),
-                                num(max)
-                            )
-                        },
-                        note,
-                    );
-                }
-            }
-        }
-
-        if let Value::Array(items) = inst {
-            let n = items.len() as u64;
-            if let Some(min) = k.min_items {
-                if n < min {
-                    self.err(
-                        path,
-                        Code::MinItems,
-                        || {
-                            format!(
-                                "{} has {n} items; it needs at least {min}",
-                                field_name(path)
-                            )
-                        },
-                        note,
-                    );
-                }
-            }
-            if let Some(max) = k.max_items {
-                if n > max {
-                    self.err(
-                        path,
-                        Code::MaxItems,
-                        || {
-                            format!(
-                                "{} has {n} items; at most {max} are allowed: remove {} or split",
-                                field_name(path),
-                                n - max
-                            )
-                        },
-                        note,
-                    );
-                }
-            }
-            if let Some(item_schema) = k.items {
-                for (i, item) in items.iter().enumerate() {
-                    let len = path.len();
-                    push_token(path, &i.to_string());
-                    self.check(item_schema, item, path, note);
-                    path.truncate(len);
-                }
-            }
-        }
-
-        if let Value::Object(obj) = inst {
-            if let Some(req) = k.required {
-                for r in req.iter().filter_map(Value::as_str) {
-                    if !obj.contains_key(r) {
-                        self.err(
-                            path,
-                            Code::Required,
-                            || {
-                                format!(
-                                    "{} is missing the required property `{r}`",
-                                    field_name(path)
-                                )
-                            },
-                            note,
-                        );
-                    }
-                }
-            }
-            let props = k.properties;
-            for (key, v) in obj {
-                let len = path.len();
-                push_token(path, key);
-                if let Some(ps) = props.and_then(|p| p.get(key)) {
-                    self.check(ps, v, path, note);
-                } else if let Some(add) = k.additional {
-                    if add == &Value::Bool(false) {
-                        self.err(
-                            path,
-                            Code::AdditionalProperty,
-                            || {
-                                let allowed: Vec<&str> = props
-                                    .map(|p| p.keys().map(String::as_str).collect())
-                                    .unwrap_or_default();
-                                format!(
-                                    "unknown property `{key}`: remove it (allowed here: {})",
-                                    allowed.join(", ")
-                                )
-                            },
-                            note,
-                        );
-                    } else if add.is_object() {
-                        self.check(add, v, path, note);
-                    }
-                }
-                path.truncate(len);
-            }
-        }
-
-        if let Some(all) = k.all_of {
-            for sub in all {
-                self.check(sub, inst, path, note);
-            }
-        }
-
-        if let (Some(if_s), Some(then_s)) = (k.if_, k.then) {
-            if self.if_matches(if_s, inst) {
-                let n = Self::if_note(if_s);
-                self.check(then_s, inst, path, n.as_deref().or(note));
+        if let Some(max) = k.max_length {
+            if n > max {
+                self.err(
+                    path,
+                    Code::MaxLength,
+                    || {
+                        format!(
+                            "{} has {n} characters; the limit is {max}: shorten it by at least {}",
+                            field_name(path),
+                            n - max
+                        )
+                    },
+                    note,
+                );
             }
         }
     }
+
+    /// `minimum`, then `maximum`, compared as `f64`; `inst` is a number.
+    #[inline]
+    fn check_numeric_bounds(
+        &mut self,
+        k: &Keywords<'s>,
+        inst: &Value,
+        path: &str,
+        note: Option<&str>,
+    ) {
+        let x = inst.as_f64().unwrap_or(f64::NAN);
+        if let Some(min) = k.minimum {
+            if min.as_f64().is_some_and(|m| x < m) {
+                self.err(
+                    path,
+                    Code::Minimum,
+                    || {
+                        format!(
+                            "{} is {}; the minimum is {}",
+                            field_name(path),
+                            num(inst),
+                            num(min)
+                        )
+                    },
+                    note,
+                );
+            }
+        }
+        if let Some(max) = k.maximum {
+            if max.as_f64().is_some_and(|m| x > m) {
+                self.err(
+                    path,
+                    Code::Maximum,
+                    || {
+                        format!(
+                            "{} is {}; the maximum is {}",
+                            field_name(path),
+                            num(inst),
+                            num(max)
+                        )
+                    },
+                    note,
+                );
+            }
+        }
+    }
+
+    /// `minItems`, then `maxItems`.
+    #[inline]
+    fn check_item_counts(
+        &mut self,
+        k: &Keywords<'s>,
+        items: &[Value],
+        path: &str,
+        note: Option<&str>,
+    ) {
+        let n = items.len() as u64;
+        if let Some(min) = k.min_items {
+            if n < min {
+                self.err(
+                    path,
+                    Code::MinItems,
+                    || {
+                        format!(
+                            "{} has {n} items; it needs at least {min}",
+                            field_name(path)
+                        )
+                    },
+                    note,
+                );
+            }
+        }
+        if let Some(max) = k.max_items {
+            if n > max {
+                self.err(
+                    path,
+                    Code::MaxItems,
+                    || {
+                        format!(
+                            "{} has {n} items; at most {max} are allowed: remove {} or split",
+                            field_name(path),
+                            n - max
+                        )
+                    },
+                    note,
+                );
+            }
+        }
+    }
+
+    /// `items`: every element against the one item schema, in array order.
+    #[inline]
+    fn check_items(
+        &mut self,
+        k: &Keywords<'s>,
+        items: &[Value],
+        path: &mut String,
+        note: Option<&str>,
+    ) {
+        let Some(item_schema) = k.items else { return };
+        for (i, item) in items.iter().enumerate() {
+            let len = path.len();
+            push_token(path, &i.to_string());
+            self.check(item_schema, item, path, note);
+            path.truncate(len);
+        }
+    }
+
+    /// `required`: one finding per missing name, in the schema's order, at the object.
+    #[inline]
+    fn check_required(
+        &mut self,
+        k: &Keywords<'s>,
+        obj: &serde_json::Map<String, Value>,
+        path: &str,
+        note: Option<&str>,
+    ) {
+        let Some(req) = k.required else { return };
+        for r in req.iter().filter_map(Value::as_str) {
+            if !obj.contains_key(r) {
+                self.err(
+                    path,
+                    Code::Required,
+                    || {
+                        format!(
+                            "{} is missing the required property `{r}`",
+                            field_name(path)
+                        )
+                    },
+                    note,
+                );
+            }
+        }
+    }
+
+    /// `properties` and `additionalProperties`, in the instance's member order: a declared
+    /// member against its schema, any other against `additionalProperties` (`false` reports
+    /// the member itself, see the module docs).
+    #[inline]
+    fn check_properties(
+        &mut self,
+        k: &Keywords<'s>,
+        obj: &serde_json::Map<String, Value>,
+        path: &mut String,
+        note: Option<&str>,
+    ) {
+        let props = k.properties;
+        for (key, v) in obj {
+            let len = path.len();
+            push_token(path, key);
+            if let Some(ps) = props.and_then(|p| p.get(key)) {
+                self.check(ps, v, path, note);
+            } else if let Some(add) = k.additional {
+                if add == &Value::Bool(false) {
+                    self.err(
+                        path,
+                        Code::AdditionalProperty,
+                        || additional_property_message(key, props),
+                        note,
+                    );
+                } else if add.is_object() {
+                    self.check(add, v, path, note);
+                }
+            }
+            path.truncate(len);
+        }
+    }
+
+    /// `allOf`: each subschema in turn, findings at the same path.
+    #[inline]
+    fn check_all_of(
+        &mut self,
+        k: &Keywords<'s>,
+        inst: &Value,
+        path: &mut String,
+        note: Option<&str>,
+    ) {
+        let Some(all) = k.all_of else { return };
+        for sub in all {
+            self.check(sub, inst, path, note);
+        }
+    }
+
+    /// `if`/`then`: `then` applies when `if` matches (absent discriminator: no match, see the
+    /// module docs), its findings noted with the rule that selected it.
+    #[inline]
+    fn check_if_then(
+        &mut self,
+        k: &Keywords<'s>,
+        inst: &Value,
+        path: &mut String,
+        note: Option<&str>,
+    ) {
+        let (Some(if_s), Some(then_s)) = (k.if_, k.then) else {
+            return;
+        };
+        if self.if_matches(if_s, inst) {
+            let n = Self::if_note(if_s);
+            self.check(then_s, inst, path, n.as_deref().or(note));
+        }
+    }
+}
+
+/// The `type` finding: `` `x` must be a string or null, got integer (5) ``.
+fn type_message(types: &[&str], inst: &Value, path: &str) -> String {
+    let want: Vec<String> = types.iter().map(|t| article(t)).collect();
+    let got = match inst {
+        Value::Number(_) | Value::Bool(_) | Value::Null => {
+            format!("{} ({})", type_name(inst), inst)
+        }
+        _ => type_name(inst).to_string(),
+    };
+    let f = field_name(path);
+    let want = match want.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => want.join(""),
+    };
+    format!("{f} must be {want}, got {got}")
+}
+
+/// The `additionalProperties: false` finding, listing the declared names.
+fn additional_property_message(
+    key: &str,
+    props: Option<&serde_json::Map<String, Value>>,
+) -> String {
+    let allowed: Vec<&str> = props
+        .map(|p| p.keys().map(String::as_str).collect())
+        .unwrap_or_default();
+    format!(
+        "unknown property `{key}`: remove it (allowed here: {})",
+        allowed.join(", ")
+    )
 }
 
 #[cfg(test)]
