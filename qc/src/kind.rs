@@ -1,5 +1,5 @@
 //! Issue types and severities (PRODUCT.md §3). A new kind of finding adds a variant here and
-//! its words in [`crate::wording`].
+//! its words in `wording.rs`.
 
 use serde::{Serialize, Serializer};
 use specrender_spec::Code;

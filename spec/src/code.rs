@@ -48,84 +48,84 @@ macro_rules! codes {
 
 codes! {
     // Whole input (refused before or instead of validation; the root crate's `validate`).
-    /// [error] The input is larger than `ParseOptions::max_bytes`.
+    /// (error) The input is larger than `ParseOptions::max_bytes`.
     TooLarge = "too_large",
-    /// [error] The input (or the extracted block) is not JSON; comes with line and column.
+    /// (error) The input (or the extracted block) is not JSON; comes with line and column.
     MalformedJson = "malformed_json",
-    /// [error] `extract_json` found no JSON object in the text.
+    /// (error) `extract_json` found no JSON object in the text.
     NoJsonFound = "no_json_found",
-    /// [error] `spec_version` is present but neither `"slidespec_v1"` nor `"docspec_v1"`.
+    /// (error) `spec_version` is present but neither `"slidespec_v1"` nor `"docspec_v1"`.
     UnknownSpecVersion = "unknown_spec_version",
-    /// [error] The input passed validation but could not be read into the typed spec (a bug).
+    /// (error) The input passed validation but could not be read into the typed spec (a bug).
     InternalDeserialize = "internal_deserialize",
 
     // Schema keywords (`validate`): one code per failing assertion.
-    /// [error] Schema `type`: the value has the wrong JSON type (also: the document is not an
+    /// (error) Schema `type`: the value has the wrong JSON type (also: the document is not an
     /// object).
     Type = "type",
-    /// [error] Schema `const`: the value is not the one allowed value.
+    /// (error) Schema `const`: the value is not the one allowed value.
     Const = "const",
-    /// [error] Schema `enum`: the value is not one of the allowed values.
+    /// (error) Schema `enum`: the value is not one of the allowed values.
     Enum = "enum",
-    /// [error] Schema `minLength`: the string is too short (e.g. empty).
+    /// (error) Schema `minLength`: the string is too short (e.g. empty).
     MinLength = "min_length",
-    /// [error] Schema `maxLength`: the string is too long.
+    /// (error) Schema `maxLength`: the string is too long.
     MaxLength = "max_length",
-    /// [error] Schema `minimum`: the number is below the minimum.
+    /// (error) Schema `minimum`: the number is below the minimum.
     Minimum = "minimum",
-    /// [error] Schema `maximum`: the number is above the maximum.
+    /// (error) Schema `maximum`: the number is above the maximum.
     Maximum = "maximum",
-    /// [error] Schema `minItems`: the array has too few items.
+    /// (error) Schema `minItems`: the array has too few items.
     MinItems = "min_items",
-    /// [error] Schema `maxItems`: the array has too many items.
+    /// (error) Schema `maxItems`: the array has too many items.
     MaxItems = "max_items",
-    /// [error] Schema `required`: a required property is missing (path = the object lacking
+    /// (error) Schema `required`: a required property is missing (path = the object lacking
     /// it; also: the document has no `spec_version`).
     Required = "required",
-    /// [error] Schema `additionalProperties: false`: an unknown property (path = the property).
+    /// (error) Schema `additionalProperties: false`: an unknown property (path = the property).
     AdditionalProperty = "additional_property",
-    /// [error] Schema `false`: a value where the schema allows none.
+    /// (error) Schema `false`: a value where the schema allows none.
     NotAllowed = "not_allowed",
 
     // Semantic rules (`semantic`).
-    /// [error] A `slide_id` used by an earlier slide.
+    /// (error) A `slide_id` used by an earlier slide.
     DuplicateSlideId = "duplicate_slide_id",
-    /// [error] An `element_id` used earlier on the same slide.
+    /// (error) An `element_id` used earlier on the same slide.
     DuplicateElementId = "duplicate_element_id",
-    /// [error] A `block_id` used by an earlier block.
+    /// (error) A `block_id` used by an earlier block.
     DuplicateBlockId = "duplicate_block_id",
-    /// [error] A citation `id` used earlier on the same slide, or earlier in DocSpec
+    /// (error) A citation `id` used earlier on the same slide, or earlier in DocSpec
     /// `references`.
     DuplicateCitationId = "duplicate_citation_id",
-    /// [error] An `asset_id` used by an earlier entry of `assets`.
+    /// (error) An `asset_id` used by an earlier entry of `assets`.
     DuplicateAssetId = "duplicate_asset_id",
-    /// [error] A `citation_id` that names no citation on any slide / no DocSpec reference.
+    /// (error) A `citation_id` that names no citation on any slide / no DocSpec reference.
     UnresolvedCitation = "unresolved_citation",
-    /// [warning] A `citation_id` defined on another slide, not on the citing one.
+    /// (warning) A `citation_id` defined on another slide, not on the citing one.
     CitationOnOtherSlide = "citation_on_other_slide",
-    /// [warning] An image's `asset_id` that names no entry of `assets`.
+    /// (warning) An image's `asset_id` that names no entry of `assets`.
     UnresolvedAsset = "unresolved_asset",
-    /// [warning] An image pointing at an asset of type `data`.
+    /// (warning) An image pointing at an asset of type `data`.
     AssetTypeMismatch = "asset_type_mismatch",
-    /// [warning] A `data_ref` that names no asset of type `data`.
+    /// (warning) A `data_ref` that names no asset of type `data`.
     UnresolvedDataRef = "unresolved_data_ref",
-    /// [error] `style.box` that is not a valid box (semantic); [note] the same, met while
+    /// (error) `style.box` that is not a valid box (semantic); (note) the same, met while
     /// resolving (the element is placed by its layout slot).
     InvalidBox = "invalid_box",
-    /// [error] A `theme.brand.tokens` group that is not an object (semantic); [note] a token
+    /// (error) A `theme.brand.tokens` group that is not an object (semantic); (note) a token
     /// group or value unusable while resolving (the default is kept).
     InvalidToken = "invalid_token",
-    /// [error] A colour token that is not `"#RRGGBB"`.
+    /// (error) A colour token that is not `"#RRGGBB"`.
     InvalidColor = "invalid_color",
-    /// [error] A size token that is not a number of points within 6..=200.
+    /// (error) A size token that is not a number of points within 6..=200.
     InvalidFontSize = "invalid_font_size",
-    /// [error] A font token that is not a non-empty string.
+    /// (error) A font token that is not a non-empty string.
     InvalidFont = "invalid_font",
-    /// [warning] DocSpec `created_date` that is not an ISO date `YYYY-MM-DD`.
+    /// (warning) DocSpec `created_date` that is not an ISO date `YYYY-MM-DD`.
     InvalidDate = "invalid_date",
 
     // Resolve notes (`resolve`).
-    /// [note] An unknown token group or token key, ignored while resolving.
+    /// (note) An unknown token group or token key, ignored while resolving.
     UnknownToken = "unknown_token",
 }
 

@@ -8,6 +8,9 @@
 //!
 //! Findings are collected, never thrown: every error and warning carries a JSON Pointer
 //! (RFC 6901) into the input, a stable snake_case [`Code`] and a one-line message.
+//!
+//! [`units`] holds every unit conversion the crates make (EMU, points, centipoints, inches,
+//! 600 dpi pixels) and the integer rounding used for numbers people read.
 pub mod code;
 pub mod common;
 pub mod deck;

@@ -4,7 +4,7 @@
 //!    floor; stacked elements give up size by priority ([`stack`], [`crate::element::Fit`]);
 //! 2. **reduce paragraph spacing** where shrinking alone is not enough (same place);
 //! 3. **re-slot**: the title keeps only the height it needs and gives the rest to the body
-//!    slots, then steps 1–2 run again on the body ([`reslot`]);
+//!    slots, then steps 1–2 run again on the body (`reslot`);
 //! 4. **change layout** (two columns, `two_column` → `one_column`): not done yet;
 //! 5. **split** one overflowing text element alone in its slot onto continuation slides
 //!    ([`super::split`]);

@@ -1,7 +1,7 @@
 //! The text engine, shared by every place text is laid out (slide text boxes now; table
 //! cells and the DOCX flow as they arrive). Stages, one module each:
 //!
-//! 1. [`prepare`]: segment a paragraph by script and font, find its break opportunities under
+//! 1. [`mod@prepare`]: segment a paragraph by script and font, find its break opportunities under
 //!    both viewers' rules, shape each piece once at 1 pt ([`Prepared`]);
 //! 2. [`linebreak`]: where a line may end (UAX #14 tailored with [`kinsoku`] and LibreOffice's
 //!    rules) and greedy filling of lines at a size and width;
