@@ -4,18 +4,18 @@ use crate::model::{Align, Anchor, Insets};
 use crate::preset::SlotRole;
 use crate::text::TextFonts;
 use specrender_spec::deck::{Element, Rgb, Theme};
-use specrender_spec::units::Cpt;
+use specrender_spec::units::{Cpt, Emu, EMU_PER_INCH};
 
 /// Default insets, written explicitly into every text box: 0.1 in left/right, 0.05 in
 /// top/bottom (PowerPoint's defaults, so a user editing the box sees familiar spacing).
 pub const INSETS: Insets = Insets {
-    l: 91_440,
-    t: 45_720,
-    r: 91_440,
-    b: 45_720,
+    l: EMU_PER_INCH / 10,
+    t: EMU_PER_INCH / 20,
+    r: EMU_PER_INCH / 10,
+    b: EMU_PER_INCH / 20,
 };
-/// Hanging indent of bullet paragraphs (PowerPoint's level-1 default).
-pub const BULLET_MARGIN: i64 = 342_900;
+/// Hanging indent of bullet paragraphs: 0.375 in (PowerPoint's level-1 default).
+pub const BULLET_MARGIN: Emu = EMU_PER_INCH * 3 / 8;
 /// Titles never shrink below 20 pt (PRODUCT.md §2, fit policy step 1). The one floor QC checks
 /// titles against too.
 pub const TITLE_FLOOR: Cpt = 2000;

@@ -96,11 +96,7 @@ pub(crate) fn notes_master_xml(laid: &LaidDeck, pretty: bool) -> Vec<u8> {
         &[("xmlns:a", &NS_A), ("xmlns:r", &NS_R), ("xmlns:p", &NS_P)],
     );
     x.start("p:cSld", &[]);
-    x.start("p:bg", &[]);
-    x.start("p:bgRef", &[("idx", &1001)]);
-    x.empty("a:schemeClr", &[("val", &"bg1")]);
-    x.end("p:bgRef");
-    x.end("p:bg");
+    shapes::background(&mut x);
     shapes::sp_tree_start(&mut x);
     slide_image_shape(&mut x, Some(slide_image_rect(laid)), Some(2));
     shapes::ph_shape(

@@ -5,6 +5,15 @@ use crate::opc::xml::Xml;
 use specrender_layout::model::{Placeholder, Rect};
 use specrender_spec::deck::{Cpt, EMU_PER_INCH};
 
+/// `p:bg`: the theme's first background fill (masters).
+pub(crate) fn background(x: &mut Xml) {
+    x.start("p:bg", &[]);
+    x.start("p:bgRef", &[("idx", &1001)]);
+    x.empty("a:schemeClr", &[("val", &"bg1")]);
+    x.end("p:bgRef");
+    x.end("p:bg");
+}
+
 /// `p:nvGrpSpPr` + `p:grpSpPr` that open every `p:spTree`.
 pub(crate) fn sp_tree_start(x: &mut Xml) {
     x.start("p:spTree", &[]);

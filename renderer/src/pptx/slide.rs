@@ -10,9 +10,7 @@ use super::shapes;
 use super::text::{self, RunStyle};
 use super::NS_P;
 use crate::opc::xml::{Xml, NS_A, NS_R};
-use specrender_layout::model::{
-    Anchor, BoxContent, Insets, LaidDeck, LaidSlide, PlacedBox, Placeholder,
-};
+use specrender_layout::model::{Anchor, BoxContent, LaidDeck, LaidSlide, PlacedBox, Placeholder};
 use specrender_spec::deck::EMU_PER_PT;
 
 pub(crate) const CONTENT_TYPE: &str =
@@ -122,12 +120,8 @@ fn label_shape(x: &mut Xml, laid: &LaidDeck, b: &PlacedBox, id: u32, label: &str
     x.end("p:spPr");
 
     x.start("p:txBody", &[]);
-    let insets = Insets {
-        l: 91_440,
-        t: 45_720,
-        r: 91_440,
-        b: 45_720,
-    };
+    // The insets of every text box, so the label sits like text would.
+    let insets = specrender_layout::style::INSETS;
     text::body_pr(x, insets, Anchor::Middle, laid.autofit);
     x.empty("a:lstStyle", &[]);
     x.start("a:p", &[]);

@@ -77,11 +77,7 @@ fn c_sld(x: &mut Xml, laid: &LaidDeck) {
             .map(|p| p.rect)
     };
     x.start("p:cSld", &[]);
-    x.start("p:bg", &[]);
-    x.start("p:bgRef", &[("idx", &1001)]);
-    x.empty("a:schemeClr", &[("val", &"bg1")]);
-    x.end("p:bgRef");
-    x.end("p:bg");
+    shapes::background(x);
     shapes::sp_tree_start(x);
     let base = PhShape {
         id: 2,
