@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Opens specrender's output with independent readers: python-pptx (slide count, shape names =
-# element ids, text) and LibreOffice headless (PDF conversion, one page per output slide).
+# element ids, text), openxml-audit (ECMA-376 schema and PowerPoint's known repair triggers) and
+# LibreOffice headless (PDF conversion, one page per output slide).
 # Installs what it needs from Debian packages / PyPI when missing. Usage:
 #   tools/check-readers.sh [DECK.json ...]    (default: the example deck and every golden case)
 set -euo pipefail
@@ -18,6 +19,7 @@ if [ ${#need_apt[@]} -gt 0 ]; then
   apt-get install -y -qq --no-install-recommends "${need_apt[@]}" >/dev/null
 fi
 python3 -c 'import pptx' 2>/dev/null || pip install -q python-pptx >/dev/null
+command -v openxml-audit >/dev/null 2>&1 || pip install -q openxml-audit==0.8.0 >/dev/null
 
 cargo build --release -q
 bin=target/release/specrender
@@ -47,9 +49,10 @@ for s, ls in zip(prs.slides, layout["slides"]):
 print(len(prs.slides))
 PY
 ) || { echo "FAIL $name: python-pptx"; fail=1; continue; }
+  openxml-audit -q "$pptx" || { echo "FAIL $name: openxml-audit"; fail=1; continue; }
   timeout 180 soffice -env:UserInstallation=file://$PWD/$out/profile --headless --convert-to pdf --outdir "$out" "$pptx" >/dev/null 2>&1 || { echo "FAIL $name: soffice"; fail=1; continue; }
   pages=$(pdfinfo "$out/$name.pdf" | awk '/^Pages:/{print $2}')
   if [ "$pages" != "$slides" ]; then echo "FAIL $name: $pages PDF pages for $slides slides"; fail=1; continue; fi
-  echo "ok   $name: python-pptx opened $slides slides, LibreOffice made $pages pages"
+  echo "ok   $name: python-pptx opened $slides slides, openxml-audit found nothing, LibreOffice made $pages pages"
 done
 exit $fail
