@@ -16,8 +16,6 @@ pub const EMU_PER_INCH: Emu = 914_400;
 pub const EMU_PER_PT: Emu = 12_700;
 /// One centipoint: 127 EMU, exactly.
 pub const EMU_PER_CPT: Emu = EMU_PER_PT / 100;
-/// Centipoints per point.
-pub const CPT_PER_PT: Cpt = 100;
 /// EMU per device pixel of LibreOffice's 600 dpi reference device.
 pub const EMU_PER_PX_600DPI: f64 = EMU_PER_INCH as f64 / 600.0;
 

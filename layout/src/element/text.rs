@@ -59,12 +59,6 @@ pub struct Measured {
     pub safety_permille: u32,
 }
 
-impl Measured {
-    pub fn fits(&self) -> bool {
-        self.needed <= self.usable
-    }
-}
-
 /// What text may use of a box `h` EMU tall (the insets off, then the safety margin).
 fn usable_in_box(h: Emu, has_cjk: bool) -> (Emu, u32) {
     height::usable_height(h - INSETS.t - INSETS.b, has_cjk)
@@ -170,7 +164,8 @@ impl TextItem {
             .sum()
     }
 
-    /// [`Measured::fits`] of [`TextItem::measure`], without building the lines.
+    /// Whether [`TextItem::measure`] would need at most the usable height, without building
+    /// the lines.
     pub fn fits(&self, size: Cpt, spacing: bool, w: Emu, h: Emu) -> bool {
         self.needed(size, spacing, w) <= usable_in_box(h, self.has_cjk()).0
     }

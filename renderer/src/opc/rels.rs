@@ -92,18 +92,15 @@ impl AttrValue for RelId {
     }
 }
 
-/// From this many relationships on, [`Rels::add`] finds an existing one through a hash index
-/// instead of a scan: most parts have one to three relationships, but the presentation has
-/// one per slide, and scanning it for every slide would grow with the square of the deck.
-const INDEX_FROM: usize = 16;
-
 /// The relationships of one source part (or of the package), in id order.
 #[derive(Debug, Default)]
 pub(crate) struct Rels {
     /// (type, target part name); the relationship at index i has id `rId{i + 1}`.
     rels: Vec<(RelType, Cow<'static, str>)>,
-    /// Once there are [`INDEX_FROM`] relationships: hash of (type, target) -> index of the
-    /// first relationship with that hash. Only looked up, never iterated.
+    /// Hash of (type, target) -> index of the first relationship with that hash, so finding
+    /// an existing relationship does not scan: the presentation has one per slide, and
+    /// scanning for each would grow with the square of the deck. Only looked up, never
+    /// iterated.
     index: HashMap<u64, usize>,
 }
 
@@ -125,32 +122,22 @@ impl Rels {
 
     /// Where the relationship (ty, target) is, if it is there.
     fn position(&self, ty: RelType, target: &str) -> Option<usize> {
-        let scan = || self.rels.iter().position(|(t, g)| *t == ty && g == target);
-        if self.rels.len() < INDEX_FROM {
-            return scan();
-        }
         let i = *self.index.get(&key(ty, target))?;
         let (t, g) = &self.rels[i];
         if *t == ty && g == target {
             Some(i)
         } else {
             // Another relationship with the same 64-bit hash: settle it by comparing.
-            scan()
+            self.rels.iter().position(|(t, g)| *t == ty && g == target)
         }
     }
 
     /// Appends a relationship and returns its index.
     fn push(&mut self, ty: RelType, target: Cow<'static, str>) -> usize {
+        let i = self.rels.len();
+        self.index.entry(key(ty, &target)).or_insert(i);
         self.rels.push((ty, target));
-        let n = self.rels.len();
-        if n >= INDEX_FROM {
-            // The first time, every relationship so far; after that the new one.
-            let from = if n == INDEX_FROM { 0 } else { n - 1 };
-            for (i, (t, g)) in self.rels.iter().enumerate().skip(from) {
-                self.index.entry(key(*t, g)).or_insert(i);
-            }
-        }
-        n - 1
+        i
     }
 
     pub(crate) fn is_empty(&self) -> bool {
@@ -277,9 +264,10 @@ mod tests {
 
     #[test]
     fn large_sets_find_their_relationships_through_the_index() {
+        const N: usize = 48;
         let mut rels = Rels::new();
         let slide = |n: usize| format!("ppt/slides/slide{n}.xml");
-        let ids: Vec<RelId> = (1..=3 * INDEX_FROM)
+        let ids: Vec<RelId> = (1..=N)
             .map(|n| rels.add(RelType::Slide, slide(n)))
             .collect();
         for (n, want) in (1..).zip(&ids) {
@@ -287,9 +275,9 @@ mod tests {
             assert_eq!(rels.add(RelType::Slide, slide(n)), *want, "slide {n}");
         }
         let theme = rels.add(RelType::Theme, "ppt/theme/theme1.xml");
-        assert_eq!(id(theme), format!("rId{}", 3 * INDEX_FROM + 1));
+        assert_eq!(id(theme), format!("rId{}", N + 1));
         assert_eq!(rels.add(RelType::Theme, "ppt/theme/theme1.xml"), theme);
-        assert_eq!(rels.targets().count(), 3 * INDEX_FROM + 1);
+        assert_eq!(rels.targets().count(), N + 1);
         // A hash shared with another relationship falls back to comparing.
         rels.index.insert(key(RelType::Slide, &slide(5)), 0);
         assert_eq!(rels.add(RelType::Slide, slide(5)), ids[4]);

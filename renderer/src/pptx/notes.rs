@@ -179,9 +179,7 @@ pub(crate) fn notes_slide_xml(laid: &LaidDeck, notes: &str, pretty: bool) -> Vec
     x.end("p:sp");
     x.end("p:spTree");
     x.end("p:cSld");
-    x.start("p:clrMapOvr", &[]);
-    x.empty("a:masterClrMapping", &[]);
-    x.end("p:clrMapOvr");
+    shapes::master_clr_mapping(&mut x);
     x.end("p:notes");
     x.finish()
 }

@@ -14,6 +14,13 @@ pub(crate) fn background(x: &mut Xml) {
     x.end("p:bg");
 }
 
+/// `p:clrMapOvr` keeping the master's colour map (slides, layouts, notes slides).
+pub(crate) fn master_clr_mapping(x: &mut Xml) {
+    x.start("p:clrMapOvr", &[]);
+    x.empty("a:masterClrMapping", &[]);
+    x.end("p:clrMapOvr");
+}
+
 /// `p:nvGrpSpPr` + `p:grpSpPr` that open every `p:spTree`.
 pub(crate) fn sp_tree_start(x: &mut Xml) {
     x.start("p:spTree", &[]);

@@ -40,9 +40,7 @@ pub(crate) fn slide_xml(laid: &LaidDeck, slide: &LaidSlide, pretty: bool) -> Vec
     }
     x.end("p:spTree");
     x.end("p:cSld");
-    x.start("p:clrMapOvr", &[]);
-    x.empty("a:masterClrMapping", &[]);
-    x.end("p:clrMapOvr");
+    shapes::master_clr_mapping(&mut x);
     x.end("p:sld");
     x.finish()
 }

@@ -90,9 +90,7 @@ pub(crate) fn slide_layout_xml(plan: &SlideLayout, pretty: bool) -> Vec<u8> {
     }
     x.end("p:spTree");
     x.end("p:cSld");
-    x.start("p:clrMapOvr", &[]);
-    x.empty("a:masterClrMapping", &[]);
-    x.end("p:clrMapOvr");
+    shapes::master_clr_mapping(&mut x);
     x.end("p:sldLayout");
     x.finish()
 }
