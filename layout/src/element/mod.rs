@@ -67,10 +67,17 @@ pub enum Body {
 }
 
 impl Body {
-    /// The body of an element with `style` (the slot's) in a box `width` EMU wide.
-    pub fn new(ctx: &mut Ctx<'_>, el: &Element, style: Style, width: Emu) -> Body {
+    /// The body of an element in a box `width` EMU wide, its text in the slot's `style`.
+    /// `style` is asked only by kinds that draw text.
+    pub fn new(
+        ctx: &mut Ctx<'_>,
+        el: &Element,
+        style: impl FnOnce(&Ctx<'_>) -> Style,
+        width: Emu,
+    ) -> Body {
         match text::paragraph_texts(el) {
             Some((texts, bullets)) => {
+                let style = style(ctx);
                 Body::Text(TextItem::new(ctx, style, &texts, bullets, el, width))
             }
             None => Body::Placeholder(PlaceholderItem::new(el)),

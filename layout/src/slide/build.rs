@@ -63,8 +63,10 @@ pub fn items(
                 }
             };
             let bold = matches!(el.emphasis, Emphasis::High);
-            let (h, b) = ctx.fonts.for_weight(bold);
-            let style = style_for(role, el, &ctx.deck.theme, &h, &b, centered);
+            let style = |ctx: &Ctx<'_>| {
+                let (h, b) = ctx.fonts.for_weight(bold);
+                style_for(role, el, &ctx.deck.theme, &h, &b, centered)
+            };
             let body = Body::new(ctx, el, style, rect.w);
             Item {
                 element_id: el.id.clone(),
