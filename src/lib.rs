@@ -43,8 +43,9 @@ pub struct RenderOptions {
     pub layout: LayoutOptions,
     /// Also build the `--layout` JSON (every placed box) into [`Outcome::layout`]. Default: false.
     pub layout_json: bool,
-    /// Root that `file` assets resolve against (`--assets DIR`; the CLI defaults it to the input
-    /// file's folder). Default: `None`. Not read yet: images are not laid out in this version.
+    /// Root every asset is confined to (`--assets DIR`; the CLI defaults it to the input
+    /// file's folder), opened once per run through [`spec::AssetRoot`]. Default: `None` (every
+    /// referenced asset is then a `missing_asset`, reason `not_found`).
     pub assets_root: Option<PathBuf>,
     /// Deflate level and writer threads. Default: [`PptxOptions::default`] (level 1, one
     /// thread).
@@ -318,14 +319,28 @@ pub fn lay_out(
     let Input::Slides(spec) = &parsed.input else {
         return Err(Error::Internal(DOCX_NOT_YET.into()));
     };
+    let root = open_assets(opts.assets_root.as_deref())?;
     guard(|| {
-        let deck = specrender_spec::resolve(spec);
+        let deck = specrender_spec::resolve_with(spec, root.as_ref());
         let n = deck.slides.len();
         progress(Stage::Layout, 0, n);
         let laid = specrender_layout::layout(&deck, fonts, &opts.layout);
         progress(Stage::Layout, n, n);
         Ok(laid)
     })
+}
+
+/// The assets root of a run; a folder that cannot be opened is an environment error.
+pub fn open_assets(root: Option<&Path>) -> Result<Option<spec::AssetRoot>, Error> {
+    root.map(|p| {
+        spec::AssetRoot::open(p).map_err(|e| {
+            Error::Environment(format!(
+                "assets folder {} cannot be opened: {e}",
+                p.display()
+            ))
+        })
+    })
+    .transpose()
 }
 
 /// [`run_qc`] for an already parsed input, reporting progress.

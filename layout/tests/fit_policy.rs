@@ -88,6 +88,7 @@ fn deck(lang: LangFamily, language: &str, slides: Vec<Slide>) -> Deck {
         theme: theme(lang),
         slides,
         notes: vec![],
+        assets: Default::default(),
     }
 }
 

@@ -1,7 +1,12 @@
 //! The resolved deck: what layout consumes. Built by [`crate::resolve`] from a validated
 //! [`crate::SlideSpec`]: defaults applied, theme tokens read, ids known to be unique.
 
-use serde::Serialize;
+use std::collections::BTreeMap;
+
+use serde::{Serialize, Serializer};
+
+pub use crate::assets::{LoadedAsset, Reason, Refusal};
+pub use crate::slidespec::AssetType;
 
 pub use crate::units::{Cpt, Emu, EMU_PER_INCH, EMU_PER_PT};
 
@@ -95,6 +100,43 @@ pub struct Deck {
     pub slides: Vec<Slide>,
     /// Non-fatal observations made while resolving (e.g. unknown theme token keys): QC notes.
     pub notes: Vec<ResolveNote>,
+    /// Every `assets[]` entry an element references (an image's `asset_id`, any `data_ref`),
+    /// loaded through the deck's [`crate::AssetRoot`] by asset id. Look ups go through
+    /// [`Deck::asset`], which turns an id missing from `assets[]` into a refusal.
+    pub assets: BTreeMap<String, DeckAsset>,
+}
+
+/// One loaded (or refused) asset.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct DeckAsset {
+    pub asset_type: AssetType,
+    #[serde(serialize_with = "ser_loaded")]
+    pub loaded: Result<LoadedAsset, Refusal>,
+}
+
+fn ser_loaded<S: Serializer>(l: &Result<LoadedAsset, Refusal>, s: S) -> Result<S::Ok, S::Error> {
+    match l {
+        Ok(a) => s.serialize_str(&format!("{} ({} bytes)", a.path, a.bytes.len())),
+        Err(r) => r.serialize(s),
+    }
+}
+
+impl Deck {
+    /// The asset `id` of `assets[]`: its type and bytes, or why it cannot be used
+    /// ([`Reason::NotInAssets`] when no entry has that id).
+    pub fn asset(&self, id: &str) -> Result<(AssetType, &LoadedAsset), Refusal> {
+        match self.assets.get(id) {
+            Some(DeckAsset {
+                asset_type,
+                loaded: Ok(a),
+            }) => Ok((*asset_type, a)),
+            Some(DeckAsset { loaded: Err(r), .. }) => Err(r.clone()),
+            None => Err(Refusal::new(
+                Reason::NotInAssets,
+                format!("asset_id {id:?} is not in `assets`"),
+            )),
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]

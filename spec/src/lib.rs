@@ -11,6 +11,7 @@
 //!
 //! [`units`] holds every unit conversion the crates make (EMU, points, centipoints, inches,
 //! 600 dpi pixels) and the integer rounding used for numbers people read.
+pub mod assets;
 pub mod code;
 pub mod common;
 pub mod deck;
@@ -26,11 +27,12 @@ pub mod validate;
 use serde::Serialize;
 use serde_json::Value;
 
+pub use assets::{AssetRoot, LoadedAsset, Reason, Refusal};
 pub use code::{Code, UnknownCode};
 pub use common::{Brand, Citation, CitationKind, CitationRef, TemplateRef};
 pub use docspec::{Block, BlockContent, BlockType, DocSpec};
 pub use extract::extract_json;
-pub use resolve::resolve;
+pub use resolve::{resolve, resolve_with};
 pub use semantic::check_semantics;
 pub use slidespec::{ElementContent, SlideSpec, SpecElement, SpecElementKind};
 pub use validate::{schema, schema_text, validate_schema};

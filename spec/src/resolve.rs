@@ -14,10 +14,11 @@
 //! (unknown token keys, a malformed token or box in unvalidated input) falls back to the
 //! default and leaves a [`ResolveNote`] for QC.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use serde_json::{Map, Value};
 
+use crate::assets::AssetRoot;
 use crate::deck::*;
 use crate::slidespec::{
     CellValue, ElementContent, SlideSizeName, SlideSpec, SlideType, SpecCrop, SpecElement,
@@ -454,12 +455,50 @@ fn element(
     }
 }
 
-/// Resolve a valid SlideSpec into the Deck layout consumes (defaults, theme tokens, boxes).
+/// Resolve a valid SlideSpec without an assets root: every referenced asset is refused
+/// ([`Reason::NotFound`], "no assets root"). See [`resolve_with`].
+pub fn resolve(spec: &SlideSpec) -> Deck {
+    resolve_with(spec, None)
+}
+
+/// Load every `assets[]` entry an element references through `root` (see [`crate::assets`]).
+fn load_assets(spec: &SlideSpec, root: Option<&AssetRoot>) -> BTreeMap<String, DeckAsset> {
+    let mut wanted: BTreeSet<&str> = BTreeSet::new();
+    for e in spec.deck.slides.iter().flat_map(|s| &s.elements) {
+        if let ElementContent::Image(i) = &e.content {
+            wanted.insert(&i.asset_id);
+        }
+        if let Some(d) = &e.data_ref {
+            wanted.insert(d);
+        }
+    }
+    let mut out = BTreeMap::new();
+    for a in &spec.assets {
+        if !wanted.contains(a.asset_id.as_str()) || out.contains_key(&a.asset_id) {
+            continue;
+        }
+        let loaded = match root {
+            Some(r) => r.load(a),
+            None => Err(Refusal::new(Reason::NotFound, "no assets root was given")),
+        };
+        out.insert(
+            a.asset_id.clone(),
+            DeckAsset {
+                asset_type: a.asset_type,
+                loaded,
+            },
+        );
+    }
+    out
+}
+
+/// Resolve a valid SlideSpec into the Deck layout consumes (defaults, theme tokens, boxes,
+/// the referenced assets loaded through `assets`, the only file access of resolution).
 ///
 /// A citation an element references that lives only on another slide (a
 /// `citation_on_other_slide` warning) is copied onto the citing slide's `citations`, after
 /// the slide's own, so every slide's footer can be built from that slide alone.
-pub fn resolve(spec: &SlideSpec) -> Deck {
+pub fn resolve_with(spec: &SlideSpec, assets: Option<&AssetRoot>) -> Deck {
     let d = &spec.deck;
     let language = d.language.clone().unwrap_or_else(|| "ko".to_string());
     let lang = lang_family(&language);
@@ -537,6 +576,7 @@ pub fn resolve(spec: &SlideSpec) -> Deck {
         theme,
         slides,
         notes,
+        assets: load_assets(spec, assets),
     }
 }
 
@@ -731,6 +771,35 @@ mod tests {
         // Cross-slide citation copied onto the citing slide.
         assert_eq!(deck.slides[1].citations.len(), 1);
         assert_eq!(deck.slides[1].citations[0].id, "c1");
+    }
+
+    #[test]
+    fn referenced_assets_are_loaded_through_the_root() {
+        let dir = std::env::temp_dir().join(format!("specrender-resolve-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("a.png"), b"A").unwrap();
+        std::fs::write(dir.join("unused.png"), b"U").unwrap();
+        let mut v = base();
+        v["assets"] = json!([
+            {"asset_id": "a", "type": "image", "source": {"kind": "file", "file_id": "a.png"}},
+            {"asset_id": "u", "type": "image", "source": {"kind": "file", "file_id": "unused.png"}},
+            {"asset_id": "d", "type": "data", "source": {"kind": "url", "url": "http://169.254.169.254/"}}
+        ]);
+        v["deck"]["slides"][0]["elements"] = json!([
+            {"element_id": "e1", "kind": "image", "content": {"asset_id": "a"}},
+            {"element_id": "e2", "kind": "image", "content": {"asset_id": "zz"}},
+            {"element_id": "e3", "kind": "text", "content": {"text": "t"}, "data_ref": "d"}
+        ]);
+        let root = AssetRoot::open(&dir).unwrap();
+        let deck = resolve_with(&spec(v.clone()), Some(&root));
+        assert_eq!(deck.assets.keys().collect::<Vec<_>>(), ["a", "d"]);
+        let (t, a) = deck.asset("a").unwrap();
+        assert_eq!((t, &*a.bytes), (AssetType::Image, &b"A"[..]));
+        assert_eq!(deck.asset("d").unwrap_err().reason, Reason::NotFound);
+        assert_eq!(deck.asset("zz").unwrap_err().reason, Reason::NotInAssets);
+        let deck = resolve(&spec(v));
+        assert_eq!(deck.asset("a").unwrap_err().reason, Reason::NotFound);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

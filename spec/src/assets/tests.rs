@@ -1,0 +1,147 @@
+use super::*;
+use crate::slidespec::{AssetSource, AssetType};
+use std::os::unix::fs::symlink;
+
+/// A fresh folder holding `root/` (the assets root) and `outside/secret.png` beside it.
+fn sandbox(name: &str) -> (PathBuf, PathBuf) {
+    let base =
+        std::env::temp_dir().join(format!("specrender-assets-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&base);
+    let root = base.join("root");
+    std::fs::create_dir_all(root.join("img/sub")).unwrap();
+    std::fs::create_dir_all(base.join("outside")).unwrap();
+    std::fs::write(base.join("outside/secret.png"), b"secret").unwrap();
+    std::fs::write(root.join("img/a.png"), b"png-bytes").unwrap();
+    std::fs::write(root.join("logo.jpg"), b"jpg-bytes").unwrap();
+    (base, root)
+}
+
+fn reason(r: Result<LoadedAsset, Refusal>) -> Reason {
+    r.expect_err("should be refused").reason
+}
+
+fn asset(id: &str, kind: AssetSourceKind, file_id: Option<&str>) -> AssetRef {
+    AssetRef {
+        asset_id: id.into(),
+        asset_type: AssetType::Image,
+        source: AssetSource {
+            kind,
+            file_id: file_id.map(Into::into),
+            url: Some("http://169.254.169.254/latest/meta-data".into()),
+        },
+    }
+}
+
+#[test]
+fn normalisation() {
+    assert_eq!(normalize("img/./sub/../a.png").unwrap(), "img/a.png");
+    assert_eq!(normalize("img//a.png").unwrap(), "img/a.png");
+    for bad in [
+        "/etc/passwd",
+        "\\x",
+        "C:\\x.png",
+        "../root/img/a.png",
+        "img/../../x",
+    ] {
+        assert_eq!(
+            normalize(bad).unwrap_err().reason,
+            Reason::OutsideRoot,
+            "{bad}"
+        );
+    }
+    assert_eq!(normalize("a\0b").unwrap_err().reason, Reason::NotFound);
+    assert_eq!(normalize("./").unwrap_err().reason, Reason::NotAFile);
+}
+
+#[test]
+fn files_inside_load_and_everything_else_is_refused() {
+    let (base, root) = sandbox("rules");
+    symlink("../a.png", root.join("img/sub/inside-link.png")).unwrap();
+    symlink("../outside/secret.png", root.join("out-link.png")).unwrap();
+    symlink(base.join("outside/secret.png"), root.join("abs-link.png")).unwrap();
+    symlink("/proc/self/environ", root.join("proc-link")).unwrap();
+    symlink("loop-b", root.join("loop-a")).unwrap();
+    symlink("loop-a", root.join("loop-b")).unwrap();
+    let st = std::process::Command::new("mkfifo")
+        .arg(root.join("fifo.png"))
+        .status()
+        .unwrap();
+    assert!(st.success());
+    let r = AssetRoot::open(&root).unwrap();
+
+    let a = r.load_path("img/sub/../a.png").unwrap();
+    assert_eq!(
+        (a.path.as_str(), &*a.bytes),
+        ("img/a.png", &b"png-bytes"[..])
+    );
+    assert_eq!(
+        &*r.load_path("img/sub/inside-link.png").unwrap().bytes,
+        b"png-bytes"
+    );
+
+    assert_eq!(
+        reason(r.load_path("../outside/secret.png")),
+        Reason::OutsideRoot
+    );
+    let abs = base.join("outside/secret.png");
+    assert_eq!(
+        reason(r.load_path(abs.to_str().unwrap())),
+        Reason::OutsideRoot
+    );
+    assert_eq!(
+        reason(r.load_path("/proc/self/environ")),
+        Reason::OutsideRoot
+    );
+    assert_eq!(reason(r.load_path("out-link.png")), Reason::OutsideRoot);
+    assert_eq!(reason(r.load_path("abs-link.png")), Reason::OutsideRoot);
+    assert_eq!(reason(r.load_path("proc-link")), Reason::OutsideRoot);
+    assert_eq!(reason(r.load_path("loop-a")), Reason::OutsideRoot);
+    assert_eq!(reason(r.load_path("fifo.png")), Reason::NotAFile);
+    assert_eq!(reason(r.load_path("img")), Reason::NotAFile);
+    assert_eq!(reason(r.load_path("nope.png")), Reason::NotFound);
+    assert_eq!(reason(r.load_path("logo.jpg/x")), Reason::NotFound);
+    std::fs::remove_dir_all(&base).unwrap();
+}
+
+#[test]
+fn size_cap() {
+    let (base, root) = sandbox("size");
+    std::fs::write(root.join("big.png"), b"0123456789").unwrap();
+    let r = AssetRoot::open(&root).unwrap().with_max_bytes(9);
+    assert_eq!(reason(r.load_path("big.png")), Reason::TooLarge);
+    assert_eq!(&*r.load_path("logo.jpg").unwrap().bytes, b"jpg-bytes");
+    std::fs::remove_dir_all(&base).unwrap();
+}
+
+#[test]
+fn urls_are_never_fetched_and_resolve_by_name() {
+    let (base, root) = sandbox("named");
+    let r = AssetRoot::open(&root).unwrap();
+    let logo = r.load(&asset("logo", AssetSourceKind::Url, None)).unwrap();
+    assert_eq!(logo.path, "logo.jpg");
+    let gen = r
+        .load(&asset("logo", AssetSourceKind::Generated, None))
+        .unwrap();
+    assert_eq!(gen.path, "logo.jpg");
+    let missing = r
+        .load(&asset("meta", AssetSourceKind::Url, None))
+        .unwrap_err();
+    assert_eq!(missing.reason, Reason::NotFound);
+    assert!(missing.detail.contains("never fetched"), "{missing}");
+    for id in ["../outside/secret", "a/b", "..", ""] {
+        assert_eq!(
+            reason(r.load(&asset(id, AssetSourceKind::Url, None))),
+            Reason::OutsideRoot,
+            "{id}"
+        );
+    }
+    let f = r
+        .load(&asset("x", AssetSourceKind::File, Some("img/a.png")))
+        .unwrap();
+    assert_eq!(f.path, "img/a.png");
+    assert_eq!(
+        reason(r.load(&asset("x", AssetSourceKind::File, None))),
+        Reason::NotFound
+    );
+    std::fs::remove_dir_all(&base).unwrap();
+}
