@@ -40,6 +40,9 @@ pub enum Finding {
     PlaceholderElement { kind: ElementKind },
     /// A free-form input value resolve could not use (theme tokens...): its own code and words.
     Input(ResolveNote),
+    /// A `style.box` whose width or height is not a positive finite number (as EMU after
+    /// rounding): the element is not drawn.
+    InvalidBox { x: Emu, y: Emu, w: Emu, h: Emu },
 }
 
 /// One action of the fit policy.

@@ -2,10 +2,11 @@
 //! report's issues (type, severity, details, one-line message) and fix entries. Layout records
 //! what happened as data; this module is the one place that says it.
 
-use crate::numbers::{cpt_value, inch_value};
+use crate::numbers::{cpt_value, fmt_in, inch_value, rect_in};
 use crate::{FixEntry, Issue, IssueKind, Severity};
 use serde_json::{json, Value};
-use specrender_layout::model::{Finding, Fix, FixAction, LaidDeck, Note};
+use specrender_layout::model::{Finding, Fix, FixAction, LaidDeck, Note, Rect};
+use specrender_spec::Code;
 use specrender_spec::SpecError;
 use std::collections::BTreeMap;
 
@@ -88,6 +89,12 @@ fn describe(f: &Finding, at: &str) -> Described {
             Severity::Low,
             details(vec![("kind", json!(kind.as_str()))]),
             format!("{at}: {} elements are drawn as a labelled placeholder box by this version of specrender.", kind.as_str()),
+        ),
+        Finding::InvalidBox { x, y, w, h } => (
+            IssueKind::Input(Code::InvalidBox),
+            Severity::High,
+            details(vec![("rect_in", rect_in(&Rect { x: *x, y: *y, w: *w, h: *h }))]),
+            format!("{at}: style.box is {} x {} in; its width and height must be positive numbers, so the element is not drawn. Give it a positive w and h, or remove the box to use the layout slot.", fmt_in(*w), fmt_in(*h)),
         ),
         Finding::Input(n) => (
             IssueKind::Input(n.code),

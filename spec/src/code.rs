@@ -109,17 +109,17 @@ codes! {
     AssetTypeMismatch = "asset_type_mismatch",
     /// (warning) A `data_ref` that names no asset of type `data`.
     UnresolvedDataRef = "unresolved_data_ref",
-    /// (error) `style.box` that is not a valid box (semantic); (note) the same, met while
-    /// resolving (the element is placed by its layout slot).
+    /// (warning) `style.box` unusable as a box (the element is placed by its layout slot) or
+    /// with unknown keys; (QC, high) a box whose width or height is not a positive finite
+    /// number: the element is not drawn.
     InvalidBox = "invalid_box",
-    /// (error) A `theme.brand.tokens` group that is not an object (semantic); (note) a token
-    /// group or value unusable while resolving (the default is kept).
+    /// (warning) A `theme.brand.tokens` group that is not an object (defaults kept).
     InvalidToken = "invalid_token",
-    /// (error) A colour token that is not `"#RRGGBB"`.
+    /// (warning) A colour token that is no opaque colour (`#RRGGBB`, `#RGB`, CSS name...).
     InvalidColor = "invalid_color",
-    /// (error) A size token that is not a number of points within 6..=200.
+    /// (warning) A size token that is not a number (or `"12pt"`), or outside 6..=200 (clamped).
     InvalidFontSize = "invalid_font_size",
-    /// (error) A font token that is not a non-empty string.
+    /// (warning) A font token that is not a non-empty string.
     InvalidFont = "invalid_font",
     /// (warning) DocSpec `created_date` that is not an ISO date `YYYY-MM-DD`.
     InvalidDate = "invalid_date",

@@ -10,9 +10,10 @@
 //! the KR face (it covers Hangul, Kana and Han, and non-CJK decks rarely need it at all);
 //! sizes title 36, subtitle 24, body 20, caption 14 pt.
 //!
-//! Resolution never fails: it is meant for validated input, but anything it cannot use
-//! (unknown token keys, a malformed token or box in unvalidated input) falls back to the
-//! default and leaves a [`ResolveNote`] for QC.
+//! Resolution never fails. Free-form values it cannot use (a malformed token or `style.box`)
+//! fall back to the default silently: validation reports each as a warning with its JSON
+//! Pointer (QC lists them as `input_warning`), so they are said once. Unknown token keys and
+//! groups, which validation does not look at, leave a [`ResolveNote`] for QC.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -25,7 +26,7 @@ use crate::slidespec::{
     SpecElementKind, SpecEmphasis, XValue,
 };
 use crate::tokens::{self, BoxLen, COLOR_KEYS, FONT_KEYS, GROUP_KEYS, SIZE_KEYS};
-use crate::validate::{pointer, push_token};
+use crate::validate::push_token;
 use crate::Code;
 
 /// BCP-47 tag → language family. `ko*` Korean, `ja*` Japanese; `zh` with script `Hant` or
@@ -130,15 +131,8 @@ fn apply_tokens(tokens: &Map<String, Value>, theme: &mut Theme, notes: &mut Vec<
             );
             continue;
         }
-        let Some(obj) = v.as_object() else {
-            note(
-                notes,
-                gp,
-                Code::InvalidToken,
-                format!("tokens.{group} is not an object; ignored"),
-            );
-            continue;
-        };
+        // Not an object: a validation warning; the defaults stay.
+        let Some(obj) = v.as_object() else { continue };
         match group.as_str() {
             "colors" => apply_colors(obj, &gp, &mut theme.colors, notes),
             "fonts" => apply_fonts(obj, &gp, &mut theme.fonts, notes),
@@ -154,7 +148,8 @@ fn token_path(group_path: &str, k: &str) -> String {
     p
 }
 
-/// `tokens.colors`: `"#RRGGBB"` per known colour.
+/// `tokens.colors`: a colour per known key (`#RRGGBB`, `#RGB`, CSS names...; an unusable one
+/// keeps the default, validation warns).
 fn apply_colors(
     obj: &Map<String, Value>,
     group_path: &str,
@@ -175,14 +170,8 @@ fn apply_colors(
             );
             continue;
         };
-        match tv.as_str().and_then(tokens::parse_color) {
-            Some((r, g, b)) => *slot = Rgb(r, g, b),
-            None => note(
-                notes,
-                p,
-                Code::InvalidToken,
-                format!("colour token `{k}` is not \"#RRGGBB\"; default kept"),
-            ),
+        if let Some((r, g, b)) = tv.as_str().and_then(tokens::parse_color) {
+            *slot = Rgb(r, g, b);
         }
     }
 }
@@ -208,19 +197,14 @@ fn apply_fonts(
             );
             continue;
         };
-        match tokens::parse_font(tv) {
-            Some(f) => *slot = f.to_string(),
-            None => note(
-                notes,
-                p,
-                Code::InvalidToken,
-                format!("font token `{k}` is not a family name; default kept"),
-            ),
+        if let Some(f) = tokens::parse_font(tv) {
+            *slot = f.to_string();
         }
     }
 }
 
-/// `tokens.sizes`: points per known text size, stored in centipoints.
+/// `tokens.sizes`: points per known text size (numbers or `"12pt"`, clamped to 6..=200),
+/// stored in centipoints.
 fn apply_sizes(
     obj: &Map<String, Value>,
     group_path: &str,
@@ -242,13 +226,8 @@ fn apply_sizes(
             continue;
         };
         match tokens::parse_size(tv) {
-            Some(pt) => *slot = pt_to_cpt(pt),
-            None => note(
-                notes,
-                p,
-                Code::InvalidToken,
-                format!("size token `{k}` is not a number of points in 6..=200; default kept"),
-            ),
+            tokens::SizeRead::Ok(pt) | tokens::SizeRead::Clamped(pt) => *slot = pt_to_cpt(pt),
+            tokens::SizeRead::Unusable => {}
         }
     }
 }
@@ -286,13 +265,27 @@ fn size_slot<'a>(s: &'a mut ThemeSizes, k: &str) -> Option<&'a mut Cpt> {
     })
 }
 
+/// The largest offset magnitude and extent OOXML can store (`ST_Coordinate` /
+/// `ST_PositiveCoordinate`): 27,273,042,316,900 EMU.
+pub const MAX_COORDINATE: Emu = 27_273_042_316_900;
+
 /// `style.box` → EMU of the slide: inches × 914400, percents of the slide width (x, w) or
-/// height (y, h); rounded to the nearest EMU.
+/// height (y, h); rounded to the nearest EMU and clamped to what OOXML can store (offsets
+/// within ±[`MAX_COORDINATE`], extents within -[`MAX_COORDINATE`]..=[`MAX_COORDINATE`]; a
+/// non-positive extent stays non-positive so layout can refuse to draw it). The float is
+/// clamped before the conversion, so nothing can overflow, and any sum of two coordinates fits
+/// an `i64` many times over.
 pub fn box_to_emu(b: &[BoxLen; 4], size: SlideSize) -> BoxRect {
     let conv = |len: BoxLen, full: Emu| -> Emu {
-        match len {
-            BoxLen::Inches(x) => (x * EMU_PER_INCH as f64).round() as Emu,
-            BoxLen::Percent(p) => (p / 100.0 * full as f64).round() as Emu,
+        let f = match len {
+            BoxLen::Inches(x) => x * EMU_PER_INCH as f64,
+            BoxLen::Percent(p) => p / 100.0 * full as f64,
+        };
+        let lim = MAX_COORDINATE as f64;
+        if f.is_nan() {
+            0
+        } else {
+            f.round().clamp(-lim, lim) as Emu
         }
     };
     BoxRect {
@@ -398,29 +391,15 @@ fn citation(c: &crate::Citation) -> Citation {
     }
 }
 
-fn element(
-    e: &SpecElement,
-    size: SlideSize,
-    path: &[&str],
-    notes: &mut Vec<ResolveNote>,
-) -> Element {
+fn element(e: &SpecElement, size: SlideSize) -> Element {
     let style = e.style.clone().unwrap_or_default();
+    // An unusable box is a validation warning; the element goes to its slot.
     let style_box = style
         .box_rect
         .as_ref()
-        .and_then(|b| match tokens::parse_box(b) {
-            Ok(lens) => Some(box_to_emu(&lens, size)),
-            Err(msg) => {
-                let mut p = path.to_vec();
-                p.extend(["style", "box"]);
-                note(
-                    notes,
-                    pointer(&p),
-                    Code::InvalidBox,
-                    format!("{msg}; the element is placed by its layout slot instead"),
-                );
-                None
-            }
+        .and_then(|b| match tokens::parse_box(b).0 {
+            tokens::BoxRead::Box(lens) => Some(box_to_emu(&lens, size)),
+            tokens::BoxRead::Unusable(_) => None,
         });
     let c = e.constraints.clone().unwrap_or_default();
     let defaults = Constraints::default();
@@ -528,23 +507,9 @@ pub fn resolve_with(spec: &SlideSpec, assets: Option<&AssetRoot>) -> Deck {
     let slides = d
         .slides
         .iter()
-        .enumerate()
-        .map(|(i, s)| {
-            let si = i.to_string();
-            let elements: Vec<Element> = s
-                .elements
-                .iter()
-                .enumerate()
-                .map(|(j, e)| {
-                    let sj = j.to_string();
-                    element(
-                        e,
-                        slide_size,
-                        &["deck", "slides", &si, "elements", &sj],
-                        &mut notes,
-                    )
-                })
-                .collect();
+        .map(|s| {
+            let elements: Vec<Element> =
+                s.elements.iter().map(|e| element(e, slide_size)).collect();
             let mut citations: Vec<Citation> = s.citations.iter().map(citation).collect();
             for e in &s.elements {
                 for r in &e.citations {

@@ -21,13 +21,19 @@
 //!   `missing_asset`. DocSpec has no `assets` array, so figures are not checked here.
 //! - `asset_type_mismatch` [warning]: an image element pointing at an asset of type `data`.
 //! - `unresolved_data_ref` [warning]: a `data_ref` that names no asset of type `data`.
-//! - `invalid_box` [error]: `style.box` that is not `{x,y,w,h}` with numbers (inches) or
-//!   percent strings and `w`, `h` > 0 (see [`crate::tokens::parse_box`]).
-//! - `invalid_token` [error]: `theme.brand.tokens.colors` / `fonts` / `sizes` that is not an
-//!   object; `invalid_color` [error]: a colour token that is not `"#RRGGBB"`;
-//!   `invalid_font_size` [error]: a size token that is not a number within 6..=200 pt;
-//!   `invalid_font` [error]: a font token that is not a non-empty string. Unknown token keys
-//!   are not findings here; [`crate::resolve`] ignores them with a note.
+//! - Free-form places (PRODUCT.md §1: lenient where the schema is free-form) never refuse a
+//!   deck; a value there that cannot be used is a warning and the default is used:
+//!   `invalid_box` [warning]: `style.box` that is not an object, whose `x`/`y` is missing or not a
+//!   number/percent (the element goes to its layout slot), or with unknown keys (ignored) —
+//!   see [`crate::tokens::parse_box`]; a `w`/`h` that is not a positive finite number is no
+//!   warning here: layout does not draw the element and QC reports a high `invalid_box`;
+//!   `invalid_token` [warning]: `theme.brand.tokens.colors` / `fonts` / `sizes` that is not an
+//!   object; `invalid_color` [warning]: a colour token that is no opaque CSS colour
+//!   ([`crate::tokens::parse_color`]: `#RRGGBB`, `RRGGBB`, `#RGB`, `navy`, `rgb(…)`…);
+//!   `invalid_font_size` [warning]: a size token that is not a number or a numeric string with
+//!   `pt`, or one outside 6..=200 pt (clamped); `invalid_font` [warning]: a font token that is
+//!   not a non-empty string. Unknown token keys are not findings here; [`crate::resolve`]
+//!   ignores them with a note.
 //! - `invalid_date` [warning]: DocSpec `created_date` that is not an ISO date `YYYY-MM-DD`
 //!   (`format` is annotation-only in Draft 2020-12, so this is not a schema error).
 
@@ -296,11 +302,17 @@ fn check_data_ref(e: &Value, at: &ElementAt, assets: &HashMap<&str, &str>, sink:
     }
 }
 
-/// `invalid_box`: `style.box` as [`tokens::parse_box`] reads it.
+/// `invalid_box` warnings: `style.box` as [`tokens::parse_box`] reads it.
 fn check_box(e: &Value, at: &ElementAt, sink: &mut Sink) {
     if let Some(b) = e.get("style").and_then(|s| s.get("box")) {
-        if let Err(msg) = tokens::parse_box(b) {
-            sink.error(at.pointer(&["style", "box"]), Code::InvalidBox, msg);
+        let (read, warnings) = tokens::parse_box(b);
+        let path = at.pointer(&["style", "box"]);
+        for w in warnings {
+            sink.warn(path.clone(), Code::InvalidBox, w);
+        }
+        if let tokens::BoxRead::Unusable(why) = read {
+            let msg = format!("{why}; ignored, the element is placed by its layout slot");
+            sink.warn(path, Code::InvalidBox, msg);
         }
     }
 }
@@ -358,6 +370,7 @@ fn doc(value: &Value, sink: &mut Sink) {
     }
 }
 
+/// Warnings for theme tokens that cannot be used (the default is kept) or are clamped.
 fn check_tokens(tokens: &Map<String, Value>, sink: &mut Sink) {
     let base = "/theme/brand/tokens";
     for (group, keys) in [
@@ -367,15 +380,12 @@ fn check_tokens(tokens: &Map<String, Value>, sink: &mut Sink) {
     ] {
         let Some(g) = tokens.get(group) else { continue };
         let Some(obj) = g.as_object() else {
-            sink.error(
-                format!("{base}/{group}"),
-                Code::InvalidToken,
-                format!(
-                    "tokens.{group} must be an object with keys {}, got {}",
-                    keys.join(", "),
-                    show(g)
-                ),
+            let msg = format!(
+                "tokens.{group} must be an object with keys {}, got {}; ignored, defaults used",
+                keys.join(", "),
+                show(g)
             );
+            sink.warn(format!("{base}/{group}"), Code::InvalidToken, msg);
             continue;
         };
         for (k, v) in obj {
@@ -385,46 +395,44 @@ fn check_tokens(tokens: &Map<String, Value>, sink: &mut Sink) {
             let mut p = base.to_string();
             crate::validate::push_token(&mut p, group);
             crate::validate::push_token(&mut p, k);
-            match group {
-                "colors" => {
-                    if v.as_str().and_then(tokens::parse_color).is_none() {
-                        sink.error(
-                            p,
-                            Code::InvalidColor,
-                            format!(
-                                "colour token `{k}` is {}; use \"#RRGGBB\" (e.g. \"#1F4E79\")",
-                                show(v)
-                            ),
-                        );
-                    }
-                }
-                "fonts" => {
-                    if tokens::parse_font(v).is_none() {
-                        sink.error(
-                            p,
-                            Code::InvalidFont,
-                            format!(
-                                "font token `{k}` is {}; use a font family name string",
-                                show(v)
-                            ),
-                        );
-                    }
-                }
-                _ => {
-                    if tokens::parse_size(v).is_none() {
-                        sink.error(
-                            p,
-                            Code::InvalidFontSize,
-                            format!(
-                                "size token `{k}` is {}; use a number of points from {} to {}",
-                                show(v),
-                                tokens::SIZE_MIN_PT,
-                                tokens::SIZE_MAX_PT
-                            ),
-                        );
-                    }
-                }
+            if let Some((code, msg)) = token_problem(group, k, v) {
+                sink.warn(p, code, msg);
             }
+        }
+    }
+}
+
+/// What is wrong with token `group.k` = `v`, if anything.
+fn token_problem(group: &str, k: &str, v: &Value) -> Option<(Code, String)> {
+    match group {
+        "colors" => v.as_str().and_then(tokens::parse_color).is_none().then(|| {
+            let msg = format!(
+                "colour token `{k}` is {}; not an opaque colour (use \"#RRGGBB\", \"#RGB\" or a CSS name); default kept",
+                show(v)
+            );
+            (Code::InvalidColor, msg)
+        }),
+        "fonts" => tokens::parse_font(v).is_none().then(|| {
+            let msg = format!(
+                "font token `{k}` is {}; use a font family name string; default kept",
+                show(v)
+            );
+            (Code::InvalidFont, msg)
+        }),
+        _ => {
+            let (lo, hi) = (tokens::SIZE_MIN_PT, tokens::SIZE_MAX_PT);
+            let msg = match tokens::parse_size(v) {
+                tokens::SizeRead::Ok(_) => return None,
+                tokens::SizeRead::Clamped(pt) => format!(
+                    "size token `{k}` is {}, outside {lo}..{hi} pt; clamped to {pt} pt",
+                    show(v)
+                ),
+                tokens::SizeRead::Unusable => format!(
+                    "size token `{k}` is {}; use a number of points (or \"12pt\"); default kept",
+                    show(v)
+                ),
+            };
+            Some((Code::InvalidFontSize, msg))
         }
     }
 }

@@ -28,64 +28,75 @@ fn parse_percent(s: &str) -> Option<f64> {
     body.parse::<f64>().ok().filter(|f| f.is_finite())
 }
 
-/// Rule: `style.box` is an object with exactly the keys `x`, `y`, `w`, `h`; each a number
-/// (inches) or a percent string (`"12.5%"`); `w` and `h` strictly positive. `x`/`y` may be
-/// negative or beyond the slide: placing there is allowed and QC reports `out_of_bounds`.
-pub fn parse_box(v: &Value) -> Result<[BoxLen; 4], String> {
+/// What [`parse_box`] made of a `style.box`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum BoxRead {
+    /// A box to place the element in. `w`/`h` may still be zero or negative: such a box is
+    /// not drawn (layout reports it as a high `invalid_box`).
+    Box([BoxLen; 4]),
+    /// Not usable as a box (not an object; `x` or `y` missing or not a number or percent):
+    /// ignored with a warning, the element goes to its layout slot.
+    Unusable(String),
+}
+
+/// Rule (lenient: `style` is free-form in the schema, PRODUCT.md §1): `style.box` is an object
+/// `{x, y, w, h}`, each a number (inches) or a percent string (`"12.5%"`) of the slide width
+/// (x, w) or height (y, h). Returns the box and a warning per unknown key. A `w` or `h` that is
+/// missing, not a number or percent, or not a positive finite number reads as 0 (so the box is
+/// not drawn and layout reports it); `x`/`y` that cannot be read make the box unusable.
+/// Coordinates may be negative or beyond the slide: QC reports `out_of_bounds`.
+pub fn parse_box(v: &Value) -> (BoxRead, Vec<String>) {
     let Some(obj) = v.as_object() else {
-        return Err(format!(
+        let why = format!(
             "`box` must be an object {{\"x\",\"y\",\"w\",\"h\"}} (inches or \"NN%\" strings), got {}",
             crate::validate::show(v)
-        ));
+        );
+        return (BoxRead::Unusable(why), Vec::new());
     };
-    let mut problems = Vec::new();
-    for k in obj.keys() {
-        if !BOX_KEYS.contains(&k.as_str()) {
-            problems.push(format!("unknown key `{k}`"));
-        }
-    }
+    let warnings = obj
+        .keys()
+        .filter(|k| !BOX_KEYS.contains(&k.as_str()))
+        .map(|k| format!("unknown key `{k}` in `box` ignored (known: x, y, w, h)"))
+        .collect();
     let mut out = [BoxLen::Inches(0.0); 4];
+    let mut problems = Vec::new();
     for (i, key) in BOX_KEYS.iter().enumerate() {
         let parsed = match obj.get(*key) {
-            None => {
-                problems.push(format!("`{key}` is missing"));
-                continue;
-            }
             Some(Value::Number(n)) => n.as_f64().filter(|f| f.is_finite()).map(BoxLen::Inches),
             Some(Value::String(s)) => parse_percent(s).map(BoxLen::Percent),
-            Some(_) => None,
+            _ => None,
         };
         match parsed {
-            None => problems.push(format!(
-                "`{key}` is {}; use a number of inches or a percent string like \"12.5%\"",
-                crate::validate::show(&obj[*key])
-            )),
-            Some(len) => {
-                let x = match len {
-                    BoxLen::Inches(x) | BoxLen::Percent(x) => x,
-                };
-                if i >= 2 && x <= 0.0 {
-                    problems.push(format!("`{key}` must be greater than 0, got {}", obj[*key]));
-                }
-                out[i] = len;
-            }
+            Some(len) => out[i] = len,
+            // An extent that is not a positive number: 0, not drawn (layout reports it).
+            None if i >= 2 => out[i] = BoxLen::Inches(0.0),
+            None => problems.push(match obj.get(*key) {
+                None => format!("`{key}` is missing"),
+                Some(v) => format!(
+                    "`{key}` is {}; use a number of inches or a percent string like \"12.5%\"",
+                    crate::validate::show(v)
+                ),
+            }),
         }
     }
     if problems.is_empty() {
-        Ok(out)
+        (BoxRead::Box(out), warnings)
     } else {
-        Err(format!("invalid `box`: {}", problems.join("; ")))
+        let why = format!("unusable `box`: {}", problems.join("; "));
+        (BoxRead::Unusable(why), warnings)
     }
 }
 
-/// `#RRGGBB` → bytes.
+/// A colour token (lenient, PRODUCT.md §1): any fully opaque CSS colour — `#RRGGBB`,
+/// `RRGGBB`, `#RGB`, the CSS named colours (`navy`, `teal`, case-insensitive), `rgb(…)`,
+/// `hsl(…)` — read by the `csscolorparser` crate. A colour with transparency (`transparent`,
+/// `#RRGGBBAA` below FF) is not usable: slide text and fills are opaque.
 pub fn parse_color(s: &str) -> Option<(u8, u8, u8)> {
-    let hex = s.strip_prefix('#')?;
-    if hex.len() != 6 || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
-        return None;
+    let c = csscolorparser::parse(s.trim()).ok()?;
+    match c.to_rgba8() {
+        [r, g, b, 255] => Some((r, g, b)),
+        _ => None,
     }
-    let byte = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).ok();
-    Some((byte(0)?, byte(2)?, byte(4)?))
 }
 
 pub const COLOR_KEYS: [&str; 6] = [
@@ -100,14 +111,43 @@ pub const FONT_KEYS: [&str; 5] = ["heading", "body", "heading_ea", "body_ea", "m
 pub const SIZE_KEYS: [&str; 4] = ["title", "subtitle", "body", "caption"];
 pub const GROUP_KEYS: [&str; 3] = ["colors", "fonts", "sizes"];
 
-/// Token font sizes must lie in this range (pt).
+/// Token font sizes are clamped to this range (pt).
 pub const SIZE_MIN_PT: f64 = 6.0;
 pub const SIZE_MAX_PT: f64 = 200.0;
 
-/// A token size in pt, if it is a number within [`SIZE_MIN_PT`]..=[`SIZE_MAX_PT`].
-pub fn parse_size(v: &Value) -> Option<f64> {
-    v.as_f64()
-        .filter(|f| (SIZE_MIN_PT..=SIZE_MAX_PT).contains(f))
+/// What [`parse_size`] made of a size token.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum SizeRead {
+    /// Points, within range.
+    Ok(f64),
+    /// Points, clamped into [`SIZE_MIN_PT`]..=[`SIZE_MAX_PT`] from the value given.
+    Clamped(f64),
+    /// Not a number of points.
+    Unusable,
+}
+
+/// A size token (lenient, PRODUCT.md §1): a number, or a numeric string with an optional `pt`
+/// suffix (`"12pt"`, `"12.5 pt"`, `"12"`); out of range it is clamped to 6..=200 pt.
+pub fn parse_size(v: &Value) -> SizeRead {
+    let pt = match v {
+        Value::Number(n) => n.as_f64(),
+        Value::String(s) => {
+            let t = s.trim();
+            let lower = t.to_ascii_lowercase();
+            let num = lower.strip_suffix("pt").unwrap_or(&lower).trim_end();
+            let plain = !num.is_empty()
+                && num
+                    .chars()
+                    .all(|c| c.is_ascii_digit() || matches!(c, '.' | '-' | '+'));
+            plain.then(|| num.parse::<f64>().ok()).flatten()
+        }
+        _ => None,
+    };
+    match pt.filter(|f| f.is_finite()) {
+        None => SizeRead::Unusable,
+        Some(f) if (SIZE_MIN_PT..=SIZE_MAX_PT).contains(&f) => SizeRead::Ok(f),
+        Some(f) => SizeRead::Clamped(f.clamp(SIZE_MIN_PT, SIZE_MAX_PT)),
+    }
 }
 
 /// A token font family: a non-empty string.
@@ -120,16 +160,28 @@ mod tests {
     use super::*;
     use serde_json::json;
 
+    fn lens(v: Value) -> Option<[BoxLen; 4]> {
+        match parse_box(&v).0 {
+            BoxRead::Box(b) => Some(b),
+            BoxRead::Unusable(_) => None,
+        }
+    }
+
     #[test]
     fn boxes() {
-        assert!(parse_box(&json!({"x": 1, "y": "10%", "w": 2.5, "h": "50%"})).is_ok());
-        assert!(parse_box(&json!({"x": -1, "y": 0, "w": 1, "h": 1})).is_ok());
-        assert!(parse_box(&json!({"x": 1, "y": 1, "w": 0, "h": 1})).is_err());
-        assert!(parse_box(&json!({"x": 1, "y": 1, "w": 1})).is_err());
-        assert!(parse_box(&json!({"x": "1in", "y": 1, "w": 1, "h": 1})).is_err());
-        assert!(parse_box(&json!({"x": "%", "y": 1, "w": 1, "h": 1})).is_err());
-        assert!(parse_box(&json!({"x": 1, "y": 1, "w": 1, "h": 1, "z": 2})).is_err());
-        assert!(parse_box(&json!([1, 2, 3, 4])).is_err());
+        assert!(lens(json!({"x": 1, "y": "10%", "w": 2.5, "h": "50%"})).is_some());
+        assert!(lens(json!({"x": -1, "y": 0, "w": 1, "h": 1})).is_some());
+        // Extents that are not positive numbers read as 0: drawn nowhere, reported by layout.
+        let b = lens(json!({"x": 1, "y": 1, "w": 0, "h": "big"})).unwrap();
+        assert_eq!((b[2], b[3]), (BoxLen::Inches(0.0), BoxLen::Inches(0.0)));
+        assert!(lens(json!({"x": 1, "y": 1, "w": 1})).is_some());
+        assert!(lens(json!({"x": "1in", "y": 1, "w": 1, "h": 1})).is_none());
+        assert!(lens(json!({"x": "%", "y": 1, "w": 1, "h": 1})).is_none());
+        assert!(lens(json!({"y": 1, "w": 1, "h": 1})).is_none());
+        assert!(lens(json!([1, 2, 3, 4])).is_none());
+        let (b, warn) = parse_box(&json!({"x": 1, "y": 1, "w": 1, "h": 1, "z": 2}));
+        assert!(matches!(b, BoxRead::Box(_)));
+        assert_eq!(warn.len(), 1);
         assert_eq!(parse_percent("12.5%"), Some(12.5));
         assert_eq!(parse_percent("1e2%"), None);
     }
@@ -137,8 +189,29 @@ mod tests {
     #[test]
     fn colors() {
         assert_eq!(parse_color("#1F4e79"), Some((0x1F, 0x4E, 0x79)));
-        assert_eq!(parse_color("1F4E79"), None);
-        assert_eq!(parse_color("#FFF"), None);
+        assert_eq!(parse_color("1F4E79"), Some((0x1F, 0x4E, 0x79)));
+        assert_eq!(parse_color("#FFF"), Some((255, 255, 255)));
+        assert_eq!(parse_color("navy"), Some((0, 0, 0x80)));
+        assert_eq!(parse_color(" Teal "), Some((0, 0x80, 0x80)));
+        assert_eq!(parse_color("rgb(255, 0, 0)"), Some((255, 0, 0)));
         assert_eq!(parse_color("#GGGGGG"), None);
+        assert_eq!(parse_color("transparent"), None);
+        assert_eq!(parse_color("#11223380"), None);
+        assert_eq!(parse_color("corporate blue"), None);
+    }
+
+    #[test]
+    fn sizes() {
+        assert_eq!(parse_size(&json!(18)), SizeRead::Ok(18.0));
+        assert_eq!(parse_size(&json!("12pt")), SizeRead::Ok(12.0));
+        assert_eq!(parse_size(&json!(" 12.5 PT ")), SizeRead::Ok(12.5));
+        assert_eq!(parse_size(&json!("14")), SizeRead::Ok(14.0));
+        assert_eq!(parse_size(&json!(400)), SizeRead::Clamped(200.0));
+        assert_eq!(parse_size(&json!("2pt")), SizeRead::Clamped(6.0));
+        assert_eq!(parse_size(&json!(-3)), SizeRead::Clamped(6.0));
+        assert_eq!(parse_size(&json!("12px")), SizeRead::Unusable);
+        assert_eq!(parse_size(&json!("pt")), SizeRead::Unusable);
+        assert_eq!(parse_size(&json!("1e999")), SizeRead::Unusable);
+        assert_eq!(parse_size(&json!(true)), SizeRead::Unusable);
     }
 }

@@ -21,11 +21,12 @@ pub mod stack;
 
 use crate::ctx::Ctx;
 use crate::element::Body;
-use crate::findings::{Fix, Note};
+use crate::findings::{Finding, Fix, Note};
 use crate::model::{LaidSlide, Placeholder, Preset, Rect};
 use crate::preset;
 use assign::Target;
 use specrender_spec::deck::{ElementKind, Slide};
+use std::borrow::Cow;
 
 /// An element on its way through the stages.
 #[derive(Debug, Clone)]
@@ -64,6 +65,8 @@ pub struct SlideResult {
 pub fn lay(ctx: &mut Ctx<'_>, s: &Slide) -> SlideResult {
     let notes_before = ctx.notes.len();
     let fixes_before = ctx.fixes.len();
+    let drawn = drop_invalid_boxes(ctx, s);
+    let s = drawn.as_ref();
     let preset = assign::choose_preset(ctx, s);
     let mut slots = preset::slots(preset, ctx.deck.slide_size);
     let targets = assign::assign(s, &slots);
@@ -83,4 +86,29 @@ pub fn lay(ctx: &mut Ctx<'_>, s: &Slide) -> SlideResult {
         fixes: ctx.fixes.split_off(fixes_before),
         notes: ctx.notes.split_off(notes_before),
     }
+}
+
+/// PRODUCT.md §1: an element whose `style.box` has a width or height that is not a positive
+/// finite number is not drawn; each is a finding (QC: high `invalid_box`).
+fn drop_invalid_boxes<'s>(ctx: &mut Ctx<'_>, s: &'s Slide) -> Cow<'s, Slide> {
+    let invalid =
+        |el: &specrender_spec::deck::Element| el.style_box.is_some_and(|b| b.w <= 0 || b.h <= 0);
+    if !s.elements.iter().any(invalid) {
+        return Cow::Borrowed(s);
+    }
+    let mut kept = s.clone();
+    kept.elements.retain(|el| {
+        let Some(b) = el.style_box.filter(|_| invalid(el)) else {
+            return true;
+        };
+        let finding = Finding::InvalidBox {
+            x: b.x,
+            y: b.y,
+            w: b.w,
+            h: b.h,
+        };
+        ctx.note(finding, &s.id, &s.id, Some(&el.id));
+        false
+    });
+    Cow::Owned(kept)
 }

@@ -1,0 +1,205 @@
+//! Lenient where the schema is free-form (PRODUCT.md §1): values inside `theme.brand.tokens`
+//! and `style` never make the CLI exit 2. Usable spellings are taken (`#FFF`, `navy`,
+//! `"12pt"`), unusable ones are a warning with a JSON Pointer (QC: low `input_warning`) and
+//! the default is used; a `style.box` with no positive extent is not drawn (high
+//! `invalid_box`); a huge box is clamped to what OOXML stores and is `out_of_bounds`.
+
+use serde_json::{json, Value};
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+fn dir(name: &str) -> PathBuf {
+    let d = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("lenient")
+        .join(name);
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// `specrender render` of `deck` with `--autofit none`: exit code, QC report, PPTX path.
+fn render(name: &str, deck: &Value) -> (i32, Value, PathBuf) {
+    let d = dir(name);
+    let input = d.join("in.json");
+    std::fs::write(&input, serde_json::to_vec(deck).unwrap()).unwrap();
+    let (pptx, qc) = (d.join("out.pptx"), d.join("qc.json"));
+    let out = Command::new(env!("CARGO_BIN_EXE_specrender"))
+        .args(["render", input.to_str().unwrap(), "-o"])
+        .arg(&pptx)
+        .arg("--qc")
+        .arg(&qc)
+        .env_remove("SPECRENDER_FONTS")
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let code = out.status.code().unwrap_or(-1);
+    assert!(
+        code == 0 || code == 1,
+        "{name}: exit {code}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report = serde_json::from_slice(&std::fs::read(&qc).unwrap()).unwrap();
+    (code, report, pptx)
+}
+
+fn deck(tokens: Value, elements: Value) -> Value {
+    json!({
+        "spec_version": "slidespec_v1",
+        "deck": {"title": "Lenient", "language": "en", "slides": [
+            {"slide_id": "s1", "type": "content", "layout": {"layout_id": "one_column"},
+             "elements": elements}]},
+        "theme": {"template_ref": {"template_id": "default"},
+                  "brand": {"brand_kit_id": "b", "tokens": tokens}}
+    })
+}
+
+fn title_and_body() -> Value {
+    json!([
+        {"element_id": "t", "kind": "text", "role": "title", "content": {"text": "Review"}},
+        {"element_id": "b", "kind": "bullets", "content": {"items": ["One", "Two"]}}
+    ])
+}
+
+/// (type, severity, details.path) of every issue.
+fn issues(qc: &Value) -> Vec<(String, String, String)> {
+    qc["issues"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| {
+            (
+                i["type"].as_str().unwrap().to_string(),
+                i["severity"].as_str().unwrap().to_string(),
+                i["details"]["path"].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect()
+}
+
+fn part(pptx: &Path, name: &str) -> String {
+    let f = std::fs::File::open(pptx).unwrap();
+    let mut z = zip::ZipArchive::new(f).unwrap();
+    let mut s = String::new();
+    z.by_name(name).unwrap().read_to_string(&mut s).unwrap();
+    s
+}
+
+#[test]
+fn short_hex_named_colours_and_pt_sizes_are_taken() {
+    let tokens = json!({"colors": {"primary": "#FFF", "accent": "navy", "text": "333333"},
+                        "sizes": {"body": "12pt", "title": " 30 PT "}});
+    let (code, qc, pptx) = render("taken", &deck(tokens, title_and_body()));
+    assert_eq!(code, 0, "{qc:#}");
+    assert_eq!(issues(&qc), vec![]);
+    let theme = part(&pptx, "ppt/theme/theme1.xml");
+    assert!(
+        theme.contains("FFFFFF") && theme.contains("000080"),
+        "{theme}"
+    );
+    let slide = part(&pptx, "ppt/slides/slide1.xml");
+    assert!(slide.contains("sz=\"1200\"") && slide.contains("sz=\"3000\""));
+}
+
+#[test]
+fn unusable_tokens_warn_with_their_pointer_and_keep_defaults() {
+    let tokens = json!({"colors": {"primary": "corporate blue", "muted": "transparent"},
+                        "sizes": {"body": "12px", "caption": 400},
+                        "fonts": {"body": 12},
+                        "spacing": {"x": 1}});
+    let (code, qc, _) = render("unusable", &deck(tokens, title_and_body()));
+    assert_eq!(code, 0, "{qc:#}");
+    let mut got = issues(&qc);
+    got.sort();
+    let low = |t: &str, p: &str| (t.to_string(), "low".to_string(), p.to_string());
+    assert_eq!(
+        got,
+        vec![
+            low("input_warning", "/theme/brand/tokens/colors/muted"),
+            low("input_warning", "/theme/brand/tokens/colors/primary"),
+            low("input_warning", "/theme/brand/tokens/fonts/body"),
+            low("input_warning", "/theme/brand/tokens/sizes/body"),
+            low("input_warning", "/theme/brand/tokens/sizes/caption"),
+            low("unknown_token", "/theme/brand/tokens/spacing"),
+        ]
+    );
+    let group = json!({"colors": "red"});
+    let (_, qc, _) = render("group", &deck(group, title_and_body()));
+    assert_eq!(
+        issues(&qc),
+        vec![low("input_warning", "/theme/brand/tokens/colors")]
+    );
+}
+
+fn boxed(b: Value) -> Value {
+    json!([
+        {"element_id": "t", "kind": "text", "role": "title", "content": {"text": "Review"}},
+        {"element_id": "x", "kind": "text", "content": {"text": "Boxed"}, "style": {"box": b}}
+    ])
+}
+
+#[test]
+fn a_box_without_positive_extent_is_not_drawn_and_is_high() {
+    for (name, b) in [
+        ("w0", json!({"x": 1, "y": 1, "w": 0, "h": 1})),
+        ("hneg", json!({"x": 1, "y": 1, "w": 2, "h": -1})),
+        ("wstr", json!({"x": 1, "y": 1, "w": "wide", "h": 1})),
+        ("wmissing", json!({"x": 1, "y": 1, "h": 1})),
+        ("tiny", json!({"x": 1, "y": 1, "w": 1e-9, "h": 1})),
+    ] {
+        let (code, qc, pptx) = render(name, &deck(json!({}), boxed(b)));
+        assert_eq!(code, 1, "{name}");
+        let t: Vec<_> = issues(&qc).into_iter().map(|i| (i.0, i.1)).collect();
+        assert_eq!(t, vec![("invalid_box".into(), "high".into())], "{name}");
+        assert_eq!(qc["issues"][0]["element_id"], "x");
+        let slide = part(&pptx, "ppt/slides/slide1.xml");
+        assert!(!slide.contains("name=\"x\""), "{name}: drawn");
+    }
+}
+
+#[test]
+fn an_unusable_box_warns_and_the_slot_places_the_element() {
+    let b = json!({"x": "1in", "y": 1, "w": 2, "h": 1, "z": 0});
+    let (code, qc, pptx) = render("unusable_box", &deck(json!({}), boxed(b)));
+    assert_eq!(code, 0, "{qc:#}");
+    let p = "/deck/slides/0/elements/1/style/box".to_string();
+    let w = ("input_warning".to_string(), "low".to_string(), p);
+    assert_eq!(issues(&qc), vec![w.clone(), w]);
+    assert!(part(&pptx, "ppt/slides/slide1.xml").contains("name=\"x\""));
+}
+
+#[test]
+fn huge_boxes_are_clamped_to_ooxml_and_out_of_bounds() {
+    const MAX: i64 = 27_273_042_316_900;
+    for (name, b) in [
+        (
+            "huge",
+            json!({"x": 1e300, "y": -1e300, "w": 1e300, "h": 1e300}),
+        ),
+        (
+            "huge_pct",
+            json!({"x": "99999999999999999999999%", "y": 1, "w": 1, "h": 1}),
+        ),
+    ] {
+        let (code, qc, pptx) = render(name, &deck(json!({}), boxed(b)));
+        assert_eq!(code, 1, "{name}");
+        let t = issues(&qc);
+        assert!(
+            t.contains(&("out_of_bounds".into(), "high".into(), String::new())),
+            "{name}: {t:?}"
+        );
+        let slide = part(&pptx, "ppt/slides/slide1.xml");
+        for attr in ["x", "y", "cx", "cy"] {
+            let pat = format!(" {attr}=\"");
+            for chunk in slide.split(&pat).skip(1) {
+                let n: i64 = chunk[..chunk.find('"').unwrap()].parse().unwrap();
+                let ok = if attr.starts_with('c') {
+                    (0..=MAX).contains(&n)
+                } else {
+                    (-MAX..=MAX).contains(&n)
+                };
+                assert!(ok, "{name}: {attr}={n}");
+            }
+        }
+    }
+}
