@@ -8,6 +8,7 @@
 //! speaker notes ([`Fix`]'s `Display`), which follows the report's field names.
 
 use crate::model::Preset;
+use crate::preset::SlotRole;
 use serde::Serialize;
 use specrender_spec::deck::{ElementKind, ResolveNote};
 use specrender_spec::units::{Cpt, Emu, Scaled};
@@ -40,6 +41,8 @@ pub enum Finding {
     PlaceholderElement { kind: ElementKind },
     /// A free-form input value resolve could not use (theme tokens...): its own code and words.
     Input(ResolveNote),
+    /// A second element with `role: "title"`: it went to this body slot instead.
+    SecondTitle { moved_to: SlotRole },
     /// A `style.box` whose width or height is not a positive finite number (as EMU after
     /// rounding): the element is not drawn.
     InvalidBox { x: Emu, y: Emu, w: Emu, h: Emu },

@@ -22,7 +22,8 @@ pub const GAP: Emu = EMU_PER_INCH / 10;
 pub const GUTTER: Emu = EMU_PER_INCH * 3 / 10;
 
 /// What a slot is for: decides default size, colour and alignment of its text.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum SlotRole {
     Title,
     Subtitle,
@@ -32,6 +33,22 @@ pub enum SlotRole {
     Quote,
     Attribution,
     Footer,
+}
+
+impl SlotRole {
+    /// The slot's name as reports show it (the `role` that claims it).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SlotRole::Title => "title",
+            SlotRole::Subtitle => "subtitle",
+            SlotRole::Body => "body",
+            SlotRole::Left => "left",
+            SlotRole::Right => "right",
+            SlotRole::Quote => "quote",
+            SlotRole::Attribution => "attribution",
+            SlotRole::Footer => "footer",
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

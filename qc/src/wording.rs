@@ -96,6 +96,12 @@ fn describe(f: &Finding, at: &str) -> Described {
             details(vec![("rect_in", rect_in(&Rect { x: *x, y: *y, w: *w, h: *h }))]),
             format!("{at}: style.box is {} x {} in; its width and height must be positive numbers, so the element is not drawn. Give it a positive w and h, or remove the box to use the layout slot.", fmt_in(*w), fmt_in(*h)),
         ),
+        Finding::SecondTitle { moved_to } => (
+            IssueKind::Input(Code::SecondTitle),
+            Severity::Low,
+            details(vec![("moved_to", json!(moved_to.as_str()))]),
+            format!("{at}: a second element with role \"title\"; the slide has one title, so it was placed in the {} slot. Give it another role (e.g. \"subtitle\" or \"body\").", moved_to.as_str()),
+        ),
         Finding::Input(n) => (
             IssueKind::Input(n.code),
             Severity::Low,

@@ -124,6 +124,10 @@ codes! {
     /// (warning) DocSpec `created_date` that is not an ISO date `YYYY-MM-DD`.
     InvalidDate = "invalid_date",
 
+    // Layout notes on input.
+    /// (QC note) A second element with `role: "title"` on a slide; it goes to the body slots.
+    SecondTitle = "second_title",
+
     // Resolve notes (`resolve`).
     /// (note) An unknown token group or token key, ignored while resolving.
     UnknownToken = "unknown_token",

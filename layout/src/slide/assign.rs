@@ -48,25 +48,41 @@ fn body_roles(slots: &[Slot]) -> Vec<SlotRole> {
 
 /// Slot assignment (PRODUCT.md §2): `style.box` (or a `custom` slide with a box) places an
 /// element where it says; else `role` picks the slot (title, subtitle, body, left, right,
-/// quote, caption, attribution, footer); else the order rule: the first `text` element is the
-/// title when the layout has a title slot nobody claimed, the rest fill the body slots in
-/// order (two columns: the first half left, the rest right, empty columns first).
-pub fn assign(slide: &Slide, slots: &[Slot]) -> Vec<Target> {
+/// quote, caption, attribution, footer); else the order rule: the first `text` element without
+/// a role is the title when the layout has a title slot nobody claimed, the rest fill the body
+/// slots in order (two columns: the first half left, the rest right, empty columns first).
+/// Two rules keep a slot from being stacked with what it cannot hold:
+/// - a second `role: "title"` goes to the body slots like an element without a role (a low
+///   `second_title` note): a title slot holds one line of title, not two elements;
+/// - an unknown role (`headline`, `summary`...) fills the body slots in order, never the title.
+pub fn assign(ctx: &mut Ctx<'_>, slide: &Slide, slots: &[Slot]) -> Vec<Target> {
     let has = |r: SlotRole| slots.iter().any(|s| s.role == r);
     let bodies = body_roles(slots);
     let first_body = bodies.first().copied().unwrap_or(SlotRole::Body);
     let last_body = bodies.last().copied().unwrap_or(SlotRole::Body);
-    let mut out: Vec<Option<Target>> = slide
-        .elements
-        .iter()
-        .map(|el| {
-            if el.style_box.is_some() {
-                return Some(Target::Explicit);
-            }
-            let pick =
-                |r: SlotRole, alt: SlotRole| Some(Target::Slot(if has(r) { r } else { alt }));
-            match el.role.as_deref() {
-                Some("title") => pick(SlotRole::Title, first_body),
+    let mut title_seen = false;
+    let mut out: Vec<Option<Target>> = Vec::with_capacity(slide.elements.len());
+    // Elements that may become the title by the order rule (no role at all).
+    let mut may_title: Vec<bool> = Vec::with_capacity(slide.elements.len());
+    for el in &slide.elements {
+        let pick = |r: SlotRole, alt: SlotRole| Some(Target::Slot(if has(r) { r } else { alt }));
+        let role = el.role.as_deref();
+        may_title.push(role.is_none() && el.style_box.is_none());
+        let t = if el.style_box.is_some() {
+            Some(Target::Explicit)
+        } else {
+            match role {
+                Some("title") if title_seen && has(SlotRole::Title) => {
+                    let finding = Finding::SecondTitle {
+                        moved_to: first_body,
+                    };
+                    ctx.note(finding, &slide.id, &slide.id, Some(&el.id));
+                    None
+                }
+                Some("title") => {
+                    title_seen = true;
+                    pick(SlotRole::Title, first_body)
+                }
                 Some("subtitle") => pick(SlotRole::Subtitle, first_body),
                 Some("body") => Some(Target::Slot(first_body)),
                 Some("left") => pick(SlotRole::Left, first_body),
@@ -77,19 +93,28 @@ pub fn assign(slide: &Slide, slots: &[Slot]) -> Vec<Target> {
                 Some("footer") => pick(SlotRole::Footer, last_body),
                 _ => None,
             }
-        })
-        .collect();
+        };
+        out.push(t);
+    }
     let title_taken = out.contains(&Some(Target::Slot(SlotRole::Title)));
     if has(SlotRole::Title) && !title_taken {
-        if let Some(i) = slide
-            .elements
-            .iter()
-            .enumerate()
-            .position(|(i, el)| out[i].is_none() && el.kind == ElementKind::Text)
+        if let Some(i) =
+            slide.elements.iter().enumerate().position(|(i, el)| {
+                out[i].is_none() && may_title[i] && el.kind == ElementKind::Text
+            })
         {
             out[i] = Some(Target::Slot(SlotRole::Title));
         }
     }
+    fill_bodies(&mut out, &bodies, first_body);
+    out.into_iter()
+        .map(|t| t.unwrap_or(Target::Slot(first_body)))
+        .collect()
+}
+
+/// The order rule for elements still without a slot: the body slots in order (two columns:
+/// the first half left, the rest right; a column already claimed by role takes none).
+fn fill_bodies(out: &mut [Option<Target>], bodies: &[SlotRole], first_body: SlotRole) {
     let rest: Vec<usize> = (0..out.len()).filter(|&i| out[i].is_none()).collect();
     if bodies.len() >= 2 && bodies.contains(&SlotRole::Left) {
         let used_left = out.contains(&Some(Target::Slot(SlotRole::Left)));
@@ -111,7 +136,4 @@ pub fn assign(slide: &Slide, slots: &[Slot]) -> Vec<Target> {
             out[i] = Some(Target::Slot(first_body));
         }
     }
-    out.into_iter()
-        .map(|t| t.unwrap_or(Target::Slot(first_body)))
-        .collect()
 }

@@ -69,7 +69,7 @@ pub fn lay(ctx: &mut Ctx<'_>, s: &Slide) -> SlideResult {
     let s = drawn.as_ref();
     let preset = assign::choose_preset(ctx, s);
     let mut slots = preset::slots(preset, ctx.deck.slide_size);
-    let targets = assign::assign(s, &slots);
+    let targets = assign::assign(ctx, s, &slots);
     let centered = matches!(preset, Preset::TitleCenter | Preset::Closing);
     let items = build::items(ctx, s, &slots, &targets, centered);
     let pages = policy::run(ctx, s, items, &mut slots);
