@@ -91,6 +91,33 @@ pub fn layout_txt(laid: &LaidDeck) -> String {
                         if t.fits() { "fits" } else { "OVERFLOW" }
                     ));
                 }
+                BoxContent::Chart(c) => {
+                    let values: Vec<String> = c
+                        .series
+                        .iter()
+                        .map(|s| {
+                            let v: Vec<String> = s
+                                .values
+                                .iter()
+                                .map(|v| v.map_or("-".into(), |v| v.to_string()))
+                                .collect();
+                            format!("{}=[{}]", s.name, v.join(","))
+                        })
+                        .collect();
+                    out.push_str(&format!(
+                        " chart {} {} categories [{}] skip={}{} {}\n",
+                        c.kind.as_str(),
+                        c.categories.len(),
+                        c.categories.join("|"),
+                        c.label_skip(),
+                        if c.axis.is_some_and(|a| a.crowded) {
+                            " CROWDED"
+                        } else {
+                            ""
+                        },
+                        values.join(" ")
+                    ));
+                }
                 BoxContent::Placeholder(PlaceholderBox { label, .. }) => {
                     out.push_str(&format!(" placeholder {label:?}\n"))
                 }
@@ -108,6 +135,13 @@ fn outputs(laid: &LaidDeck) -> BTreeMap<String, Vec<u8>> {
         if name.ends_with(".xml") || name.ends_with(".rels") {
             files.insert(format!("parts/{name}"), bytes.clone());
             manifest.push_str(&format!("{name}\n"));
+        } else if name.ends_with(".xlsx") {
+            // An embedded workbook: its entries, pretty-printed, so its cells diff like parts.
+            manifest.push_str(&format!("{name}\n"));
+            for (inner, xml) in unzip_pretty(bytes) {
+                files.insert(format!("parts/{name}/{inner}"), xml);
+                manifest.push_str(&format!("  {inner}\n"));
+            }
         } else {
             let hex: String = Sha256::digest(bytes)
                 .iter()
@@ -125,6 +159,36 @@ fn outputs(laid: &LaidDeck) -> BTreeMap<String, Vec<u8>> {
     qc_json.push('\n');
     files.insert("qc.json".into(), qc_json.into_bytes());
     files
+}
+
+/// The entries of a zip (an embedded workbook), each XML entry re-indented two spaces per
+/// level, in zip order.
+fn unzip_pretty(bytes: &[u8]) -> Vec<(String, Vec<u8>)> {
+    use std::io::Read;
+    let mut zip = zip::ZipArchive::new(std::io::Cursor::new(bytes)).expect("embedded zip");
+    (0..zip.len())
+        .map(|i| {
+            let mut f = zip.by_index(i).expect("zip entry");
+            let mut raw = Vec::new();
+            f.read_to_end(&mut raw).expect("zip entry reads");
+            (f.name().expect("entry name").to_string(), reindent(&raw))
+        })
+        .collect()
+}
+
+fn reindent(xml: &[u8]) -> Vec<u8> {
+    let mut reader = quick_xml::Reader::from_reader(xml);
+    reader.config_mut().trim_text(true);
+    let mut writer = quick_xml::Writer::new_with_indent(Vec::new(), b' ', 2);
+    loop {
+        match reader.read_event().expect("embedded XML parses") {
+            quick_xml::events::Event::Eof => break,
+            e => writer.write_event(e).expect("write XML"),
+        }
+    }
+    let mut out = writer.into_inner();
+    out.push(b'\n');
+    out
 }
 
 fn sorted(v: serde_json::Value) -> serde_json::Value {
@@ -243,12 +307,20 @@ fn is_part(name: &str) -> bool {
 }
 
 /// The XML parts a manifest names, as file names (`parts/<part>`); binary parts carry a hash
-/// in the manifest and have no file.
+/// in the manifest and have no file; an embedded workbook (`.xlsx`) is listed with its
+/// entries indented below it, each a file `parts/<workbook>/<entry>`.
 fn manifest_parts(manifest: &str) -> impl Iterator<Item = String> + '_ {
-    manifest
-        .lines()
-        .filter(|line| !line.is_empty() && !line.contains(" sha256="))
-        .map(|part| format!("parts/{part}"))
+    let mut container = "";
+    manifest.lines().filter_map(move |line| {
+        if let Some(inner) = line.strip_prefix("  ") {
+            return Some(format!("parts/{container}/{inner}"));
+        }
+        if line.ends_with(".xlsx") {
+            container = line;
+            return None;
+        }
+        (!line.is_empty() && !line.contains(" sha256=")).then(|| format!("parts/{line}"))
+    })
 }
 
 /// Per part, the content most cases have, if at least two have it; on a tie, the content of

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Opens specrender's output with independent readers: python-pptx (slide count, shape names =
 # element ids, text), openxml-audit (ECMA-376 schema and PowerPoint's known repair triggers) and
-# LibreOffice headless (PDF conversion, one page per output slide).
+# LibreOffice headless (PDF conversion, one page per output slide); every chart through
+# tools/check_charts.py (python-pptx categories/values = the laid-out chart, openpyxl: each
+# embedded workbook's cells = what the chart's formulas name, LibreOffice's page shows the
+# chart's title, axis titles and labels inside its frame).
 # Installs what it needs from Debian packages / PyPI when missing. Usage:
 #   tools/check-readers.sh [DECK.json ...]    (default: the example deck and every golden case)
 set -euo pipefail
@@ -20,6 +23,7 @@ if [ ${#need_apt[@]} -gt 0 ]; then
 fi
 python3 -c 'import pptx' 2>/dev/null || pip install -q python-pptx >/dev/null
 command -v openxml-audit >/dev/null 2>&1 || pip install -q openxml-audit==0.8.0 >/dev/null
+python3 -c 'import openpyxl' 2>/dev/null || pip install -q openpyxl==3.1.5 >/dev/null
 
 cargo build --release -q
 bin=target/release/specrender
@@ -53,6 +57,7 @@ PY
   timeout 180 soffice -env:UserInstallation=file://$PWD/$out/profile --headless --convert-to pdf --outdir "$out" "$pptx" >/dev/null 2>&1 || { echo "FAIL $name: soffice"; fail=1; continue; }
   pages=$(pdfinfo "$out/$name.pdf" | awk '/^Pages:/{print $2}')
   if [ "$pages" != "$slides" ]; then echo "FAIL $name: $pages PDF pages for $slides slides"; fail=1; continue; fi
-  echo "ok   $name: python-pptx opened $slides slides, openxml-audit found nothing, LibreOffice made $pages pages"
+  charts=$(python3 tools/check_charts.py "$pptx" "$out/$name.layout.json" "$out/$name.pdf") || { echo "FAIL $name: charts"; fail=1; continue; }
+  echo "ok   $name: python-pptx opened $slides slides, openxml-audit found nothing, LibreOffice made $pages pages, $charts charts read back and shown"
 done
 exit $fail

@@ -70,6 +70,9 @@ pub fn boxes_json(laid: &LaidDeck) -> serde_json::Value {
                         o.insert("usable_height_emu".into(), json!(t.usable_height));
                         o.insert("fits".into(), json!(t.fits()));
                     }
+                    if let model::BoxContent::Chart(c) = &b.content {
+                        o.insert("chart".into(), chart_json(c));
+                    }
                     serde_json::Value::Object(o)
                 })
                 .collect();
@@ -77,4 +80,19 @@ pub fn boxes_json(laid: &LaidDeck) -> serde_json::Value {
         })
         .collect();
     json!({ "slides": slides })
+}
+
+/// A chart as drawn (its rules applied): kind, texts, categories, each series' values (`null`
+/// for a gap) and the label interval.
+fn chart_json(c: &model::ChartBox) -> serde_json::Value {
+    json!({
+        "chart_kind": c.kind.as_str(),
+        "title": c.title,
+        "x_title": c.x_title,
+        "y_title": c.y_title,
+        "categories": c.categories,
+        "series": c.series.iter().map(|s| json!({"name": s.name, "values": s.values})).collect::<Vec<_>>(),
+        "label_every": c.label_skip(),
+        "legend": c.legend,
+    })
 }

@@ -37,6 +37,13 @@ pub enum Finding {
     BrokenWords { words: Vec<String> },
     /// `layout_id` is not a preset; the slide type's preset was used.
     UnknownLayout { layout_id: String, used: Preset },
+    /// A chart's category labels overlap even thinned (nominal: wrapped on two lines); sizes
+    /// in EMU: the widest label, the room one category gets; the thinning used.
+    ChartLabelsCrowded {
+        widest_label: Emu,
+        slot: Emu,
+        skip: u32,
+    },
     /// An element kind this version draws as a labelled placeholder box.
     PlaceholderElement { kind: ElementKind },
     /// A free-form input value resolve could not use (theme tokens...): its own code and words.
@@ -69,6 +76,22 @@ pub enum FixAction {
     Split { slides: Vec<String>, units: usize },
     /// Step 6: still overflowing; an agent or a person must shorten the text.
     NeedsHumanEdit,
+    /// Chart rule: the chart is drawn as another kind (a pie with more than 6 slices, a
+    /// negative value or several series → bar), and why.
+    ChartType {
+        from: &'static str,
+        to: &'static str,
+        reason: &'static str,
+    },
+    /// Chart rule: more than 10 nominal categories on a bar chart; the `kept` largest stay,
+    /// `merged` are summed into "Other".
+    TopN {
+        categories: usize,
+        kept: usize,
+        merged: usize,
+    },
+    /// Chart rule: a crowded category axis shows every n-th label (the categories stay).
+    ThinLabels { every: u32 },
 }
 
 impl FixAction {
@@ -80,6 +103,9 @@ impl FixAction {
             FixAction::Reslot { .. } => "reslot",
             FixAction::Split { .. } => "split",
             FixAction::NeedsHumanEdit => "needs_human_edit",
+            FixAction::ChartType { .. } => "chart_type",
+            FixAction::TopN { .. } => "top_n",
+            FixAction::ThinLabels { .. } => "thin_labels",
         }
     }
 }
@@ -106,6 +132,15 @@ impl fmt::Display for Fix {
                 let list = serde_json::to_string(slides).map_err(|_| fmt::Error)?;
                 write!(f, " slides={list} units={units}")
             }
+            FixAction::ChartType { from, to, reason } => {
+                write!(f, " from={from} to={to} reason={reason}")
+            }
+            FixAction::TopN {
+                categories,
+                kept,
+                merged,
+            } => write!(f, " categories={categories} kept={kept} merged={merged}"),
+            FixAction::ThinLabels { every } => write!(f, " label_every={every}"),
             FixAction::ReduceSpacing | FixAction::NeedsHumanEdit => Ok(()),
         }
     }

@@ -4,6 +4,9 @@
 //! A box's content is a typed variant per element kind ([`BoxContent`]); a new kind adds one
 //! variant here, made by its module in `element/`.
 
+pub use crate::element::chart::model::{
+    AxisFit, ChartBox, ChartFonts, ChartKind, ChartSeriesBox, ChartSizes,
+};
 pub use crate::findings::{Finding, Fix, FixAction, Note};
 use serde::Serialize;
 use specrender_spec::deck::{ElementKind, LangFamily, Rgb, SlideSize, Theme};
@@ -181,6 +184,8 @@ pub struct PlacedBox {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub enum BoxContent {
     Text(TextBox),
+    /// A native chart, its rules applied (boxed: it is much larger than the other variants).
+    Chart(Box<ChartBox>),
     /// A kind this version does not draw yet: a labelled grey box.
     Placeholder(PlaceholderBox),
 }
@@ -190,7 +195,7 @@ impl BoxContent {
     pub fn fits(&self) -> bool {
         match self {
             BoxContent::Text(t) => t.fits(),
-            BoxContent::Placeholder(_) => true,
+            BoxContent::Chart(_) | BoxContent::Placeholder(_) => true,
         }
     }
 }

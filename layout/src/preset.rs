@@ -2,8 +2,10 @@
 //!
 //! All presets share the safe area (0.5 in margins) and, on content layouts, a footer band of
 //! 0.35 in above the bottom margin reserved for citations and the slide number. Fractions are
-//! of the safe area; gaps are fixed. `chart_focus`, `table_focus` and `image_full_bleed` use
-//! the `one_column` geometry until the issues that draw charts, tables and images.
+//! of the safe area; gaps are fixed. `chart_focus` is the `one_column` title over a chart
+//! area and a 0.5 in caption band (for a `role: "caption"` element) above the footer;
+//! `table_focus` and `image_full_bleed` use the `one_column` geometry until the issues that
+//! draw tables and images.
 //!
 //! This is the one source of slot geometry: the slide layouts and the master the writer emits
 //! are [`slide_layouts`] and [`master_placeholders`], made from the same slots the slides are
@@ -18,6 +20,8 @@ pub const MARGIN: Emu = EMU_PER_INCH / 2;
 pub const FOOTER_BAND: Emu = EMU_PER_INCH * 35 / 100;
 /// Vertical gap between a title slot and the body below it, and between stacked elements: 0.1 in.
 pub const GAP: Emu = EMU_PER_INCH / 10;
+/// `chart_focus`'s caption band under the chart: 0.5 in (one line of caption text).
+pub const CAPTION: Emu = EMU_PER_INCH / 2;
 /// Horizontal gutter between the two columns: 0.3 in.
 pub const GUTTER: Emu = EMU_PER_INCH * 3 / 10;
 
@@ -32,6 +36,8 @@ pub enum SlotRole {
     Right,
     Quote,
     Attribution,
+    /// `chart_focus`'s caption line under the chart (`role: "caption"`).
+    Caption,
     Footer,
 }
 
@@ -46,6 +52,7 @@ impl SlotRole {
             SlotRole::Right => "right",
             SlotRole::Quote => "quote",
             SlotRole::Attribution => "attribution",
+            SlotRole::Caption => "caption",
             SlotRole::Footer => "footer",
         }
     }
@@ -163,11 +170,26 @@ pub fn slots(preset: Preset, size: SlideSize) -> Vec<Slot> {
                 footer,
             ]
         }
-        Preset::OneColumn
-        | Preset::ChartFocus
-        | Preset::TableFocus
-        | Preset::ImageFullBleed
-        | Preset::Blank => {
+        Preset::ChartFocus => {
+            // The chart takes the body area less a one-line caption band at its foot.
+            let (title, body) = content_areas(size);
+            let chart = Rect {
+                h: body.h - CAPTION - GAP,
+                ..body
+            };
+            let caption = Rect {
+                y: chart.bottom() + GAP,
+                h: CAPTION,
+                ..body
+            };
+            vec![
+                slot(R::Title, title, Some(Title)),
+                slot(R::Body, chart, Some(Body(1))),
+                slot(R::Caption, caption, None),
+                footer,
+            ]
+        }
+        Preset::OneColumn | Preset::TableFocus | Preset::ImageFullBleed | Preset::Blank => {
             let (title, body) = content_areas(size);
             vec![
                 slot(R::Title, title, Some(Title)),

@@ -79,6 +79,13 @@ pub fn style_for(
             Anchor::Top,
             sizes.caption,
         ),
+        SlotRole::Caption => (
+            body.clone(),
+            c.muted,
+            Align::Left,
+            Anchor::Top,
+            sizes.caption,
+        ),
         SlotRole::Footer => (
             body.clone(),
             c.muted,

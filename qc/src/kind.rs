@@ -31,6 +31,8 @@ pub enum IssueKind {
     BrokenWord,
     /// An element kind drawn as a labelled placeholder box.
     PlaceholderElement,
+    /// A chart's category labels overlap even thinned.
+    ChartLabelsCrowded,
     /// A validation warning (semantic finding that is not an error).
     InputWarning,
     /// A free-form input value resolve could not use, named by its input code
@@ -49,6 +51,7 @@ impl IssueKind {
             IssueKind::UnknownLayout => "unknown_layout",
             IssueKind::BrokenWord => "broken_word",
             IssueKind::PlaceholderElement => "placeholder_element",
+            IssueKind::ChartLabelsCrowded => "chart_labels_crowded",
             IssueKind::InputWarning => "input_warning",
             IssueKind::Input(code) => code.as_str(),
         }

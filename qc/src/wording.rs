@@ -102,6 +102,20 @@ fn describe(f: &Finding, at: &str) -> Described {
             details(vec![("moved_to", json!(moved_to.as_str()))]),
             format!("{at}: a second element with role \"title\"; the slide has one title, so it was placed in the {} slot. Give it another role (e.g. \"subtitle\" or \"body\").", moved_to.as_str()),
         ),
+        Finding::ChartLabelsCrowded {
+            widest_label,
+            slot,
+            skip,
+        } => (
+            IssueKind::ChartLabelsCrowded,
+            Severity::Medium,
+            details(vec![
+                ("widest_label_in", inch_value(*widest_label)),
+                ("category_width_in", inch_value(*slot)),
+                ("label_every", json!(skip)),
+            ]),
+            format!("{at}: category labels overlap even when thinned (widest label {} in, {} in per category); shorten the category names, use fewer categories, or give the chart more width.", fmt_in(*widest_label), fmt_in(*slot)),
+        ),
         Finding::Input(n) => (
             IssueKind::Input(n.code),
             Severity::Low,
@@ -171,6 +185,23 @@ pub(crate) fn fix_entry(f: &Fix) -> FixEntry {
         FixAction::Split { slides, units } => {
             details.insert("slides".into(), json!(slides));
             details.insert("units".into(), json!(units));
+        }
+        FixAction::ChartType { from, to, reason } => {
+            details.insert("from".into(), json!(from));
+            details.insert("to".into(), json!(to));
+            details.insert("reason".into(), json!(reason));
+        }
+        FixAction::TopN {
+            categories,
+            kept,
+            merged,
+        } => {
+            details.insert("categories".into(), json!(categories));
+            details.insert("kept".into(), json!(kept));
+            details.insert("merged".into(), json!(merged));
+        }
+        FixAction::ThinLabels { every } => {
+            details.insert("label_every".into(), json!(every));
         }
         FixAction::ReduceSpacing | FixAction::NeedsHumanEdit => {}
     }

@@ -28,6 +28,7 @@
 
 mod opc;
 mod pptx;
+mod xlsx;
 
 use opc::zip::ZipOptions;
 use specrender_layout::model::LaidDeck;
@@ -69,12 +70,12 @@ pub fn pptx_with(laid: &LaidDeck, opts: &PptxOptions) -> Result<Vec<u8>, RenderE
         deflate_level: opts.deflate_level,
         threads: opts.threads,
     };
-    opc::zip::zip(&pptx::package(laid), &zip)
+    opc::zip::zip(&pptx::package(laid, opts.deflate_level), &zip)
 }
 
 /// Every package part as `(part name, bytes)`, in zip order. `pretty = true` indents the XML
 /// one element per line (golden files a person can diff); `pretty = false` gives the compact
 /// bytes `pptx` zips. Both parse to the same documents.
 pub fn pptx_parts(laid: &LaidDeck, pretty: bool) -> Vec<(String, Vec<u8>)> {
-    pptx::package(laid).written(pretty)
+    pptx::package(laid, PptxOptions::default().deflate_level).written(pretty)
 }

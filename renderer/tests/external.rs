@@ -45,6 +45,7 @@ fn expectation(deck: &LaidDeck) -> serde_json::Value {
                             .collect::<Vec<_>>()
                             .join("\n"),
                         BoxContent::Placeholder(p) => p.label.clone(),
+                        BoxContent::Chart(_) => String::new(),
                     };
                     let ph = match (&b.content, b.placeholder) {
                         (BoxContent::Text(_), Some(Placeholder::Title)) => Some("TITLE"),

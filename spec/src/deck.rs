@@ -286,7 +286,16 @@ pub enum Content {
     Chart {
         chart_type: String,
         title: Option<String>,
+        /// Axis titles: `x_label` (categories), `y_label` (values).
+        x_label: Option<String>,
+        y_label: Option<String>,
         series: Vec<ChartSeries>,
+        /// Every series' every `x` was a number (numbers are ordered categories).
+        x_numeric: bool,
+        /// `content.notes`: written to the slide's speaker notes.
+        notes: Option<String>,
+        /// The element's `data_ref`: the `asset_id` of a `data` asset (CSV).
+        data_ref: Option<String>,
     },
     Table {
         title: Option<String>,

@@ -322,7 +322,7 @@ fn element_kind(k: SpecElementKind) -> ElementKind {
     }
 }
 
-fn content(c: &ElementContent) -> Content {
+fn content(c: &ElementContent, data_ref: Option<&str>) -> Content {
     match c {
         ElementContent::Text(t) => Content::Text {
             text: t.text.clone(),
@@ -342,6 +342,14 @@ fn content(c: &ElementContent) -> Content {
         ElementContent::Chart(ch) => Content::Chart {
             chart_type: ch.chart_type.as_str().to_string(),
             title: ch.title.clone(),
+            x_label: ch.x_label.clone(),
+            y_label: ch.y_label.clone(),
+            x_numeric: ch
+                .series
+                .iter()
+                .all(|s| s.data.iter().all(|p| matches!(p.x, XValue::Number(_)))),
+            notes: ch.notes.clone(),
+            data_ref: data_ref.map(str::to_string),
             series: ch
                 .series
                 .iter()
@@ -407,7 +415,7 @@ fn element(e: &SpecElement, size: SlideSize) -> Element {
         id: e.element_id.clone(),
         kind: element_kind(e.kind()),
         role: e.role.clone(),
-        content: content(&e.content),
+        content: content(&e.content, e.data_ref.as_deref()),
         style_box,
         emphasis: match style.emphasis.unwrap_or(SpecEmphasis::None) {
             SpecEmphasis::None => Emphasis::None,

@@ -4,8 +4,10 @@
 //! `slide/` never match on kinds. A new kind is a module here and a variant of [`Body`].
 //!
 //! - [`text`]: text and bullets elements (and the split of one onto continuation slides);
+//! - [`chart`]: native charts (the seed's chart rules, the measured category axis);
 //! - [`placeholder`]: kinds not drawn yet, a labelled grey box that takes what height is left.
 
+pub mod chart;
 pub mod placeholder;
 pub mod text;
 mod text_split;
@@ -14,6 +16,7 @@ use crate::ctx::Ctx;
 use crate::findings::{Finding, FixAction};
 use crate::model::{BoxContent, Rect};
 use crate::style::Style;
+pub use chart::ChartItem;
 pub use placeholder::PlaceholderItem;
 use specrender_spec::deck::Element;
 use specrender_spec::units::Emu;
@@ -45,8 +48,13 @@ pub trait Fit {
     fn split(&self, _ctx: &mut Ctx<'_>, _rect: Rect) -> Option<Split> {
         None
     }
-    /// The size and spacing changes the policy made, for the fixes log.
+    /// The size and spacing changes the policy made (and a kind's own rule decisions, such as
+    /// a chart's), for the fixes log.
     fn fixes(&self) -> Vec<FixAction>;
+    /// Text the element adds to its slide's speaker notes (a chart's `content.notes`).
+    fn speaker_notes(&self) -> Option<&str> {
+        None
+    }
     /// The placed content in `rect`, and what it noticed on the way (missing glyphs...).
     fn finish(&self, ctx: &Ctx<'_>, rect: Rect) -> (BoxContent, Vec<Finding>);
 }
@@ -63,6 +71,8 @@ pub struct Split {
 #[derive(Debug, Clone)]
 pub enum Body {
     Text(TextItem),
+    /// Boxed: a chart carries its data and measured labels, much more than the others.
+    Chart(Box<ChartItem>),
     Placeholder(PlaceholderItem),
 }
 
@@ -75,11 +85,12 @@ impl Body {
         style: impl FnOnce(&Ctx<'_>) -> Style,
         width: Emu,
     ) -> Body {
-        match text::paragraph_texts(el) {
-            Some((texts, bullets)) => {
-                let style = style(ctx);
-                Body::Text(TextItem::new(ctx, style, &texts, bullets, el, width))
-            }
+        if let Some((texts, bullets)) = text::paragraph_texts(el) {
+            let style = style(ctx);
+            return Body::Text(TextItem::new(ctx, style, &texts, bullets, el, width));
+        }
+        match ChartItem::new(ctx, el, width) {
+            Some(chart) => Body::Chart(Box::new(chart)),
             None => Body::Placeholder(PlaceholderItem::new(el)),
         }
     }
@@ -87,6 +98,7 @@ impl Body {
     pub fn fit(&self) -> &dyn Fit {
         match self {
             Body::Text(t) => t,
+            Body::Chart(c) => &**c,
             Body::Placeholder(p) => p,
         }
     }
@@ -94,6 +106,7 @@ impl Body {
     pub fn fit_mut(&mut self) -> &mut dyn Fit {
         match self {
             Body::Text(t) => t,
+            Body::Chart(c) => &mut **c,
             Body::Placeholder(p) => p,
         }
     }
@@ -102,7 +115,7 @@ impl Body {
     pub fn as_text(&self) -> Option<&TextItem> {
         match self {
             Body::Text(t) => Some(t),
-            Body::Placeholder(_) => None,
+            Body::Chart(_) | Body::Placeholder(_) => None,
         }
     }
 }

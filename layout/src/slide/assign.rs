@@ -88,7 +88,7 @@ pub fn assign(ctx: &mut Ctx<'_>, slide: &Slide, slots: &[Slot]) -> Vec<Target> {
                 Some("left") => pick(SlotRole::Left, first_body),
                 Some("right") => pick(SlotRole::Right, last_body),
                 Some("quote") => pick(SlotRole::Quote, first_body),
-                Some("caption") => Some(Target::Slot(last_body)),
+                Some("caption") => pick(SlotRole::Caption, last_body),
                 Some("attribution") => pick(SlotRole::Attribution, last_body),
                 Some("footer") => pick(SlotRole::Footer, last_body),
                 _ => None,

@@ -28,7 +28,7 @@ pub fn slide(ctx: &mut Ctx<'_>, source: &Slide, preset: Preset, page: Page) -> L
         });
     }
     let notes = match page.continuation {
-        0 => source.speaker_notes.clone().unwrap_or_default(),
+        0 => speaker_notes(source, &page),
         _ => String::new(),
     };
     LaidSlide {
@@ -40,6 +40,21 @@ pub fn slide(ctx: &mut Ctx<'_>, source: &Slide, preset: Preset, page: Page) -> L
         notes,
         needs_human_edit: false,
     }
+}
+
+/// The input's speaker notes, then what each element adds (a chart's `content.notes`), a
+/// blank line apart.
+fn speaker_notes(source: &Slide, page: &Page) -> String {
+    let mut notes = source.speaker_notes.clone().unwrap_or_default();
+    for it in &page.items {
+        if let Some(n) = it.body.fit().speaker_notes().filter(|n| !n.is_empty()) {
+            if !notes.is_empty() {
+                notes.push_str("\n\n");
+            }
+            notes.push_str(n);
+        }
+    }
+    notes
 }
 
 /// Appends the fixes log (`[specrender] shrink e2 from_pt=20 to_pt=15.5; …`) to the first

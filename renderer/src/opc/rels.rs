@@ -48,11 +48,13 @@ pub(crate) enum RelType {
     #[cfg_attr(not(test), expect(dead_code, reason = "pictures are the next issue"))]
     Image,
     /// A slide's chart part (`ppt/charts/chartN.xml`).
-    #[cfg_attr(not(test), expect(dead_code, reason = "charts are a coming issue"))]
     Chart,
     /// An embedded package, such as a chart's workbook (`ppt/embeddings/*.xlsx`).
-    #[cfg_attr(not(test), expect(dead_code, reason = "charts are a coming issue"))]
     Package,
+    /// A workbook's worksheet, stylesheet and shared strings (SpreadsheetML).
+    Worksheet,
+    Styles,
+    SharedStrings,
 }
 
 impl RelType {
@@ -76,6 +78,9 @@ impl RelType {
             RelType::Image => office_rel!("image"),
             RelType::Chart => office_rel!("chart"),
             RelType::Package => office_rel!("package"),
+            RelType::Worksheet => office_rel!("worksheet"),
+            RelType::Styles => office_rel!("styles"),
+            RelType::SharedStrings => office_rel!("sharedStrings"),
         }
     }
 }

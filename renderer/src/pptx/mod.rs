@@ -4,14 +4,18 @@
 //!
 //! Part modules: `presentation`, `props` (presProps, viewProps, tableStyles), `theme`,
 //! `slide_master`, `slide_layout` (one layout per preset), `slide`, `notes` (notes master and
-//! notes slides), `doc_props` (core and app); `text` (text bodies) and `shapes` (shape tree,
+//! notes slides), `doc_props` (core and app), `chart` (chart parts and their workbooks'
+//! cells; `chart_text` their titles and text); `text` (text bodies) and `shapes` (shape tree,
 //! placeholders, list levels) are shared by the slide-like parts. Each part module declares
 //! its part's content type next to its writer.
 //!
 //! Package order: `[Content_Types].xml`, `_rels/.rels`, `docProps/*`, `ppt/presentation.xml`,
 //! the presentation-level props, theme1, the master, layouts 1-10, (the notes master and
-//! theme2 when any slide has notes), slides, notes slides; each part's `.rels` follows it.
+//! theme2 when any slide has notes), slides, charts (each followed by its embedded workbook),
+//! notes slides; each part's `.rels` follows it.
 
+mod chart;
+mod chart_text;
 mod doc_props;
 mod notes;
 mod presentation;
@@ -28,7 +32,7 @@ use crate::opc::package::{Package, Part};
 use crate::opc::rels::{RelId, RelType, Rels};
 use presentation::PresentationIds;
 use slide_layout::layout_number;
-use specrender_layout::model::LaidDeck;
+use specrender_layout::model::{BoxContent, ChartBox, LaidDeck};
 
 /// The PresentationML namespace (`p:`), on the root of every PresentationML part.
 const NS_P: &str = "http://schemas.openxmlformats.org/presentationml/2006/main";
@@ -56,12 +60,21 @@ fn layout_name(n: usize) -> String {
     format!("ppt/slideLayouts/slideLayout{n}.xml")
 }
 
+fn chart_name(n: usize) -> String {
+    format!("ppt/charts/chart{n}.xml")
+}
+
+/// PowerPoint's name for a chart's embedded workbook.
+fn workbook_name(n: usize) -> String {
+    format!("ppt/embeddings/Microsoft_Excel_Worksheet{n}.xlsx")
+}
+
 fn notes_slide_name(n: usize) -> String {
     format!("ppt/notesSlides/notesSlide{n}.xml")
 }
 
 /// Every part of the deck's package, in package order, not yet written.
-pub(crate) fn package(laid: &LaidDeck) -> Package<'_> {
+pub(crate) fn package(laid: &LaidDeck, deflate_level: u8) -> Package<'_> {
     let notes_of = notes_numbers(laid);
     let notes_count = notes_of.iter().flatten().count();
     let mut pkg = Package::new();
@@ -79,7 +92,12 @@ pub(crate) fn package(laid: &LaidDeck) -> Package<'_> {
     if notes_count > 0 {
         add_notes_master(&mut pkg, laid);
     }
-    add_slides(&mut pkg, laid, &notes_of);
+    let charts = charts(laid);
+    if !charts.is_empty() {
+        pkg.add_default("xlsx", crate::xlsx::XLSX_CONTENT_TYPE);
+    }
+    add_slides(&mut pkg, laid, &notes_of, &charts);
+    add_charts(&mut pkg, &charts, deflate_level);
     add_notes_slides(&mut pkg, laid, &notes_of);
     pkg
 }
@@ -194,8 +212,27 @@ fn add_notes_master<'a>(pkg: &mut Package<'a>, laid: &'a LaidDeck) {
     pkg.add(theme_part(NOTES_THEME, laid), Rels::new());
 }
 
-/// Slides, each related to its preset's layout and to its notes slide if it has one.
-fn add_slides<'a>(pkg: &mut Package<'a>, laid: &'a LaidDeck, notes_of: &[Option<usize>]) {
+/// Every chart of the deck, numbered from 1 in slide and box order: (slide index, chart).
+fn charts(laid: &LaidDeck) -> Vec<(usize, &ChartBox)> {
+    let mut out = Vec::new();
+    for (i, s) in laid.slides.iter().enumerate() {
+        for b in &s.boxes {
+            if let BoxContent::Chart(c) = &b.content {
+                out.push((i, &**c));
+            }
+        }
+    }
+    out
+}
+
+/// Slides, each related to its preset's layout, to its notes slide if it has one, and to
+/// its charts.
+fn add_slides<'a>(
+    pkg: &mut Package<'a>,
+    laid: &'a LaidDeck,
+    notes_of: &[Option<usize>],
+    charts: &[(usize, &ChartBox)],
+) {
     for (i, (s, notes)) in laid.slides.iter().zip(notes_of).enumerate() {
         let mut rels = Rels::new();
         rels.add(
@@ -205,10 +242,34 @@ fn add_slides<'a>(pkg: &mut Package<'a>, laid: &'a LaidDeck, notes_of: &[Option<
         if let Some(n) = notes {
             rels.add(RelType::NotesSlide, notes_slide_name(*n));
         }
+        let chart_ids: Vec<RelId> = (0..charts.len())
+            .filter(|&k| charts[k].0 == i)
+            .map(|k| rels.add(RelType::Chart, chart_name(k + 1)))
+            .collect();
         let part = Part::new(slide_name(i + 1), slide::CONTENT_TYPE, move |pretty| {
-            slide::slide_xml(laid, s, pretty)
+            slide::slide_xml(laid, s, &chart_ids, pretty)
         });
         pkg.add(part.weighing(SLIDE_WEIGHT), rels);
+    }
+}
+
+/// Chart parts, each related to (and followed by) its own embedded workbook: PowerPoint does
+/// not let charts share one.
+fn add_charts<'a>(pkg: &mut Package<'a>, charts: &[(usize, &'a ChartBox)], deflate_level: u8) {
+    for (k, (_, c)) in charts.iter().enumerate() {
+        let c: &'a ChartBox = c;
+        let mut rels = Rels::new();
+        let wb = rels.add(RelType::Package, workbook_name(k + 1));
+        let part = Part::new(chart_name(k + 1), chart::CONTENT_TYPE, move |pretty| {
+            chart::chart_xml(c, wb, pretty)
+        });
+        pkg.add(part.weighing(SLIDE_WEIGHT), rels);
+        let book = Part::new(
+            workbook_name(k + 1),
+            crate::xlsx::XLSX_CONTENT_TYPE,
+            move |_| crate::xlsx::workbook(&chart::sheet(c), deflate_level),
+        );
+        pkg.add(book.weighing(SLIDE_WEIGHT), Rels::new());
     }
 }
 

@@ -4,11 +4,13 @@
 //! so its position is exact whatever the layout says. Text boxes that fill a slot are
 //! placeholders (`p:ph`: titles stay titles in outline view and for screen readers); free text
 //! boxes are `txBox="1"` shapes. A [`BoxContent::Placeholder`] (a kind not drawn yet) is a grey
-//! rectangle with its label centred, never a `p:ph`.
+//! rectangle with its label centred, never a `p:ph`. A chart is a `p:graphicFrame` naming its
+//! chart part by the relationship id the package planner gave it (`chart_ids`, in box order).
 
 use super::shapes;
 use super::text::{self, RunStyle};
 use super::NS_P;
+use crate::opc::rels::RelId;
 use crate::opc::xml::{Xml, NS_A, NS_R};
 use specrender_layout::model::{Anchor, BoxContent, LaidDeck, LaidSlide, PlacedBox, Placeholder};
 use specrender_spec::deck::EMU_PER_PT;
@@ -22,7 +24,13 @@ const LABEL_FILL: &str = "D9D9D9";
 const LABEL_LINE: &str = "A6A6A6";
 const LABEL_TEXT: &str = "404040";
 
-pub(crate) fn slide_xml(laid: &LaidDeck, slide: &LaidSlide, pretty: bool) -> Vec<u8> {
+pub(crate) fn slide_xml(
+    laid: &LaidDeck,
+    slide: &LaidSlide,
+    chart_ids: &[RelId],
+    pretty: bool,
+) -> Vec<u8> {
+    let mut charts = chart_ids.iter();
     let mut x = Xml::new(pretty);
     x.start(
         "p:sld",
@@ -36,6 +44,10 @@ pub(crate) fn slide_xml(laid: &LaidDeck, slide: &LaidSlide, pretty: bool) -> Vec
         match &b.content {
             BoxContent::Text(_) => text_shape(&mut x, laid, b, id),
             BoxContent::Placeholder(p) => label_shape(&mut x, laid, b, id, &p.label),
+            BoxContent::Chart(c) => match charts.next() {
+                Some(rid) => chart_frame(&mut x, b, id, c.kind.as_str(), c.title.as_deref(), *rid),
+                None => debug_assert!(false, "a chart box without a chart part"),
+            },
         }
     }
     x.end("p:spTree");
@@ -154,4 +166,41 @@ fn label_shape(x: &mut Xml, laid: &LaidDeck, b: &PlacedBox, id: u32, label: &str
     x.end("a:p");
     x.end("p:txBody");
     x.end("p:sp");
+}
+
+/// `p:graphicFrame` holding the chart part related as `rid`; its description (alt text) says
+/// what it is: `bar chart: Revenue by region`.
+fn chart_frame(x: &mut Xml, b: &PlacedBox, id: u32, kind: &str, title: Option<&str>, rid: RelId) {
+    let kind = kind.replace('_', " ");
+    let descr = match title {
+        Some(t) => format!("{kind} chart: {t}"),
+        None => format!("{kind} chart"),
+    };
+    x.start("p:graphicFrame", &[]);
+    x.start("p:nvGraphicFramePr", &[]);
+    x.empty(
+        "p:cNvPr",
+        &[("id", &id), ("name", &b.element_id), ("descr", &descr)],
+    );
+    x.start("p:cNvGraphicFramePr", &[]);
+    x.empty("a:graphicFrameLocks", &[("noGrp", &1)]);
+    x.end("p:cNvGraphicFramePr");
+    x.empty("p:nvPr", &[]);
+    x.end("p:nvGraphicFramePr");
+    x.start("p:xfrm", &[]);
+    x.empty("a:off", &[("x", &b.rect.x), ("y", &b.rect.y)]);
+    x.empty(
+        "a:ext",
+        &[("cx", &b.rect.w.max(0)), ("cy", &b.rect.h.max(0))],
+    );
+    x.end("p:xfrm");
+    x.start("a:graphic", &[]);
+    x.start("a:graphicData", &[("uri", &super::chart::NS_C)]);
+    x.empty(
+        "c:chart",
+        &[("xmlns:c", &super::chart::NS_C), ("r:id", &rid)],
+    );
+    x.end("a:graphicData");
+    x.end("a:graphic");
+    x.end("p:graphicFrame");
 }
