@@ -7,7 +7,8 @@
 //! - [`validate`]: every error and warning of an input, as the `validate` command prints them;
 //! - [`run_qc`]: parse, lay out, check — no file written (the fast check before rendering);
 //! - [`render`]: the same plus the PPTX bytes;
-//! - [`write_atomic`] / [`write_all_atomic`]: the temp-file-and-rename writes the CLI uses.
+//! - [`outputs`]: safe outputs (all written or none; never the input; special files in place);
+//!   [`write_atomic`] / [`write_all_atomic`] for simple uses.
 //!
 //! Errors are an [`Error`] whose [`Error::exit_code`] is the CLI's: 2 invalid input,
 //! 3 environment (fonts, I/O), 4 internal. A panic inside a stage is caught and returned as
@@ -16,9 +17,10 @@
 use serde::Serialize;
 use serde_json::{json, Value};
 use std::fmt;
-use std::io::{self, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
+
+pub mod outputs;
 
 pub use specrender_fonts as fonts;
 pub use specrender_layout as layout;
@@ -31,7 +33,9 @@ pub use specrender_layout::model::{Autofit, LaidDeck};
 pub use specrender_layout::LayoutOptions;
 pub use specrender_qc::{QcReport, Severity};
 pub use specrender_renderer::PptxOptions;
-pub use specrender_spec::{Code, ErrorSeverity, Input, ParseOptions, SpecError, SpecFailure};
+pub use specrender_spec::{
+    Code, ErrorSeverity, Findings, Input, ParseOptions, SpecError, SpecFailure, MAX_LISTED,
+};
 
 /// Options for [`run_qc`] and [`render`].
 #[derive(Debug, Clone, Default)]
@@ -143,9 +147,16 @@ pub fn describe_failure(fail: &SpecFailure) -> String {
         } => {
             format!("malformed JSON at line {line}, column {column}: {message}")
         }
+        SpecFailure::Limit {
+            path,
+            line,
+            column,
+            message,
+            ..
+        } => format!("input refused at {path:?} (line {line}, column {column}): {message}"),
         SpecFailure::NoJsonFound => "no JSON object found in the input".to_string(),
-        SpecFailure::Invalid(errors) => {
-            let n = errors.len();
+        SpecFailure::Invalid(findings) => {
+            let n = findings.errors;
             format!("input invalid ({n} error{})", if n == 1 { "" } else { "s" })
         }
     }
@@ -177,25 +188,34 @@ impl From<&SpecError> for Finding {
     }
 }
 
-/// The `validate` output: `{"valid", "errors": [{path, code, message}], "warnings": [...]}`.
+/// The `validate` output: `{"valid", "errors": [{path, code, message}], "warnings": [...],
+/// "error_count", "warning_count", "max_listed"}`: at most `max_listed` ([`MAX_LISTED`])
+/// errors and as many warnings are listed, the first in document order; the counts are of all.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Validation {
     pub valid: bool,
     pub errors: Vec<Finding>,
     pub warnings: Vec<Finding>,
+    pub error_count: usize,
+    pub warning_count: usize,
+    pub max_listed: usize,
 }
 
 impl Validation {
-    pub fn ok(warnings: &[SpecError]) -> Validation {
+    pub fn ok(warnings: &Findings) -> Validation {
         Validation {
             valid: true,
             errors: vec![],
             warnings: warnings.iter().map(Finding::from).collect(),
+            error_count: 0,
+            warning_count: warnings.warnings,
+            max_listed: MAX_LISTED,
         }
     }
 
     /// The errors of a refused input. Codes: `too_large`, `malformed_json` (with line and
-    /// column), `no_json_found`, else the validator's own codes.
+    /// column), `too_deep` / `too_many_values` (with path, line and column), `no_json_found`,
+    /// else the validator's own codes.
     pub fn from_failure(fail: &SpecFailure) -> Validation {
         let whole = |code: Code, line, column| Finding {
             path: String::new(),
@@ -210,6 +230,17 @@ impl Validation {
                 vec![whole(Code::MalformedJson, Some(*line), Some(*column))],
                 vec![],
             ),
+            SpecFailure::Limit {
+                code,
+                path,
+                line,
+                column,
+                ..
+            } => {
+                let mut f = whole(*code, Some(*line), Some(*column));
+                f.path = path.clone();
+                (vec![f], vec![])
+            }
             SpecFailure::NoJsonFound => (vec![whole(Code::NoJsonFound, None, None)], vec![]),
             SpecFailure::Invalid(all) => {
                 let (w, e): (Vec<&SpecError>, Vec<&SpecError>) = all
@@ -221,10 +252,17 @@ impl Validation {
                 )
             }
         };
+        let (error_count, warning_count) = match fail {
+            SpecFailure::Invalid(all) => (all.errors, all.warnings),
+            _ => (errors.len(), warnings.len()),
+        };
         Validation {
             valid: false,
             errors,
             warnings,
+            error_count,
+            warning_count,
+            max_listed: MAX_LISTED,
         }
     }
 
@@ -241,7 +279,8 @@ impl Validation {
 #[derive(Debug, Clone)]
 pub struct Parsed {
     pub input: Input,
-    pub warnings: Vec<SpecError>,
+    /// The first [`MAX_LISTED`] warnings (document order) and their count.
+    pub warnings: Findings,
 }
 
 /// What [`run_qc`] and [`render`] produce.
@@ -388,7 +427,7 @@ fn finish(
             pptx,
             qc,
             layout,
-            warnings: parsed.warnings.clone(),
+            warnings: parsed.warnings.list.clone(),
         })
     })
 }
@@ -450,105 +489,28 @@ pub fn fonts_report(book: &FontBook, extra: &[String]) -> Value {
     json!({ "faces": faces, "resolve": resolved })
 }
 
-/// Write `bytes` to `path` atomically: a temp file `.NAME.tmp-<pid>` in the same folder,
-/// fsynced, then renamed over `path`. On failure the temp file is removed and `path` is untouched.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+/// Write `bytes` to `path` safely ([`outputs`]): a temporary file beside it, synced, then
+/// renamed over it; an existing FIFO or device is written in place. On failure `path` is
+/// untouched.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), outputs::OutputError> {
     write_all_atomic(&[(path, bytes)])
 }
 
-/// Write several files so that either all are written or, on failure before the renames,
-/// none is: every temp file is written and fsynced first, then each is renamed into place.
-pub fn write_all_atomic(files: &[(&Path, &[u8])]) -> io::Result<()> {
-    let mut temps: Vec<PathBuf> = Vec::with_capacity(files.len());
-    let cleanup = |temps: &[PathBuf]| {
-        for t in temps {
-            let _ = std::fs::remove_file(t);
-        }
-    };
-    for (path, bytes) in files {
-        let tmp = temp_path(path)?;
-        temps.push(tmp.clone());
-        if let Err(e) = write_synced(&tmp, bytes) {
-            cleanup(&temps);
-            return Err(io::Error::new(e.kind(), format!("{}: {e}", path.display())));
-        }
-    }
-    for (i, ((path, _), tmp)) in files.iter().zip(&temps).enumerate() {
-        if let Err(e) = std::fs::rename(tmp, path) {
-            cleanup(&temps[i..]);
-            return Err(io::Error::new(e.kind(), format!("{}: {e}", path.display())));
-        }
-        sync_dir(path);
-    }
-    Ok(())
-}
-
-fn temp_path(path: &Path) -> io::Result<PathBuf> {
-    let name = path.file_name().ok_or_else(|| {
-        io::Error::new(
-            io::ErrorKind::InvalidInput,
-            format!("{}: not a file path", path.display()),
-        )
-    })?;
-    let mut tmp_name = std::ffi::OsString::from(".");
-    tmp_name.push(name);
-    tmp_name.push(format!(".tmp-{}", std::process::id()));
-    Ok(path.with_file_name(tmp_name))
-}
-
-fn write_synced(tmp: &Path, bytes: &[u8]) -> io::Result<()> {
-    let mut f = std::fs::File::create(tmp)?;
-    f.write_all(bytes)?;
-    f.sync_all()
-}
-
-/// Make the rename durable (best effort: not every platform can open a folder).
-fn sync_dir(path: &Path) {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    if let Ok(d) = std::fs::File::open(dir) {
-        let _ = d.sync_all();
-    }
+/// Write several files so that either all are written or none is ([`outputs::plan`] then
+/// [`outputs::commit`]; no input to protect).
+pub fn write_all_atomic(files: &[(&Path, &[u8])]) -> Result<(), outputs::OutputError> {
+    let paths: Vec<&Path> = files.iter().map(|(p, _)| *p).collect();
+    let targets = outputs::plan("", &paths, false)?;
+    let planned: Vec<(outputs::Target, &[u8])> = targets
+        .into_iter()
+        .zip(files.iter().map(|(_, b)| *b))
+        .collect();
+    outputs::commit(&planned)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn tmpdir(name: &str) -> PathBuf {
-        let d = std::env::temp_dir().join(format!("specrender-lib-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&d);
-        std::fs::create_dir_all(&d).unwrap();
-        d
-    }
-
-    #[test]
-    fn atomic_write_replaces_and_leaves_no_temp() {
-        let d = tmpdir("atomic");
-        let p = d.join("out.pptx");
-        std::fs::write(&p, b"old").unwrap();
-        write_atomic(&p, b"new").unwrap();
-        assert_eq!(std::fs::read(&p).unwrap(), b"new");
-        let names: Vec<_> = std::fs::read_dir(&d)
-            .unwrap()
-            .map(|e| e.unwrap().file_name())
-            .collect();
-        assert_eq!(names, [std::ffi::OsString::from("out.pptx")]);
-        std::fs::remove_dir_all(&d).unwrap();
-    }
-
-    #[test]
-    fn atomic_batch_writes_nothing_when_one_fails() {
-        let d = tmpdir("batch");
-        let good = d.join("a.pptx");
-        let bad = d.join("missing-folder").join("qc.json");
-        let err = write_all_atomic(&[(&good, b"x"), (&bad, b"y")]).unwrap_err();
-        assert!(err.to_string().contains("qc.json"), "{err}");
-        assert_eq!(std::fs::read_dir(&d).unwrap().count(), 0);
-        std::fs::remove_dir_all(&d).unwrap();
-    }
 
     #[test]
     fn failures_map_to_findings() {
@@ -576,10 +538,11 @@ mod tests {
             message: "m".into(),
             severity: sev,
         };
-        let v = Validation::from_failure(&SpecFailure::Invalid(vec![
-            e(ErrorSeverity::Error),
-            e(ErrorSeverity::Warning),
-        ]));
+        let v = Validation::from_failure(&SpecFailure::Invalid(Findings {
+            list: vec![e(ErrorSeverity::Error), e(ErrorSeverity::Warning)],
+            errors: 1,
+            warnings: 1,
+        }));
         assert_eq!((v.errors.len(), v.warnings.len()), (1, 1));
         assert!(serde_json::to_value(&v).unwrap()["errors"][0]
             .get("line")

@@ -15,6 +15,7 @@
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use serde_json::{json, Value};
+use specrender::outputs::{OutputError, Target};
 use specrender::{
     guard, panic_message, Autofit, Error, FontBook, FontOptions, Outcome, ParseOptions, Parsed,
     Progress, RenderOptions, SpecError, SpecFailure, Stage, Validation,
@@ -22,6 +23,13 @@ use specrender::{
 use std::io::{self, BufRead, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+
+/// A line on stderr; a stderr that cannot be written is ignored (never a panic).
+macro_rules! say {
+    ($($t:tt)*) => {{
+        let _ = writeln!(io::stderr(), $($t)*);
+    }};
+}
 
 #[derive(Parser)]
 #[command(
@@ -163,8 +171,8 @@ fn main() -> ExitCode {
     std::panic::set_hook(Box::new(|info| {
         let msg = panic_message(info.payload());
         match info.location() {
-            Some(l) => eprintln!("panic at {}:{}: {msg}", l.file(), l.line()),
-            None => eprintln!("panic: {msg}"),
+            Some(l) => say!("panic at {}:{}: {msg}", l.file(), l.line()),
+            None => say!("panic: {msg}"),
         }
     }));
     let cli = Cli::parse();
@@ -219,29 +227,40 @@ fn read_input(arg: &str, max: usize) -> Result<Vec<u8>, Error> {
         f.take(limit).read_to_end(&mut buf).map_err(io_err)?;
     }
     if buf.len() > max {
+        // Report the real size: count the rest of stdin without keeping it (up to 1 TiB).
+        drop(buf);
+        let rest = io::copy(&mut io::stdin().lock().take(1 << 40), &mut io::sink()).unwrap_or(0);
         return Err(Error::Input(SpecFailure::TooLarge {
-            size: buf.len(),
+            size: limit.saturating_add(rest) as usize,
             limit: max,
         }));
     }
     Ok(buf)
 }
 
-fn print_json(v: &impl serde::Serialize) {
+/// Print a JSON report on stdout; `false` (reported on stderr) when stdout cannot take it.
+#[must_use]
+fn print_json(v: &impl serde::Serialize) -> bool {
     let s = serde_json::to_string_pretty(v).expect("JSON output serializes");
     let mut out = io::stdout().lock();
-    let _ = writeln!(out, "{s}");
+    match writeln!(out, "{s}").and_then(|()| out.flush()) {
+        Ok(()) => true,
+        Err(e) => {
+            say!("error: environment: cannot write the report to stdout: {e}");
+            false
+        }
+    }
 }
 
 /// Human-readable report of an error on stderr.
 fn report_error(e: &Error) {
-    eprintln!("error: {e}");
+    say!("error: {e}");
     if let Error::Input(SpecFailure::Invalid(errors)) = e {
         for err in errors
             .iter()
             .filter(|e| e.severity == specrender::ErrorSeverity::Error)
         {
-            eprintln!("  {}", error_line(err));
+            say!("  {}", error_line(err));
         }
     }
 }
@@ -257,7 +276,7 @@ fn error_line(e: &SpecError) -> String {
 
 fn report_warnings(warnings: &[SpecError]) {
     for w in warnings {
-        eprintln!("warning: {}", error_line(w));
+        say!("warning: {}", error_line(w));
     }
 }
 
@@ -266,7 +285,7 @@ fn progress_printer(enabled: bool) -> impl FnMut(Stage, usize, usize) {
         if enabled {
             let ev =
                 json!({"event": "progress", "stage": stage.as_str(), "done": done, "total": total});
-            eprintln!("{ev}");
+            say!("{ev}");
         }
     }
 }
@@ -286,10 +305,12 @@ fn cmd_validate(args: &InputArgs) -> i32 {
             return e.exit_code();
         }
     };
-    print_json(&v);
+    if !print_json(&v) {
+        return 3;
+    }
     if !v.valid {
-        let n = v.errors.len();
-        eprintln!(
+        let n = v.error_count;
+        say!(
             "error: input invalid ({n} error{})",
             if n == 1 { "" } else { "s" }
         );
@@ -299,11 +320,11 @@ fn cmd_validate(args: &InputArgs) -> i32 {
             } else {
                 f.path.as_str()
             };
-            eprintln!("  {path}: {} — {}", f.code, f.message);
+            say!("  {path}: {} — {}", f.code, f.message);
         }
     }
     for w in &v.warnings {
-        eprintln!("warning: {}: {} — {}", w.path, w.code, w.message);
+        say!("warning: {}: {} — {}", w.path, w.code, w.message);
     }
     v.exit_code()
 }
@@ -319,11 +340,13 @@ fn cmd_run(
     match run_pipeline(args, run, output, qc_path, layout_path) {
         Ok(code) => code,
         Err(e) => {
+            report_error(&e);
             if let Error::Input(fail) = &e {
                 // The machine-readable errors, as `validate` prints them.
-                print_json(&Validation::from_failure(fail));
+                if !print_json(&Validation::from_failure(fail)) {
+                    return 3;
+                }
             }
-            report_error(&e);
             e.exit_code()
         }
     }
@@ -344,6 +367,10 @@ fn run_pipeline(
         Ok(p) => p,
         Err(code) => return Ok(code),
     };
+    let targets = match plan_outputs(args, out_path.as_deref(), qc_path, layout_path) {
+        Ok(t) => t,
+        Err(code) => return Ok(code),
+    };
     let parsed = parse_input(args, &parse_opts, &mut progress)?;
     let assets_root = assets_root(args, run)?;
     let fonts = specrender::load_fonts(&run.fonts.options())?;
@@ -353,13 +380,7 @@ fn run_pipeline(
     } else {
         specrender::qc_parsed(&parsed, &fonts, &opts, &mut progress)?
     };
-    write_outputs(
-        &outcome,
-        out_path.as_deref(),
-        qc_path,
-        layout_path,
-        &mut progress,
-    )?;
+    write_outputs(&outcome, &targets, &mut progress)?;
     report_qc_summary(&outcome.qc);
     Ok(outcome.qc.exit_code())
 }
@@ -371,18 +392,46 @@ fn output_path(args: &InputArgs, output: Option<Option<PathBuf>>) -> Result<Opti
         None => None,
         Some(Some(o)) => Some(o),
         Some(None) if args.input == "-" => {
-            eprintln!("error: reading from stdin (`-`) needs -o OUT");
+            say!("error: reading from stdin (`-`) needs -o OUT");
             return Err(2);
         }
         Some(None) => Some(Path::new(&args.input).with_extension("pptx")),
     };
-    if let Some(o) = &out_path {
-        if args.input != "-" && same_file(Path::new(&args.input), o) {
-            eprintln!("error: output {} would overwrite the input", o.display());
-            return Err(2);
-        }
-    }
     Ok(out_path)
+}
+
+/// Where each output goes, settled before any work ([`specrender::outputs::plan`]): an output
+/// naming the input or another output is refused (exit 2), a folder or a missing folder is an
+/// environment error (exit 3). The QC report goes to stdout unless `--qc` names a file.
+struct Planned {
+    pptx: Option<Target>,
+    qc: Target,
+    layout: Option<Target>,
+}
+
+fn plan_outputs(
+    args: &InputArgs,
+    pptx: Option<&Path>,
+    qc: Option<&Path>,
+    layout: Option<&Path>,
+) -> Result<Planned, i32> {
+    let named: Vec<&Path> = [pptx, qc, layout].into_iter().flatten().collect();
+    let mut targets = match specrender::outputs::plan(&args.input, &named, qc.is_none()) {
+        Ok(t) => t.into_iter(),
+        Err(e) => {
+            say!("error: {e}");
+            return Err(match e {
+                OutputError::Conflict(_) => 2,
+                OutputError::Io(_) => 3,
+            });
+        }
+    };
+    let mut next = |named: Option<&Path>| named.and_then(|_| targets.next());
+    Ok(Planned {
+        pptx: next(pptx),
+        qc: next(qc).unwrap_or(Target::Stdout),
+        layout: next(layout),
+    })
 }
 
 /// Read and parse the input (the parse stage's progress events around it); its warnings go to
@@ -448,15 +497,9 @@ fn render_options(
     .with_threads(run.threads)
 }
 
-/// Write the PPTX, `--qc` and `--layout` files together (atomically, with the write stage's
-/// progress events), then the QC report to stdout unless it went to `--qc`.
-fn write_outputs(
-    outcome: &Outcome,
-    out_path: Option<&Path>,
-    qc_path: Option<&Path>,
-    layout_path: Option<&Path>,
-    progress: Progress<'_>,
-) -> Result<(), Error> {
+/// Write the PPTX, the QC report (`--qc` or stdout) and `--layout` together
+/// ([`specrender::outputs::commit`]: all or nothing), with the write stage's progress events.
+fn write_outputs(outcome: &Outcome, to: &Planned, progress: Progress<'_>) -> Result<(), Error> {
     let qc_json = outcome.qc.to_json_pretty() + "\n";
     let layout_json = match &outcome.layout {
         Some(v) => Some(
@@ -464,35 +507,24 @@ fn write_outputs(
         ),
         None => None,
     };
-    let mut files: Vec<(&Path, &[u8])> = Vec::new();
-    if let (Some(o), Some(pptx)) = (out_path, &outcome.pptx) {
-        files.push((o, pptx.as_slice()));
+    let mut files: Vec<(Target, &[u8])> = Vec::new();
+    if let (Some(t), Some(pptx)) = (&to.pptx, &outcome.pptx) {
+        files.push((t.clone(), pptx.as_slice()));
     }
-    if let Some(q) = qc_path {
-        files.push((q, qc_json.as_bytes()));
+    files.push((to.qc.clone(), qc_json.as_bytes()));
+    if let (Some(t), Some(j)) = (&to.layout, &layout_json) {
+        files.push((t.clone(), j.as_bytes()));
     }
-    if let (Some(l), Some(j)) = (layout_path, &layout_json) {
-        files.push((l, j.as_bytes()));
-    }
-    if !files.is_empty() {
-        progress(Stage::Write, 0, files.len());
-        specrender::write_all_atomic(&files)
-            .map_err(|e| Error::Environment(format!("cannot write {e}")))?;
-        progress(Stage::Write, files.len(), files.len());
-    }
-    if qc_path.is_none() {
-        let mut out = io::stdout().lock();
-        out.write_all(qc_json.as_bytes())
-            .and_then(|_| out.flush())
-            .map_err(|e| Error::Environment(format!("cannot write stdout: {e}")))?;
-    }
+    progress(Stage::Write, 0, files.len());
+    specrender::outputs::commit(&files).map_err(|e| Error::Environment(e.to_string()))?;
+    progress(Stage::Write, files.len(), files.len());
     Ok(())
 }
 
 /// One stderr line counting the issues when QC did not pass.
 fn report_qc_summary(qc: &specrender::QcReport) {
     if !qc.pass {
-        eprintln!(
+        say!(
             "qc: {} issue(s): {} high, {} medium, {} low",
             qc.issues.len(),
             qc.count(specrender::Severity::High),
@@ -502,20 +534,16 @@ fn report_qc_summary(qc: &specrender::QcReport) {
     }
 }
 
-fn same_file(a: &Path, b: &Path) -> bool {
-    match (a.canonicalize(), b.canonicalize()) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => false,
-    }
-}
-
 fn cmd_fonts(args: &FontArgs, families: &[String]) -> i32 {
     let result = specrender::load_fonts(&args.options())
         .and_then(|book| guard(|| Ok(specrender::fonts_report(&book, families))));
     match result {
         Ok(v) => {
-            print_json(&v);
-            0
+            if print_json(&v) {
+                0
+            } else {
+                3
+            }
         }
         Err(e) => {
             report_error(&e);
@@ -544,7 +572,7 @@ fn cmd_serve(args: &FontArgs) -> i32 {
             Ok(0) => return 0,
             Ok(_) => {}
             Err(e) => {
-                eprintln!("error: cannot read stdin: {e}");
+                say!("error: cannot read stdin: {e}");
                 return 3;
             }
         }

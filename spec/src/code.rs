@@ -54,6 +54,14 @@ codes! {
     MalformedJson = "malformed_json",
     /// (error) `extract_json` found no JSON object in the text.
     NoJsonFound = "no_json_found",
+    /// (error) Arrays and objects nested deeper than the reader's bound (64 levels).
+    TooDeep = "too_deep",
+    /// (error) More JSON values than the reader's budget (one per 32 bytes of the byte limit,
+    /// at least 65,536).
+    TooManyValues = "too_many_values",
+    /// (warning) An array longer than any the schemas allow, in a place the schema leaves
+    /// free-form: only its first 5,000 items were read.
+    LongArray = "long_array",
     /// (error) `spec_version` is present but neither `"slidespec_v1"` nor `"docspec_v1"`.
     UnknownSpecVersion = "unknown_spec_version",
     /// (error) The input passed validation but could not be read into the typed spec (a bug).

@@ -17,6 +17,8 @@ pub mod common;
 pub mod deck;
 pub mod docspec;
 pub mod extract;
+pub mod findings;
+pub mod read;
 pub mod resolve;
 pub mod semantic;
 pub mod slidespec;
@@ -32,6 +34,8 @@ pub use code::{Code, UnknownCode};
 pub use common::{Brand, Citation, CitationKind, CitationRef, TemplateRef};
 pub use docspec::{Block, BlockContent, BlockType, DocSpec};
 pub use extract::extract_json;
+pub use findings::{Findings, MAX_LISTED};
+pub use read::{ReadLimits, MAX_DEPTH};
 pub use resolve::{resolve, resolve_with};
 pub use semantic::check_semantics;
 pub use slidespec::{ElementContent, SlideSpec, SpecElement, SpecElementKind};
@@ -102,9 +106,18 @@ pub enum SpecFailure {
         column: usize,
         message: String,
     },
+    /// A bound of the JSON reader ([`read::ReadLimits`]): `too_deep` or `too_many_values`,
+    /// at `path` (JSON Pointer), where the reader stopped (`line`, `column`).
+    Limit {
+        code: Code,
+        path: String,
+        line: usize,
+        column: usize,
+        message: String,
+    },
     NoJsonFound,
-    /// Every error at once (warnings are not failures).
-    Invalid(Vec<SpecError>),
+    /// The errors (and warnings) at once: the first [`MAX_LISTED`] of each, and the counts.
+    Invalid(Findings),
 }
 
 impl std::fmt::Display for SpecFailure {
@@ -123,10 +136,16 @@ impl std::fmt::Display for SpecFailure {
                     "malformed JSON at line {line}, column {column}: {message}"
                 )
             }
+            SpecFailure::Limit {
+                path,
+                line,
+                column,
+                message,
+                ..
+            } => write!(f, "{message} (at {path:?}, line {line}, column {column})"),
             SpecFailure::NoJsonFound => write!(f, "no JSON object found in the input"),
-            SpecFailure::Invalid(errors) => {
-                let n = errors.iter().filter(|e| e.is_error()).count();
-                write!(f, "invalid input: {n} error(s)")
+            SpecFailure::Invalid(findings) => {
+                write!(f, "invalid input: {} error(s)", findings.errors)
             }
         }
     }
@@ -167,17 +186,20 @@ pub fn detect_kind(value: &Value) -> Option<SpecKind> {
     }
 }
 
-/// Parse, check size, extract (option), validate against the schema and the semantic rules.
-/// Returns the typed input plus warnings, or every error at once.
-pub fn parse(input: &[u8], opts: &ParseOptions) -> Result<(Input, Vec<SpecError>), SpecFailure> {
+/// Parse, check size, extract (option), read within [`ReadLimits::for_bytes`] of the byte
+/// limit, validate against the schema and the semantic rules. Returns the typed input plus
+/// its warnings (the first [`MAX_LISTED`], and their count), or the findings (errors first
+/// [`MAX_LISTED`] of each severity, and the counts).
+pub fn parse(input: &[u8], opts: &ParseOptions) -> Result<(Input, Findings), SpecFailure> {
     if input.len() > opts.max_bytes {
         return Err(SpecFailure::TooLarge {
             size: input.len(),
             limit: opts.max_bytes,
         });
     }
+    let limits = ReadLimits::for_bytes(opts.max_bytes);
     let range = if opts.extract_json {
-        extract::extract_json(input).ok_or(SpecFailure::NoJsonFound)?
+        extracted(input, &limits)?
     } else {
         // A UTF-8 byte order mark is not JSON, but editors write it; skip it.
         let start = if input.starts_with(b"\xEF\xBB\xBF") {
@@ -187,37 +209,19 @@ pub fn parse(input: &[u8], opts: &ParseOptions) -> Result<(Input, Vec<SpecError>
         };
         start..input.len()
     };
-    let slice = &input[range.clone()];
-    let value: Value = serde_json::from_slice(slice).map_err(|e| {
-        let (line, column) = if e.line() == 0 {
-            (0, 0)
-        } else {
-            let at = range.start + extract::offset_of(slice, e.line(), e.column());
-            extract::line_col(input, at)
-        };
-        let mut message = e.to_string();
-        // serde_json appends " at line L column C" (slice-relative); drop it.
-        if let Some(i) = message.rfind(" at line ") {
-            message.truncate(i);
-        }
-        SpecFailure::Malformed {
-            line,
-            column,
-            message,
-        }
-    })?;
-
-    let findings = validate(&value);
-    if findings.iter().any(SpecError::is_error) {
+    let read = read_json(input, range, &limits)?;
+    let findings = validate_read(&read.value, &read.long_arrays);
+    if findings.has_errors() {
         return Err(SpecFailure::Invalid(findings));
     }
+    let value = read.value;
     let internal = |e: serde_json::Error| {
-        SpecFailure::Invalid(vec![SpecError {
+        SpecFailure::Invalid(Findings::one(SpecError {
             path: String::new(),
             code: Code::InternalDeserialize,
             message: format!("the input passed validation but could not be read: {e}"),
             severity: ErrorSeverity::Error,
-        }])
+        }))
     };
     let input = match detect_kind(&value) {
         Some(SpecKind::Slides) => {
@@ -232,75 +236,138 @@ pub fn parse(input: &[u8], opts: &ParseOptions) -> Result<(Input, Vec<SpecError>
     Ok((input, findings))
 }
 
-/// Validate a JSON value (either spec, chosen by `spec_version`): every error and warning,
-/// in document order (a finding on a parent comes before findings inside it).
-pub fn validate(value: &Value) -> Vec<SpecError> {
-    let Some(kind) = detect_kind(value) else {
-        let error = |path: &str, code: Code, message: String| SpecError {
-            path: path.to_string(),
-            code,
-            message,
-            severity: ErrorSeverity::Error,
-        };
-        let e = match value.get("spec_version") {
-            _ if !value.is_object() => error(
-                "",
-                Code::Type,
-                format!("the document must be a JSON object, got {}", validate::type_name(value)),
-            ),
-            None => error(
-                "",
-                Code::Required,
-                "the document is missing the required property `spec_version` (\"slidespec_v1\" or \"docspec_v1\")".to_string(),
-            ),
-            Some(v) => error(
-                "/spec_version",
-                Code::UnknownSpecVersion,
-                format!("`spec_version` is {}; use \"slidespec_v1\" or \"docspec_v1\"", validate::show(v)),
-            ),
-        };
-        return vec![e];
+/// The JSON inside an LLM reply ([`extract`]). When no candidate parses: the first one's error
+/// (its position in the reply), with what was tried when there were several.
+fn extracted(input: &[u8], limits: &ReadLimits) -> Result<std::ops::Range<usize>, SpecFailure> {
+    let ex = extract::extract(input);
+    if let Some(r) = ex.found {
+        return Ok(r);
+    }
+    let Some(first) = ex.tried.first() else {
+        return Err(SpecFailure::NoJsonFound);
     };
-    let mut out = validate_schema(kind, value);
-    out.extend(check_semantics(kind, value));
-    sort_document_order(value, &mut out);
-    out
+    let mut fail = match read_json(input, first.range.clone(), limits) {
+        Err(f) => f,
+        // Parses now but did not as a candidate: cannot happen; report it as not found.
+        Ok(_) => SpecFailure::NoJsonFound,
+    };
+    if ex.tried.len() > 1 {
+        if let SpecFailure::Malformed { message, .. } = &mut fail {
+            let tried = extract::describe_tried(input, &ex.tried, 5);
+            *message = format!("{message}; no candidate is JSON ({tried})");
+        }
+    }
+    Err(fail)
 }
 
-/// Stable sort of findings by where their path lies in the document (object members in
-/// input order, array items by index; a parent before its children).
-fn sort_document_order(value: &Value, findings: &mut [SpecError]) {
-    fn key(root: &Value, path: &str) -> Vec<usize> {
-        let mut out = Vec::new();
-        if path.is_empty() {
-            return out;
+/// Read `input[range]` as JSON within `limits`; positions of failures refer to `input`.
+fn read_json(
+    input: &[u8],
+    range: std::ops::Range<usize>,
+    limits: &ReadLimits,
+) -> Result<read::ReadJson, SpecFailure> {
+    let slice = &input[range.clone()];
+    let at = |line: usize, column: usize| {
+        if line == 0 {
+            (0, 0)
+        } else {
+            let off = range.start + extract::offset_of(slice, line, column);
+            extract::line_col(input, off)
         }
-        let mut cur = Some(root);
-        for raw in path[1..].split('/') {
-            let tok = raw.replace("~1", "/").replace("~0", "~");
-            let (pos, next) = match cur {
-                Some(Value::Object(m)) => match m.keys().position(|k| *k == tok) {
-                    Some(p) => (p, m.get(&tok)),
-                    None => (usize::MAX, None),
-                },
-                Some(Value::Array(a)) => match tok.parse::<usize>() {
-                    Ok(i) => (i, a.get(i)),
-                    Err(_) => (usize::MAX, None),
-                },
-                _ => (usize::MAX, None),
-            };
-            out.push(pos);
-            cur = next;
+    };
+    read::read(slice, limits).map_err(|e| match e {
+        read::ReadError::Syntax(e) => {
+            let (line, column) = at(e.line(), e.column());
+            let mut message = e.to_string();
+            // serde_json appends " at line L column C" (slice-relative); drop it.
+            if let Some(i) = message.rfind(" at line ") {
+                message.truncate(i);
+            }
+            SpecFailure::Malformed {
+                line,
+                column,
+                message,
+            }
         }
-        out
+        read::ReadError::Limit {
+            code,
+            path,
+            line,
+            column,
+            message,
+        } => {
+            let (line, column) = at(line, column);
+            SpecFailure::Limit {
+                code,
+                path,
+                line,
+                column,
+                message,
+            }
+        }
+    })
+}
+
+/// Validate a JSON value (either spec, chosen by `spec_version`): the first errors and
+/// warnings in document order (a finding on a parent comes before findings inside it) and
+/// their counts.
+pub fn validate(value: &Value) -> Findings {
+    validate_read(value, &read::LongArrays::new())
+}
+
+/// [`validate`] of a value [`read::read`] produced, with the real lengths of the arrays it cut.
+pub fn validate_read(value: &Value, long: &read::LongArrays) -> Findings {
+    let Some(kind) = detect_kind(value) else {
+        return Findings::one(unknown_kind(value));
+    };
+    let mut out = findings::Collector::new();
+    let free = validate::validate_schema_into(kind, value, long, &mut out);
+    let mut keys = findings::KeyFinder::new(value);
+    for f in check_semantics(kind, value) {
+        out.push(keys.key(&f.path), f);
     }
-    let mut keyed: Vec<(Vec<usize>, SpecError)> = findings
-        .iter()
-        .map(|f| (key(value, &f.path), f.clone()))
-        .collect();
-    keyed.sort_by(|a, b| a.0.cmp(&b.0));
-    for (slot, (_, f)) in findings.iter_mut().zip(keyed) {
-        *slot = f;
+    for path in free {
+        let n = long[&path];
+        let message = format!(
+            "{} has {n} items; only the first {} were read (no array in the schema may have more)",
+            validate::field_name(&path),
+            read::ARRAY_KEEP
+        );
+        let f = SpecError {
+            path,
+            code: Code::LongArray,
+            message,
+            severity: ErrorSeverity::Warning,
+        };
+        out.push(keys.key(&f.path), f);
+    }
+    out.finish()
+}
+
+/// The one error of a value that is no spec at all.
+fn unknown_kind(value: &Value) -> SpecError {
+    let error = |path: &str, code: Code, message: String| SpecError {
+        path: path.to_string(),
+        code,
+        message,
+        severity: ErrorSeverity::Error,
+    };
+    match value.get("spec_version") {
+        _ if !value.is_object() => error(
+            "",
+            Code::Type,
+            format!("the document must be a JSON object, got {}", validate::type_name(value)),
+        ),
+        None => error(
+            "",
+            Code::Required,
+            "the document is missing the required property `spec_version` (\"slidespec_v1\" or \"docspec_v1\")".to_string(),
+        ),
+        Some(v) => error(
+            "/spec_version",
+            Code::UnknownSpecVersion,
+            format!("`spec_version` is {}; use \"slidespec_v1\" or \"docspec_v1\"", validate::show(v)),
+        ),
     }
 }
 

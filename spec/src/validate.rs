@@ -23,15 +23,20 @@
 //!   an `if` as not matching when the tested property is absent; the missing `kind` / `type`
 //!   is already reported as `required`.
 //!
-//! Identical findings (same path, code and message) are reported once.
+//! Identical findings (same path, code and message) are reported once. Findings go to a
+//! bounded [`Collector`]: all are counted, the first 100 of each severity are kept, and the
+//! work is linear in the input (a finding costs its message and a hash, never a scan).
+//! Arrays the reader cut ([`crate::read`]) are checked against `maxItems` with their real
+//! length.
 
-use std::collections::HashSet;
 use std::sync::OnceLock;
 
 use serde_json::Value;
 
 use crate::common::json_integer;
-use crate::{Code, ErrorSeverity, SpecError, SpecKind};
+use crate::findings::{Collector, Findings};
+use crate::read::LongArrays;
+use crate::{Code, SpecKind};
 
 static SLIDE_SCHEMA: OnceLock<Value> = OnceLock::new();
 static DOC_SCHEMA: OnceLock<Value> = OnceLock::new();
@@ -53,24 +58,52 @@ pub fn schema(kind: SpecKind) -> &'static Value {
     cell.get_or_init(|| serde_json::from_str(schema_text(kind)).expect("embedded schema is JSON"))
 }
 
-/// Validate `value` against one schema; errors in input order.
-pub fn validate_schema(kind: SpecKind, value: &Value) -> Vec<SpecError> {
+/// Validate `value` against one schema: the first findings in document order (see
+/// [`Findings`]) and their count.
+pub fn validate_schema(kind: SpecKind, value: &Value) -> Findings {
+    let long = LongArrays::new();
+    let mut out = Collector::new();
+    validate_schema_into(kind, value, &long, &mut out);
+    out.finish()
+}
+
+/// [`validate_schema`] into `out`, with the real lengths of the arrays the reader cut. Returns
+/// the paths of cut arrays the schema puts no `maxItems` on (free-form places).
+pub(crate) fn validate_schema_into(
+    kind: SpecKind,
+    value: &Value,
+    long: &LongArrays,
+    out: &mut Collector,
+) -> Vec<String> {
     let root = schema(kind);
     let mut v = Validator {
         root,
-        out: Vec::new(),
-        seen: HashSet::new(),
-        probe: false,
+        out: Some(out),
+        long,
+        capped: Vec::new(),
+        pos: Vec::new(),
+        allowed: Vec::new(),
         failed: false,
     };
     let mut path = String::new();
     v.check(root, value, &mut path, None);
-    v.out
+    let capped = v.capped;
+    let mut free: Vec<String> = long
+        .keys()
+        .filter(|p| !capped.contains(p))
+        .cloned()
+        .collect();
+    free.sort();
+    free
 }
 
 /// Append one RFC 6901 reference token (`~` → `~0`, `/` → `~1`).
 pub fn push_token(path: &mut String, token: &str) {
     path.push('/');
+    if !token.contains(['~', '/']) {
+        path.push_str(token);
+        return;
+    }
     for c in token.chars() {
         match c {
             '~' => path.push_str("~0"),
@@ -90,30 +123,37 @@ pub fn pointer(tokens: &[&str]) -> String {
 }
 
 /// How a finding names its field: the last pointer token, or `parent[i]` for array items.
+/// Reads the pointer from its end (a finding costs no more than its last tokens).
 pub(crate) fn field_name(path: &str) -> String {
     if path.is_empty() {
         return "the document".to_string();
     }
-    let tokens: Vec<String> = path[1..]
-        .split('/')
-        .map(|t| t.replace("~1", "/").replace("~0", "~"))
-        .collect();
-    let mut name = String::new();
-    let mut i = tokens.len();
-    let mut idx = Vec::new();
-    while i > 0 {
-        i -= 1;
-        if tokens[i].parse::<usize>().is_ok() && i > 0 {
-            idx.push(tokens[i].clone());
+    let unescape = |t: &str| {
+        if t.contains('~') {
+            t.replace("~1", "/").replace("~0", "~")
+        } else {
+            t.to_string()
+        }
+    };
+    let mut idx: Vec<&str> = Vec::new();
+    let mut tokens = path[1..].rsplit('/').peekable();
+    let mut name = String::from("`");
+    while let Some(t) = tokens.next() {
+        let is_index = !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+        if is_index && tokens.peek().is_some() {
+            idx.push(t);
             continue;
         }
-        name.push_str(&tokens[i]);
+        name.push_str(&unescape(t));
         break;
     }
     for ix in idx.iter().rev() {
-        name.push_str(&format!("[{ix}]"));
+        name.push('[');
+        name.push_str(ix);
+        name.push(']');
     }
-    format!("`{name}`")
+    name.push('`');
+    name
 }
 
 pub(crate) fn type_name(v: &Value) -> &'static str {
@@ -197,16 +237,22 @@ fn num(v: &Value) -> String {
     }
 }
 
-struct Validator<'s> {
+struct Validator<'s, 'o> {
     root: &'s Value,
-    out: Vec<SpecError>,
-    /// (path, code, message before the `then` note): the same finding reached through
-    /// several schema branches (e.g. `type: object` in `element` and in `textElement`) is
-    /// reported once, in the form first met.
-    seen: HashSet<(String, Code, String)>,
-    /// Only asking whether the instance is valid (an `if`): the first failure answers it, so
-    /// no message is written and nothing more is checked.
-    probe: bool,
+    /// Where findings go; the collector reports the same finding reached through several
+    /// schema branches (e.g. `type: object` in `element` and in `textElement`) once. `None`
+    /// when only asking whether the instance is valid (an `if`): the first failure answers
+    /// it, so no message is written and nothing more is checked.
+    out: Option<&'o mut Collector>,
+    /// Real lengths of the arrays the reader cut.
+    long: &'o LongArrays,
+    /// Cut arrays checked against a `maxItems`.
+    capped: Vec<String>,
+    /// The position key of `path` (member or item index per token).
+    pos: Vec<u32>,
+    /// The declared names of a `properties` map, joined once per map (for the
+    /// `additional_property` message).
+    allowed: Vec<(*const serde_json::Map<String, Value>, std::rc::Rc<str>)>,
     failed: bool,
 }
 
@@ -263,7 +309,7 @@ impl<'s> Keywords<'s> {
     }
 }
 
-impl<'s> Validator<'s> {
+impl<'s> Validator<'s, '_> {
     /// Records a finding; `message` is only written when it is reported.
     fn err(
         &mut self,
@@ -272,24 +318,23 @@ impl<'s> Validator<'s> {
         message: impl FnOnce() -> String,
         note: Option<&str>,
     ) {
-        if self.probe {
-            self.failed = true;
-            return;
+        match &mut self.out {
+            None => self.failed = true,
+            Some(out) => out.error_once(&self.pos, path, code, message, note),
         }
-        let message = message();
-        if !self.seen.insert((path.to_string(), code, message.clone())) {
-            return;
+    }
+
+    /// The declared property names of `props`, comma-separated (cached per map).
+    fn allowed(&mut self, props: Option<&serde_json::Map<String, Value>>) -> std::rc::Rc<str> {
+        let Some(p) = props else { return "".into() };
+        let ptr = p as *const _;
+        if let Some((_, s)) = self.allowed.iter().find(|(q, _)| *q == ptr) {
+            return s.clone();
         }
-        let message = match note {
-            Some(n) => format!("{message} ({n})"),
-            None => message,
-        };
-        self.out.push(SpecError {
-            path: path.to_string(),
-            code,
-            message,
-            severity: ErrorSeverity::Error,
-        });
+        let names: Vec<&str> = p.keys().map(String::as_str).collect();
+        let s: std::rc::Rc<str> = names.join(", ").into();
+        self.allowed.push((ptr, s.clone()));
+        s
     }
 
     fn resolve_ref(&self, r: &str) -> Option<&'s Value> {
@@ -301,9 +346,11 @@ impl<'s> Validator<'s> {
     fn is_valid(&self, schema: &'s Value, inst: &Value) -> bool {
         let mut probe = Validator {
             root: self.root,
-            out: Vec::new(),
-            seen: HashSet::new(),
-            probe: true,
+            out: None,
+            long: self.long,
+            capped: Vec::new(),
+            pos: Vec::new(),
+            allowed: Vec::new(),
             failed: false,
         };
         let mut p = String::new();
@@ -535,7 +582,15 @@ impl<'s> Validator<'s> {
         path: &str,
         note: Option<&str>,
     ) {
-        let n = items.len() as u64;
+        let mut n = items.len() as u64;
+        if !self.long.is_empty() {
+            if let Some(&real) = self.long.get(path) {
+                n = real as u64;
+                if k.max_items.is_some() && !self.capped.iter().any(|p| p == path) {
+                    self.capped.push(path.to_string());
+                }
+            }
+        }
         if let Some(min) = k.min_items {
             if n < min {
                 self.err(
@@ -582,7 +637,9 @@ impl<'s> Validator<'s> {
         for (i, item) in items.iter().enumerate() {
             let len = path.len();
             push_token(path, &i.to_string());
+            self.pos.push(i as u32);
             self.check(item_schema, item, path, note);
+            self.pos.pop();
             path.truncate(len);
         }
     }
@@ -626,23 +683,26 @@ impl<'s> Validator<'s> {
         note: Option<&str>,
     ) {
         let props = k.properties;
-        for (key, v) in obj {
+        for (i, (key, v)) in obj.iter().enumerate() {
             let len = path.len();
             push_token(path, key);
+            self.pos.push(i as u32);
             if let Some(ps) = props.and_then(|p| p.get(key)) {
                 self.check(ps, v, path, note);
             } else if let Some(add) = k.additional {
                 if add == &Value::Bool(false) {
+                    let allowed = self.allowed(props);
                     self.err(
                         path,
                         Code::AdditionalProperty,
-                        || additional_property_message(key, props),
+                        || format!("unknown property `{key}`: remove it (allowed here: {allowed})"),
                         note,
                     );
                 } else if add.is_object() {
                     self.check(add, v, path, note);
                 }
             }
+            self.pos.pop();
             path.truncate(len);
         }
     }
@@ -697,20 +757,6 @@ fn type_message(types: &[&str], inst: &Value, path: &str) -> String {
         _ => want.join(""),
     };
     format!("{f} must be {want}, got {got}")
-}
-
-/// The `additionalProperties: false` finding, listing the declared names.
-fn additional_property_message(
-    key: &str,
-    props: Option<&serde_json::Map<String, Value>>,
-) -> String {
-    let allowed: Vec<&str> = props
-        .map(|p| p.keys().map(String::as_str).collect())
-        .unwrap_or_default();
-    format!(
-        "unknown property `{key}`: remove it (allowed here: {})",
-        allowed.join(", ")
-    )
 }
 
 #[cfg(test)]

@@ -1,0 +1,411 @@
+//! Safe outputs (PRODUCT.md §4): every output of a run is written to a temporary file beside its
+//! target and renamed into place only when all of them (and the report on stdout) are
+//! complete; a failure removes the temporary files and puts back what a rename replaced, so a
+//! failed run leaves no new or changed file.
+//!
+//! Before any work, [`plan`] settles each target: an output naming the input or another output
+//! (the same file by path, symbolic link or hard link, or stdout twice) is refused; a target
+//! that exists and is not a regular file (a FIFO, a device, `/dev/stdout`) is written in place,
+//! never replaced; a symbolic link to a regular file is followed (the file it names is
+//! replaced, the link stays); a folder, or a missing folder, is refused. Temporary files are
+//! created exclusively (`O_EXCL`: never through a planted link).
+
+use std::ffi::OsString;
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+/// Why outputs cannot be planned or written.
+#[derive(Debug)]
+pub enum OutputError {
+    /// A usage mistake found before any work (exit code 2): an output naming the input or
+    /// another output.
+    Conflict(String),
+    /// The environment (exit code 3): a folder that is missing, a target that is a folder, an
+    /// I/O failure while writing.
+    Io(String),
+}
+
+impl std::fmt::Display for OutputError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            OutputError::Conflict(m) | OutputError::Io(m) => f.write_str(m),
+        }
+    }
+}
+
+/// How one target is written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Target {
+    /// Temporary file in the same folder, then renamed over `path` (symbolic links resolved).
+    Replace { path: PathBuf },
+    /// An existing FIFO, device or socket: opened and written in place.
+    InPlace { path: PathBuf },
+    /// The process's stdout.
+    Stdout,
+}
+
+/// A file's identity: (device, inode) where the platform has them, else its canonical path.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Id {
+    Node(u64, u64),
+    Path(PathBuf),
+}
+
+#[cfg(unix)]
+fn node_id(m: &fs::Metadata) -> Option<Id> {
+    use std::os::unix::fs::MetadataExt;
+    Some(Id::Node(m.dev(), m.ino()))
+}
+
+#[cfg(not(unix))]
+fn node_id(_: &fs::Metadata) -> Option<Id> {
+    None
+}
+
+/// The identity of what stdout (or stdin) is, when the platform can tell.
+fn std_stream_id(name: &str) -> Option<Id> {
+    fs::metadata(Path::new("/dev").join(name))
+        .ok()
+        .and_then(|m| node_id(&m))
+}
+
+/// The identity of an input argument (`-` = stdin).
+fn input_id(input: &str) -> Option<Id> {
+    if input == "-" {
+        return std_stream_id("stdin");
+    }
+    let p = Path::new(input);
+    match fs::metadata(p) {
+        Ok(m) => node_id(&m).or_else(|| fs::canonicalize(p).ok().map(Id::Path)),
+        Err(_) => None,
+    }
+}
+
+/// Settle one output path: how it is written and what it is.
+fn settle(path: &Path) -> Result<(Target, Id), OutputError> {
+    let io = |what: &str, e: io::Error| {
+        OutputError::Io(format!("cannot write {}: {what}: {e}", path.display()))
+    };
+    match fs::metadata(path) {
+        Ok(m) if m.is_dir() => Err(OutputError::Io(format!(
+            "cannot write {}: it is a folder",
+            path.display()
+        ))),
+        Ok(m) => {
+            let canon = fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+            let id = node_id(&m).unwrap_or(Id::Path(canon.clone()));
+            if m.is_file() {
+                Ok((Target::Replace { path: canon }, id))
+            } else {
+                Ok((
+                    Target::InPlace {
+                        path: path.to_path_buf(),
+                    },
+                    id,
+                ))
+            }
+        }
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            if fs::symlink_metadata(path).is_ok() {
+                return Err(io("a symbolic link to nothing", e));
+            }
+            let name = path.file_name().ok_or_else(|| io("not a file name", e))?;
+            let parent = match path.parent() {
+                Some(p) if !p.as_os_str().is_empty() => p,
+                _ => Path::new("."),
+            };
+            let dir = fs::canonicalize(parent).map_err(|e| io("its folder", e))?;
+            let full = dir.join(name);
+            Ok((Target::Replace { path: full.clone() }, Id::Path(full)))
+        }
+        Err(e) => Err(io("cannot inspect it", e)),
+    }
+}
+
+/// Plan the outputs of one run. `outputs` are the named files in order; `stdout` says whether
+/// the run also prints a report on stdout. Refuses (Conflict) an output naming the input or
+/// another output.
+pub fn plan(input: &str, outputs: &[&Path], stdout: bool) -> Result<Vec<Target>, OutputError> {
+    let input_id = input_id(input);
+    let mut seen: Vec<(Id, String)> = Vec::new();
+    if stdout {
+        if let Some(id) = std_stream_id("stdout") {
+            seen.push((id, "stdout (the report)".to_string()));
+        }
+    }
+    let mut targets = Vec::with_capacity(outputs.len());
+    for path in outputs {
+        let (target, id) = settle(path)?;
+        if input_id.as_ref() == Some(&id) {
+            return Err(OutputError::Conflict(format!(
+                "output {} is the input {input}: refusing to overwrite it",
+                path.display()
+            )));
+        }
+        if let Some((_, other)) = seen.iter().find(|(s, _)| *s == id) {
+            return Err(OutputError::Conflict(format!(
+                "output {} is the same file as {other}: every output needs its own file",
+                path.display()
+            )));
+        }
+        seen.push((id, path.display().to_string()));
+        targets.push(target);
+    }
+    Ok(targets)
+}
+
+/// Write every `(target, bytes)` together: temporary files first (created exclusively,
+/// written and synced), then the in-place targets and stdout, then the renames; on any
+/// failure the temporary files are removed and replaced files put back.
+pub fn commit(files: &[(Target, &[u8])]) -> Result<(), OutputError> {
+    let mut temps: Vec<Option<PathBuf>> = Vec::with_capacity(files.len());
+    let fail = |temps: &[Option<PathBuf>], e: OutputError| {
+        for t in temps.iter().flatten() {
+            let _ = fs::remove_file(t);
+        }
+        Err(e)
+    };
+    for (target, bytes) in files {
+        match target {
+            Target::Replace { path } => match write_temp(path, bytes) {
+                Ok(t) => temps.push(Some(t)),
+                Err(e) => return fail(&temps, e),
+            },
+            _ => temps.push(None),
+        }
+    }
+    for (target, bytes) in files {
+        let r = match target {
+            Target::InPlace { path } => write_in_place(path, bytes),
+            Target::Stdout => write_stdout(bytes),
+            Target::Replace { .. } => Ok(()),
+        };
+        if let Err(e) = r {
+            return fail(&temps, e);
+        }
+    }
+    rename_all(files, &temps)
+}
+
+/// The renames, undone on the first failure.
+fn rename_all(files: &[(Target, &[u8])], temps: &[Option<PathBuf>]) -> Result<(), OutputError> {
+    // (target, backup of what it replaced)
+    let mut done: Vec<(&Path, Option<PathBuf>)> = Vec::new();
+    for (i, (target, _)) in files.iter().enumerate() {
+        let (Target::Replace { path }, Some(tmp)) = (target, &temps[i]) else {
+            continue;
+        };
+        let r = backup(path).and_then(|b| {
+            fs::rename(tmp, path)
+                .map(|()| b.clone())
+                .map_err(|e| (e, b))
+                .map_err(|(e, b)| {
+                    if let Some(b) = b {
+                        let _ = fs::rename(b, path);
+                    }
+                    e
+                })
+        });
+        match r {
+            Ok(b) => done.push((path, b)),
+            Err(e) => {
+                for (p, b) in done.into_iter().rev() {
+                    match b {
+                        Some(b) => {
+                            let _ = fs::rename(b, p);
+                        }
+                        None => {
+                            let _ = fs::remove_file(p);
+                        }
+                    }
+                }
+                for t in temps[i..].iter().flatten() {
+                    let _ = fs::remove_file(t);
+                }
+                return Err(OutputError::Io(format!(
+                    "cannot write {}: {e}",
+                    path.display()
+                )));
+            }
+        }
+    }
+    for (p, b) in done {
+        if let Some(b) = b {
+            let _ = fs::remove_file(b);
+        }
+        sync_dir(p);
+    }
+    Ok(())
+}
+
+/// Move an existing regular file aside (hard link to a backup name) so a failed run can put it
+/// back; `None` when there is nothing to keep.
+fn backup(path: &Path) -> io::Result<Option<PathBuf>> {
+    match fs::symlink_metadata(path) {
+        Ok(m) if m.is_file() => {
+            let b = sibling(path, "bak", 0);
+            let _ = fs::remove_file(&b);
+            // A copy where the file system has no hard links.
+            fs::hard_link(path, &b).or_else(|_| fs::copy(path, &b).map(|_| ()))?;
+            Ok(Some(b))
+        }
+        _ => Ok(None),
+    }
+}
+
+/// `.NAME.<what>-<pid>[-n]` beside `path`.
+fn sibling(path: &Path, what: &str, n: u32) -> PathBuf {
+    let mut name = OsString::from(".");
+    name.push(path.file_name().unwrap_or_default());
+    name.push(format!(".{what}-{}", std::process::id()));
+    if n > 0 {
+        name.push(format!("-{n}"));
+    }
+    path.with_file_name(name)
+}
+
+fn write_temp(path: &Path, bytes: &[u8]) -> Result<PathBuf, OutputError> {
+    let err = |e: io::Error| OutputError::Io(format!("cannot write {}: {e}", path.display()));
+    let mut n = 0;
+    let (tmp, mut f) = loop {
+        let tmp = sibling(path, "tmp", n);
+        match OpenOptions::new().write(true).create_new(true).open(&tmp) {
+            Ok(f) => break (tmp, f),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists && n < 100 => n += 1,
+            Err(e) => return Err(err(e)),
+        }
+    };
+    let r = (|| {
+        if let Ok(m) = fs::metadata(path) {
+            f.set_permissions(m.permissions())?;
+        }
+        f.write_all(bytes)?;
+        f.sync_all()
+    })();
+    match r {
+        Ok(()) => Ok(tmp),
+        Err(e) => {
+            drop(f);
+            let _ = fs::remove_file(&tmp);
+            Err(err(e))
+        }
+    }
+}
+
+fn write_in_place(path: &Path, bytes: &[u8]) -> Result<(), OutputError> {
+    OpenOptions::new()
+        .write(true)
+        .open(path)
+        .and_then(|mut f| f.write_all(bytes).and_then(|()| f.flush()))
+        .map_err(|e| OutputError::Io(format!("cannot write {}: {e}", path.display())))
+}
+
+fn write_stdout(bytes: &[u8]) -> Result<(), OutputError> {
+    let mut out = io::stdout().lock();
+    out.write_all(bytes)
+        .and_then(|()| out.flush())
+        .map_err(|e| OutputError::Io(format!("cannot write stdout: {e}")))
+}
+
+/// Make the renames durable (best effort: not every platform can open a folder).
+fn sync_dir(path: &Path) {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    if let Ok(d) = File::open(dir) {
+        let _ = d.sync_all();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tmpdir(name: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("specrender-out-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&d);
+        fs::create_dir_all(&d).unwrap();
+        d
+    }
+
+    fn names(d: &Path) -> Vec<String> {
+        let mut v: Vec<String> = fs::read_dir(d)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn replaces_and_leaves_no_temp() {
+        let d = tmpdir("replace");
+        let p = d.join("out.pptx");
+        fs::write(&p, b"old").unwrap();
+        let t = plan("-nope", &[&p], false).unwrap();
+        commit(&[(t[0].clone(), b"new")]).unwrap();
+        assert_eq!(fs::read(&p).unwrap(), b"new");
+        assert_eq!(names(&d), ["out.pptx"]);
+        fs::remove_dir_all(&d).unwrap();
+    }
+
+    #[test]
+    fn a_failed_rename_puts_everything_back() {
+        let d = tmpdir("rollback");
+        let a = d.join("a.pptx");
+        fs::write(&a, b"old a").unwrap();
+        let b = d.join("b.json");
+        let targets = plan("-nope", &[&a, &b], false).unwrap();
+        // b becomes a folder after planning: its rename fails, a must be put back.
+        fs::create_dir(&b).unwrap();
+        fs::write(b.join("x"), b"keep").unwrap();
+        let err = commit(&[(targets[0].clone(), b"new a"), (targets[1].clone(), b"qc")]);
+        assert!(matches!(err, Err(OutputError::Io(_))), "{err:?}");
+        assert_eq!(fs::read(&a).unwrap(), b"old a");
+        assert_eq!(names(&d), ["a.pptx", "b.json"]);
+        fs::remove_dir_all(&d).unwrap();
+    }
+
+    #[test]
+    fn conflicts_are_refused() {
+        let d = tmpdir("conflict");
+        let input = d.join("deck.json");
+        fs::write(&input, b"{}").unwrap();
+        let input_s = input.to_str().unwrap();
+        let q = d.join("qc.json");
+        assert!(matches!(
+            plan(input_s, &[&input], false),
+            Err(OutputError::Conflict(_))
+        ));
+        assert!(matches!(
+            plan(input_s, &[&q, &d.join(".").join("qc.json")], false),
+            Err(OutputError::Conflict(_))
+        ));
+        #[cfg(unix)]
+        {
+            let link = d.join("link.json");
+            std::os::unix::fs::symlink(&input, &link).unwrap();
+            assert!(matches!(
+                plan(input_s, &[&link], false),
+                Err(OutputError::Conflict(_))
+            ));
+            let hard = d.join("hard.json");
+            fs::hard_link(&input, &hard).unwrap();
+            assert!(matches!(
+                plan(input_s, &[&hard], false),
+                Err(OutputError::Conflict(_))
+            ));
+        }
+        assert!(matches!(
+            plan(input_s, &[&d], false),
+            Err(OutputError::Io(_))
+        ));
+        assert!(matches!(
+            plan(input_s, &[&d.join("no-folder").join("x")], false),
+            Err(OutputError::Io(_))
+        ));
+        fs::remove_dir_all(&d).unwrap();
+    }
+}
