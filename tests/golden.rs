@@ -28,7 +28,7 @@ use sha2::{Digest, Sha256};
 use specrender_fonts::{FontBook, FontOptions};
 use specrender_layout::model::{BoxContent, LaidDeck, PlaceholderBox};
 use specrender_layout::{layout, LayoutOptions};
-use specrender_spec::{parse, resolve, Input, ParseOptions};
+use specrender_spec::{parse, resolve_with, Input, ParseOptions};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
@@ -49,7 +49,10 @@ fn laid_from(input: &Path) -> LaidDeck {
     let Input::Slides(spec) = parsed else {
         panic!("golden slides case is not a SlideSpec")
     };
-    let deck = resolve(&spec);
+    // Assets (a chart's data_ref CSV, pictures) from the case's own folder, as the CLI does.
+    let folder = input.parent().expect("input in a case folder");
+    let root = specrender_spec::AssetRoot::open(folder).expect("case folder opens");
+    let deck = resolve_with(&spec, Some(&root));
     layout(&deck, book(), &LayoutOptions::default())
 }
 

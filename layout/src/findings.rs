@@ -44,6 +44,12 @@ pub enum Finding {
         slot: Emu,
         skip: u32,
     },
+    /// A chart's `data_ref` CSV could not be read, or disagrees with the element's series
+    /// (which are what is drawn).
+    ChartData {
+        data_ref: String,
+        problem: ChartDataProblem,
+    },
     /// An element kind this version draws as a labelled placeholder box.
     PlaceholderElement { kind: ElementKind },
     /// A free-form input value resolve could not use (theme tokens...): its own code and words.
@@ -53,6 +59,15 @@ pub enum Finding {
     /// A `style.box` whose width or height is not a positive finite number (as EMU after
     /// rounding): the element is not drawn.
     InvalidBox { x: Emu, y: Emu, w: Emu, h: Emu },
+}
+
+/// What is wrong with a chart's `data_ref`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum ChartDataProblem {
+    /// The asset was refused or is not a CSV the engine reads (the reason, worded).
+    Unreadable { reason: String },
+    /// `count` disagreements; the first few worded (`series "Revenue" at "Q2": CSV 12.5, chart 12`).
+    Disagrees { count: usize, listed: Vec<String> },
 }
 
 /// One action of the fit policy.

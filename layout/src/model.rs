@@ -7,7 +7,7 @@
 pub use crate::element::chart::model::{
     AxisFit, ChartBox, ChartFonts, ChartKind, ChartSeriesBox, ChartSizes,
 };
-pub use crate::findings::{Finding, Fix, FixAction, Note};
+pub use crate::findings::{ChartDataProblem, Finding, Fix, FixAction, Note};
 use serde::Serialize;
 use specrender_spec::deck::{ElementKind, LangFamily, Rgb, SlideSize, Theme};
 use specrender_spec::units::{Cpt, Emu};

@@ -33,6 +33,8 @@ pub enum IssueKind {
     PlaceholderElement,
     /// A chart's category labels overlap even thinned.
     ChartLabelsCrowded,
+    /// A chart's `data_ref` CSV is unreadable or disagrees with its series.
+    ChartDataMismatch,
     /// A validation warning (semantic finding that is not an error).
     InputWarning,
     /// A free-form input value resolve could not use, named by its input code
@@ -52,6 +54,7 @@ impl IssueKind {
             IssueKind::BrokenWord => "broken_word",
             IssueKind::PlaceholderElement => "placeholder_element",
             IssueKind::ChartLabelsCrowded => "chart_labels_crowded",
+            IssueKind::ChartDataMismatch => "chart_data_mismatch",
             IssueKind::InputWarning => "input_warning",
             IssueKind::Input(code) => code.as_str(),
         }

@@ -5,7 +5,7 @@
 use crate::numbers::{cpt_value, fmt_in, inch_value, rect_in};
 use crate::{FixEntry, Issue, IssueKind, Severity};
 use serde_json::{json, Value};
-use specrender_layout::model::{Finding, Fix, FixAction, LaidDeck, Note, Rect};
+use specrender_layout::model::{ChartDataProblem, Finding, Fix, FixAction, LaidDeck, Note, Rect};
 use specrender_spec::Code;
 use specrender_spec::SpecError;
 use std::collections::BTreeMap;
@@ -116,6 +116,7 @@ fn describe(f: &Finding, at: &str) -> Described {
             ]),
             format!("{at}: category labels overlap even when thinned (widest label {} in, {} in per category); shorten the category names, use fewer categories, or give the chart more width.", fmt_in(*widest_label), fmt_in(*slot)),
         ),
+        Finding::ChartData { data_ref, problem } => chart_data(at, data_ref, problem),
         Finding::Input(n) => (
             IssueKind::Input(n.code),
             Severity::Low,
@@ -123,6 +124,33 @@ fn describe(f: &Finding, at: &str) -> Described {
             n.message.clone(),
         ),
     }
+}
+
+/// `chart_data_mismatch`: where a chart's `data_ref` CSV and its series disagree.
+fn chart_data(at: &str, data_ref: &str, problem: &ChartDataProblem) -> Described {
+    let mut details = BTreeMap::new();
+    details.insert("data_ref".to_string(), json!(data_ref));
+    let message = match problem {
+        ChartDataProblem::Unreadable { reason } => {
+            details.insert("reason".into(), json!(reason));
+            format!("{at}: data_ref \"{data_ref}\" could not be read ({reason}); the chart draws its own series.")
+        }
+        ChartDataProblem::Disagrees { count, listed } => {
+            details.insert("differences".into(), json!(count));
+            details.insert("listed".into(), json!(listed));
+            let more = match count.saturating_sub(listed.len()) {
+                0 => String::new(),
+                n => format!(" (and {n} more)"),
+            };
+            format!("{at}: the series disagree with data_ref \"{data_ref}\": {}{more}; the chart draws its own series — correct whichever is wrong.", listed.join("; "))
+        }
+    };
+    (
+        IssueKind::ChartDataMismatch,
+        Severity::Low,
+        details,
+        message,
+    )
 }
 
 /// A word as quoted in a message: at most 40 characters.

@@ -5,7 +5,8 @@
 //! category axis measured in the element's width (`axis`, `ordered`). A chart takes the
 //! height its slot gives it (like a picture): it never overflows, shrinks or splits. Its rule
 //! decisions are its fixes; labels that overlap even thinned are a finding
-//! (`chart_labels_crowded`); `content.notes` go to the slide's speaker notes (a chart's notes
+//! (`chart_labels_crowded`), as is a `data_ref` CSV that disagrees with the series
+//! (`chart_data_mismatch`, [`data_ref`]); `content.notes` go to the slide's speaker notes (a chart's notes
 //! are up to 1,000 characters: too long for a caption; a `role: "caption"` text element goes
 //! to `chart_focus`'s caption slot).
 //!
@@ -13,6 +14,7 @@
 //! caption size (14 pt), tick labels and legend = caption − 2 pt (12 pt), never below 9 pt.
 
 mod axis;
+pub mod data_ref;
 pub mod model;
 pub mod ordered;
 pub mod palette;
@@ -38,6 +40,8 @@ pub struct ChartItem {
     fixes: Vec<FixAction>,
     notes: Option<String>,
     missing: Vec<char>,
+    /// What the `data_ref` CSV says against the series, if they disagree.
+    data_finding: Option<Finding>,
 }
 
 impl ChartItem {
@@ -51,7 +55,7 @@ impl ChartItem {
             series,
             x_numeric,
             notes,
-            ..
+            data_ref,
         } = &el.content
         else {
             return None;
@@ -98,11 +102,15 @@ impl ChartItem {
             sizes,
             axis: None,
         };
+        let data_finding = data_ref
+            .as_deref()
+            .and_then(|id| data_ref::check(ctx.deck, id, series));
         let mut item = ChartItem {
             chart,
             fixes,
             notes: notes.clone(),
             missing: Vec::new(),
+            data_finding,
         };
         item.measure(ctx, &fonts, width);
         Some(item)
@@ -274,6 +282,7 @@ impl Fit for ChartItem {
                 skip: a.skip,
             });
         }
+        findings.extend(self.data_finding.clone());
         if !self.missing.is_empty() {
             findings.push(Finding::MissingGlyphs {
                 chars: self.missing.clone(),
