@@ -21,6 +21,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 
 pub mod outputs;
+pub mod serve;
 
 pub use specrender_fonts as fonts;
 pub use specrender_layout as layout;
@@ -51,6 +52,9 @@ pub struct RenderOptions {
     /// file's folder), opened once per run through [`spec::AssetRoot`]. Default: `None` (every
     /// referenced asset is then a `missing_asset`, reason `not_found`).
     pub assets_root: Option<PathBuf>,
+    /// An assets root already opened (`serve` opens `--assets` once at start); used instead of
+    /// `assets_root` when set. Default: `None`.
+    pub assets: Option<std::sync::Arc<spec::AssetRoot>>,
     /// Deflate level and writer threads. Default: [`PptxOptions::default`] (level 1, one
     /// thread).
     pub pptx: PptxOptions,
@@ -358,9 +362,13 @@ pub fn lay_out(
     let Input::Slides(spec) = &parsed.input else {
         return Err(Error::Internal(DOCX_NOT_YET.into()));
     };
-    let root = open_assets(opts.assets_root.as_deref())?;
+    let opened = match &opts.assets {
+        Some(_) => None,
+        None => open_assets(opts.assets_root.as_deref())?,
+    };
+    let root = opts.assets.as_deref().or(opened.as_ref());
     guard(|| {
-        let deck = specrender_spec::resolve_with(spec, root.as_ref());
+        let deck = specrender_spec::resolve_with(spec, root);
         let n = deck.slides.len();
         progress(Stage::Layout, 0, n);
         let laid = specrender_layout::layout(&deck, fonts, &opts.layout);

@@ -4,23 +4,25 @@
 //! 0 written and QC passed, 1 written and QC found high/medium issues, 2 invalid input (nothing
 //! written; also command-line usage errors), 3 environment (I/O, fonts), 4 internal.
 //!
-//! `serve` reads one request per line, `{"id", "op": "validate"|"qc"|"render", "spec": {..}
-//! (or a string: raw text, e.g. an LLM reply with `"options": {"extract_json": true}`),
-//! "options": {"autofit", "extract_json", "max_bytes"}, "output": "x.pptx" (render), "layout":
-//! bool}`, and answers one line `{"id", "ok", "exit_code", ...}`: `qc` and `render` add `qc`,
-//! `warnings` (and `layout`, `output`), `validate` adds `valid`, `errors`, `warnings`; failures
-//! add `error` (and `errors` for invalid input). `ok` is true when the job ran (exit code 0 or 1;
-//! for `validate`: the input is valid). Fonts are loaded once; a bad line or a panic inside a job
-//! is answered and the worker keeps serving; EOF ends it with exit code 0.
+//! `serve [--output-root DIR] [--assets DIR] [--max-bytes N]` reads one request per line,
+//! `{"id", "op": "validate"|"qc"|"render", "spec": {..} (or a string: raw text, e.g. an LLM
+//! reply with `"options": {"extract_json": true}`), "options": {"autofit", "extract_json",
+//! "max_bytes"}, "output": "x.pptx" (render, confined to the output root), "layout": bool}`, and
+//! answers exactly one line per request line, `{"id", "ok", "exit_code", ...}`: `qc` and
+//! `render` add `qc`, `warnings` (and `layout`, `output`), `validate` adds `valid`, `errors`,
+//! `warnings` and the counts; failures add `error` (and `errors` for invalid input). `ok` is
+//! true when the job ran (exit code 0 or 1; for `validate`: the input is valid). See
+//! [`specrender::serve`]. EOF ends it with exit code 0.
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use serde_json::{json, Value};
+use serde_json::json;
 use specrender::outputs::{OutputError, Target};
+use specrender::serve::{ServeOptions, Worker};
 use specrender::{
-    guard, panic_message, Autofit, Error, FontBook, FontOptions, Outcome, ParseOptions, Parsed,
-    Progress, RenderOptions, SpecError, SpecFailure, Stage, Validation,
+    guard, panic_message, Autofit, Error, FontOptions, Outcome, ParseOptions, Parsed, Progress,
+    RenderOptions, SpecError, SpecFailure, Stage, Validation,
 };
-use std::io::{self, BufRead, Read, Write};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -86,8 +88,23 @@ enum Command {
     /// Long-running worker: one JSON request per line on stdin, one JSON response per line.
     Serve {
         #[command(flatten)]
-        fonts: FontArgs,
+        args: ServeArgs,
     },
+}
+
+#[derive(Args)]
+struct ServeArgs {
+    #[command(flatten)]
+    fonts: FontArgs,
+    /// Every `render` output is confined to this folder. Default: the working directory.
+    #[arg(long, value_name = "DIR")]
+    output_root: Option<PathBuf>,
+    /// Every asset is confined to this folder. Default: the working directory.
+    #[arg(long, value_name = "DIR")]
+    assets: Option<PathBuf>,
+    /// Longest request line (and input) in bytes; a request may lower it. Default: 32 MiB.
+    #[arg(long, value_name = "N")]
+    max_bytes: Option<usize>,
 }
 
 #[derive(Args)]
@@ -187,7 +204,7 @@ fn main() -> ExitCode {
             run,
         } => cmd_run(&input, &run, Some(output), qc.as_deref(), layout.as_deref()),
         Command::Fonts { fonts, family } => cmd_fonts(&fonts, &family),
-        Command::Serve { fonts } => cmd_serve(&fonts),
+        Command::Serve { args } => cmd_serve(&args),
     };
     let _ = io::stdout().flush();
     ExitCode::from(code as u8)
@@ -492,7 +509,7 @@ fn render_options(
         },
         layout_json,
         assets_root,
-        pptx: Default::default(),
+        ..Default::default()
     }
     .with_threads(run.threads)
 }
@@ -555,166 +572,26 @@ fn cmd_fonts(args: &FontArgs, families: &[String]) -> i32 {
 // ---------------------------------------------------------------------------------------------
 // serve
 
-fn cmd_serve(args: &FontArgs) -> i32 {
-    let book = match specrender::load_fonts(&args.options()) {
+fn cmd_serve(args: &ServeArgs) -> i32 {
+    let book = match specrender::load_fonts(&args.fonts.options()) {
         Ok(b) => b,
         Err(e) => {
             report_error(&e);
             return e.exit_code();
         }
     };
-    let mut stdin = io::stdin().lock();
-    let mut stdout = io::stdout().lock();
-    let mut line = Vec::new();
-    loop {
-        line.clear();
-        match stdin.read_until(b'\n', &mut line) {
-            Ok(0) => return 0,
-            Ok(_) => {}
-            Err(e) => {
-                say!("error: cannot read stdin: {e}");
-                return 3;
-            }
-        }
-        if line.iter().all(u8::is_ascii_whitespace) {
-            continue;
-        }
-        let response = serve_line(&line, &book);
-        let text = serde_json::to_string(&response).expect("response serializes");
-        if writeln!(stdout, "{text}")
-            .and_then(|_| stdout.flush())
-            .is_err()
-        {
-            // The client went away: nothing left to serve.
-            return 3;
-        }
-    }
-}
-
-fn serve_line(line: &[u8], book: &FontBook) -> Value {
-    let req: Value = match serde_json::from_slice(line) {
-        Ok(v) => v,
+    let cwd = PathBuf::from(".");
+    let opts = ServeOptions {
+        output_root: args.output_root.clone().unwrap_or_else(|| cwd.clone()),
+        assets: args.assets.clone().unwrap_or(cwd),
+        max_bytes: args.max_bytes.unwrap_or(ServeOptions::default().max_bytes),
+    };
+    let worker = match Worker::new(&book, &opts) {
+        Ok(w) => w,
         Err(e) => {
-            return json!({"id": null, "ok": false, "exit_code": 2,
-                          "error": format!("bad request: {e}")});
+            report_error(&e);
+            return e.exit_code();
         }
     };
-    let id = req.get("id").cloned().unwrap_or(Value::Null);
-    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| serve_job(&req, book)));
-    let mut body = match result {
-        Ok(v) => v,
-        Err(p) => json!({"ok": false, "exit_code": 4,
-                         "error": format!("internal: {}", panic_message(&*p))}),
-    };
-    let mut resp = json!({"id": id});
-    if let (Some(r), Some(b)) = (resp.as_object_mut(), body.as_object_mut()) {
-        r.append(b);
-    }
-    resp
-}
-
-fn error_response(e: &Error) -> Value {
-    let mut v = json!({"ok": false, "exit_code": e.exit_code(), "error": e.to_string()});
-    if let Error::Input(fail) = e {
-        let val = Validation::from_failure(fail);
-        v["errors"] = json!(val.errors);
-        v["warnings"] = json!(val.warnings);
-    }
-    v
-}
-
-fn bad_request(msg: &str) -> Value {
-    json!({"ok": false, "exit_code": 2, "error": format!("bad request: {msg}")})
-}
-
-/// One request: `{"id", "op": "validate"|"qc"|"render", "spec": {..} or "LLM reply text",
-/// "options": {"autofit", "extract_json", "max_bytes"}, "output": "path.pptx", "layout": bool}`.
-fn serve_job(req: &Value, book: &FontBook) -> Value {
-    let Some(op) = req.get("op").and_then(Value::as_str) else {
-        return bad_request("\"op\" must be \"validate\", \"qc\" or \"render\"");
-    };
-    let input: Vec<u8> = match req.get("spec") {
-        Some(Value::String(s)) => s.clone().into_bytes(),
-        Some(v @ Value::Object(_)) => serde_json::to_vec(v).expect("JSON value serializes"),
-        _ => return bad_request("\"spec\" must be the SlideSpec object (or a string to parse)"),
-    };
-    let options = req.get("options").cloned().unwrap_or(json!({}));
-    let mut parse = ParseOptions::default();
-    if let Some(b) = options.get("extract_json").and_then(Value::as_bool) {
-        parse.extract_json = b;
-    }
-    if let Some(n) = options.get("max_bytes").and_then(Value::as_u64) {
-        parse.max_bytes = n.try_into().unwrap_or(usize::MAX);
-    }
-    if input.len() > parse.max_bytes {
-        return error_response(&Error::Input(SpecFailure::TooLarge {
-            size: input.len(),
-            limit: parse.max_bytes,
-        }));
-    }
-    let autofit = match options.get("autofit").and_then(Value::as_str) {
-        None | Some("shrink") => Autofit::Shrink,
-        Some("none") => Autofit::None,
-        Some(other) => return bad_request(&format!("unknown autofit {other:?} (shrink|none)")),
-    };
-    let want_layout = req.get("layout").and_then(Value::as_bool).unwrap_or(false);
-    let opts = RenderOptions {
-        parse,
-        layout: specrender::LayoutOptions {
-            autofit,
-            ..Default::default()
-        },
-        layout_json: want_layout,
-        assets_root: None,
-        // One thread per job: a worker pool runs several workers side by side.
-        pptx: Default::default(),
-    };
-    match op {
-        "validate" => match specrender::validate(&input, &opts.parse) {
-            Ok(v) => json!({"ok": v.valid, "exit_code": v.exit_code(), "valid": v.valid,
-                            "errors": v.errors, "warnings": v.warnings}),
-            Err(e) => error_response(&e),
-        },
-        "qc" => match specrender::run_qc(&input, book, &opts) {
-            Ok(o) => outcome_response(&o, None),
-            Err(e) => error_response(&e),
-        },
-        "render" => {
-            let Some(out) = req.get("output").and_then(Value::as_str) else {
-                return bad_request("render needs \"output\": the PPTX path to write");
-            };
-            match specrender::render(&input, book, &opts) {
-                Ok(o) => {
-                    let bytes = o.pptx.as_deref().unwrap_or_default();
-                    if let Err(e) = specrender::write_atomic(Path::new(out), bytes) {
-                        return error_response(&Error::Environment(format!(
-                            "cannot write {out}: {e}"
-                        )));
-                    }
-                    outcome_response(&o, Some(out))
-                }
-                Err(e) => error_response(&e),
-            }
-        }
-        other => bad_request(&format!("unknown op {other:?} (validate|qc|render)")),
-    }
-}
-
-/// `ok` is true when the job ran (exit code 0 or 1); whether QC passed is `exit_code` / `qc.pass`.
-fn outcome_response(o: &Outcome, output: Option<&str>) -> Value {
-    let mut v = json!({"ok": true, "exit_code": o.qc.exit_code()});
-    if let Some(out) = output {
-        v["output"] = json!(out);
-    }
-    v["qc"] = o.qc.to_json();
-    v["errors"] = json!([]);
-    v["warnings"] = json!(o
-        .warnings
-        .iter()
-        .map(specrender::Finding::from)
-        .collect::<Vec<_>>());
-    if let Some(l) = &o.layout {
-        v["layout"] = l.clone();
-    }
-    v
+    worker.run(io::stdin().lock(), io::stdout().lock())
 }

@@ -587,7 +587,11 @@ fn serve_answers_each_line_and_survives_bad_requests() {
             .to_string(),
     ];
     let input = lines.join("\n") + "\n";
-    let r = specrender(&["serve"], Some(input.as_bytes()), None);
+    let r = specrender(
+        &["serve", "--output-root", s(&d)],
+        Some(input.as_bytes()),
+        None,
+    );
     assert_eq!(r.code, 0, "{r:?}");
     let resp: Vec<Value> = r
         .stdout

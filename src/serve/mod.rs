@@ -1,0 +1,237 @@
+//! `serve`: a long-running worker (PRODUCT.md §5). One JSON request per line on its input, one
+//! JSON response line per request line on its output — always exactly one, whatever the line
+//! holds (a blank line and a line that is not JSON are bad requests; a panic inside a job is
+//! an internal error) — until the end of the input.
+//!
+//! Bounds (README "Limits and safety"): lines are read by [`lines::LineReader`], so a line
+//! over `max_bytes` is answered `too_large` without being held; a request's spec is parsed
+//! within the same bounds as the CLI's input and may only lower `max_bytes`; every `render`
+//! output is confined to the output root ([`output_root::OutputRoot`]) and every asset to the
+//! assets root, both opened once at start. Each job has its own caches, dropped when it ends,
+//! so memory stays flat over any number of requests (`tests/serve.rs`,
+//! `tools/serve-memory.sh`).
+
+pub mod lines;
+pub mod output_root;
+pub mod request;
+
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use serde_json::{json, Value};
+
+use crate::{panic_message, Error, FontBook, Outcome, RenderOptions, SpecFailure, Validation};
+use lines::{Line, LineReader};
+use output_root::OutputRoot;
+use request::{Op, Request};
+
+/// Options of [`Worker::new`].
+#[derive(Debug, Clone)]
+pub struct ServeOptions {
+    /// The folder every `render` output is confined to. Default: the working directory.
+    pub output_root: PathBuf,
+    /// The folder every asset is confined to. Default: the working directory.
+    pub assets: PathBuf,
+    /// Longest request line, and largest input, in bytes. Default: 32 MiB.
+    pub max_bytes: usize,
+}
+
+impl Default for ServeOptions {
+    fn default() -> Self {
+        ServeOptions {
+            output_root: PathBuf::from("."),
+            assets: PathBuf::from("."),
+            max_bytes: crate::ParseOptions::default().max_bytes,
+        }
+    }
+}
+
+/// A worker: fonts, roots and limits fixed at start.
+pub struct Worker<'a> {
+    book: &'a FontBook,
+    out: OutputRoot,
+    assets: Arc<crate::spec::AssetRoot>,
+    max_bytes: usize,
+}
+
+impl<'a> Worker<'a> {
+    /// Open the roots (a folder that cannot be opened is an environment error).
+    pub fn new(book: &'a FontBook, opts: &ServeOptions) -> Result<Worker<'a>, Error> {
+        let out = OutputRoot::open(&opts.output_root).map_err(|e| {
+            Error::Environment(format!(
+                "output root {} cannot be opened: {e}",
+                opts.output_root.display()
+            ))
+        })?;
+        let assets = crate::open_assets(Some(&opts.assets))?.expect("a root was given");
+        Ok(Worker {
+            book,
+            out,
+            assets: Arc::new(assets),
+            max_bytes: opts.max_bytes,
+        })
+    }
+
+    /// Serve until the end of `input`: 0, or 3 when the input cannot be read or a response
+    /// cannot be written (the client went away).
+    pub fn run(&self, input: impl BufRead, mut output: impl Write) -> i32 {
+        let mut reader = LineReader::new(input, self.max_bytes);
+        loop {
+            let response = match reader.next_line() {
+                Ok(None) => return 0,
+                Ok(Some(line)) => self.answer(line),
+                Err(e) => {
+                    let _ = writeln!(std::io::stderr(), "error: cannot read stdin: {e}");
+                    return 3;
+                }
+            };
+            let text = response.to_string();
+            if writeln!(output, "{text}")
+                .and_then(|()| output.flush())
+                .is_err()
+            {
+                return 3;
+            }
+        }
+    }
+
+    /// The response to one line.
+    pub fn answer(&self, line: Line<'_>) -> Value {
+        let text = match line {
+            Line::TooLong(n) => return with_id(Value::Null, self.too_long(n)),
+            Line::Text(t) => t,
+        };
+        if text.iter().all(u8::is_ascii_whitespace) {
+            return with_id(
+                Value::Null,
+                bad_request("empty line: one JSON request per line"),
+            );
+        }
+        let (id, req) = request::read(text, self.max_bytes);
+        let body = match req {
+            Err(m) => bad_request(&m),
+            Ok(req) => std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.job(&req)))
+                .unwrap_or_else(|p| {
+                    json!({"ok": false, "exit_code": 4,
+                           "error": format!("internal: {}", panic_message(&*p))})
+                }),
+        };
+        with_id(id, body)
+    }
+
+    fn too_long(&self, n: u64) -> Value {
+        let fail = SpecFailure::TooLarge {
+            size: n as usize,
+            limit: self.max_bytes,
+        };
+        let mut v = error_response(&Error::Input(fail));
+        v["error"] = json!(format!(
+            "request line too large: {n} bytes, the limit is {} bytes (read and skipped, not kept)",
+            self.max_bytes
+        ));
+        v
+    }
+
+    fn job(&self, req: &Request) -> Value {
+        if req.input.len() > req.parse.max_bytes {
+            return error_response(&Error::Input(SpecFailure::TooLarge {
+                size: req.input.len(),
+                limit: req.parse.max_bytes,
+            }));
+        }
+        let opts = RenderOptions {
+            parse: req.parse.clone(),
+            layout: crate::LayoutOptions {
+                autofit: req.autofit,
+                ..Default::default()
+            },
+            layout_json: req.layout,
+            assets: Some(self.assets.clone()),
+            // One thread per job: a worker pool runs several workers side by side.
+            ..Default::default()
+        };
+        match req.op {
+            Op::Validate => match crate::validate(&req.input, &opts.parse) {
+                Ok(v) => {
+                    let mut r = json!({"ok": v.valid, "exit_code": v.exit_code()});
+                    merge(&mut r, json!(v));
+                    r
+                }
+                Err(e) => error_response(&e),
+            },
+            Op::Qc => match crate::run_qc(&req.input, self.book, &opts) {
+                Ok(o) => outcome_response(&o, None),
+                Err(e) => error_response(&e),
+            },
+            Op::Render => self.render(req, &opts),
+        }
+    }
+
+    fn render(&self, req: &Request, opts: &RenderOptions) -> Value {
+        let out = req.output.as_deref().unwrap_or_default();
+        let rel = match self.out.confine(out) {
+            Ok(r) => r,
+            Err(refusal) => return bad_request(&format!("output {out:?}: {refusal}")),
+        };
+        match crate::render(&req.input, self.book, opts) {
+            Ok(o) => {
+                let bytes = o.pptx.as_deref().unwrap_or_default();
+                if let Err(refusal) = self.out.write(&rel, bytes) {
+                    return error_response(&Error::Environment(format!(
+                        "cannot write {out}: {refusal}"
+                    )));
+                }
+                outcome_response(&o, Some(&rel))
+            }
+            Err(e) => error_response(&e),
+        }
+    }
+}
+
+/// `{"id": id, ...body}`.
+fn with_id(id: Value, body: Value) -> Value {
+    let mut resp = json!({ "id": id });
+    merge(&mut resp, body);
+    resp
+}
+
+fn merge(into: &mut Value, from: Value) {
+    if let (Some(r), Value::Object(mut b)) = (into.as_object_mut(), from) {
+        r.append(&mut b);
+    }
+}
+
+fn error_response(e: &Error) -> Value {
+    let mut v = json!({"ok": false, "exit_code": e.exit_code(), "error": e.to_string()});
+    if let Error::Input(fail) = e {
+        let val = Validation::from_failure(fail);
+        v["errors"] = json!(val.errors);
+        v["warnings"] = json!(val.warnings);
+        v["error_count"] = json!(val.error_count);
+    }
+    v
+}
+
+fn bad_request(msg: &str) -> Value {
+    json!({"ok": false, "exit_code": 2, "error": format!("bad request: {msg}")})
+}
+
+/// `ok` is true when the job ran (exit code 0 or 1); whether QC passed is `exit_code` / `qc.pass`.
+fn outcome_response(o: &Outcome, output: Option<&str>) -> Value {
+    let mut v = json!({"ok": true, "exit_code": o.qc.exit_code()});
+    if let Some(out) = output {
+        v["output"] = json!(out);
+    }
+    v["qc"] = o.qc.to_json();
+    v["errors"] = json!([]);
+    v["warnings"] = json!(o
+        .warnings
+        .iter()
+        .map(crate::Finding::from)
+        .collect::<Vec<_>>());
+    if let Some(l) = &o.layout {
+        v["layout"] = l.clone();
+    }
+    v
+}

@@ -1,0 +1,225 @@
+//! One `serve` request line, read without building its `spec` (serde_json `RawValue`: the
+//! spec's bytes go to [`crate::parse`] as they are, within its bounds), and checked strictly:
+//! an unknown member or option, a value of the wrong type, or a `max_bytes` that is not a whole
+//! number from 1 to the worker's own limit is a bad request (a request may lower the worker's
+//! limits, never raise them).
+
+use serde::Deserialize;
+use serde_json::value::RawValue;
+use serde_json::Value;
+
+use crate::{Autofit, ParseOptions};
+
+/// The members of a request line, each still raw JSON.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Envelope<'a> {
+    #[serde(default, borrow)]
+    id: Option<&'a RawValue>,
+    #[serde(default, borrow)]
+    op: Option<&'a RawValue>,
+    #[serde(default, borrow)]
+    spec: Option<&'a RawValue>,
+    #[serde(default, borrow)]
+    options: Option<&'a RawValue>,
+    #[serde(default, borrow)]
+    output: Option<&'a RawValue>,
+    #[serde(default, borrow)]
+    layout: Option<&'a RawValue>,
+}
+
+/// What a request asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Op {
+    Validate,
+    Qc,
+    Render,
+}
+
+/// A checked request.
+#[derive(Debug)]
+pub struct Request {
+    pub op: Op,
+    /// The input bytes: the spec object's JSON text, or the string's contents.
+    pub input: Vec<u8>,
+    pub parse: ParseOptions,
+    pub autofit: Autofit,
+    pub layout: bool,
+    /// `render` only: the output path as given.
+    pub output: Option<String>,
+}
+
+/// Longest `id` string echoed back, in bytes.
+const MAX_ID: usize = 1024;
+/// Longest `options` object, in bytes.
+const MAX_OPTIONS: usize = 64 * 1024;
+
+/// The request's `id`, to echo (`null` when there is none or it is not a short scalar), and
+/// the request or why it is bad.
+pub fn read(line: &[u8], max_bytes: usize) -> (Value, Result<Request, String>) {
+    let env: Envelope = match serde_json::from_slice(line) {
+        Ok(e) => e,
+        Err(e) => return (Value::Null, Err(e.to_string())),
+    };
+    let id = match env.id.map(id_value).transpose() {
+        Ok(id) => id.unwrap_or(Value::Null),
+        Err(e) => return (Value::Null, Err(e)),
+    };
+    (id, check(&env, max_bytes))
+}
+
+fn id_value(raw: &RawValue) -> Result<Value, String> {
+    let t = raw.get();
+    let ok = t.len() <= MAX_ID
+        && (t.starts_with('"')
+            || t.starts_with('-')
+            || t.starts_with(|c: char| c.is_ascii_digit()));
+    if !ok {
+        return Err(format!(
+            "\"id\" must be a string (at most {MAX_ID} bytes) or a number"
+        ));
+    }
+    serde_json::from_str(t).map_err(|e| format!("\"id\": {e}"))
+}
+
+fn check(env: &Envelope, max_bytes: usize) -> Result<Request, String> {
+    let op = match env.op.map(|r| serde_json::from_str::<&str>(r.get())) {
+        Some(Ok("validate")) => Op::Validate,
+        Some(Ok("qc")) => Op::Qc,
+        Some(Ok("render")) => Op::Render,
+        Some(Ok(other)) => return Err(format!("unknown op {other:?} (validate|qc|render)")),
+        _ => return Err("\"op\" must be \"validate\", \"qc\" or \"render\"".into()),
+    };
+    let input = spec_bytes(env.spec)?;
+    let (parse, autofit) = options(env.options, max_bytes)?;
+    let layout = match env.layout {
+        None => false,
+        Some(r) => serde_json::from_str::<bool>(r.get())
+            .map_err(|_| "\"layout\" must be true or false".to_string())?,
+    };
+    let output = match (op, env.output) {
+        (Op::Render, Some(r)) => Some(
+            serde_json::from_str::<String>(r.get())
+                .map_err(|_| "\"output\" must be a path (a string)".to_string())?,
+        ),
+        (Op::Render, None) => return Err("render needs \"output\": the PPTX path to write".into()),
+        (_, Some(_)) => return Err("\"output\" is for render only".into()),
+        (_, None) => None,
+    };
+    Ok(Request {
+        op,
+        input,
+        parse,
+        autofit,
+        layout,
+        output,
+    })
+}
+
+fn spec_bytes(spec: Option<&RawValue>) -> Result<Vec<u8>, String> {
+    let Some(raw) = spec else {
+        return Err("\"spec\" is missing: the SlideSpec object (or a string to parse)".into());
+    };
+    let t = raw.get();
+    if t.starts_with('{') {
+        Ok(t.as_bytes().to_vec())
+    } else if t.starts_with('"') {
+        serde_json::from_str::<String>(t)
+            .map(String::into_bytes)
+            .map_err(|e| format!("\"spec\": {e}"))
+    } else {
+        Err("\"spec\" must be the SlideSpec object (or a string to parse)".into())
+    }
+}
+
+/// `options`: `autofit` ("shrink" | "none"), `extract_json` (bool), `max_bytes` (1 ..= the
+/// worker's limit).
+fn options(raw: Option<&RawValue>, max_bytes: usize) -> Result<(ParseOptions, Autofit), String> {
+    let mut parse = ParseOptions {
+        max_bytes,
+        ..ParseOptions::default()
+    };
+    let mut autofit = Autofit::Shrink;
+    let Some(raw) = raw else {
+        return Ok((parse, autofit));
+    };
+    if raw.get().len() > MAX_OPTIONS {
+        return Err(format!("\"options\" is over {MAX_OPTIONS} bytes"));
+    }
+    let map: serde_json::Map<String, Value> =
+        serde_json::from_str(raw.get()).map_err(|_| "\"options\" must be an object".to_string())?;
+    for (k, v) in &map {
+        match (k.as_str(), v) {
+            ("autofit", Value::String(s)) if s == "shrink" => autofit = Autofit::Shrink,
+            ("autofit", Value::String(s)) if s == "none" => autofit = Autofit::None,
+            ("autofit", other) => return Err(format!("unknown autofit {other} (shrink|none)")),
+            ("extract_json", Value::Bool(b)) => parse.extract_json = *b,
+            ("extract_json", _) => return Err("\"extract_json\" must be true or false".into()),
+            ("max_bytes", v) => parse.max_bytes = lowered(v, max_bytes)?,
+            (other, _) => {
+                return Err(format!(
+                    "unknown option {other:?} (autofit, extract_json, max_bytes)"
+                ))
+            }
+        }
+    }
+    Ok((parse, autofit))
+}
+
+fn lowered(v: &Value, max_bytes: usize) -> Result<usize, String> {
+    match v.as_u64() {
+        Some(n) if n >= 1 && n <= max_bytes as u64 => Ok(n as usize),
+        Some(n) if n > max_bytes as u64 => Err(format!(
+            "\"max_bytes\" {n} is over the worker's limit {max_bytes}: a request may lower it, not raise it"
+        )),
+        _ => Err(format!(
+            "\"max_bytes\" must be a whole number from 1 to {max_bytes}, got {v}"
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bad(line: &str) -> String {
+        read(line.as_bytes(), 1000).1.unwrap_err()
+    }
+
+    #[test]
+    fn good_requests() {
+        let (id, r) = read(
+            br#"{"id": 7, "op": "render", "spec": {"a": [1]}, "output": "x.pptx",
+                 "options": {"autofit": "none", "max_bytes": 500}, "layout": true}"#,
+            1000,
+        );
+        let r = r.unwrap();
+        assert_eq!(id, serde_json::json!(7));
+        assert_eq!((r.op, r.layout, r.parse.max_bytes), (Op::Render, true, 500));
+        assert_eq!(r.input, br#"{"a": [1]}"#);
+        assert_eq!(r.autofit, Autofit::None);
+        let (_, r) = read(br#"{"op": "qc", "spec": "reply {\"a\": 1}"}"#, 1000);
+        assert_eq!(r.unwrap().input, br#"reply {"a": 1}"#);
+    }
+
+    #[test]
+    fn malformed_options_are_bad_requests() {
+        for opt in [r#"-5"#, r#""100""#, "1.5", "0", "1001", "null"] {
+            let m = bad(&format!(
+                r#"{{"id": 1, "op": "qc", "spec": {{}}, "options": {{"max_bytes": {opt}}}}}"#
+            ));
+            assert!(m.contains("max_bytes"), "{opt}: {m}");
+        }
+        assert!(bad(r#"{"op": "qc", "spec": {}, "options": {"threads": 4}}"#).contains("threads"));
+        assert!(bad(r#"{"op": "qc", "spec": {}, "options": {"autofit": 1}}"#).contains("autofit"));
+        assert!(bad(r#"{"op": "qc", "spec": {}, "layout": "yes"}"#).contains("layout"));
+        assert!(bad(r#"{"op": "qc", "spec": {}, "extra": 1}"#).contains("extra"));
+        assert!(bad(r#"{"op": "qc", "spec": [1]}"#).contains("spec"));
+        assert!(bad(r#"{"op": "render", "spec": {}}"#).contains("output"));
+        assert!(bad(r#"{"op": "qc", "spec": {}, "output": "x"}"#).contains("render only"));
+        let (id, r) = read(br#"{"id": "x", "op": "nope", "spec": {}}"#, 1000);
+        assert_eq!(id, serde_json::json!("x"));
+        assert!(r.is_err());
+        assert!(bad(r#"{"id": {"a": 1}, "op": "qc", "spec": {}}"#).contains("id"));
+    }
+}
