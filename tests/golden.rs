@@ -130,6 +130,23 @@ pub fn layout_txt(laid: &LaidDeck) -> String {
     out
 }
 
+/// The case's `qc.json` as the CLI writes it: with the input's validation warnings as
+/// `input_warning` issues.
+fn with_warnings(mut files: BTreeMap<String, Vec<u8>>, input: &Path) -> BTreeMap<String, Vec<u8>> {
+    let bytes = std::fs::read(input).expect("read input");
+    let (_, warnings) = parse(&bytes, &ParseOptions::default()).expect("valid");
+    if warnings.is_empty() {
+        return files;
+    }
+    let qc = specrender_qc::check_with_input(&laid_from(input), &warnings);
+    let mut qc_json =
+        serde_json::to_string_pretty(&sorted(serde_json::to_value(&qc).expect("qc serializes")))
+            .expect("json");
+    qc_json.push('\n');
+    files.insert("qc.json".into(), qc_json.into_bytes());
+    files
+}
+
 fn outputs(laid: &LaidDeck) -> BTreeMap<String, Vec<u8>> {
     let mut files = BTreeMap::new();
     let parts = specrender_renderer::pptx_parts(laid, true);
@@ -256,7 +273,10 @@ fn render_cases() -> Vec<Case> {
                 .expect("name")
                 .to_string_lossy()
                 .into_owned(),
-            actual: outputs(&laid_from(&dir.join("input.json"))),
+            actual: with_warnings(
+                outputs(&laid_from(&dir.join("input.json"))),
+                &dir.join("input.json"),
+            ),
             dir,
         })
         .collect();

@@ -18,9 +18,11 @@
 //! [`deck`] returns the JSON value (valid against the schema, which caps a deck at 200 slides);
 //! [`slidespec`] returns the typed IR for any number of slides, for scaling runs past the cap.
 
+mod llm;
 mod phrases;
 mod rng;
 
+pub use llm::stacked_deck;
 pub use phrases::Lang;
 pub use rng::Rng;
 

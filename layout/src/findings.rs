@@ -89,6 +89,8 @@ pub enum FixAction {
     Reslot { moved: Emu },
     /// Step 5: the element was split over these output slides, in this many units.
     Split { slides: Vec<String>, units: usize },
+    /// Step 5: the element moved whole to this continuation slide (its slot was full).
+    Move { to: String },
     /// Step 6: still overflowing; an agent or a person must shorten the text.
     NeedsHumanEdit,
     /// Chart rule: the chart is drawn as another kind (a pie with more than 6 slices, a
@@ -117,6 +119,7 @@ impl FixAction {
             FixAction::ReduceSpacing => "reduce_spacing",
             FixAction::Reslot { .. } => "reslot",
             FixAction::Split { .. } => "split",
+            FixAction::Move { .. } => "move",
             FixAction::NeedsHumanEdit => "needs_human_edit",
             FixAction::ChartType { .. } => "chart_type",
             FixAction::TopN { .. } => "top_n",
@@ -156,6 +159,7 @@ impl fmt::Display for Fix {
                 merged,
             } => write!(f, " categories={categories} kept={kept} merged={merged}"),
             FixAction::ThinLabels { every } => write!(f, " label_every={every}"),
+            FixAction::Move { to } => write!(f, " to_slide={to}"),
             FixAction::ReduceSpacing | FixAction::NeedsHumanEdit => Ok(()),
         }
     }

@@ -231,6 +231,9 @@ pub(crate) fn fix_entry(f: &Fix) -> FixEntry {
         FixAction::ThinLabels { every } => {
             details.insert("label_every".into(), json!(every));
         }
+        FixAction::Move { to } => {
+            details.insert("to_slide".into(), json!(to));
+        }
         FixAction::ReduceSpacing | FixAction::NeedsHumanEdit => {}
     }
     FixEntry {

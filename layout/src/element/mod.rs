@@ -21,6 +21,7 @@ pub use placeholder::PlaceholderItem;
 use specrender_spec::deck::Element;
 use specrender_spec::units::Emu;
 pub use text::TextItem;
+pub use text_split::MAX_CONTINUATIONS;
 
 /// What the fit policy (PRODUCT.md §2) asks of an element, whatever its kind.
 pub trait Fit {
@@ -46,6 +47,14 @@ pub trait Fit {
     /// Step 5: the element cut into pieces, one per output slide, each fitted in `rect`;
     /// `None` when the kind cannot split or there is nothing to cut.
     fn split(&self, _ctx: &mut Ctx<'_>, _rect: Rect) -> Option<Split> {
+        None
+    }
+    /// Step 5 for an element stacked below others in its slot: cut so that the first piece
+    /// fits `first` (the room left below them) and every other piece `rest` (the whole slot
+    /// on continuation slides). `None` (the default) when the kind cannot do that, or not
+    /// even one unit fits `first`: the policy then moves the element whole to the next slide,
+    /// where [`Fit::split`] may cut it.
+    fn split_into(&self, _ctx: &mut Ctx<'_>, _first: Rect, _rest: Rect) -> Option<Split> {
         None
     }
     /// The size and spacing changes the policy made (and a kind's own rule decisions, such as

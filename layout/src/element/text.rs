@@ -338,6 +338,10 @@ impl Fit for TextItem {
         text_split::split(ctx, self, rect)
     }
 
+    fn split_into(&self, ctx: &mut Ctx<'_>, first: Rect, rest: Rect) -> Option<Split> {
+        text_split::split_into(ctx, self, first, rest)
+    }
+
     fn fixes(&self) -> Vec<FixAction> {
         let mut out = Vec::new();
         if self.size < self.style.size {

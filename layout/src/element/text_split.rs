@@ -26,12 +26,41 @@ type Unit = (usize, String);
 /// The pieces of `base` (overflowing `rect`) for one slide each, or `None` when it cannot be
 /// cut (a single unit).
 pub(super) fn split(ctx: &mut Ctx<'_>, base: &TextItem, rect: Rect) -> Option<Split> {
-    let mut split = Splitter::new(ctx, base, rect);
+    split_from(ctx, base, None, rect)
+}
+
+/// The pieces of `base` when its first piece goes in `first` (the room left below the
+/// elements stacked before it) and every other one in `rest`; `None` when not even one unit
+/// fits `first` at the floor, or nothing is left for `rest`.
+pub(super) fn split_into(
+    ctx: &mut Ctx<'_>,
+    base: &TextItem,
+    first: Rect,
+    rest: Rect,
+) -> Option<Split> {
+    split_from(ctx, base, Some(first), rest)
+}
+
+fn split_from(
+    ctx: &mut Ctx<'_>,
+    base: &TextItem,
+    first: Option<Rect>,
+    rect: Rect,
+) -> Option<Split> {
+    let mut split = Splitter::new(ctx, base, rect, first.map(|r| r.h));
     let units = split.units(ctx);
     let floor = base.floor();
+    if first.is_some() && !split.first_fits(ctx, &units, floor) {
+        return None;
+    }
     let min_chunks = split.pack(ctx, &units, floor).len();
-    // The largest size that needs no more slides than the floor does.
+    // The largest size that needs no more slides than the floor does (and, when the first
+    // piece goes in the room left, whose first unit fits there).
     let sizes = size_steps(base.style.size, floor);
+    let mut ok = |ctx: &mut Ctx<'_>, s| {
+        let c = split.pack(ctx, &units, s);
+        (c.len() <= min_chunks && split.first_fits(ctx, &units, s)).then_some(c)
+    };
     let mut chunks = Vec::new();
     if units.len() == base.paras.len() {
         // Every unit is a whole paragraph (bullets, or text not cut into sentences): the
@@ -39,13 +68,11 @@ pub(super) fn split(ctx: &mut Ctx<'_>, base: &TextItem, rect: Rect) -> Option<Sp
         // fits at any smaller one, and dropping a paragraph from either end of a chunk that
         // fits leaves one that fits, so greedy chunks only get longer — so binary search finds
         // the size the scan below would.
-        let s = largest_fitting(&sizes, |s| split.pack(ctx, &units, s).len() <= min_chunks)
-            .unwrap_or(floor);
+        let s = largest_fitting(&sizes, |s| ok(ctx, s).is_some()).unwrap_or(floor);
         chunks = split.pack(ctx, &units, s);
     } else {
         for s in sizes {
-            let c = split.pack(ctx, &units, s);
-            if c.len() <= min_chunks {
+            if let Some(c) = ok(ctx, s) {
                 chunks = c;
                 break;
             }
@@ -61,9 +88,10 @@ pub(super) fn split(ctx: &mut Ctx<'_>, base: &TextItem, rect: Rect) -> Option<Sp
     }
     let pieces = chunks
         .into_iter()
-        .map(|range| {
+        .enumerate()
+        .map(|(k, range)| {
             let mut t = split.item(ctx, &units[range]);
-            t.fit_alone(rect);
+            t.fit_alone(if k == 0 { first.unwrap_or(rect) } else { rect });
             Body::Text(t)
         })
         .collect();
@@ -133,16 +161,20 @@ fn chunk_texts(units: &[Unit]) -> Vec<String> {
 struct Splitter<'e> {
     base: &'e TextItem,
     rect: Rect,
+    /// Height of the first piece's box when it differs from `rect`'s (the room left in a
+    /// stacked slot).
+    first_h: Option<Emu>,
     lw: Emu,
     lang: ShapeLang,
     paras: HashMap<String, Prepared>,
 }
 
 impl<'e> Splitter<'e> {
-    fn new(ctx: &Ctx<'_>, base: &'e TextItem, rect: Rect) -> Self {
+    fn new(ctx: &Ctx<'_>, base: &'e TextItem, rect: Rect, first_h: Option<Emu>) -> Self {
         Splitter {
             base,
             rect,
+            first_h,
             lw: base.line_width(rect.w).max(1),
             lang: ctx.shape_lang(),
             paras: HashMap::new(),
@@ -195,13 +227,26 @@ impl<'e> Splitter<'e> {
         (paragraph_needed(p, size, lw, cjk), p.has_cjk)
     }
 
-    /// What the text of a chunk may use of the box.
-    fn usable(&self, has_cjk: bool) -> Emu {
-        usable_height(self.rect.h - INSETS.t - INSETS.b, has_cjk).0
+    /// What the text of a chunk may use of a box `h` EMU tall.
+    fn usable(&self, h: Emu, has_cjk: bool) -> Emu {
+        usable_height(h - INSETS.t - INSETS.b, has_cjk).0
+    }
+
+    /// Does the first unit fit the first piece's box at `size` (always, without `first_h`)?
+    fn first_fits(&mut self, ctx: &mut Ctx<'_>, units: &[Unit], size: u32) -> bool {
+        match (self.first_h, units.first()) {
+            (Some(h), Some(u)) => self.fits_in(ctx, std::slice::from_ref(u), size, h),
+            _ => true,
+        }
     }
 
     /// Does `units` as one item fit the box at `size` with paragraph spacing on?
     fn fits(&mut self, ctx: &mut Ctx<'_>, units: &[Unit], size: u32) -> bool {
+        self.fits_in(ctx, units, size, self.rect.h)
+    }
+
+    /// [`Splitter::fits`] in a box `h` EMU tall.
+    fn fits_in(&mut self, ctx: &mut Ctx<'_>, units: &[Unit], size: u32, h: Emu) -> bool {
         let mut needed: Emu = 0;
         let mut cjk = false;
         for (i, t) in chunk_texts(units).iter().enumerate() {
@@ -209,7 +254,7 @@ impl<'e> Splitter<'e> {
             needed += h + cpt_to_emu(space_before_at(i, size, true));
             cjk |= c;
         }
-        needed <= self.usable(cjk)
+        needed <= self.usable(h, cjk)
     }
 
     /// Greedy packing of units into chunks that fit at `size` (a unit too big alone gets a
@@ -218,16 +263,27 @@ impl<'e> Splitter<'e> {
         let mut chunks = Vec::new();
         let mut a = 0;
         while a < units.len() {
-            let b = self.chunk_end(ctx, units, a, size);
+            let h = match (a, self.first_h) {
+                (0, Some(h)) => h,
+                _ => self.rect.h,
+            };
+            let b = self.chunk_end(ctx, units, a, size, h);
             chunks.push(a..b);
             a = b;
         }
         chunks
     }
 
-    /// The end of the longest chunk starting at unit `a` that fits at `size` (at least one
-    /// unit). Paragraphs before the chunk's last are final; the last one grows unit by unit.
-    fn chunk_end(&mut self, ctx: &mut Ctx<'_>, units: &[Unit], a: usize, size: u32) -> usize {
+    /// The end of the longest chunk starting at unit `a` that fits a box `h` EMU tall at
+    /// `size` (at least one unit). Paragraphs before the chunk's last are final; the last one grows unit by unit.
+    fn chunk_end(
+        &mut self,
+        ctx: &mut Ctx<'_>,
+        units: &[Unit],
+        a: usize,
+        size: u32,
+        box_h: Emu,
+    ) -> usize {
         let mut closed: Emu = 0;
         let mut closed_cjk = false;
         let mut n_paras = 1;
@@ -248,7 +304,7 @@ impl<'e> Splitter<'e> {
             }
             let (h, c) = self.height(ctx, last_raw.trim_end(), size);
             let needed = closed + h + cpt_to_emu(space_before_at(n_paras - 1, size, true));
-            if needed > self.usable(closed_cjk || c) {
+            if needed > self.usable(box_h, closed_cjk || c) {
                 break;
             }
             b += 1;

@@ -4,8 +4,8 @@
 //!    explicit `style.box`);
 //! 2. [`build`]: an [`Item`] per element — its rectangle, placeholder and measured body;
 //! 3. [`policy`]: the fit steps, numbered as PRODUCT.md §2 numbers them — [`stack`] fits the
-//!    elements sharing a slot (steps 1–2), re-slot (3), [`split`] onto continuation slides
-//!    (5) — giving one [`Page`] per output slide;
+//!    elements sharing a slot (steps 1–2), re-slot (3), [`split`] and [`flow`] onto
+//!    continuation slides (5) — giving one [`Page`] per output slide;
 //! 4. [`finalize`]: pages become laid slides with placed boxes; then step 6 (report) and the
 //!    fixes log in speaker notes.
 //!
@@ -15,6 +15,7 @@
 pub mod assign;
 pub mod build;
 pub mod finalize;
+pub mod flow;
 pub mod policy;
 pub mod split;
 pub mod stack;

@@ -6,8 +6,10 @@
 //! 3. **re-slot**: the title keeps only the height it needs and gives the rest to the body
 //!    slots, then steps 1–2 run again on the body (`reslot`);
 //! 4. **change layout** (two columns, `two_column` → `one_column`): not done yet;
-//! 5. **split** one overflowing text element alone in its slot onto continuation slides
-//!    ([`super::split`]);
+//! 5. **split**: the elements of a body slot that still overflows flow onto continuation
+//!    slides — whole elements move in order, an element that does not fit is cut by its kind
+//!    at paragraph, then sentence boundaries (bullets: whole items) — ([`super::split`],
+//!    [`super::flow`]); boxes placed by `style.box` never move: they shrink, then report;
 //! 6. **report**: slides that still overflow are marked `needs_human_edit` ([`report`]).
 //!
 //! Every action is recorded as a [`FixAction`] in the order taken.
@@ -42,14 +44,7 @@ pub fn run(
         }
     }
     // Step 5.
-    let pages = match split_candidate(&items) {
-        Some(i) => split::pages(ctx, slide, items, i),
-        None => vec![Page {
-            id: slide.id.clone(),
-            items,
-            continuation: 0,
-        }],
-    };
+    let pages = split::pages(ctx, slide, items, slots);
     for page in &pages {
         record_fixes(ctx, page);
     }
@@ -69,18 +64,7 @@ pub fn report(ctx: &mut Ctx<'_>, slides: &mut [LaidSlide]) {
 
 /// Is the item in a body slot (body, left or right column)?
 fn in_body(it: &Item) -> bool {
-    matches!(
-        it.target,
-        Target::Slot(SlotRole::Body | SlotRole::Left | SlotRole::Right)
-    )
-}
-
-/// The element step 5 tries to split: the first body element that overflows alone in its
-/// slot (whether it can be cut is its kind's answer, [`crate::element::Fit::split`]).
-fn split_candidate(items: &[Item]) -> Option<usize> {
-    items.iter().position(|it| {
-        in_body(it) && it.overflows() && items.iter().filter(|o| o.target == it.target).count() == 1
-    })
+    matches!(it.target, Target::Slot(r) if split::is_body(r))
 }
 
 /// Step 3, re-slot: the title slot keeps only the height its text needs and gives the rest

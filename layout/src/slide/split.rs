@@ -1,17 +1,20 @@
-//! Step 5, split: one element is cut into pieces by its kind ([`Fit::split`]); each piece
-//! goes on its own output slide. The first keeps the whole slide; continuation slides
-//! `s3-cont-2`, `s3-cont-3`… carry the title (with " (계속)" / " (続き)" / " (续)" /
-//! " (續)" / " (cont.)" by the deck's language) and the piece.
+//! Step 5, split: the body slots whose elements still overflow flow onto continuation slides
+//! ([`super::flow`]: whole elements move in order, an element is cut by its kind,
+//! [`crate::element::Fit::split`] / [`crate::element::Fit::split_into`]). The first output
+//! slide keeps everything else (title, other slots, boxes placed by `style.box`, which never
+//! move); continuation slides `s3-cont-2`, `s3-cont-3`… carry the title (with " (계속)" /
+//! " (続き)" / " (续)" / " (續)" / " (cont.)" by the deck's language) and the slots' pages.
 //!
-//! Running out of room is a value here: the kind answers with its pieces (or `None`, nothing
-//! to cut), and the pages are made from them in one flat loop.
+//! Running out of room is a value here: a kind answers with its pieces (or `None`, nothing
+//! to cut), and the pages are made from them in flat loops.
 
 use super::assign::Target;
+use super::flow::{self, Event};
 use super::{Item, Page};
 use crate::ctx::Ctx;
 use crate::element::{Body, Fit, TextItem};
 use crate::findings::FixAction;
-use crate::preset::SlotRole;
+use crate::preset::{Slot, SlotRole};
 use specrender_spec::deck::{LangFamily, Slide};
 
 /// The localised suffix of a continuation slide's title.
@@ -25,47 +28,130 @@ pub fn continuation_suffix(lang: LangFamily) -> &'static str {
     }
 }
 
-/// The pages of `slide` when item `ci` overflows: one page if it cannot be cut, else one per
-/// piece (the split recorded as a fix).
-pub fn pages(ctx: &mut Ctx<'_>, slide: &Slide, items: Vec<Item>, ci: usize) -> Vec<Page> {
-    let rect = items[ci].rect;
-    let Some(split) = items[ci].body.fit().split(ctx, rect) else {
-        return vec![Page {
-            id: slide.id.clone(),
-            items,
-            continuation: 0,
-        }];
-    };
-    let ids: Vec<String> = (0..split.pieces.len())
+/// Is `role` a body slot (body, left or right column), whose elements may flow?
+pub fn is_body(role: SlotRole) -> bool {
+    matches!(role, SlotRole::Body | SlotRole::Left | SlotRole::Right)
+}
+
+/// The pages of `slide`: one when no body slot overflows, else one per page of the longest
+/// flow (the split and moved elements recorded as fixes).
+pub fn pages(ctx: &mut Ctx<'_>, slide: &Slide, items: Vec<Item>, slots: &[Slot]) -> Vec<Page> {
+    let flowing: Vec<Slot> = slots
+        .iter()
+        .filter(|s| {
+            let t = Target::Slot(s.role);
+            is_body(s.role) && items.iter().any(|it| it.target == t && it.overflows())
+        })
+        .copied()
+        .collect();
+    if flowing.is_empty() {
+        return vec![single(slide, items)];
+    }
+    let title = continuation_title(ctx, slide, &items);
+    let mut fixed: Vec<(usize, Item)> = Vec::new();
+    let mut per_slot: Vec<Vec<(usize, Item)>> = vec![Vec::new(); flowing.len()];
+    for (i, it) in items.into_iter().enumerate() {
+        match flowing
+            .iter()
+            .position(|s| it.target == Target::Slot(s.role))
+        {
+            Some(k) => per_slot[k].push((i, it)),
+            None => fixed.push((i, it)),
+        }
+    }
+    let flows: Vec<flow::Flow> = flowing
+        .iter()
+        .zip(per_slot)
+        .map(|(s, its)| flow::flow(ctx, its, s.rect))
+        .collect();
+    let n = flows.iter().map(|f| f.pages.len()).max().unwrap_or(1);
+    if n == 1 {
+        // Nothing moved or was cut: the slide as it is, overflow reported by step 6.
+        let mut all: Vec<(usize, Item)> = fixed;
+        all.extend(flows.into_iter().flat_map(|f| f.pages).flatten());
+        all.sort_by_key(|(i, _)| *i);
+        return vec![single(slide, all.into_iter().map(|(_, it)| it).collect())];
+    }
+    let ids: Vec<String> = (0..n)
         .map(|k| match k {
             0 => slide.id.clone(),
             _ => ctx.continuation_id(&slide.id, k as u32 + 1),
         })
         .collect();
-    let action = FixAction::Split {
-        slides: ids.clone(),
-        units: split.units,
-    };
-    ctx.fix(&slide.id, Some(&items[ci].element_id), action);
-    let title = continuation_title(ctx, slide, &items);
-    let mut pages = Vec::with_capacity(ids.len());
-    for (k, (id, piece)) in ids.into_iter().zip(split.pieces).enumerate() {
-        let mut body_item = items[ci].clone();
-        body_item.body = piece;
-        let page_items = if k == 0 {
-            let mut v = items.clone();
-            v[ci] = body_item;
-            v
-        } else {
-            title.iter().cloned().chain([body_item]).collect()
-        };
-        pages.push(Page {
-            id,
-            items: page_items,
-            continuation: k as u32,
-        });
+    record(ctx, slide, &flows, &ids);
+    assemble(slide, fixed, flows, ids, title)
+}
+
+fn single(slide: &Slide, items: Vec<Item>) -> Page {
+    Page {
+        id: slide.id.clone(),
+        items,
+        continuation: 0,
     }
-    pages
+}
+
+/// The fixes of the flows: every cut first (in slot order), then every move.
+fn record(ctx: &mut Ctx<'_>, slide: &Slide, flows: &[flow::Flow], ids: &[String]) {
+    let events = || flows.iter().flat_map(|f| f.events.iter());
+    for e in events() {
+        if let Event::Split {
+            element_id,
+            pages,
+            units,
+        } = e
+        {
+            let slides = pages.iter().map(|&p| ids[p].clone()).collect();
+            let action = FixAction::Split {
+                slides,
+                units: *units,
+            };
+            ctx.fix(&slide.id, Some(element_id), action);
+        }
+    }
+    for e in events() {
+        if let Event::Moved { element_id, page } = e {
+            let action = FixAction::Move {
+                to: ids[*page].clone(),
+            };
+            ctx.fix(&slide.id, Some(element_id), action);
+        }
+    }
+}
+
+/// Page 0: every item that stayed, in input order; page k: the continuation title and each
+/// flowing slot's page k.
+fn assemble(
+    slide: &Slide,
+    fixed: Vec<(usize, Item)>,
+    flows: Vec<flow::Flow>,
+    ids: Vec<String>,
+    title: Option<Item>,
+) -> Vec<Page> {
+    let mut per_page: Vec<Vec<(usize, Item)>> = vec![Vec::new(); ids.len()];
+    per_page[0] = fixed;
+    for f in flows {
+        for (k, page) in f.pages.into_iter().enumerate() {
+            per_page[k].extend(page);
+        }
+    }
+    ids.into_iter()
+        .zip(per_page)
+        .enumerate()
+        .map(|(k, (id, mut its))| {
+            its.sort_by_key(|(i, _)| *i);
+            let body = its.into_iter().map(|(_, it)| it);
+            let items = match k {
+                0 => body.collect(),
+                _ => title.iter().cloned().chain(body).collect(),
+            };
+            debug_assert!(slide.id == id || k > 0);
+            Page {
+                id,
+                items,
+                continuation: k as u32,
+            }
+        })
+        .collect()
 }
 
 /// The title item of continuation slides: the slide's title with the localised suffix,

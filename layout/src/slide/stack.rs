@@ -18,6 +18,27 @@ pub fn fit_all(items: &mut [Item], slots: &[Slot]) {
     }
 }
 
+/// Steps 1–2 for `items` stacked in one slot `rect` (in order).
+pub fn fit_stack(items: &mut [Item], rect: Rect) {
+    let idx: Vec<usize> = (0..items.len()).collect();
+    fit_slot(items, &idx, rect);
+}
+
+/// The part of `rect` below `items` as they are stacked at their current sizes (a gap below
+/// the last), or `None` when one of them takes whatever height is left.
+pub fn room_below(items: &[Item], rect: Rect) -> Option<Rect> {
+    let mut used: Emu = 0;
+    for it in items {
+        used += it.body.fit().needed_height(rect.w)? + GAP;
+    }
+    let h = rect.h - used;
+    (h > 0).then_some(Rect {
+        y: rect.y + used,
+        h,
+        ..rect
+    })
+}
+
 /// Groups of item indices per slot role, in slot order; explicit items alone.
 fn groups(items: &[Item], slots: &[Slot]) -> Vec<(Rect, Vec<usize>)> {
     let mut out = Vec::new();
