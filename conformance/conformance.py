@@ -206,6 +206,10 @@ def analyse_slide(deck, si, slide, page, ink):
         if "paragraphs" not in b:
             continue
         x, y, w, h = (v / EMU_PER_PT for v in b["rect_emu"])
+        if x < 0 or y < 0 or x + w > pw + 0.5 or y + h > ph + 0.5:
+            # Outside the slide: QC reports it out_of_bounds (high), so QC never calls it
+            # fitting; the page cannot show it, so there is nothing to compare.
+            continue
         size = b["font_pt"]
         paras = []
         ext = None  # ink extent in slide space (top-down): [x0, top, x1, bottom]

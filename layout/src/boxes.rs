@@ -69,6 +69,9 @@ pub fn boxes_json(laid: &LaidDeck) -> serde_json::Value {
                         o.insert("needed_height_emu".into(), json!(t.needed_height));
                         o.insert("usable_height_emu".into(), json!(t.usable_height));
                         o.insert("fits".into(), json!(t.fits()));
+                        if t.columns > 1 {
+                            o.insert("columns".into(), json!(t.columns));
+                        }
                     }
                     if let model::BoxContent::Chart(c) = &b.content {
                         o.insert("chart".into(), chart_json(c));

@@ -87,6 +87,10 @@ pub enum FixAction {
     ReduceSpacing,
     /// Step 3: the title slot gave this much height to the body slots.
     Reslot { moved: Emu },
+    /// Step 4: the slide was laid out with another preset.
+    ChangeLayout { from: Preset, to: Preset },
+    /// Step 4: the element's text was set in two columns within its slot.
+    TwoColumns,
     /// Step 5: the element was split over these output slides, in this many units.
     Split { slides: Vec<String>, units: usize },
     /// Step 5: the element moved whole to this continuation slide (its slot was full).
@@ -120,6 +124,8 @@ impl FixAction {
             FixAction::Reslot { .. } => "reslot",
             FixAction::Split { .. } => "split",
             FixAction::Move { .. } => "move",
+            FixAction::ChangeLayout { .. } => "change_layout",
+            FixAction::TwoColumns => "two_columns",
             FixAction::NeedsHumanEdit => "needs_human_edit",
             FixAction::ChartType { .. } => "chart_type",
             FixAction::TopN { .. } => "top_n",
@@ -160,7 +166,10 @@ impl fmt::Display for Fix {
             } => write!(f, " categories={categories} kept={kept} merged={merged}"),
             FixAction::ThinLabels { every } => write!(f, " label_every={every}"),
             FixAction::Move { to } => write!(f, " to_slide={to}"),
-            FixAction::ReduceSpacing | FixAction::NeedsHumanEdit => Ok(()),
+            FixAction::ChangeLayout { from, to } => {
+                write!(f, " from={} to={}", from.id(), to.id())
+            }
+            FixAction::ReduceSpacing | FixAction::TwoColumns | FixAction::NeedsHumanEdit => Ok(()),
         }
     }
 }

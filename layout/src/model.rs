@@ -257,6 +257,11 @@ pub struct TextBox {
     pub capacity_chars: u32,
     /// Words wider than the box that had to be broken inside (reported).
     pub broken_words: Vec<String>,
+    /// Text columns (`a:bodyPr numCol`): 1, or 2 when the fit policy set bullets in two
+    /// columns; `needed_height` is then the taller column's.
+    pub columns: u8,
+    /// Gap between columns (`spcCol`), 0 for one column.
+    pub column_gap: Emu,
 }
 
 impl TextBox {

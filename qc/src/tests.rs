@@ -153,6 +153,8 @@ fn text(id: &str, r: Rect, size: Cpt, lines: usize, usable: Emu) -> PlacedBox {
             total_chars: 420,
             capacity_chars: 290,
             broken_words: vec![],
+            columns: 1,
+            column_gap: 0,
         }),
     }
 }

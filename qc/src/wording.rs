@@ -234,6 +234,13 @@ pub(crate) fn fix_entry(f: &Fix) -> FixEntry {
         FixAction::Move { to } => {
             details.insert("to_slide".into(), json!(to));
         }
+        FixAction::ChangeLayout { from, to } => {
+            details.insert("from_layout".into(), json!(from.id()));
+            details.insert("to_layout".into(), json!(to.id()));
+        }
+        FixAction::TwoColumns => {
+            details.insert("columns".into(), json!(2));
+        }
         FixAction::ReduceSpacing | FixAction::NeedsHumanEdit => {}
     }
     FixEntry {

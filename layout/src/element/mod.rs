@@ -44,6 +44,11 @@ pub trait Fit {
     fn reduce_spacing(&mut self) -> bool;
     /// Back to the size and spacing asked for (before a re-slot tries again).
     fn reset(&mut self);
+    /// Step 4: set the element in two columns within `rect` if its kind can and its own
+    /// measured rule allows; true when it did (and then fits). Default: cannot.
+    fn two_columns(&mut self, _rect: Rect) -> bool {
+        false
+    }
     /// Step 5: the element cut into pieces, one per output slide, each fitted in `rect`;
     /// `None` when the kind cannot split or there is nothing to cut.
     fn split(&self, _ctx: &mut Ctx<'_>, _rect: Rect) -> Option<Split> {

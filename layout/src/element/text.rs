@@ -28,7 +28,17 @@ pub struct TextItem {
     pub spacing: bool,
     /// Line pitch of paragraphs with CJK, per mille of the size.
     pub cjk_permille: u32,
+    /// Text columns in the box: 1, or 2 when fit policy step 4 set bullets in two columns.
+    pub columns: u8,
 }
+
+/// Gap between the two text columns of a box (`a:bodyPr spcCol`): 0.3 in, the slots' gutter.
+pub const COLUMN_GAP: Emu = crate::preset::GUTTER;
+/// Step 4's "slot wide enough": each of two columns keeps at least 3 in for its text lines.
+pub const MIN_COLUMN_LINE: Emu = 3 * specrender_spec::units::EMU_PER_INCH;
+/// Step 4's "items short": at the size tried, no bullet item wraps to more than 2 lines in a
+/// column (measured with the same line breaking as everything else).
+pub const MAX_COLUMN_ITEM_LINES: usize = 2;
 
 /// The paragraphs of a text or bullets element. Newlines split a text element into
 /// paragraphs; inside a bullet item they become spaces (one item, one paragraph).
@@ -83,6 +93,7 @@ impl TextItem {
             priority: el.constraints.priority,
             spacing: true,
             cjk_permille: ctx.opts.cjk_line_permille,
+            columns: 1,
         };
         let lw = t.line_width(width).max(1);
         let (size, lang) = (t.style.size, ctx.shape_lang());
@@ -104,6 +115,7 @@ impl TextItem {
             size: self.style.size,
             spacing: true,
             cjk_permille: self.cjk_permille,
+            columns: 1,
         }
     }
 
@@ -111,9 +123,31 @@ impl TextItem {
         self.paras.iter().any(|p| p.has_cjk)
     }
 
-    /// Width available to the text of each line.
+    /// Width available to the text of each line (of each column).
     pub fn line_width(&self, box_w: Emu) -> Emu {
-        box_w - INSETS.l - INSETS.r - if self.bullets { BULLET_MARGIN } else { 0 }
+        let cols = Emu::from(self.columns.max(1));
+        let inner = box_w - INSETS.l - INSETS.r - (cols - 1) * COLUMN_GAP;
+        inner / cols - if self.bullets { BULLET_MARGIN } else { 0 }
+    }
+
+    /// The height the paragraphs need given each one's height (its space before included):
+    /// their sum in one column; in two, the smallest over the places the items can be cut
+    /// between the columns of the taller column (whole items per column, the second column's
+    /// first item keeping its space before). A viewer fills column 1 first and may also break
+    /// an item across the columns, which only ever shortens column 2, so text that fits here
+    /// fits there.
+    fn column_height(&self, heights: &[Emu]) -> Emu {
+        let total: Emu = heights.iter().sum();
+        if self.columns < 2 {
+            return total;
+        }
+        let mut first: Emu = 0;
+        let mut best = total;
+        for h in heights {
+            first += h;
+            best = best.min(first.max(total - first));
+        }
+        best
     }
 
     /// The smallest size step 1 may reach.
@@ -130,15 +164,16 @@ impl TextItem {
         let mut breaks = Vec::with_capacity(self.paras.len());
         let mut pitches = Vec::with_capacity(self.paras.len());
         let mut space_before = Vec::with_capacity(self.paras.len());
-        let mut needed: Emu = 0;
+        let mut heights = Vec::with_capacity(self.paras.len());
         for (i, p) in self.paras.iter().enumerate() {
             let (b, pt, height) = paragraph_height(p, size, lw, self.cjk_permille);
             let sb = space_before_at(i, size, spacing);
-            needed += height + cpt_to_emu(sb);
+            heights.push(height + cpt_to_emu(sb));
             breaks.push(b);
             pitches.push(pt);
             space_before.push(sb);
         }
+        let needed = self.column_height(&heights);
         let (usable, safety_permille) = usable_in_box(h, self.has_cjk());
         Measured {
             breaks,
@@ -154,14 +189,47 @@ impl TextItem {
     /// counts (no lines built).
     pub fn needed(&self, size: Cpt, spacing: bool, w: Emu) -> Emu {
         let lw = self.line_width(w).max(1);
-        self.paras
-            .iter()
-            .enumerate()
-            .map(|(i, p)| {
-                height::paragraph_needed(p, size, lw, self.cjk_permille)
-                    + cpt_to_emu(space_before_at(i, size, spacing))
-            })
-            .sum()
+        let heights = self.paras.iter().enumerate().map(|(i, p)| {
+            height::paragraph_needed(p, size, lw, self.cjk_permille)
+                + cpt_to_emu(space_before_at(i, size, spacing))
+        });
+        if self.columns < 2 {
+            return heights.sum();
+        }
+        self.column_height(&heights.collect::<Vec<_>>())
+    }
+
+    /// Step 4 for bullets: two columns within `rect` when the slot is wide enough (each column
+    /// keeps [`MIN_COLUMN_LINE`] for its lines) and the items are short (none needs more than
+    /// [`MAX_COLUMN_ITEM_LINES`] lines in a column at the size tried), at the largest size
+    /// (0.5 pt steps, not below the floor; then with paragraph spacing off) at which the two
+    /// columns fit. Unchanged, and `false`, when there is none.
+    fn try_two_columns(&mut self, rect: Rect) -> bool {
+        if !self.bullets || self.paras.len() < 2 || self.columns != 1 {
+            return false;
+        }
+        let before = (self.size, self.spacing);
+        self.columns = 2;
+        let lw = self.line_width(rect.w);
+        let short = |t: &TextItem, s: Cpt| {
+            t.paras
+                .iter()
+                .all(|p| p.line_count(s, lw) <= MAX_COLUMN_ITEM_LINES)
+        };
+        if lw >= MIN_COLUMN_LINE {
+            let floor = self.floor().min(self.style.size);
+            let sizes = size_steps(self.style.size, floor);
+            for spacing in [true, false] {
+                let ok = |s: Cpt| short(self, s) && self.fits(s, spacing, rect.w, rect.h);
+                if let Some(s) = largest_fitting(&sizes, ok) {
+                    (self.size, self.spacing) = (s, spacing);
+                    return true;
+                }
+            }
+        }
+        self.columns = 1;
+        (self.size, self.spacing) = before;
+        false
     }
 
     /// Whether [`TextItem::measure`] would need at most the usable height, without building
@@ -251,6 +319,8 @@ impl TextItem {
             total_chars: self.total_chars(),
             capacity_chars: self.capacity_chars(&m),
             broken_words,
+            columns: self.columns,
+            column_gap: if self.columns > 1 { COLUMN_GAP } else { 0 },
         }
     }
 
@@ -334,6 +404,10 @@ impl Fit for TextItem {
         self.spacing = true;
     }
 
+    fn two_columns(&mut self, rect: Rect) -> bool {
+        self.try_two_columns(rect)
+    }
+
     fn split(&self, ctx: &mut Ctx<'_>, rect: Rect) -> Option<Split> {
         text_split::split(ctx, self, rect)
     }
@@ -344,6 +418,9 @@ impl Fit for TextItem {
 
     fn fixes(&self) -> Vec<FixAction> {
         let mut out = Vec::new();
+        if self.columns > 1 {
+            out.push(FixAction::TwoColumns);
+        }
         if self.size < self.style.size {
             out.push(FixAction::Shrink {
                 from: self.style.size,

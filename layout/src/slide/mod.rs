@@ -14,6 +14,7 @@
 
 pub mod assign;
 pub mod build;
+pub mod change;
 pub mod finalize;
 pub mod flow;
 pub mod policy;
@@ -68,12 +69,12 @@ pub fn lay(ctx: &mut Ctx<'_>, s: &Slide) -> SlideResult {
     let fixes_before = ctx.fixes.len();
     let drawn = drop_invalid_boxes(ctx, s);
     let s = drawn.as_ref();
-    let preset = assign::choose_preset(ctx, s);
+    let mut preset = assign::choose_preset(ctx, s);
     let mut slots = preset::slots(preset, ctx.deck.slide_size);
     let targets = assign::assign(ctx, s, &slots);
     let centered = matches!(preset, Preset::TitleCenter | Preset::Closing);
     let items = build::items(ctx, s, &slots, &targets, centered);
-    let pages = policy::run(ctx, s, items, &mut slots);
+    let pages = policy::run(ctx, s, items, &mut slots, &mut preset);
     let mut slides: Vec<LaidSlide> = pages
         .into_iter()
         .map(|page| finalize::slide(ctx, s, preset, page))

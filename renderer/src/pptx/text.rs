@@ -23,23 +23,54 @@ fn spacing_pts(v: Cpt) -> Cpt {
 const MAX_MARGIN: i64 = 51_206_400;
 
 pub(crate) fn body_pr(x: &mut Xml, insets: Insets, anchor: Anchor, autofit: Autofit) {
+    body_pr_columns(x, insets, anchor, autofit, 1, 0);
+}
+
+/// `a:bodyPr` with `columns` text columns `gap` EMU apart (`numCol`/`spcCol`, written only
+/// for more than one column; PowerPoint and LibreOffice fill column 1 first).
+pub(crate) fn body_pr_columns(
+    x: &mut Xml,
+    insets: Insets,
+    anchor: Anchor,
+    autofit: Autofit,
+    columns: u8,
+    gap: i64,
+) {
     let anchor = match anchor {
         Anchor::Top => "t",
         Anchor::Middle => "ctr",
         Anchor::Bottom => "b",
     };
-    x.start(
-        "a:bodyPr",
-        &[
-            ("wrap", &"square"),
-            ("lIns", &insets.l),
-            ("tIns", &insets.t),
-            ("rIns", &insets.r),
-            ("bIns", &insets.b),
-            ("rtlCol", &0),
-            ("anchor", &anchor),
-        ],
-    );
+    let (cols, gap) = (columns.clamp(1, 16), gap.clamp(0, 51_206_400));
+    if cols > 1 {
+        x.start(
+            "a:bodyPr",
+            &[
+                ("wrap", &"square"),
+                ("lIns", &insets.l),
+                ("tIns", &insets.t),
+                ("rIns", &insets.r),
+                ("bIns", &insets.b),
+                ("numCol", &cols),
+                ("spcCol", &gap),
+                ("rtlCol", &0),
+                ("anchor", &anchor),
+            ],
+        );
+    } else {
+        x.start(
+            "a:bodyPr",
+            &[
+                ("wrap", &"square"),
+                ("lIns", &insets.l),
+                ("tIns", &insets.t),
+                ("rIns", &insets.r),
+                ("bIns", &insets.b),
+                ("rtlCol", &0),
+                ("anchor", &anchor),
+            ],
+        );
+    }
     match autofit {
         Autofit::Shrink => x.empty("a:normAutofit", &[]),
         Autofit::None => x.empty("a:noAutofit", &[]),
@@ -50,7 +81,7 @@ pub(crate) fn body_pr(x: &mut Xml, insets: Insets, anchor: Anchor, autofit: Auto
 /// The `p:txBody` of a laid-out text box. `fallback_lang` is used for paragraphs without one.
 pub(crate) fn text_body(x: &mut Xml, tb: &TextBox, autofit: Autofit, fallback_lang: &str) {
     x.start("p:txBody", &[]);
-    body_pr(x, tb.insets, tb.anchor, autofit);
+    body_pr_columns(x, tb.insets, tb.anchor, autofit, tb.columns, tb.column_gap);
     x.empty("a:lstStyle", &[]);
     let style = RunStyle {
         size: font_size(tb.size),

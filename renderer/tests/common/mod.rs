@@ -123,6 +123,8 @@ pub fn text_box(
         total_chars: chars,
         capacity_chars: chars,
         broken_words: vec![],
+        columns: 1,
+        column_gap: 0,
     }
 }
 
