@@ -265,23 +265,25 @@ fn size_slot<'a>(s: &'a mut ThemeSizes, k: &str) -> Option<&'a mut Cpt> {
     })
 }
 
-/// The largest offset magnitude and extent OOXML can store (`ST_Coordinate` /
-/// `ST_PositiveCoordinate`): 27,273,042,316,900 EMU.
+/// The largest offset magnitude OOXML can store (`ST_Coordinate`): 27,273,042,316,900 EMU.
 pub const MAX_COORDINATE: Emu = 27_273_042_316_900;
+/// The largest extent written: 2,147,483,647 EMU (about 2,348 in). ECMA-376's
+/// `ST_PositiveCoordinate` allows up to [`MAX_COORDINATE`], but PowerPoint (and the Open XML
+/// SDK's validator, which `tools/check-readers.sh` runs) refuses an `a:ext` above `i32::MAX`.
+pub const MAX_EXTENT: Emu = i32::MAX as Emu;
 
 /// `style.box` → EMU of the slide: inches × 914400, percents of the slide width (x, w) or
 /// height (y, h); rounded to the nearest EMU and clamped to what OOXML can store (offsets
-/// within ±[`MAX_COORDINATE`], extents within -[`MAX_COORDINATE`]..=[`MAX_COORDINATE`]; a
-/// non-positive extent stays non-positive so layout can refuse to draw it). The float is
-/// clamped before the conversion, so nothing can overflow, and any sum of two coordinates fits
-/// an `i64` many times over.
+/// within ±[`MAX_COORDINATE`], extents within ±[`MAX_EXTENT`]; a non-positive extent stays
+/// non-positive so layout can refuse to draw it). The float is clamped before the conversion,
+/// so nothing can overflow, and any sum of two coordinates fits an `i64` many times over.
 pub fn box_to_emu(b: &[BoxLen; 4], size: SlideSize) -> BoxRect {
-    let conv = |len: BoxLen, full: Emu| -> Emu {
+    let conv = |len: BoxLen, full: Emu, lim: Emu| -> Emu {
         let f = match len {
             BoxLen::Inches(x) => x * EMU_PER_INCH as f64,
             BoxLen::Percent(p) => p / 100.0 * full as f64,
         };
-        let lim = MAX_COORDINATE as f64;
+        let lim = lim as f64;
         if f.is_nan() {
             0
         } else {
@@ -289,10 +291,10 @@ pub fn box_to_emu(b: &[BoxLen; 4], size: SlideSize) -> BoxRect {
         }
     };
     BoxRect {
-        x: conv(b[0], size.cx),
-        y: conv(b[1], size.cy),
-        w: conv(b[2], size.cx),
-        h: conv(b[3], size.cy),
+        x: conv(b[0], size.cx, MAX_COORDINATE),
+        y: conv(b[1], size.cy, MAX_COORDINATE),
+        w: conv(b[2], size.cx, MAX_EXTENT),
+        h: conv(b[3], size.cy, MAX_EXTENT),
     }
 }
 
