@@ -506,11 +506,8 @@ impl SlideGen<'_> {
                     })
                     .collect();
                 let title = self.b.title(self.lang, self.rng);
-                self.push(
-                    "chart",
-                    json!({ "chart_type": chart_type, "title": title, "series": series }),
-                    None,
-                );
+                let content = self.chart_variant(chart_type, series, title);
+                self.push("chart", content, None);
                 self.maybe_cite();
                 let cap = self.b.bullet(self.lang, self.rng, 0, 200);
                 self.text(cap, Some("caption"));
@@ -573,6 +570,64 @@ impl SlideGen<'_> {
                 ("custom", "blank")
             }
         }
+    }
+
+    /// The chart as drawn from the main stream, varied by a second generator seeded from what
+    /// the main stream drew (so every other slide of a deck stays as it was): a third of the
+    /// charts get a value-axis title; one in five becomes a monthly time series (24–60 points:
+    /// thinned labels); one in six bars gets 12–14 categories (top-N + "Other"); one in four
+    /// pies gets 8 slices (drawn as a bar); one in five lines is an area chart.
+    fn chart_variant(&mut self, chart_type: &str, series: Vec<Value>, title: String) -> Value {
+        let seed = serde_json::to_string(&series).map_or(0, |s| {
+            s.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+                (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+            })
+        });
+        let mut x = Rng::new(seed);
+        let name = |i: usize| self.b.series[i % self.b.series.len()];
+        let mut chart_type = chart_type.to_string();
+        let mut series = series;
+        let points = |x: &mut Rng, labels: &[String]| -> Vec<Value> {
+            labels
+                .iter()
+                .map(|l| json!({ "x": l, "y": x.range(10, 500) }))
+                .collect()
+        };
+        if x.chance(20) {
+            chart_type = if x.chance(20) { "area" } else { "line" }.into();
+            let months = x.range(24, 61) as usize;
+            let labels: Vec<String> = (0..months)
+                .map(|m| format!("{}-{:02}", 2021 + m / 12, m % 12 + 1))
+                .collect();
+            let n = x.range(1, 3) as usize;
+            series = (0..n)
+                .map(|i| json!({ "name": name(i), "data": points(&mut x, &labels) }))
+                .collect();
+        } else if chart_type == "bar" && x.chance(17) {
+            let n = x.range(12, 15) as usize;
+            let labels: Vec<String> = (0..n)
+                .map(|i| {
+                    let row = self.b.rows[i % self.b.rows.len()];
+                    match i / self.b.rows.len() {
+                        0 => row.to_string(),
+                        k => format!("{row} {}", k + 1),
+                    }
+                })
+                .collect();
+            series = vec![json!({ "name": name(0), "data": points(&mut x, &labels) })];
+        } else if chart_type == "pie" && x.chance(25) {
+            let labels: Vec<String> = (0..8)
+                .map(|i| format!("{} {}", self.b.rows[i % self.b.rows.len()], i / 6 + 1))
+                .collect();
+            series = vec![json!({ "name": name(0), "data": points(&mut x, &labels) })];
+        } else if chart_type == "line" && x.chance(20) {
+            chart_type = "area".into();
+        }
+        let mut content = json!({ "chart_type": chart_type, "title": title, "series": series });
+        if chart_type != "pie" && x.chance(33) {
+            content["y_label"] = json!(name(0));
+        }
+        content
     }
 
     fn notes(&mut self) -> String {

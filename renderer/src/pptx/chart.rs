@@ -23,7 +23,8 @@
 //! other); what it honours is its own automatic thinning, which it applies only when the
 //! labels' rotation is left automatic — so the category axis' `a:bodyPr` carries no `rot`.
 //! With that, the same chart shows every 15th label in LibreOffice too (the interval layout
-//! computed from our measured widths). Categories themselves are never touched.
+//! computed from our measured widths); on a less crowded axis (43 monthly labels, interval 3)
+//! it turns the labels 45 degrees instead and shows them all. Categories are never touched.
 
 use super::chart_text::{self, TextLook};
 use crate::opc::rels::RelId;
