@@ -124,6 +124,23 @@ pub fn layout_txt(laid: &LaidDeck) -> String {
                 BoxContent::Placeholder(PlaceholderBox { label, .. }) => {
                     out.push_str(&format!(" placeholder {label:?}\n"))
                 }
+                BoxContent::Picture(p) => {
+                    let x = p.xfrm;
+                    out.push_str(&format!(
+                        " picture {} {:?} {}x{}px srcRect={:?} xfrm=[{} {} {} {}] rot={}{}\n",
+                        p.asset_id,
+                        p.mode,
+                        p.pixels.0,
+                        p.pixels.1,
+                        p.src_rect,
+                        x.x,
+                        x.y,
+                        x.w,
+                        x.h,
+                        p.rot,
+                        if p.flip_h { " flipH" } else { "" }
+                    ));
+                }
             }
         }
     }

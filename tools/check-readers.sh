@@ -45,11 +45,35 @@ import json, sys
 from pptx import Presentation
 prs = Presentation(sys.argv[1])
 layout = json.load(open(sys.argv[2]))
+media, parts = set(), set()
 assert len(prs.slides) == len(layout["slides"]), (len(prs.slides), len(layout["slides"]))
 for s, ls in zip(prs.slides, layout["slides"]):
     names = [sh.name for sh in s.shapes]
     want = [b["element_id"] for b in ls["boxes"]]
     assert names == want, (ls["id"], names, want)
+    # Pictures: alt text read back as descr; aspect ratio kept (the written crop and frame
+    # against the embedded image's own pixel size, as python-pptx reads it).
+    for sh, b in zip(s.shapes, ls["boxes"]):
+        pic = b.get("picture")
+        if not pic:
+            continue
+        descr = sh._element.xpath("./p:nvPicPr/p:cNvPr")[0].get("descr")
+        assert descr == pic["descr"], (ls["id"], sh.name, descr, pic["descr"])
+        iw, ih = sh.image.size
+        if pic["rot"] in (5400000, 16200000):
+            iw, ih = ih, iw
+            vw = iw * (1 - sh.crop_top - sh.crop_bottom)
+            vh = ih * (1 - sh.crop_left - sh.crop_right)
+            fw, fh = sh.height, sh.width
+        else:
+            vw = iw * (1 - sh.crop_left - sh.crop_right)
+            vh = ih * (1 - sh.crop_top - sh.crop_bottom)
+            fw, fh = sh.width, sh.height
+        drawn = (vw / vh) / (fw / fh)
+        assert abs(drawn - 1) < 0.005, (ls["id"], sh.name, drawn)
+        media.add(sh.image.sha1)
+        parts.add(sh.part.related_part(sh._element.blip_rId).partname)
+assert len(parts) == len(media), ("media parts", len(parts), "distinct images", len(media))
 print(len(prs.slides))
 PY
 ) || { echo "FAIL $name: python-pptx"; fail=1; continue; }

@@ -76,6 +76,22 @@ pub fn boxes_json(laid: &LaidDeck) -> serde_json::Value {
                     if let model::BoxContent::Chart(c) = &b.content {
                         o.insert("chart".into(), chart_json(c));
                     }
+                    if let model::BoxContent::Picture(p) = &b.content {
+                        let x = p.xfrm;
+                        o.insert(
+                            "picture".into(),
+                            json!({
+                                "asset_id": p.asset_id,
+                                "descr": p.descr,
+                                "mode": p.mode,
+                                "pixels": [p.pixels.0, p.pixels.1],
+                                "src_rect": p.src_rect,
+                                "xfrm_emu": [x.x, x.y, x.w, x.h],
+                                "rot": p.rot,
+                                "flip_h": p.flip_h,
+                            }),
+                        );
+                    }
                     serde_json::Value::Object(o)
                 })
                 .collect();

@@ -2,6 +2,7 @@
 //! and the findings and fixes made so far. One per thread.
 
 use crate::findings::{Finding, Fix, FixAction, Note};
+use crate::picture::Images;
 use crate::text::TextFonts;
 use crate::LayoutOptions;
 use specrender_fonts::{FontBook, MatchKind, Measurer, ScriptClass, ShapeLang, SlotFaces};
@@ -27,6 +28,8 @@ impl DeckFonts {
 /// State of one layout job.
 pub struct Ctx<'a> {
     pub deck: &'a Deck,
+    /// The deck's pictures, prepared once before the slides ([`crate::picture`]).
+    pub images: &'a Images,
     pub m: Measurer<'a>,
     pub opts: &'a LayoutOptions,
     pub fonts: DeckFonts,
@@ -37,9 +40,15 @@ pub struct Ctx<'a> {
 
 impl<'a> Ctx<'a> {
     /// A fresh job state: its own width cache, no findings yet, the input's slide ids known.
-    pub(crate) fn new(deck: &'a Deck, fonts: &'a FontBook, opts: &'a LayoutOptions) -> Self {
+    pub(crate) fn new(
+        deck: &'a Deck,
+        images: &'a Images,
+        fonts: &'a FontBook,
+        opts: &'a LayoutOptions,
+    ) -> Self {
         Ctx {
             deck,
+            images,
             m: Measurer::new(fonts),
             opts,
             fonts: deck_fonts(fonts, deck),

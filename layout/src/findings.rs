@@ -10,7 +10,7 @@
 use crate::model::Preset;
 use crate::preset::SlotRole;
 use serde::Serialize;
-use specrender_spec::deck::{ElementKind, ResolveNote};
+use specrender_spec::deck::{ElementKind, Reason, ResolveNote};
 use specrender_spec::units::{Cpt, Emu, Scaled};
 use std::fmt;
 
@@ -59,6 +59,12 @@ pub enum Finding {
     /// A `style.box` whose width or height is not a positive finite number (as EMU after
     /// rounding): the element is not drawn.
     InvalidBox { x: Emu, y: Emu, w: Emu, h: Emu },
+    /// A picture's asset is missing, refused or undecodable: drawn as a grey placeholder.
+    MissingAsset {
+        asset_id: String,
+        reason: Reason,
+        detail: String,
+    },
 }
 
 /// What is wrong with a chart's `data_ref`.

@@ -4,6 +4,7 @@
 use crate::ctx::Ctx;
 use crate::findings::Finding;
 use crate::model::LaidDeck;
+use crate::picture::{self, Images};
 use crate::slide::{self, SlideResult};
 use crate::{preset, LayoutOptions};
 use specrender_fonts::FontBook;
@@ -13,11 +14,12 @@ use std::sync::Mutex;
 
 /// See [`crate::layout`].
 pub(crate) fn layout(deck: &Deck, fonts: &FontBook, opts: &LayoutOptions) -> LaidDeck {
-    let mut ctx = Ctx::new(deck, fonts, opts);
+    let images = picture::prepare_all(deck);
+    let mut ctx = Ctx::new(deck, &images, fonts, opts);
     deck_findings(&mut ctx);
     let threads = opts.threads.clamp(1, deck.slides.len().max(1));
     let results: Vec<SlideResult> = if threads > 1 && ctx.ids.len() == deck.slides.len() {
-        lay_parallel(deck, fonts, opts, threads)
+        lay_parallel(deck, &images, fonts, opts, threads)
     } else {
         deck.slides
             .iter()
@@ -75,6 +77,7 @@ fn deck_findings(ctx: &mut Ctx<'_>) {
 /// which validation refuses, is laid out on one thread so that its ids come out as before.)
 fn lay_parallel(
     deck: &Deck,
+    images: &Images,
     fonts: &FontBook,
     opts: &LayoutOptions,
     threads: usize,
@@ -85,7 +88,7 @@ fn lay_parallel(
     std::thread::scope(|scope| {
         for _ in 0..threads {
             scope.spawn(|| {
-                let mut ctx = Ctx::new(deck, fonts, opts);
+                let mut ctx = Ctx::new(deck, images, fonts, opts);
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(s) = deck.slides.get(i) else { break };

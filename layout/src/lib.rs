@@ -20,6 +20,7 @@ pub mod element;
 pub mod findings;
 mod jobs;
 pub mod model;
+pub mod picture;
 pub mod preset;
 pub mod shrink;
 pub mod slide;

@@ -8,9 +8,12 @@ pub use crate::element::chart::model::{
     AxisFit, ChartBox, ChartFonts, ChartKind, ChartSeriesBox, ChartSizes,
 };
 pub use crate::findings::{ChartDataProblem, Finding, Fix, FixAction, Note};
+pub use crate::picture::ImageFormat;
 use serde::Serialize;
+pub use specrender_spec::deck::Crop;
 use specrender_spec::deck::{ElementKind, LangFamily, Rgb, SlideSize, Theme};
 use specrender_spec::units::{Cpt, Emu};
+use std::sync::Arc;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Rect {
@@ -186,8 +189,11 @@ pub enum BoxContent {
     Text(TextBox),
     /// A native chart, its rules applied (boxed: it is much larger than the other variants).
     Chart(Box<ChartBox>),
-    /// A kind this version does not draw yet: a labelled grey box.
+    /// A kind this version does not draw yet, or a picture whose asset is missing: a
+    /// labelled grey box.
     Placeholder(PlaceholderBox),
+    /// A picture, framed and cropped.
+    Picture(PictureBox),
 }
 
 impl BoxContent {
@@ -195,9 +201,43 @@ impl BoxContent {
     pub fn fits(&self) -> bool {
         match self {
             BoxContent::Text(t) => t.fits(),
-            BoxContent::Chart(_) | BoxContent::Placeholder(_) => true,
+            BoxContent::Chart(_) | BoxContent::Placeholder(_) | BoxContent::Picture(_) => true,
         }
     }
+
+    /// Where the content is drawn when that is not the whole slot (a letterboxed picture).
+    pub fn drawn_rect(&self) -> Option<Rect> {
+        match self {
+            BoxContent::Picture(p) => Some(p.frame),
+            _ => None,
+        }
+    }
+}
+
+/// A picture as drawn: the image embedded as it is (or converted to PNG), the frame it fills
+/// on the slide, the part of the image shown (`a:srcRect`) and the turn that shows it upright.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PictureBox {
+    pub asset_id: String,
+    pub format: ImageFormat,
+    /// The bytes to embed (one media part per distinct content).
+    #[serde(skip)]
+    pub bytes: Arc<[u8]>,
+    /// Pixel size as stored.
+    pub pixels: (u32, u32),
+    pub mode: Crop,
+    /// Where the picture is drawn, as seen (letterboxed inside its slot for `contain`).
+    pub frame: Rect,
+    /// `a:xfrm`: the frame before the rotation (width and height swapped for quarter turns),
+    /// centred on the same point.
+    pub xfrm: Rect,
+    /// Clockwise rotation in 60,000ths of a degree, applied after `flip_h` (EXIF orientation).
+    pub rot: i32,
+    pub flip_h: bool,
+    /// `a:srcRect` in 1/1000 % of the stored image (l, t, r, b); all 0 for no crop.
+    pub src_rect: [i32; 4],
+    /// `p:cNvPr@descr`: the alt text.
+    pub descr: Option<String>,
 }
 
 /// A grey box standing in for an element kind not drawn yet, labelled with what it holds

@@ -35,6 +35,8 @@ pub enum IssueKind {
     ChartLabelsCrowded,
     /// A chart's `data_ref` CSV is unreadable or disagrees with its series.
     ChartDataMismatch,
+    /// A picture whose asset is missing, refused or undecodable (drawn as a placeholder).
+    MissingAsset,
     /// A validation warning (semantic finding that is not an error).
     InputWarning,
     /// A free-form input value resolve could not use, named by its input code
@@ -55,6 +57,7 @@ impl IssueKind {
             IssueKind::PlaceholderElement => "placeholder_element",
             IssueKind::ChartLabelsCrowded => "chart_labels_crowded",
             IssueKind::ChartDataMismatch => "chart_data_mismatch",
+            IssueKind::MissingAsset => "missing_asset",
             IssueKind::InputWarning => "input_warning",
             IssueKind::Input(code) => code.as_str(),
         }

@@ -6,8 +6,7 @@ use crate::numbers::{cpt_value, fmt_in, inch_value, rect_in};
 use crate::{FixEntry, Issue, IssueKind, Severity};
 use serde_json::{json, Value};
 use specrender_layout::model::{ChartDataProblem, Finding, Fix, FixAction, LaidDeck, Note, Rect};
-use specrender_spec::Code;
-use specrender_spec::SpecError;
+use specrender_spec::{Code, Reason, SpecError};
 use std::collections::BTreeMap;
 
 /// The presets a `layout_id` may name, as the `unknown_layout` message lists them.
@@ -117,6 +116,20 @@ fn describe(f: &Finding, at: &str) -> Described {
             format!("{at}: category labels overlap even when thinned (widest label {} in, {} in per category); shorten the category names, use fewer categories, or give the chart more width.", fmt_in(*widest_label), fmt_in(*slot)),
         ),
         Finding::ChartData { data_ref, problem } => chart_data(at, data_ref, problem),
+        Finding::MissingAsset {
+            asset_id,
+            reason,
+            detail,
+        } => (
+            IssueKind::MissingAsset,
+            Severity::High,
+            details(vec![
+                ("asset_id", json!(asset_id)),
+                ("reason", json!(reason.as_str())),
+                ("detail", json!(detail)),
+            ]),
+            format!("{at}: asset \"{asset_id}\" was not drawn ({}: {detail}); a grey placeholder with the alt text stands in. {}", reason.as_str(), asset_advice(*reason)),
+        ),
         Finding::Input(n) => (
             IssueKind::Input(n.code),
             Severity::Low,
@@ -151,6 +164,20 @@ fn chart_data(at: &str, data_ref: &str, problem: &ChartDataProblem) -> Described
         details,
         message,
     )
+}
+
+/// What an agent can do about a refused asset.
+fn asset_advice(r: Reason) -> &'static str {
+    match r {
+        Reason::NotInAssets => "Add an entry with this asset_id to `assets`, or fix the id.",
+        Reason::NotFound => "Put the file in the assets folder (--assets) or fix file_id; URLs are never fetched.",
+        Reason::OutsideRoot => "Give a path relative to the assets folder, without `..`, absolute paths or links out of it.",
+        Reason::NotAFile => "Point file_id at a regular file.",
+        Reason::TooLarge => "Give a smaller image (at most 20,000 px a side, 64 MP, 50 MiB).",
+        Reason::Undecodable => "The file is damaged or truncated; export it again.",
+        Reason::UnsupportedFormat => "Give a PNG or JPEG (GIF, WebP, BMP and TIFF are converted).",
+        Reason::Unreadable => "Check the file's permissions.",
+    }
 }
 
 /// A word as quoted in a message: at most 40 characters.

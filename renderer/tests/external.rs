@@ -46,6 +46,7 @@ fn expectation(deck: &LaidDeck) -> serde_json::Value {
                             .join("\n"),
                         BoxContent::Placeholder(p) => p.label.clone(),
                         BoxContent::Chart(_) => String::new(),
+                        BoxContent::Picture(_) => String::new(),
                     };
                     let ph = match (&b.content, b.placeholder) {
                         (BoxContent::Text(_), Some(Placeholder::Title)) => Some("TITLE"),

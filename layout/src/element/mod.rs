@@ -5,9 +5,11 @@
 //!
 //! - [`text`]: text and bullets elements (and the split of one onto continuation slides);
 //! - [`chart`]: native charts (the seed's chart rules, the measured category axis);
+//! - [`picture`]: image elements, framed and cropped;
 //! - [`placeholder`]: kinds not drawn yet, a labelled grey box that takes what height is left.
 
 pub mod chart;
+pub mod picture;
 pub mod placeholder;
 pub mod text;
 mod text_split;
@@ -17,8 +19,9 @@ use crate::findings::{Finding, FixAction};
 use crate::model::{BoxContent, Rect};
 use crate::style::Style;
 pub use chart::ChartItem;
+pub use picture::PictureItem;
 pub use placeholder::PlaceholderItem;
-use specrender_spec::deck::Element;
+use specrender_spec::deck::{Element, ElementKind};
 use specrender_spec::units::Emu;
 pub use text::TextItem;
 pub use text_split::MAX_CONTINUATIONS;
@@ -88,6 +91,7 @@ pub enum Body {
     /// Boxed: a chart carries its data and measured labels, much more than the others.
     Chart(Box<ChartItem>),
     Placeholder(PlaceholderItem),
+    Picture(PictureItem),
 }
 
 impl Body {
@@ -99,6 +103,9 @@ impl Body {
         style: impl FnOnce(&Ctx<'_>) -> Style,
         width: Emu,
     ) -> Body {
+        if el.kind == ElementKind::Image {
+            return Body::Picture(PictureItem::new(ctx, el));
+        }
         if let Some((texts, bullets)) = text::paragraph_texts(el) {
             let style = style(ctx);
             return Body::Text(TextItem::new(ctx, style, &texts, bullets, el, width));
@@ -114,6 +121,7 @@ impl Body {
             Body::Text(t) => t,
             Body::Chart(c) => &**c,
             Body::Placeholder(p) => p,
+            Body::Picture(p) => p,
         }
     }
 
@@ -122,6 +130,7 @@ impl Body {
             Body::Text(t) => t,
             Body::Chart(c) => &mut **c,
             Body::Placeholder(p) => p,
+            Body::Picture(p) => p,
         }
     }
 
@@ -129,7 +138,7 @@ impl Body {
     pub fn as_text(&self) -> Option<&TextItem> {
         match self {
             Body::Text(t) => Some(t),
-            Body::Chart(_) | Body::Placeholder(_) => None,
+            Body::Chart(_) | Body::Placeholder(_) | Body::Picture(_) => None,
         }
     }
 }

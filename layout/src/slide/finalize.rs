@@ -20,7 +20,7 @@ pub fn slide(ctx: &mut Ctx<'_>, source: &Slide, preset: Preset, page: Page) -> L
         boxes.push(PlacedBox {
             element_id: it.element_id.clone(),
             kind: it.kind,
-            rect: it.rect,
+            rect: content.drawn_rect().unwrap_or(it.rect),
             placeholder: it.placeholder,
             explicit: it.target == Target::Explicit,
             full_bleed: false,

@@ -11,10 +11,6 @@
 //! - `zip`: the deterministic zip writer (fixed timestamps and order, any number of threads).
 
 pub(crate) mod content_types;
-#[cfg_attr(
-    not(test),
-    expect(dead_code, reason = "pictures (the next issue) are its first user")
-)]
 pub(crate) mod media;
 pub(crate) mod package;
 pub(crate) mod rels;

@@ -45,7 +45,6 @@ pub(crate) enum RelType {
     ViewProps,
     TableStyles,
     /// A picture's image part (`ppt/media/imageN.png`).
-    #[cfg_attr(not(test), expect(dead_code, reason = "pictures are the next issue"))]
     Image,
     /// A slide's chart part (`ppt/charts/chartN.xml`).
     Chart,

@@ -18,6 +18,7 @@ mod chart;
 mod chart_text;
 mod doc_props;
 mod notes;
+mod picture;
 mod presentation;
 mod props;
 mod shapes;
@@ -27,12 +28,12 @@ mod slide_master;
 mod text;
 mod theme;
 
-use crate::opc::media::ImageType;
+use crate::opc::media::{ImageType, Media};
 use crate::opc::package::{Package, Part};
 use crate::opc::rels::{RelId, RelType, Rels};
 use presentation::PresentationIds;
 use slide_layout::layout_number;
-use specrender_layout::model::{BoxContent, ChartBox, LaidDeck};
+use specrender_layout::model::{BoxContent, ChartBox, ImageFormat, LaidDeck};
 
 /// The PresentationML namespace (`p:`), on the root of every PresentationML part.
 const NS_P: &str = "http://schemas.openxmlformats.org/presentationml/2006/main";
@@ -96,10 +97,22 @@ pub(crate) fn package(laid: &LaidDeck, deflate_level: u8) -> Package<'_> {
     if !charts.is_empty() {
         pkg.add_default("xlsx", crate::xlsx::XLSX_CONTENT_TYPE);
     }
-    add_slides(&mut pkg, laid, &notes_of, &charts);
+    let media = add_slides(&mut pkg, laid, &notes_of, &charts);
     add_charts(&mut pkg, &charts, deflate_level);
     add_notes_slides(&mut pkg, laid, &notes_of);
+    add_media(&mut pkg, &media);
     pkg
+}
+
+/// One part per distinct image, in first-use order (after every slide and notes slide).
+fn add_media<'a>(pkg: &mut Package<'a>, media: &Media<'a>) {
+    for m in media.parts() {
+        let bytes = m.bytes;
+        let part = Part::new(m.name.clone(), m.image_type.content_type(), move |_| {
+            bytes.to_vec()
+        });
+        pkg.add(part, Rels::new());
+    }
 }
 
 /// The notes slide number of each slide: slides with notes are numbered in slide order.
@@ -225,14 +238,15 @@ fn charts(laid: &LaidDeck) -> Vec<(usize, &ChartBox)> {
     out
 }
 
-/// Slides, each related to its preset's layout, to its notes slide if it has one, and to
-/// its charts.
+/// Slides, each related to its preset's layout, to its notes slide if it has one, to its
+/// charts, then to the image part of each of its pictures. Returns the deck's media parts.
 fn add_slides<'a>(
     pkg: &mut Package<'a>,
     laid: &'a LaidDeck,
     notes_of: &[Option<usize>],
     charts: &[(usize, &ChartBox)],
-) {
+) -> Media<'a> {
+    let mut media = Media::new("ppt/media");
     for (i, (s, notes)) in laid.slides.iter().zip(notes_of).enumerate() {
         let mut rels = Rels::new();
         rels.add(
@@ -246,11 +260,27 @@ fn add_slides<'a>(
             .filter(|&k| charts[k].0 == i)
             .map(|k| rels.add(RelType::Chart, chart_name(k + 1)))
             .collect();
+        let embeds: Vec<Option<RelId>> = s
+            .boxes
+            .iter()
+            .map(|b| match &b.content {
+                BoxContent::Picture(p) => {
+                    let ty = match p.format {
+                        ImageFormat::Png => ImageType::Png,
+                        ImageFormat::Jpeg => ImageType::Jpeg,
+                    };
+                    let name = media.add(&p.bytes, ty).to_string();
+                    Some(rels.add(RelType::Image, name))
+                }
+                _ => None,
+            })
+            .collect();
         let part = Part::new(slide_name(i + 1), slide::CONTENT_TYPE, move |pretty| {
-            slide::slide_xml(laid, s, &chart_ids, pretty)
+            slide::slide_xml(laid, s, &chart_ids, &embeds, pretty)
         });
         pkg.add(part.weighing(SLIDE_WEIGHT), rels);
     }
+    media
 }
 
 /// Chart parts, each related to (and followed by) its own embedded workbook: PowerPoint does

@@ -48,6 +48,20 @@ pub(crate) fn xfrm(x: &mut Xml, r: Rect) {
     x.end("a:xfrm");
 }
 
+/// `a:xfrm` with a clockwise rotation (60,000ths of a degree) and a horizontal mirror, each
+/// written only when set.
+pub(crate) fn xfrm_turned(x: &mut Xml, r: Rect, rot: i32, flip_h: bool) {
+    match (rot, flip_h) {
+        (0, false) => x.start("a:xfrm", &[]),
+        (0, true) => x.start("a:xfrm", &[("flipH", &1)]),
+        (_, false) => x.start("a:xfrm", &[("rot", &rot)]),
+        (_, true) => x.start("a:xfrm", &[("rot", &rot), ("flipH", &1)]),
+    }
+    x.empty("a:off", &[("x", &r.x), ("y", &r.y)]);
+    x.empty("a:ext", &[("cx", &r.w.max(0)), ("cy", &r.h.max(0))]);
+    x.end("a:xfrm");
+}
+
 pub(crate) fn prst_rect(x: &mut Xml) {
     x.start("a:prstGeom", &[("prst", &"rect")]);
     x.empty("a:avLst", &[]);

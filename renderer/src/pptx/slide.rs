@@ -7,6 +7,7 @@
 //! rectangle with its label centred, never a `p:ph`. A chart is a `p:graphicFrame` naming its
 //! chart part by the relationship id the package planner gave it (`chart_ids`, in box order).
 
+use super::picture;
 use super::shapes;
 use super::text::{self, RunStyle};
 use super::NS_P;
@@ -24,10 +25,13 @@ const LABEL_FILL: &str = "D9D9D9";
 const LABEL_LINE: &str = "A6A6A6";
 const LABEL_TEXT: &str = "404040";
 
+/// The slide's XML; `chart_ids` are the slide's chart relationships in box order and
+/// `embeds[i]` the image relationship of box `i` when it is a picture.
 pub(crate) fn slide_xml(
     laid: &LaidDeck,
     slide: &LaidSlide,
     chart_ids: &[RelId],
+    embeds: &[Option<RelId>],
     pretty: bool,
 ) -> Vec<u8> {
     let mut charts = chart_ids.iter();
@@ -47,6 +51,10 @@ pub(crate) fn slide_xml(
             BoxContent::Chart(c) => match charts.next() {
                 Some(rid) => chart_frame(&mut x, b, id, c.kind.as_str(), c.title.as_deref(), *rid),
                 None => debug_assert!(false, "a chart box without a chart part"),
+            },
+            BoxContent::Picture(p) => match embeds.get(i).copied().flatten() {
+                Some(rid) => picture::pic(&mut x, b, p, id, rid),
+                None => label_shape(&mut x, laid, b, id, &p.asset_id),
             },
         }
     }

@@ -1,0 +1,186 @@
+//! Pictures, deck-level: every image asset the deck references is checked and prepared once
+//! (before slides are laid out, so parallel slide jobs share the result), then each image
+//! element frames and crops it ([`crate::element::picture`]).
+//!
+//! Rules (PRODUCT.md §1 and §2, issue 10):
+//! - **PNG and JPEG are embedded as they are.** Only their headers are read (the pixel size;
+//!   a JPEG's EXIF orientation), plus a walk over the chunk / marker headers that proves the
+//!   file is complete: a PNG must reach `IEND`, a JPEG an `EOI` after its scan ([`sniff`]).
+//!   A JPEG with an EXIF orientation other than 1 is embedded with that one tag rewritten to
+//!   1 (two bytes; everything else as it was) and the rotation or mirror written as the
+//!   picture's `a:xfrm` (`rot`, `flipH`): every viewer then shows it upright, whether or not
+//!   it reads EXIF.
+//! - **GIF, WebP, BMP and TIFF are converted to PNG** with the `image` crate under explicit
+//!   [`image::Limits`] ([`convert`]): the header's size is checked before anything is decoded,
+//!   so a decompression bomb is refused in microseconds. A GIF's first frame is used.
+//! - **SVG** would need a PNG fallback for viewers without SVG support, and so a second
+//!   rasteriser: refused (`unsupported_format`) with that reason. Anything else too.
+//! - **Limits** for every format: at most [`MAX_SIDE`] pixels a side and [`MAX_PIXELS`] pixels
+//!   (viewers decode what we embed: a 100,000 x 100,000 PNG header, or a zlib bomb, which must
+//!   declare the size it inflates to, is `too_large`); conversion allocates at most
+//!   [`MAX_DECODE_BYTES`].
+
+pub mod convert;
+pub mod sniff;
+
+use specrender_spec::deck::{AssetType, Deck, Reason, Refusal};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// Largest side of a picture, in pixels.
+pub const MAX_SIDE: u32 = 20_000;
+/// Largest picture, in pixels (64 MP: every current camera's full frame).
+pub const MAX_PIXELS: u64 = 64_000_000;
+/// Most memory one conversion may allocate (decoded pixels included): 256 MiB.
+pub const MAX_DECODE_BYTES: u64 = 256 * 1024 * 1024;
+
+/// How the stored bytes are embedded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ImageFormat {
+    Png,
+    Jpeg,
+}
+
+/// The turn that shows a stored image upright (EXIF orientation), as DrawingML writes it:
+/// mirror first, then rotate clockwise.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize)]
+pub struct Orientation {
+    /// Clockwise quarter turns, 0..=3.
+    pub quarter_turns: u8,
+    pub flip_h: bool,
+}
+
+impl Orientation {
+    /// EXIF orientation 1..=8 (anything else: upright).
+    pub fn from_exif(v: u16) -> Orientation {
+        let (quarter_turns, flip_h) = match v {
+            2 => (0, true),
+            3 => (2, false),
+            4 => (2, true),
+            5 => (3, true),
+            6 => (1, false),
+            7 => (1, true),
+            8 => (3, false),
+            _ => (0, false),
+        };
+        Orientation {
+            quarter_turns,
+            flip_h,
+        }
+    }
+
+    /// Does the turn swap width and height?
+    pub fn swaps(self) -> bool {
+        self.quarter_turns % 2 == 1
+    }
+}
+
+/// An image ready to embed: its bytes, format, stored pixel size and upright turn.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Image {
+    pub format: ImageFormat,
+    pub bytes: Arc<[u8]>,
+    /// Pixel size as stored (before the orientation turn).
+    pub width: u32,
+    pub height: u32,
+    pub orientation: Orientation,
+    /// The format it was converted from (`gif`, `webp`...), if it was.
+    pub converted_from: Option<&'static str>,
+}
+
+impl Image {
+    /// Pixel size as shown (after the orientation turn).
+    pub fn shown_size(&self) -> (u32, u32) {
+        if self.orientation.swaps() {
+            (self.height, self.width)
+        } else {
+            (self.width, self.height)
+        }
+    }
+}
+
+/// Every image asset of a deck, prepared or refused, by asset id.
+pub type Images = BTreeMap<String, Result<Arc<Image>, Refusal>>;
+
+/// Prepares every `image` / `icon` asset the deck loaded (data assets are not pictures).
+pub fn prepare_all(deck: &Deck) -> Images {
+    deck.assets
+        .iter()
+        .filter(|(_, a)| a.asset_type != AssetType::Data)
+        .map(|(id, a)| {
+            let r = match &a.loaded {
+                Ok(l) => prepare(&l.bytes).map(Arc::new),
+                Err(r) => Err(r.clone()),
+            };
+            (id.clone(), r)
+        })
+        .collect()
+}
+
+/// Checks and prepares one image's bytes (see the module docs).
+pub fn prepare(bytes: &Arc<[u8]>) -> Result<Image, Refusal> {
+    match sniff::format_of(bytes) {
+        sniff::Kind::Png => {
+            let (width, height) = sniff::png(bytes)?;
+            check_size(width, height)?;
+            Ok(Image {
+                format: ImageFormat::Png,
+                bytes: bytes.clone(),
+                width,
+                height,
+                orientation: Orientation::default(),
+                converted_from: None,
+            })
+        }
+        sniff::Kind::Jpeg => {
+            let j = sniff::jpeg(bytes)?;
+            check_size(j.width, j.height)?;
+            let (bytes, orientation) = match j.orientation {
+                Some((v, at, le)) if v != 1 => (
+                    sniff::upright_exif(bytes, at, le),
+                    Orientation::from_exif(v),
+                ),
+                _ => (bytes.clone(), Orientation::default()),
+            };
+            Ok(Image {
+                format: ImageFormat::Jpeg,
+                bytes,
+                width: j.width,
+                height: j.height,
+                orientation,
+                converted_from: None,
+            })
+        }
+        sniff::Kind::Convert(name, fmt) => convert::to_png(bytes, fmt, name),
+        sniff::Kind::Svg => Err(Refusal::new(
+            Reason::UnsupportedFormat,
+            "SVG needs a PNG fallback for viewers without SVG, and specrender ships no SVG \
+             rasteriser; give a PNG",
+        )),
+        sniff::Kind::Unknown => Err(Refusal::new(
+            Reason::UnsupportedFormat,
+            "not a PNG, JPEG, GIF, WebP, BMP or TIFF image",
+        )),
+    }
+}
+
+/// The pixel limits every picture meets.
+pub fn check_size(width: u32, height: u32) -> Result<(), Refusal> {
+    if width == 0 || height == 0 {
+        return Err(Refusal::new(Reason::Undecodable, "the image has no pixels"));
+    }
+    if width > MAX_SIDE || height > MAX_SIDE || u64::from(width) * u64::from(height) > MAX_PIXELS {
+        return Err(Refusal::new(
+            Reason::TooLarge,
+            format!(
+                "{width} x {height} pixels is over the limit ({MAX_SIDE} a side, {} MP)",
+                MAX_PIXELS / 1_000_000
+            ),
+        ));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests;
