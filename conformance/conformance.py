@@ -31,7 +31,7 @@ from pathlib import Path
 from fontTools.pens.boundsPen import BoundsPen
 from fontTools.ttLib import TTCollection, TTFont
 from pdfminer.converter import PDFPageAggregator
-from pdfminer.layout import LTChar
+from pdfminer.layout import LTChar, LTImage
 from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
 from pdfminer.pdfpage import PDFPage
 
@@ -110,8 +110,9 @@ class Ink:
 # ---------------------------------------------------------------- PDF
 
 def pdf_pages(path):
-    """Per page: (width, height, [chars in drawing order]); a char is a dict with its text,
-    advance box (x0, x1), baseline y (PDF space, y up), size and font name."""
+    """Per page: (width, height, [chars in drawing order], [images]); a char is a dict with its
+    text, advance box (x0, x1), baseline y (PDF space, y up), size and font name; an image is
+    its placement [x, top, w, h] in slide points (y down), in drawing order."""
     rm = PDFResourceManager()
     dev = PDFPageAggregator(rm, laparams=None)
     it = PDFPageInterpreter(rm, dev)
@@ -121,9 +122,12 @@ def pdf_pages(path):
             it.process_page(page)
             lt = dev.get_result()
             chars = []
+            images = []
 
             def walk(o):
-                if isinstance(o, LTChar):
+                if isinstance(o, LTImage):
+                    images.append([o.x0, lt.height - o.y1, o.x1 - o.x0, o.y1 - o.y0])
+                elif isinstance(o, LTChar):
                     t = o.get_text()
                     if t.strip():
                         chars.append({"t": t, "x0": o.x0, "x1": o.x1, "base": o.matrix[5],
@@ -133,7 +137,7 @@ def pdf_pages(path):
                         walk(c)
 
             walk(lt)
-            pages.append((lt.width, lt.height, chars))
+            pages.append((lt.width, lt.height, chars, images))
     return pages
 
 
@@ -170,8 +174,45 @@ def rendered_lines(chars, size_pt):
     return lines
 
 
+def picture_placement(b):
+    """Where LibreOffice places a picture's whole image (PDF image placement, before the clip
+    to the frame): the laid-out frame extended by the crop on each side, in slide points. The
+    crop is written for the stored image; a quarter turn shows its top and bottom crop at the
+    sides."""
+    x, y, w, h = (v / EMU_PER_PT for v in b["rect_emu"])
+    pic = b["picture"]
+    l, t, r, bt = (v / 100000 for v in pic["src_rect"])
+    if pic["rot"] in (5400000, 16200000):
+        l, t, r, bt = t, l, bt, r
+    fw, fh = w / max(1e-9, 1 - l - r), h / max(1e-9, 1 - t - bt)
+    return [x - l * fw, y - t * fh, fw, fh]
+
+
+def analyse_pictures(deck, si, slide, page):
+    """Each picture's rendered image placement against the laid-out frame and crop (pictures
+    and images are matched in drawing order). Tolerance: 0.5 pt plus 0.1% of the size (an
+    image cropped to 1% of itself is placed 100 times larger than its frame); when less than 2%
+    of the image is visible, 2% of the size: LibreOffice keeps crops at a coarser precision
+    than `a:srcRect` (a 200:1 picture cropped to 0.9% is placed 0.8% off)."""
+    images = list(page[3])
+    out = []
+    for b in slide["boxes"]:
+        if "picture" not in b:
+            continue
+        want = picture_placement(b)
+        got = images.pop(0) if images else None
+        x, y, fw, fh = (v / EMU_PER_PT for v in b["rect_emu"])
+        rel = 0.02 if min(fw / want[2], fh / want[3]) < 0.02 else 0.001
+        off = None if got is None else max(abs(g - w) - rel * max(want[2], want[3]) for g, w in zip(got, want))
+        out.append({"deck": deck, "slide": slide["id"], "page": si + 1, "element": b["element_id"],
+                    "want_pt": [round(v, 2) for v in want],
+                    "rendered_pt": None if got is None else [round(v, 2) for v in got],
+                    "ok": off is not None and off <= 0.5})
+    return out
+
+
 def analyse_slide(deck, si, slide, page, ink):
-    pw, ph, chars = page
+    pw, ph, chars, _images = page
     # One PDF glyph may carry several characters (ligatures): explode, sharing the glyph.
     flat = []
     for c in chars:
@@ -379,7 +420,7 @@ def main():
     rendered = render_all(decks, out, Path(args.bin))
     convert_all(rendered, out, conf)
     ink = Ink()
-    all_boxes, problems = [], []
+    all_boxes, problems, pictures = [], [], []
     for name, base in rendered:
         pdf = Path(f"{base}.pdf")
         layout = json.loads(Path(f"{base}.layout.json").read_text())
@@ -393,6 +434,7 @@ def main():
         deck_boxes = []
         for si, (slide, page) in enumerate(zip(layout["slides"], pages)):
             deck_boxes += analyse_slide(name, si, slide, page, ink)
+            pictures += analyse_pictures(name, si, slide, page)
         by_page = {}
         for b in deck_boxes:
             why = []
@@ -443,8 +485,14 @@ def main():
         "false_overflow": len(false_over),
         "fits_but_lines_past_inner_area": len(lo_over),
         "false_overflow_rate": round(len(false_over) / len(all_boxes), 4) if all_boxes else None,
+        "pictures": len(pictures),
+        "pictures_placed_as_laid": sum(p["ok"] for p in pictures),
         "problems": problems,
     }
+    for p in pictures:
+        if not p["ok"]:
+            problems.append(f"{p['deck']} {p['slide']}/{p['element']}: picture placed at {p['rendered_pt']}, "
+                            f"laid out {p['want_pt']}")
     ok = (not problems and paras and summary["line_count_agreement"] >= BARS["line_agreement_min"]
           and len(outside) <= BARS["fits_but_outside_max"]
           and summary["false_overflow_rate"] <= BARS["false_overflow_max"])
@@ -456,7 +504,7 @@ def main():
         summary["tightness"], tight_rows = tightness.measure(
             rendered, out, conf, ink, run, pdf_pages, analyse_slide)
     (out / "report.json").write_text(json.dumps({"summary": summary, "bars": BARS, "boxes": all_boxes,
-                                                 "tightness": tight_rows},
+                                                 "tightness": tight_rows, "pictures": pictures},
                                                 ensure_ascii=False, indent=1))
 
     print(f"conformance vs LibreOffice: {summary['decks']} decks, {summary['slides']} slides, "
@@ -466,6 +514,7 @@ def main():
     print(f"  fits in QC, outside    {len(outside)}   (bar 0; lines past the insets: {len(lo_over)})")
     print(f"  false overflow         {len(false_over)}/{len(all_boxes)} = {100 * len(false_over) / max(1, len(all_boxes)):.2f}%"
           f"   (bar <= 2%; QC overflow boxes: {len(qc_over)})")
+    print(f"  pictures placed as laid {summary['pictures_placed_as_laid']}/{len(pictures)}   (bar: all; frame + crop)")
     print(f"  text height as laid    {len(height_checked) - len(height_off)}/{len(height_checked)} boxes within 0.5 pt")
     for b in height_off[:5]:
         print(f"      {b['deck']} {b['slide']}/{b['element']}: rendered {b['content_pt']} pt, laid {b['predicted_content_pt']} pt")
