@@ -272,8 +272,18 @@ pub struct Insets {
     pub b: Emu,
 }
 
+/// A translucent solid fill behind a box's text (`image_full_bleed`'s band).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Fill {
+    pub color: Rgb,
+    /// Opacity in 1/1000 % (`a:alpha`): 100000 is opaque.
+    pub alpha: u32,
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct TextBox {
+    /// A fill behind the text, when the slot has one.
+    pub fill: Option<Fill>,
     pub size: Cpt,
     /// The size asked for before any shrink.
     pub requested_size: Cpt,

@@ -4,8 +4,9 @@
 //! 0.35 in above the bottom margin reserved for citations and the slide number. Fractions are
 //! of the safe area; gaps are fixed. `chart_focus` is the `one_column` title over a chart
 //! area and a 0.5 in caption band (for a `role: "caption"` element) above the footer;
-//! `table_focus` and `image_full_bleed` use the `one_column` geometry until the issues that
-//! draw tables and images.
+//! `table_focus` uses the `one_column` geometry until the issue that draws tables;
+//! `image_full_bleed` puts its pictures over the whole slide (a `picture` slot exempt from the
+//! safe area) and the title and caption on a band over the bottom 36% of the safe area.
 //!
 //! This is the one source of slot geometry: the slide layouts and the master the writer emits
 //! are [`slide_layouts`] and [`master_placeholders`], made from the same slots the slides are
@@ -36,9 +37,12 @@ pub enum SlotRole {
     Right,
     Quote,
     Attribution,
-    /// `chart_focus`'s caption line under the chart (`role: "caption"`).
+    /// `chart_focus`'s caption line under the chart (`role: "caption"`); `image_full_bleed`'s
+    /// caption on the band.
     Caption,
     Footer,
+    /// `image_full_bleed`'s picture: the whole slide (exempt from the safe area).
+    Picture,
 }
 
 impl SlotRole {
@@ -53,6 +57,7 @@ impl SlotRole {
             SlotRole::Quote => "quote",
             SlotRole::Attribution => "attribution",
             SlotRole::Caption => "caption",
+            SlotRole::Picture => "picture",
             SlotRole::Footer => "footer",
         }
     }
@@ -189,7 +194,22 @@ pub fn slots(preset: Preset, size: SlideSize) -> Vec<Slot> {
                 footer,
             ]
         }
-        Preset::OneColumn | Preset::TableFocus | Preset::ImageFullBleed | Preset::Blank => {
+        Preset::ImageFullBleed => {
+            // The picture covers the slide; title and caption sit on one band across the
+            // bottom of the safe area (drawn as a translucent fill behind their text).
+            let whole = Rect {
+                x: 0,
+                y: 0,
+                w: size.cx,
+                h: size.cy,
+            };
+            vec![
+                slot(R::Picture, whole, None),
+                slot(R::Title, at(640, 180), Some(Title)),
+                slot(R::Caption, at(820, 180), None),
+            ]
+        }
+        Preset::OneColumn | Preset::TableFocus | Preset::Blank => {
             let (title, body) = content_areas(size);
             vec![
                 slot(R::Title, title, Some(Title)),
@@ -262,7 +282,11 @@ mod tests {
         for size in [SlideSize::WIDESCREEN, SlideSize::STANDARD] {
             let safe = safe_area(size);
             for p in Preset::ALL {
-                let slots = slots(p, size);
+                // The full-bleed picture slot covers the slide and everything on it.
+                let slots: Vec<Slot> = slots(p, size)
+                    .into_iter()
+                    .filter(|s| s.role != SlotRole::Picture)
+                    .collect();
                 for (i, a) in slots.iter().enumerate() {
                     assert!(safe.contains(&a.rect), "{p:?} {a:?}");
                     for b in &slots[i + 1..] {

@@ -1,6 +1,6 @@
 //! Text styles per slot: which fonts, size, colour, alignment and floor a box starts from.
 
-use crate::model::{Align, Anchor, Insets};
+use crate::model::{Align, Anchor, Fill, Insets};
 use crate::preset::SlotRole;
 use crate::text::TextFonts;
 use specrender_spec::deck::{Element, Rgb, Theme};
@@ -29,6 +29,20 @@ pub struct Style {
     pub size: Cpt,
     pub min: Cpt,
     pub is_title: bool,
+    /// A fill behind the text (`image_full_bleed`'s band; see [`on_band`]).
+    pub fill: Option<Fill>,
+}
+
+/// The band of `image_full_bleed`: the theme's text colour at 70% behind the title and
+/// caption, their text in the background colour — readable over any picture (white on
+/// #222222 at 70% over white is 9.6:1; over black more).
+pub fn on_band(mut s: Style, theme: &Theme) -> Style {
+    s.fill = Some(Fill {
+        color: theme.colors.text,
+        alpha: 70_000,
+    });
+    s.color = theme.colors.background;
+    s
 }
 
 /// The style of an element in a slot; `heading`/`body` are already resolved for the element's
@@ -62,7 +76,7 @@ pub fn style_for(
             Anchor::Top,
             sizes.subtitle,
         ),
-        SlotRole::Body | SlotRole::Left | SlotRole::Right => {
+        SlotRole::Body | SlotRole::Left | SlotRole::Right | SlotRole::Picture => {
             (body.clone(), c.text, Align::Left, Anchor::Top, sizes.body)
         }
         SlotRole::Quote => (
@@ -112,5 +126,6 @@ pub fn style_for(
         size,
         min: floor.min(size),
         is_title,
+        fill: None,
     }
 }

@@ -133,6 +133,7 @@ fn text(id: &str, r: Rect, size: Cpt, lines: usize, usable: Emu) -> PlacedBox {
         explicit: false,
         full_bleed: false,
         content: BoxContent::Text(TextBox {
+            fill: None,
             size,
             requested_size: size,
             min_size: 1200,

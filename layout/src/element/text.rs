@@ -304,6 +304,7 @@ impl TextItem {
             .flat_map(|(p, b)| p.broken_words(b))
             .collect();
         TextBox {
+            fill: self.style.fill,
             size: self.size,
             requested_size: self.style.size,
             min_size: self.style.min,

@@ -40,10 +40,15 @@ fn body_roles(slots: &[Slot]) -> Vec<SlotRole> {
         SlotRole::Quote,
         SlotRole::Subtitle,
     ];
-    order
+    let out: Vec<SlotRole> = order
         .into_iter()
         .filter(|r| slots.iter().any(|s| s.role == *r))
-        .collect()
+        .collect();
+    // `image_full_bleed` has no body: text beyond the title goes to the caption on the band.
+    if out.is_empty() && slots.iter().any(|s| s.role == SlotRole::Caption) {
+        return vec![SlotRole::Caption];
+    }
+    out
 }
 
 /// Slot assignment (PRODUCT.md §2): `style.box` (or a `custom` slide with a box) places an
@@ -70,6 +75,9 @@ pub fn assign(ctx: &mut Ctx<'_>, slide: &Slide, slots: &[Slot]) -> Vec<Target> {
         may_title.push(role.is_none() && el.style_box.is_none());
         let t = if el.style_box.is_some() {
             Some(Target::Explicit)
+        } else if el.kind == ElementKind::Image && has(SlotRole::Picture) {
+            // `image_full_bleed`: pictures cover the slide, whatever their role.
+            Some(Target::Slot(SlotRole::Picture))
         } else {
             match role {
                 Some("title") if title_seen && has(SlotRole::Title) => {

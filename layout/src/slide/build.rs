@@ -7,7 +7,7 @@ use crate::ctx::Ctx;
 use crate::element::Body;
 use crate::model::Rect;
 use crate::preset::{Slot, SlotRole};
-use crate::style::style_for;
+use crate::style::{on_band, style_for};
 use specrender_spec::deck::{ElementKind, Emphasis, Slide, SlideKind};
 
 /// The items of `slide`, one per element in input order. The first text element in a slot
@@ -20,6 +20,7 @@ pub fn items(
     slots: &[Slot],
     targets: &[Target],
     centered: bool,
+    band: bool,
 ) -> Vec<Item> {
     let mut seen_slot: Vec<SlotRole> = Vec::new();
     slide
@@ -65,7 +66,12 @@ pub fn items(
             let bold = matches!(el.emphasis, Emphasis::High);
             let style = |ctx: &Ctx<'_>| {
                 let (h, b) = ctx.fonts.for_weight(bold);
-                style_for(role, el, &ctx.deck.theme, &h, &b, centered)
+                let s = style_for(role, el, &ctx.deck.theme, &h, &b, centered);
+                if band && matches!(role, SlotRole::Title | SlotRole::Caption) {
+                    on_band(s, &ctx.deck.theme)
+                } else {
+                    s
+                }
             };
             let body = Body::new(ctx, el, style, rect.w);
             Item {

@@ -7,6 +7,7 @@ use super::Page;
 use crate::ctx::Ctx;
 use crate::findings::Fix;
 use crate::model::{LaidSlide, PlacedBox, Preset};
+use crate::preset::SlotRole;
 use specrender_spec::deck::Slide;
 
 /// The laid slide of one page, its findings noted in box order.
@@ -23,10 +24,12 @@ pub fn slide(ctx: &mut Ctx<'_>, source: &Slide, preset: Preset, page: Page) -> L
             rect: content.drawn_rect().unwrap_or(it.rect),
             placeholder: it.placeholder,
             explicit: it.target == Target::Explicit,
-            full_bleed: false,
+            full_bleed: it.target == Target::Slot(SlotRole::Picture),
             content,
         });
     }
+    // Full-bleed pictures are drawn first, under everything else on the slide.
+    boxes.sort_by_key(|b| !b.full_bleed);
     let notes = match page.continuation {
         0 => speaker_notes(source, &page),
         _ => String::new(),

@@ -73,7 +73,8 @@ pub fn lay(ctx: &mut Ctx<'_>, s: &Slide) -> SlideResult {
     let mut slots = preset::slots(preset, ctx.deck.slide_size);
     let targets = assign::assign(ctx, s, &slots);
     let centered = matches!(preset, Preset::TitleCenter | Preset::Closing);
-    let items = build::items(ctx, s, &slots, &targets, centered);
+    let band = preset == Preset::ImageFullBleed;
+    let items = build::items(ctx, s, &slots, &targets, centered, band);
     let pages = policy::run(ctx, s, items, &mut slots, &mut preset);
     let mut slides: Vec<LaidSlide> = pages
         .into_iter()

@@ -116,8 +116,15 @@ fn text_shape(x: &mut Xml, laid: &LaidDeck, b: &PlacedBox, id: u32) {
     x.start("p:spPr", &[]);
     shapes::xfrm(x, b.rect);
     shapes::prst_rect(x);
-    // A free text box is transparent; placeholders keep what their layout gives them.
-    if b.placeholder.is_none() {
+    // A band's fill (translucent); else a free text box is transparent and placeholders keep
+    // what their layout gives them.
+    if let Some(f) = tb.fill {
+        x.start("a:solidFill", &[]);
+        x.start("a:srgbClr", &[("val", &f.color.hex())]);
+        x.empty("a:alpha", &[("val", &f.alpha)]);
+        x.end("a:srgbClr");
+        x.end("a:solidFill");
+    } else if b.placeholder.is_none() {
         x.empty("a:noFill", &[]);
     }
     x.end("p:spPr");

@@ -103,6 +103,7 @@ pub fn text_box(
         .map(|p| p.text.chars().count() as u32)
         .sum();
     TextBox {
+        fill: None,
         size,
         requested_size: size,
         min_size: 1200,
