@@ -1,0 +1,179 @@
+//! The invariants every input must keep (issue 14): no panic (a caught panic is an internal
+//! error, exit 4), every finding located by a well-formed JSON Pointer that names a place in
+//! the input, the same bytes on a second run, a PPTX that is a zip whose every part is
+//! well-formed XML, every shape offset and extent within OOXML's ranges, and the time and heap
+//! a case takes within bounds (measured by the caller).
+
+use std::io::Read;
+
+use serde_json::Value;
+use specrender::{Error, FontBook, Outcome, ParseOptions, RenderOptions};
+
+/// What one input went through.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Reached {
+    pub valid: bool,
+    pub rendered: bool,
+    pub twice: bool,
+}
+
+/// ST_Coordinate (a:off) and ST_PositiveCoordinate (a:ext) bounds, ECMA-376 Part 1 §20.1.10.
+const COORD_MIN: i64 = -27_273_042_329_600;
+const COORD_MAX: i64 = 27_273_042_316_900;
+
+/// Findings that describe the whole input (their path may be empty or name nothing).
+const WHOLE: &[&str] = &[
+    "too_large",
+    "malformed_json",
+    "no_json_found",
+    "too_deep",
+    "too_many_values",
+];
+
+/// Run `input` through validate, and (a valid SlideSpec) qc and render; `twice` renders again
+/// for determinism.
+pub fn check(input: &[u8], fonts: &FontBook, twice: bool) -> Result<Reached, String> {
+    let parse = ParseOptions::default();
+    let v = specrender::validate(input, &parse).map_err(|e| format!("validate: {e}"))?;
+    let doc: Option<Value> = serde_json::from_slice(input).ok();
+    for f in v.errors.iter().chain(&v.warnings) {
+        pointer_ok(&f.path, f.code.as_str(), doc.as_ref())?;
+    }
+    let mut r = Reached {
+        valid: v.valid,
+        ..Default::default()
+    };
+    let slides = doc
+        .as_ref()
+        .and_then(|d| d.get("spec_version"))
+        .is_some_and(|s| s == "slidespec_v1");
+    if !v.valid || !slides {
+        return Ok(r);
+    }
+    let opts = RenderOptions {
+        layout_json: true,
+        ..Default::default()
+    };
+    let a = render(input, fonts, &opts)?;
+    r.rendered = true;
+    let pptx = a.pptx.as_deref().ok_or("render gave no PPTX")?;
+    check_package(pptx)?;
+    if twice {
+        let b = render(input, fonts, &opts)?;
+        if a.pptx != b.pptx {
+            return Err("PPTX bytes differ between two runs".into());
+        }
+        if a.qc.to_json() != b.qc.to_json() || a.layout != b.layout {
+            return Err("QC or layout JSON differ between two runs".into());
+        }
+        let q = specrender::run_qc(input, fonts, &opts).map_err(|e| format!("qc: {e}"))?;
+        if q.qc.to_json() != a.qc.to_json() {
+            return Err("qc and render disagree on the QC report".into());
+        }
+        r.twice = true;
+    }
+    Ok(r)
+}
+
+fn render(input: &[u8], fonts: &FontBook, opts: &RenderOptions) -> Result<Outcome, String> {
+    match specrender::render(input, fonts, opts) {
+        Ok(o) => Ok(o),
+        Err(Error::Internal(m)) => Err(format!("internal error (exit 4): {m}")),
+        Err(e) => Err(format!("a valid input failed to render: {e}")),
+    }
+}
+
+/// RFC 6901 syntax, and the pointer names a place in the input (or its parent does, for a
+/// missing member that `required` names by its object).
+fn pointer_ok(path: &str, code: &str, doc: Option<&Value>) -> Result<(), String> {
+    let syntax = path.is_empty()
+        || (path.starts_with('/')
+            && path
+                .match_indices('~')
+                .all(|(i, _)| matches!(path.as_bytes().get(i + 1), Some(b'0' | b'1'))));
+    if !syntax {
+        return Err(format!(
+            "finding {code} has a malformed JSON Pointer {path:?}"
+        ));
+    }
+    if WHOLE.contains(&code) {
+        return Ok(());
+    }
+    let Some(doc) = doc else { return Ok(()) };
+    if doc.pointer(path).is_none() {
+        return Err(format!(
+            "finding {code} points at {path:?}, which is not in the input"
+        ));
+    }
+    Ok(())
+}
+
+/// The package opens as a zip; every XML part is well-formed; every `a:off` / `a:ext` is within
+/// OOXML's coordinate ranges.
+pub fn check_package(pptx: &[u8]) -> Result<(), String> {
+    let mut zip =
+        zip::ZipArchive::new(std::io::Cursor::new(pptx)).map_err(|e| format!("zip: {e}"))?;
+    for i in 0..zip.len() {
+        let mut f = zip.by_index(i).map_err(|e| format!("zip entry {i}: {e}"))?;
+        let name = f
+            .name()
+            .map_err(|e| format!("zip entry {i}: {e}"))?
+            .to_string();
+        if !(name.ends_with(".xml") || name.ends_with(".rels")) {
+            continue;
+        }
+        let mut text = Vec::new();
+        f.read_to_end(&mut text)
+            .map_err(|e| format!("{name}: {e}"))?;
+        xml_ok(&name, &text)?;
+    }
+    Ok(())
+}
+
+fn xml_ok(name: &str, text: &[u8]) -> Result<(), String> {
+    use quick_xml::events::Event;
+    let mut r = quick_xml::Reader::from_reader(text);
+    let mut buf = Vec::new();
+    let mut depth: i64 = 0;
+    loop {
+        match r.read_event_into(&mut buf) {
+            Ok(Event::Eof) => break,
+            Ok(Event::Start(e)) => {
+                depth += 1;
+                coords(name, &e)?;
+            }
+            Ok(Event::Empty(e)) => coords(name, &e)?,
+            Ok(Event::End(_)) => depth -= 1,
+            Ok(_) => {}
+            Err(e) => return Err(format!("{name}: not well-formed XML: {e}")),
+        }
+        buf.clear();
+    }
+    if depth != 0 {
+        return Err(format!("{name}: unbalanced elements"));
+    }
+    Ok(())
+}
+
+fn coords(name: &str, e: &quick_xml::events::BytesStart) -> Result<(), String> {
+    let tag = e.name().as_ref().to_string();
+    let (keys, min): (&[&str], i64) = match tag.as_str() {
+        "a:off" | "a:chOff" => (&["x", "y"], COORD_MIN),
+        "a:ext" | "a:chExt" => (&["cx", "cy"], 0),
+        _ => return Ok(()),
+    };
+    for a in e.attributes().flatten() {
+        let key = a.key.as_ref().to_string();
+        if !keys.contains(&key.as_str()) {
+            continue;
+        }
+        let v: &str = &a.value;
+        let n: i64 = v
+            .parse()
+            .map_err(|_| format!("{name}: {tag} {key}={v:?} is not an integer"))?;
+        if n < min || n > COORD_MAX {
+            return Err(format!("{name}: {tag} {key}={n} is outside OOXML's range"));
+        }
+    }
+    Ok(())
+}

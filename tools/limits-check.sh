@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# The bounds of README "Limits and safety", measured on the release binary with the worst inputs
+# issue 14 found (each just under the default 32 MiB limit, or the value budget): peak RSS must
+# stay under 16 x --max-bytes and validation under 2 s of CPU. Prints one line per input; exits 1
+# when a bound is missed. Usage: tools/limits-check.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cargo build --release --quiet -p specrender
+bin=target/release/specrender
+dir=target/limits-check
+mkdir -p "$dir"
+max=$((32 * 1024 * 1024))
+rss_bound_kib=$((16 * max / 1024))
+python3 - "$dir" <<'PY'
+import json, sys
+d = sys.argv[1]
+base = json.load(open("examples/quarterly-review.json"))
+def put(name, v):
+    open(f"{d}/{name}.json", "w").write(json.dumps(v, separators=(",", ":")))
+# 1M unknown keys in one object (quadratic before: 100k took 23 s).
+v = json.loads(json.dumps(base)); v["deck"].update({f"k{i}": 0 for i in range(1_000_000)}); put("unknown-keys", v)
+# ~1M schema errors: 40 slides x 5 bullet lists of 4,999 booleans.
+v = json.loads(json.dumps(base)); s = v["deck"]["slides"][2]
+els = [{"element_id": f"b{e}", "kind": "bullets", "content": {"items": [True] * 4999}} for e in range(5)]
+v["deck"]["slides"] = [dict(s, slide_id=f"s{i}", elements=els) for i in range(40)]; put("many-errors", v)
+# A 31 MiB array of numbers (2.3 GiB before).
+v = json.loads(json.dumps(base)); v["deck"]["slides"][2]["elements"][1]["content"]["items"] = [1] * 16_000_000; put("number-array", v)
+# The value budget's worst shape: ~1M small objects (arrays of 5,000), free-form.
+v = json.loads(json.dumps(base)); v["extensions"] = {f"k{i}": [{"a": 1}] * 4999 for i in range(104)}; put("small-objects", v)
+PY
+fail=0
+for f in unknown-keys many-errors number-array small-objects; do
+  for cmd in validate qc; do
+    set +e
+    /usr/bin/time -f "%U %S %M %e" "$bin" "$cmd" "$dir/$f.json" >"$dir/$f.$cmd.out" 2>"$dir/$f.$cmd.err"
+    rc=$?
+    set -e
+    read -r u s kib wall < <(tail -1 "$dir/$f.$cmd.err")
+    cpu=$(python3 -c "print(round($u + $s, 2))")
+    size=$(wc -c <"$dir/$f.json")
+    verdict=ok
+    if [ "$kib" -gt "$rss_bound_kib" ]; then verdict="FAIL (RSS over 16 x max-bytes)"; fail=1; fi
+    if [ "$cmd" = validate ] && python3 -c "import sys; sys.exit(0 if $cpu > 2.0 else 1)"; then verdict="FAIL (over 2 s CPU)"; fail=1; fi
+    echo "$f ($size bytes) $cmd: exit $rc, ${cpu} s CPU (${wall} s wall), peak RSS $((kib / 1024)) MiB (bound $((rss_bound_kib / 1024)) MiB): $verdict"
+  done
+done
+exit $fail
