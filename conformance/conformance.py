@@ -26,6 +26,7 @@ import os
 import shutil
 import subprocess
 import sys
+import unicodedata
 from pathlib import Path
 
 from fontTools.pens.boundsPen import BoundsPen
@@ -211,29 +212,83 @@ def analyse_pictures(deck, si, slide, page):
     return out
 
 
-def analyse_slide(deck, si, slide, page, ink):
-    pw, ph, chars, _images = page
-    # One PDF glyph may carry several characters (ligatures): explode, sharing the glyph.
+def is_rtl(ch):
+    return unicodedata.bidirectional(ch) in ("R", "AL")
+
+
+def logical_order(chars):
+    """LibreOffice draws right-to-left words glyph by glyph from the left (visual order), words
+    in logical order: reverse each visual run of right-to-left glyphs (a run ends where the pen
+    jumps back left or the baseline changes) so the stream reads as the text was written."""
+    out, run = [], []
+
+    def flush():
+        out.extend(reversed(run))
+        run.clear()
+
+    for c in chars:
+        rtl = any(is_rtl(ch) for ch in c["t"])
+        if run and (not rtl or c["x0"] < run[-1]["x0"] - 0.5 or abs(c["base"] - run[-1]["base"]) > 0.5):
+            flush()
+        if rtl:
+            run.append(c)
+        else:
+            out.append(c)
+    flush()
+    return out
+
+
+def flat_stream(chars):
+    """(character, glyph) pairs: a glyph with several characters (a ligature) is exploded,
+    sharing the glyph; a glyph without a Unicode mapping (pdfminer's "(cid:N)": Devanagari
+    conjunct parts) is one unknown character."""
     flat = []
     for c in chars:
-        for ch in c["t"]:
+        t = c["t"]
+        if t.startswith("(cid:"):
+            flat.append(("\ufffd", c))
+            continue
+        for ch in t:
             if not ch.isspace():
                 flat.append((ch, c))
+    return flat
+
+
+def same_paragraph(exp, lo, hi):
+    """Expected characters lo..=hi (clamped) all belong to one paragraph."""
+    keys = {(bi, pi) for _, bi, pi in exp[max(lo, 0):min(hi + 1, len(exp))]}
+    return len(keys) == 1 and next(iter(keys))[1] >= 0
+
+
+def analyse_slide(deck, si, slide, page, ink):
+    pw, ph, chars, _images = page
+    flat = flat_stream(logical_order(chars))
     exp = expected_stream(slide)
     sm = difflib.SequenceMatcher(None, "".join(ch for ch, _ in flat), "".join(ch for ch, *_ in exp),
                                  autojunk=False)
     got = {}  # (box, para) -> [glyph dicts]
     matched_idx = set()
-    for a, b, n in sm.get_matching_blocks():
-        for k in range(n):
-            _, bi, pi = exp[b + k]
-            if pi < 0:
-                continue
-            g = flat[a + k][1]
-            lst = got.setdefault((bi, pi), [])
-            if not lst or lst[-1] is not g:
-                lst.append(g)
-            matched_idx.add(b + k)
+
+    def take(a, b):
+        _, bi, pi = exp[b]
+        if pi < 0:
+            return
+        g = flat[a][1]
+        lst = got.setdefault((bi, pi), [])
+        if not lst or lst[-1] is not g:
+            lst.append(g)
+        matched_idx.add(b)
+
+    for op, a1, a2, b1, b2 in sm.get_opcodes():
+        if op == "equal":
+            for k in range(a2 - a1):
+                take(a1 + k, b1 + k)
+        elif op == "replace" and same_paragraph(exp, b1 - 1, b2) and a2 - a1 <= 2 * (b2 - b1) + 2:
+            # The same text extracted differently (a conjunct or ligature glyph without a
+            # Unicode mapping, a mark reordered): between two matched stretches of one
+            # paragraph, the glyphs are that paragraph's.
+            for k in range(b2 - b1):
+                take(a1 + min(k, a2 - a1 - 1), b1 + k)
     want = {}
     for k, (_, bi, pi) in enumerate(exp):
         if pi >= 0:

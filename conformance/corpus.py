@@ -114,6 +114,68 @@ MIXED = {
         "Kubernetes集群升级到v1.31，节点数减少40%",
     ],
 }
+# Scripts beyond CJK (issue 13): Thai has no spaces between words (dictionary breaks), Arabic
+# and Hebrew are right-to-left (Arabic joins), Hindi is Devanagari; emoji clusters in English.
+TH = [
+    "รายได้เติบโตขึ้นร้อยละสิบแปดเมื่อเทียบกับปีที่แล้ว",
+    "ลดต้นทุนโครงสร้างพื้นฐานต่อผู้ใช้งานลงร้อยละสิบห้า",
+    "ความพึงพอใจของลูกค้าเพิ่มขึ้นจาก 41 เป็น 52 หลังจากปรับปรุงศูนย์บริการ",
+    "เปิดตัวระบบลงทะเบียนด้วยตนเองให้ลูกค้าใหม่ทุกรายภายในกลางเดือนตุลาคม",
+    "อัตราการยกเลิกบริการลดลงต่ำกว่าร้อยละสองเป็นครั้งแรก",
+    "ย้ายบริการเรียกเก็บเงินไปยังระบบใหม่ก่อนช่วงวันหยุด",
+    "ทีมการเงินปิดบัญชีได้ภายในสี่วันแทนที่จะเป็นเก้าวัน",
+    "แผนการจ้างงานประกอบด้วยวิศวกรสิบสองคนและนักออกแบบสามคน",
+    "คู่แข่งรายใหญ่ลดราคาสองครั้งในปีนี้ แต่เรายังคงราคาเดิมและเพิ่มส่วนแบ่งตลาดได้",
+    "ลดเวลาโหลดหน้าเว็บบนมือถือจาก 2.4 วินาทีให้ต่ำกว่าหนึ่งวินาที",
+]
+AR = [
+    "نمت الإيرادات بنسبة 18 بالمئة مقارنة بالعام الماضي",
+    "خفض تكلفة البنية التحتية لكل مستخدم نشط بنسبة 15 بالمئة",
+    "ارتفع رضا العملاء من 41 إلى 52 بعد تحسين مركز الدعم",
+    "إطلاق نظام التسجيل الذاتي لجميع العملاء الجدد بحلول منتصف أكتوبر",
+    "انخفض معدل إلغاء الاشتراك إلى أقل من اثنين بالمئة لأول مرة",
+    "نقل خدمة الفوترة إلى ناقل الأحداث الجديد قبل فترة العطلات",
+    "يغلق فريق المالية الحسابات في أربعة أيام بدلا من تسعة",
+    "خطة التوظيف: 12 مهندسا و3 مصممين ومديرا منتج",
+    "خفض أكبر منافسينا الأسعار مرتين هذا العام، وحافظنا على أسعارنا وزادت حصتنا السوقية",
+    "تقليل زمن تحميل الصفحة على الجوال من 2.4 ثانية إلى أقل من ثانية واحدة عبر API جديدة",
+]
+HE = [
+    "ההכנסות צמחו ב-18 אחוז לעומת השנה שעברה",
+    "הפחתת עלות התשתית לכל משתמש פעיל ב-15 אחוז",
+    "שביעות רצון הלקוחות עלתה מ-41 ל-52 לאחר שיפור מוקד התמיכה",
+    "השקת תהליך ההרשמה העצמית לכל הלקוחות החדשים עד אמצע אוקטובר",
+    "שיעור הנטישה ירד מתחת לשני אחוזים לראשונה",
+    "העברת שירות החיוב לאפיק האירועים החדש לפני תקופת החגים",
+    "צוות הכספים סוגר את הספרים בארבעה ימים במקום תשעה",
+    "תוכנית הגיוס: 12 מהנדסים, 3 מעצבים ו-2 מנהלי מוצר",
+    "המתחרה הגדול ביותר שלנו הוריד מחירים פעמיים השנה; אנחנו שמרנו על המחיר והגדלנו את נתח השוק",
+    "קיצור זמן הטעינה בנייד מ-2.4 שניות לפחות משנייה אחת באמצעות CDN חדש",
+]
+HI = [
+    "पिछले वर्ष की तुलना में राजस्व में 18 प्रतिशत की वृद्धि हुई",
+    "प्रति सक्रिय उपयोगकर्ता बुनियादी ढांचे की लागत में 15 प्रतिशत की कमी",
+    "सहायता केंद्र में सुधार के बाद ग्राहक संतुष्टि 41 से बढ़कर 52 हो गई",
+    "अक्टूबर के मध्य तक सभी नए ग्राहकों के लिए स्व-पंजीकरण प्रक्रिया शुरू करना",
+    "पहली बार ग्राहक छोड़ने की दर दो प्रतिशत से नीचे आई",
+    "छुट्टियों से पहले बिलिंग सेवा को नए इवेंट बस पर स्थानांतरित करना",
+    "वित्त टीम अब नौ दिनों के बजाय चार दिनों में खाते बंद करती है",
+    "भर्ती योजना: 12 इंजीनियर, 3 डिज़ाइनर और 2 उत्पाद प्रबंधक",
+    "हमारे सबसे बड़े प्रतिस्पर्धी ने इस वर्ष दो बार कीमतें घटाईं; हमने कीमतें बनाए रखीं और बाज़ार हिस्सेदारी बढ़ाई",
+    "मोबाइल पर पेज लोड होने का समय 2.4 सेकंड से घटाकर एक सेकंड से कम करना",
+]
+EMOJI = [
+    "✅ Revenue grew 18 percent year over year 📈",
+    "🚀 Ship the self-serve onboarding flow by mid-October",
+    "👩‍💻 Hire two senior engineers for the rendering team 👨🏽‍💻",
+    "🇰🇷 🇯🇵 🇺🇸 Three regions went live this quarter 🎉",
+    "⚠️ Churn fell below two percent for the first time, keep watching it",
+    "Customer satisfaction rose from 41 to 52 😊👍🏻 after the support desk moved to a follow-the-sun rota",
+    "#️⃣ Keycaps: 1️⃣ 2️⃣ 3️⃣ priorities for next quarter ⭐",
+    "💡 Pilot customers asked for single sign-on, audit logs 🔐 and regional data residency 🌏",
+    "🏳️‍🌈 Every release goes through a staged rollout with automatic rollback ✔️",
+    "Finance closes the books in four days instead of nine ⏱️🔥",
+]
 TOKENS = [
     "https://docs.example.com/platform/rendering/specrender/v1/reference/text-fitting-policy#shrink-steps",
     "PN-4471-XQ-88210-REV-C",
@@ -123,13 +185,21 @@ TOKENS = [
     "a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4",
     "support+enterprise-escalations@example-corporation.co.kr",
 ]
-POOLS = {"en": EN, "ko": KO, "ja": JA, "zh-CN": ZH_HANS, "zh-TW": ZH_HANT}
+# Pool name -> the deck's language where they differ.
+LANG_TAG = {"en-emoji": "en"}
+POOLS = {"en": EN, "ko": KO, "ja": JA, "zh-CN": ZH_HANS, "zh-TW": ZH_HANT,
+         "th": TH, "ar": AR, "he": HE, "hi": HI, "en-emoji": EMOJI}
 TITLES = {
     "en": ["Quarterly business review", "Three priorities for next quarter", "Market and response", "Roadmap"],
     "ko": ["분기 실적 보고", "핵심 성과", "시장 현황과 대응", "하반기 로드맵"],
     "ja": ["四半期業績報告", "主な成果", "市場の状況と対応", "下半期ロードマップ"],
     "zh-CN": ["季度业绩报告", "主要成果", "市场现状与对策", "下半年路线图"],
     "zh-TW": ["季度業績報告", "主要成果", "市場現況與對策", "下半年路線圖"],
+    "th": ["รายงานผลประกอบการรายไตรมาส", "ผลงานสำคัญ", "สถานการณ์ตลาดและการตอบสนอง", "แผนงานครึ่งปีหลัง"],
+    "ar": ["مراجعة الأعمال الفصلية", "أهم الإنجازات", "السوق والاستجابة", "خارطة الطريق"],
+    "he": ["סקירה עסקית רבעונית", "הישגים עיקריים", "השוק והתגובה", "מפת דרכים"],
+    "hi": ["तिमाही व्यापार समीक्षा", "मुख्य उपलब्धियाँ", "बाज़ार और प्रतिक्रिया", "रोडमैप"],
+    "en-emoji": ["📊 Quarterly business review", "🎯 Three priorities", "🌍 Market and response", "🗺️ Roadmap"],
 }
 
 
@@ -194,7 +264,11 @@ def para(rng, pool, n):
     out = []
     for _ in range(n):
         s = rng.choice(pool)
-        if pool is EN or pool is KO:
+        if pool is HI:
+            s += " ।"
+        elif pool is TH:
+            pass  # Thai ends a sentence with a space, no full stop
+        elif pool in (EN, KO, AR, HE, EMOJI):
             s += "."
         elif not s.endswith("。"):
             s += "。"
@@ -205,7 +279,7 @@ def para(rng, pool, n):
 def script_deck(lang, rng, slides):
     """Every text preset with text of one language, lengths drawn from its pool."""
     pool, titles = POOLS[lang], TITLES[lang]
-    d = Deck(titles[0], lang)
+    d = Deck(titles[0], LANG_TAG.get(lang, lang))
     d.slide("title_center", [text(titles[0], "title"), text(rng.choice(pool), "subtitle")], "title")
     while len(d.slides) < slides:
         k = len(d.slides) % 10
@@ -309,6 +383,10 @@ def corpus(fast):
     decks = {}
     for lang in ["en", "ko", "ja", "zh-CN", "zh-TW"]:
         decks[f"script-{lang}"] = script_deck(lang, rng, n)
+    # Scripts beyond CJK get their own generator, so the decks above stay as they were.
+    rng_more = random.Random(20261123)
+    for lang in ["th", "ar", "he", "hi", "en-emoji"]:
+        decks[f"script-{lang}"] = script_deck(lang, rng_more, 6 if fast else 30)
     decks["mixed"] = mixed_deck(rng, 6 if fast else 30)
     decks["long-tokens"] = token_deck(rng, 6 if fast else 24)
     for lang in (["en", "ko"] if fast else ["en", "ko", "ja", "zh-CN"]):

@@ -50,6 +50,8 @@ pub(crate) struct Face {
     /// Windows symbol encoding: U+0000–00FF is looked up at U+F000–F0FF (as rustybuzz does).
     cmap_symbol: bool,
     cmap_mac: bool,
+    /// Has colour glyphs (`CBDT`, `COLR`, `sbix` or `SVG `): an emoji face.
+    color: bool,
 }
 
 /// All loaded faces. Immutable after construction and `Sync`, so one book serves many jobs.
@@ -220,6 +222,7 @@ impl FontBook {
                 cmap_subtable: p.cmap_subtable,
                 cmap_symbol: p.cmap_symbol,
                 cmap_mac: p.cmap_mac,
+                color: p.color,
             });
         }
         let ids: Vec<fontdb::ID> = db.faces().map(|f| f.id).collect();
@@ -341,6 +344,18 @@ impl FontBook {
             .or_else(|| all().find(|(id, f)| !f.info.italic && ok(*id, f)))
             .or_else(|| all().find(|(id, f)| ok(*id, f)))
             .map(|(id, _)| id)
+    }
+
+    /// The face emoji clusters are drawn with: the first face (in id order) with colour glyphs
+    /// of the requested boldness, else any (shipped: "Noto Color Emoji", which has one
+    /// weight). `None` when no colour face is loaded.
+    pub fn emoji_face(&self, bold: bool) -> Option<FaceId> {
+        self.pick(bold, |_, f| f.color)
+    }
+
+    /// Has the face colour glyphs (an emoji face)?
+    pub fn is_color(&self, face: FaceId) -> bool {
+        self.faces.get(face.0 as usize).is_some_and(|f| f.color)
     }
 
     /// Does the face map `ch` to a real glyph (the cmap subtable rustybuzz shapes with)?
@@ -510,6 +525,7 @@ struct Parsed {
     cmap_subtable: Option<u16>,
     cmap_symbol: bool,
     cmap_mac: bool,
+    color: bool,
 }
 
 /// Metrics of one face and where its cmap is.
@@ -524,6 +540,8 @@ fn read_face(data: &[u8], index: u32) -> Option<Parsed> {
         raw.len(),
     );
     let (cmap_subtable, cmap_symbol, cmap_mac) = best_cmap_subtable(&face);
+    let t = face.tables();
+    let color = t.cbdt.is_some() || t.colr.is_some() || t.sbix.is_some() || t.svg.is_some();
     Some(Parsed {
         // ttf-parser: hhea unless OS/2 USE_TYPO_METRICS (then sTypo*), zero hhea -> OS/2.
         units_per_em: face.units_per_em(),
@@ -534,6 +552,7 @@ fn read_face(data: &[u8], index: u32) -> Option<Parsed> {
         cmap_subtable,
         cmap_symbol,
         cmap_mac,
+        color,
     })
 }
 

@@ -22,7 +22,7 @@ pub mod segment;
 pub mod shape;
 
 pub use book::FontBook;
-pub use script::script_class;
+pub use script::{never_missing, script_class};
 pub use shape::Measurer;
 
 /// Options for building a [`FontBook`].

@@ -130,7 +130,7 @@ pub(crate) fn attaches_to_previous(ch: char) -> bool {
 
 /// Characters shaping hides or that layout handles itself (controls, default ignorables):
 /// never a reason for fallback or a "missing" report.
-pub(crate) fn never_missing(ch: char) -> bool {
+pub fn never_missing(ch: char) -> bool {
     let cp = ch as u32;
     ch.is_control()
         || matches!(

@@ -6,16 +6,27 @@
 //!    script run over weak characters; editeng gives leading weak text the next script.)
 //! 2. The class picks the slot face (latin / ea / cs).
 //! 3. A character the slot face lacks falls back per character: the paragraph's other slot
-//!    faces first (latin, ea, cs order), then every face in id order — upright faces of the
+//!    faces first (latin, ea, cs order), then every text face in id order (colour faces
+//!    last) — upright faces of the
 //!    requested boldness before the rest. None covers it: it stays with the slot face (drawn
 //!    and measured as .notdef) and is `missing`.
 //!    Controls and default-ignorable characters never fall back nor count as missing;
 //!    combining marks, variation selectors and joiners stay with the character before them,
 //!    so a cluster is never split across faces.
-//! 4. Neighbours with the same (class, face, fallback, missing) merge into one [`Segment`].
+//! 4. An emoji cluster (a grapheme cluster that UTS #51 draws as an emoji: a character with
+//!    Emoji_Presentation, or any emoji character followed by U+FE0F or a keycap U+20E3, a ZWJ
+//!    sequence, a modifier sequence, a flag pair or tag sequence) is drawn whole by the emoji
+//!    face ([`FontBook::emoji_face`]) when that face has its first character — even `#` or
+//!    `1` of a keycap, which the slot face has. Text-presentation symbols (`☀` without
+//!    U+FE0F) fall back as in 3. The viewers do the same: LibreOffice asks fontconfig for a
+//!    colour font for emoji presentation, PowerPoint switches to Segoe UI Emoji.
+//! 5. Neighbours with the same (class, face, fallback, missing) merge into one [`Segment`].
 
 use crate::script::{attaches_to_previous, never_missing};
 use crate::{script_class, FaceId, FontBook, ScriptClass, Segment, SlotFaces};
+use std::ops::Range;
+use unicode_properties::{EmojiStatus, UnicodeEmoji};
+use unicode_segmentation::UnicodeSegmentation;
 
 impl FontBook {
     /// Split `text` into segments: weak characters join their neighbours' class, each class
@@ -43,10 +54,24 @@ impl FontBook {
         // Per-call memo of fallback answers (a fallback scan asks every face).
         let mut memo: Vec<(char, Option<FaceId>)> = Vec::new();
         let mut prev: Option<(ScriptClass, FaceId, bool, bool)> = None;
+        let emoji = self.emoji_face(bold);
+        let clusters = match emoji {
+            Some(e) => emoji_clusters(text, |ch| draws(e, ch)),
+            None => Vec::new(),
+        };
+        let mut next_cluster = 0;
         for (k, &(start, ch, class)) in classes.iter().enumerate() {
             let end = classes.get(k + 1).map_or(text.len(), |n| n.0);
             let slot = faces.for_class(class);
+            while clusters.get(next_cluster).is_some_and(|c| c.end <= start) {
+                next_cluster += 1;
+            }
+            let in_emoji = clusters.get(next_cluster).is_some_and(|c| c.start <= start);
             let key = match prev {
+                _ if in_emoji => {
+                    let e = emoji.unwrap_or(slot);
+                    (class, e, e != slot, false)
+                }
                 Some(p) if attaches_to_previous(ch) => p,
                 _ if never_missing(ch) || draws(slot, ch) => (class, slot, false, false),
                 _ => {
@@ -100,16 +125,64 @@ impl FontBook {
                 return Some(f);
             }
         }
-        let preferred = self.faces().find(|(id, info)| {
-            *id != slot && info.bold == bold && !info.italic && self.covers(*id, ch)
-        });
-        preferred
-            .or_else(|| {
-                self.faces()
-                    .find(|(id, _)| *id != slot && self.covers(*id, ch))
-            })
+        // Colour (emoji) faces come last: a text-presentation symbol such as `☀` is drawn
+        // in text style where any text face has it.
+        let ok = |id: FaceId, color: bool| {
+            id != slot && self.is_color(id) == color && self.covers(id, ch)
+        };
+        let preferred = |color: bool| {
+            self.faces()
+                .find(|(id, info)| info.bold == bold && !info.italic && ok(*id, color))
+                .or_else(|| self.faces().find(|(id, _)| ok(*id, color)))
+        };
+        preferred(false)
+            .or_else(|| preferred(true))
             .map(|(id, _)| id)
     }
+}
+
+/// Byte ranges of the emoji clusters of `text` (module doc, step 4) whose first character
+/// the emoji face draws (`covered`). Text without any emoji candidate is not segmented into
+/// grapheme clusters at all.
+fn emoji_clusters(text: &str, mut covered: impl FnMut(char) -> bool) -> Vec<Range<usize>> {
+    if !text.chars().any(emoji_candidate) {
+        return Vec::new();
+    }
+    text.grapheme_indices(true)
+        .filter(|(_, g)| is_emoji_cluster(g))
+        .filter(|(_, g)| g.chars().next().is_some_and(&mut covered))
+        .map(|(i, g)| i..i + g.len())
+        .collect()
+}
+
+/// Could `ch` make a cluster an emoji cluster: an emoji outside ASCII, Latin-1's letters and
+/// the CJK and Hangul blocks, or a presentation selector / keycap mark. Answers the common
+/// ranges without the property table.
+fn emoji_candidate(ch: char) -> bool {
+    let cp = ch as u32;
+    if cp < 0xA9 || (0x3040..=0xD7FF).contains(&cp) && cp != 0x3297 && cp != 0x3299 {
+        return false;
+    }
+    cp == 0xFE0F || cp == 0x20E3 || ch.is_emoji_char()
+}
+
+/// A grapheme cluster UTS #51 presents as an emoji (module doc, step 4).
+fn is_emoji_cluster(g: &str) -> bool {
+    let Some(first) = g.chars().next() else {
+        return false;
+    };
+    let presentation = matches!(
+        first.emoji_status(),
+        EmojiStatus::EmojiPresentation
+            | EmojiStatus::EmojiPresentationAndModifierBase
+            | EmojiStatus::EmojiPresentationAndEmojiComponent
+            | EmojiStatus::EmojiPresentationAndModifierAndEmojiComponent
+    );
+    let sequence = g.chars().skip(1).any(|c| {
+        matches!(c as u32, 0xFE0F | 0x20E3 | 0x1F3FB..=0x1F3FF | 0xE0020..=0xE007F)
+            || (c == '\u{200D}' && first.is_emoji_char())
+    });
+    (presentation && !first.is_ascii()) || (sequence && first.is_emoji_char_or_emoji_component())
 }
 
 /// The spaces HarfBuzz synthesises from U+0020 with a computed width
@@ -144,6 +217,26 @@ mod tests {
             .collect();
         resolve_weak(&mut v);
         v.into_iter().map(|c| c.2).collect()
+    }
+
+    #[test]
+    fn emoji_clusters_are_whole_sequences() {
+        fn spans(t: &str) -> Vec<&str> {
+            emoji_clusters(t, |_| true)
+                .into_iter()
+                .map(|r| &t[r])
+                .collect()
+        }
+        assert_eq!(spans("ok 👩\u{200D}💻 done"), vec!["👩\u{200D}💻"]);
+        assert_eq!(spans("🇰🇷🇯🇵"), vec!["🇰🇷", "🇯🇵"]);
+        assert_eq!(
+            spans("#\u{FE0F}\u{20E3} 1\u{FE0F}\u{20E3}"),
+            vec!["#\u{FE0F}\u{20E3}", "1\u{FE0F}\u{20E3}"]
+        );
+        assert_eq!(spans("👍🏻 ⚠\u{FE0F} ✅"), vec!["👍🏻", "⚠\u{FE0F}", "✅"]);
+        // Text presentation, plain digits, CJK and Hangul are not emoji.
+        assert!(spans("☀ ⚠ #1 가나 中文 ©").is_empty());
+        assert!(spans("plain text").is_empty());
     }
 
     #[test]

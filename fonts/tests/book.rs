@@ -7,7 +7,12 @@ use specrender_fonts::{FaceId, FontBook, FontError, FontOptions, MatchKind, Scri
 #[test]
 fn shipped_faces_load_with_names_and_metrics() {
     let b = book();
-    assert_eq!(b.len(), 22, "2 Carlito + 2 x 10 Noto Sans CJK faces");
+    assert_eq!(
+        b.len(),
+        31,
+        "2 Carlito + 2 x 10 Noto Sans CJK + Noto Color Emoji + 2 x 4 Noto Sans Arabic, \
+         Devanagari, Hebrew, Thai faces"
+    );
     let c = b.face(family("Carlito", false));
     assert_eq!(
         (c.post_script_name.as_str(), c.bold, c.italic),
@@ -41,11 +46,9 @@ fn face_ids_are_deterministic_across_loads() {
     assert_eq!(key(&a), key(&b));
     // Sorted by path within the folder, then face index.
     let order: Vec<String> = a.faces().map(|(_, f)| f.post_script_name.clone()).collect();
-    assert_eq!(
-        &order[..3],
-        &["Carlito-Bold", "Carlito", "NotoSansCJKjp-Bold"]
-    );
-    assert_eq!(order[13], "NotoSansCJKkr-Regular");
+    assert_eq!(&order[..3], &["Carlito-Bold", "Carlito", "NotoColorEmoji"]);
+    assert_eq!(order[5], "NotoSansCJKjp-Bold");
+    assert_eq!(order[16], "NotoSansCJKkr-Regular");
 }
 
 #[test]
@@ -183,7 +186,7 @@ fn earlier_source_wins_and_order_follows_sources() {
         ..shipped_only()
     };
     let b = FontBook::new(&opts).unwrap();
-    assert_eq!(b.len(), 23);
+    assert_eq!(b.len(), 32);
     let user = FaceId(0);
     assert!(b.face(user).path.starts_with(&d));
     // Regular comes from the user folder; the shipped regular copy is not considered...
@@ -224,7 +227,7 @@ fn the_shipped_folder_given_again_is_loaded_once() {
         dirs: vec![FontBook::shipped_dir()],
         ..shipped_only()
     };
-    assert_eq!(FontBook::new(&opts).unwrap().len(), 22);
+    assert_eq!(FontBook::new(&opts).unwrap().len(), 31);
 }
 
 #[test]
@@ -238,7 +241,20 @@ fn coverage_follows_the_cmap() {
         assert!(!b.covers(c, ch), "Carlito lacks U+{:04X}", ch as u32);
         assert!(b.covers(k, ch), "Noto Sans CJK KR has U+{:04X}", ch as u32);
     }
-    for ch in ['\u{1F600}', 'ا', 'ก', '\u{514}'] {
+    for (ch, fam) in [
+        ('\u{1F600}', "Noto Color Emoji"),
+        ('ا', "Noto Sans Arabic"),
+        ('ก', "Noto Sans Thai"),
+        ('א', "Noto Sans Hebrew"),
+        ('क', "Noto Sans Devanagari"),
+    ] {
+        assert!(
+            b.covers(family(fam, false), ch),
+            "{fam} has U+{:04X}",
+            ch as u32
+        );
+    }
+    for ch in ['\u{514}', '\u{10900}'] {
         assert!(
             b.faces().all(|(id, _)| !b.covers(id, ch)),
             "nothing shipped covers U+{:04X}",

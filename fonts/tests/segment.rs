@@ -99,33 +99,63 @@ fn fallback_without_slot_candidates_prefers_the_requested_boldness() {
 #[test]
 fn chars_nothing_covers_are_missing_and_stay_on_the_slot_face() {
     let slots = ko_slots(false);
-    let t = "hi 😀 مرحبا";
+    // Phoenician: no shipped face has it.
+    let t = "hi \u{10900}\u{10901} ok";
     let s = seg(t);
-    assert_eq!(parts(t, &s), vec!["hi ", "😀", " ", "مرحبا"]);
-    // The emoji is weak: Latin class, Carlito, missing.
+    assert_eq!(parts(t, &s), vec!["hi ", "\u{10900}\u{10901}", " ", "ok"]);
     assert_eq!(
         (s[1].class, s[1].face, s[1].fallback, s[1].missing),
-        (Latin, slots.latin, false, true)
+        (Complex, slots.cs, false, true)
     );
-    // Arabic is complex: the cs slot (Carlito here), missing. The space before it is Latin.
-    assert_eq!(
-        (s[3].class, s[3].face, s[3].missing),
-        (Complex, slots.cs, true)
-    );
-    assert!(!s[2].missing);
+    assert!(!s[0].missing && !s[2].missing && !s[3].missing);
 }
 
 #[test]
-fn clusters_stay_together() {
-    // Carlito has no U+0301; the combining accent stays with its base letter.
-    let t = "Cafe\u{301} ok";
+fn complex_scripts_fall_back_to_their_noto_face() {
+    let b = book();
+    for (t, ps) in [
+        ("مرحبا", "NotoSansArabic-Regular"),
+        ("שלום", "NotoSansHebrew-Regular"),
+        ("สวัสดี", "NotoSansThai-Regular"),
+        ("नमस्ते", "NotoSansDevanagari-Regular"),
+    ] {
+        let s = seg(t);
+        assert_eq!(s.len(), 1, "{t}");
+        assert_eq!(
+            (s[0].class, s[0].fallback, s[0].missing),
+            (Complex, true, false)
+        );
+        assert_eq!(b.face(s[0].face).post_script_name, ps);
+    }
+}
+
+#[test]
+fn emoji_clusters_are_drawn_whole_by_the_emoji_face() {
+    let b = book();
+    let emoji = b.emoji_face(false).unwrap();
+    assert_eq!(b.face(emoji).family, "Noto Color Emoji");
+    let t = "hi 👩\u{200D}💻 #\u{FE0F}\u{20E3} 🇰🇷 ☀ 1";
     let s = seg(t);
-    assert_eq!(s.len(), 1);
-    assert!(!s[0].fallback && !s[0].missing);
-    // A variation selector after a missing emoji stays in the missing segment.
-    let t = "a☺\u{FE0F}";
-    let s = seg(t);
-    assert_eq!(parts(t, &s).last(), Some(&"☺\u{FE0F}"));
+    assert_eq!(
+        parts(t, &s),
+        vec![
+            "hi ",
+            "👩\u{200D}💻",
+            " ",
+            "#\u{FE0F}\u{20E3}",
+            " ",
+            "🇰🇷",
+            " ☀ 1"
+        ]
+    );
+    for i in [1, 3, 5] {
+        assert_eq!(
+            (s[i].face, s[i].fallback, s[i].missing),
+            (emoji, true, false)
+        );
+    }
+    // Text presentation: the sun stays with a text face (Carlito has it).
+    assert_eq!(s[6].face, ko_slots(false).latin);
 }
 
 #[test]

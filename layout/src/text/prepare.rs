@@ -7,7 +7,7 @@ use super::kinsoku::is_hangul;
 use super::linebreak::{self, Broken, Piece};
 use super::TextFonts;
 use crate::model::Run;
-use specrender_fonts::{FontBook, Measurer, ScriptClass, Segment, ShapeLang};
+use specrender_fonts::{never_missing, FontBook, Measurer, ScriptClass, Segment, ShapeLang};
 use specrender_spec::units::EMU_PER_PT;
 use std::cell::RefCell;
 use unicode_segmentation::UnicodeSegmentation;
@@ -267,7 +267,9 @@ pub fn prepare(
     let mut fallback_families: Vec<String> = Vec::new();
     for s in &segs {
         if s.missing {
-            for c in text[s.range.clone()].chars() {
+            // Format characters (ZWJ, variation selectors, marks of direction) ride along with
+            // a missing character but are never reported themselves.
+            for c in text[s.range.clone()].chars().filter(|&c| !never_missing(c)) {
                 if !missing.contains(&c) {
                     missing.push(c);
                 }
