@@ -41,13 +41,46 @@ pub fn opportunities(text: &str, libreoffice: bool) -> Vec<usize> {
     }
 }
 
+/// Scripts written without spaces between words (UAX #14 line break class SA): Thai, Lao,
+/// Myanmar, Khmer, Tai Tham, Tai Viet.
+fn is_dictionary_script(ch: char) -> bool {
+    matches!(ch as u32,
+        0x0E00..=0x0EFF | 0x1000..=0x109F | 0x1780..=0x17FF | 0x19E0..=0x19FF
+        | 0x1A20..=0x1AAF | 0xA9E0..=0xA9FF | 0xAA60..=0xAADF)
+}
+
+/// Break opportunities between two words of a script without spaces ([`is_dictionary_script`]),
+/// from ICU4X's dictionary segmenter. UAX #14 alone never breaks inside such a run (class
+/// SA), and LibreOffice breaks Thai at dictionary word boundaries (ICU's dictionary break
+/// iterator, whose word lists ICU4X ships); conformance corpus `script-th` checks it.
+fn dictionary_breaks(text: &str) -> Vec<usize> {
+    if !text.chars().any(is_dictionary_script) {
+        return Vec::new();
+    }
+    let seg = icu_segmenter::LineSegmenter::new_dictionary(Default::default());
+    seg.segment_str(text)
+        .filter(|&pos| pos > 0 && pos < text.len())
+        .filter(|&pos| {
+            let prev = text[..pos].chars().next_back();
+            let next = text[pos..].chars().next();
+            prev.is_some_and(is_dictionary_script) && next.is_some_and(is_dictionary_script)
+        })
+        .collect()
+}
+
 /// `(opportunities(text, false), opportunities(text, true))` in one pass: UAX #14 runs once
 /// and each candidate position's neighbours are looked at once for both rule sets.
 pub fn opportunity_sets(text: &str) -> (Vec<usize>, Vec<usize>) {
-    let uax: Vec<usize> = unicode_linebreak::linebreaks(text)
+    let mut uax: Vec<usize> = unicode_linebreak::linebreaks(text)
         .map(|(pos, _)| pos)
         .filter(|&pos| pos > 0 && pos < text.len())
         .collect();
+    let words = dictionary_breaks(text);
+    if !words.is_empty() {
+        uax.extend(words);
+        uax.sort_unstable();
+        uax.dedup();
+    }
     // LibreOffice's extra positions, ascending: before a slash after a space; before a digit
     // after a hyphen that follows a letter or digit.
     let mut extra = Vec::new();
@@ -220,6 +253,23 @@ pub fn fill(pieces: &[Piece], ems: &[f32], size_cpt: u32, max_width: i64) -> Bro
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn thai_breaks_between_dictionary_words() {
+        let t = "รายได้เติบโตขึ้นร้อยละสิบแปด";
+        let (ops, ops_lo) = opportunity_sets(t);
+        assert_eq!(ops, ops_lo);
+        let words: Vec<&str> = std::iter::once(0)
+            .chain(ops.iter().copied())
+            .zip(ops.iter().copied().chain(std::iter::once(t.len())))
+            .map(|(a, b)| &t[a..b])
+            .collect();
+        assert!(words.len() >= 4, "{words:?}");
+        assert_eq!(words.concat(), t);
+        assert!(words.contains(&"เติบโต") && words.contains(&"แปด"), "{words:?}");
+        // Latin text is untouched by the dictionary.
+        assert!(dictionary_breaks("Revenue grew 18 percent").is_empty());
+    }
 
     fn piece(start: usize, end: usize, trim_end: usize, w: f64) -> Piece {
         Piece {
