@@ -331,6 +331,9 @@ pub struct Paragraph {
     pub lang: String,
     /// `a:pPr eaLnBrk`: false asks viewers to keep Korean words whole.
     pub ea_line_break: bool,
+    /// `a:pPr rtl`: the paragraph's first strong character is right-to-left (Arabic,
+    /// Hebrew); the writer mirrors its alignment.
+    pub rtl: bool,
     /// Line pitch written as `a:lnSpc/a:spcPts` (centipoints).
     pub line_pitch: Cpt,
     pub space_before: Cpt,

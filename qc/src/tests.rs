@@ -106,6 +106,7 @@ fn para(lines: usize, pitch: Cpt) -> Paragraph {
         bullet: None,
         lang: "en".into(),
         ea_line_break: true,
+        rtl: false,
         line_pitch: pitch,
         space_before: 0,
         space_after: 0,

@@ -280,6 +280,7 @@ impl TextItem {
                 }),
                 lang: lang.to_string(),
                 ea_line_break: !p.korean,
+                rtl: p.rtl,
                 line_pitch: m.pitches[i],
                 space_before: m.space_before[i],
                 space_after: 0,

@@ -20,6 +20,8 @@ pub struct Prepared {
     pub has_cjk: bool,
     /// Contains Hangul: counted under both viewers' rules, written with `eaLnBrk="0"`.
     pub korean: bool,
+    /// Its first strong character is right-to-left (UAX #9 P2/P3): written `rtl="1"`.
+    pub rtl: bool,
     /// Pieces under UAX #14 + kinsoku (PowerPoint; Japanese and Chinese everywhere).
     pub pieces: Vec<Piece>,
     /// Pieces under LibreOffice's rules (Korean words whole, no break after `/`, breaks
@@ -241,6 +243,17 @@ fn runs_from_segments(
     runs
 }
 
+/// Is the paragraph right-to-left: its first strong character (UAX #9 rules P2/P3) is
+/// Hebrew, Arabic or another right-to-left script. Both viewers then lay it out from the
+/// right; its width does not depend on the direction (a line is the sum of its pieces in
+/// logical order; the bidi algorithm only reorders them on the line), so only the writer
+/// needs to know.
+pub fn starts_right_to_left(text: &str) -> bool {
+    // Every right-to-left character is at U+0590 or above.
+    text.chars().any(|c| c >= '\u{590}')
+        && unicode_bidi::get_base_direction(text) == unicode_bidi::Direction::Rtl
+}
+
 /// Measure one paragraph for lines up to `line_width` EMU at sizes up to `max_size_cpt`.
 pub fn prepare(
     m: &mut Measurer<'_>,
@@ -254,6 +267,7 @@ pub fn prepare(
     let segs = m.segment(text, fonts.faces, fonts.bold);
     let has_cjk = segs.iter().any(|s| s.class == ScriptClass::EastAsian);
     let korean = text.chars().any(is_hangul);
+    let rtl = starts_right_to_left(text);
     let mut ems = Vec::new();
     let (ops, ops_lo) = linebreak::opportunity_sets(text);
     let mut pieces = make_pieces(m, lang, text, &segs, &ops, &mut ems);
@@ -285,6 +299,7 @@ pub fn prepare(
         text: text.to_string(),
         has_cjk,
         korean,
+        rtl,
         pieces,
         pieces_libreoffice,
         ems,

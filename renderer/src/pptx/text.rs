@@ -6,7 +6,7 @@
 //! `CT_TextBodyProperties` (autofit choice), `CT_TextParagraphProperties` (lnSpc, spcBef, spcAft,
 //! bullet font, bullet), `CT_TextCharacterProperties` (fill, then latin, ea, cs).
 
-use crate::opc::xml::Xml;
+use crate::opc::xml::{Attr, Xml};
 use specrender_layout::model::{Align, Anchor, Autofit, Insets, Paragraph, Run, TextBox};
 use specrender_spec::deck::Cpt;
 
@@ -159,10 +159,11 @@ fn paragraph(x: &mut Xml, p: &Paragraph, align: Align, style: &RunStyle, fallbac
     } else {
         p.lang.as_str()
     };
-    let algn = match align {
-        Align::Left => "l",
-        Align::Center => "ctr",
-        Align::Right => "r",
+    // A right-to-left paragraph mirrors the box's alignment: its text starts at the right.
+    let algn = match (align, p.rtl) {
+        (Align::Left, false) | (Align::Right, true) => "l",
+        (Align::Center, _) => "ctr",
+        (Align::Right, false) | (Align::Left, true) => "r",
     };
     let mar_l = p.margin_left.clamp(0, MAX_MARGIN);
     let indent = p.indent.clamp(-MAX_MARGIN, MAX_MARGIN);
@@ -172,17 +173,18 @@ fn paragraph(x: &mut Xml, p: &Paragraph, align: Align, style: &RunStyle, fallbac
     // moving the word down, which layout does not predict (conformance finding); PowerPoint
     // honours the same flag, so both viewers apply kinsoku as layout does.
     x.start("a:p", &[]);
-    x.start(
-        "a:pPr",
-        &[
-            ("marL", &mar_l),
-            ("indent", &indent),
-            ("algn", &algn),
-            ("eaLnBrk", &ea_ln_brk),
-            ("latinLnBrk", &0),
-            ("hangingPunct", &0),
-        ],
-    );
+    let attrs: [Attr; 7] = [
+        ("marL", &mar_l),
+        ("indent", &indent),
+        ("algn", &algn),
+        ("rtl", &1),
+        ("eaLnBrk", &ea_ln_brk),
+        ("latinLnBrk", &0),
+        ("hangingPunct", &0),
+    ];
+    // `rtl` only where it is set (false is the default).
+    let attrs: Vec<_> = attrs.into_iter().filter(|(k, _)| *k != "rtl" || p.rtl).collect();
+    x.start("a:pPr", &attrs);
     for (tag, v) in [
         ("a:lnSpc", p.line_pitch),
         ("a:spcBef", p.space_before),

@@ -77,6 +77,7 @@ pub fn para(text: &str, lang: &str, bullet: bool, size: Cpt, cjk: bool) -> Parag
         }),
         lang: lang.into(),
         ea_line_break: lang != "ko-KR",
+        rtl: false,
         line_pitch: pitch,
         space_before: if bullet { 600 } else { 0 },
         space_after: 0,
