@@ -494,7 +494,54 @@ pub fn fonts_report(book: &FontBook, extra: &[String]) -> Value {
             v
         })
         .collect();
-    json!({ "faces": faces, "resolve": resolved })
+    json!({ "faces": faces, "resolve": resolved, "scripts": scripts_report(book) })
+}
+
+/// For `fonts`: which face draws each script in a deck with the default fonts (Calibri and
+/// Noto Sans CJK KR), through which OOXML font slot, and whether it is a per-character
+/// fallback (then the run names that face's family in the slot).
+fn scripts_report(book: &FontBook) -> Vec<Value> {
+    use specrender_fonts::{ScriptClass, SlotFaces};
+    let latin = book.resolve("Calibri", false, ScriptClass::Latin).face;
+    let slots = SlotFaces {
+        latin,
+        ea: book
+            .resolve("Noto Sans CJK KR", false, ScriptClass::EastAsian)
+            .face,
+        cs: latin,
+    };
+    let samples = [
+        ("latin", "Aa"),
+        ("korean", "가나"),
+        ("japanese", "かな漢字"),
+        ("chinese", "中文"),
+        ("thai", "ภาษาไทย"),
+        ("arabic", "العربية"),
+        ("hebrew", "עברית"),
+        ("devanagari", "हिन्दी"),
+        ("emoji", "😀👩\u{200D}💻🇰🇷"),
+    ];
+    samples
+        .iter()
+        .map(|(script, sample)| {
+            let segs = book.segment(sample, slots, false);
+            let s = &segs[0];
+            let face = book.face(s.face);
+            json!({
+                "script": script,
+                "sample": sample,
+                "slot": match s.class {
+                    ScriptClass::EastAsian => "ea",
+                    ScriptClass::Complex => "cs",
+                    _ => "latin",
+                },
+                "family": face.family,
+                "path": face.path.display().to_string(),
+                "fallback": s.fallback,
+                "missing": segs.iter().any(|s| s.missing),
+            })
+        })
+        .collect()
 }
 
 /// Write `bytes` to `path` safely ([`outputs`]): a temporary file beside it, synced, then

@@ -568,6 +568,24 @@ fn fonts_lists_faces_and_resolutions() {
         .unwrap();
     assert!(kr["face"]["path"].is_string());
     assert!(resolve.iter().any(|x| x["family"] == "Arial"));
+    // Every script has a shipped face: nothing is missing.
+    let scripts = v["scripts"].as_array().unwrap();
+    for (script, slot, family) in [
+        ("thai", "cs", "Noto Sans Thai"),
+        ("arabic", "cs", "Noto Sans Arabic"),
+        ("hebrew", "cs", "Noto Sans Hebrew"),
+        ("devanagari", "cs", "Noto Sans Devanagari"),
+        ("emoji", "latin", "Noto Color Emoji"),
+        ("korean", "ea", "Noto Sans CJK KR"),
+    ] {
+        let s = scripts.iter().find(|x| x["script"] == script).unwrap();
+        assert_eq!(
+            (s["slot"].as_str(), s["family"].as_str()),
+            (Some(slot), Some(family)),
+            "{s}"
+        );
+        assert_eq!(s["missing"], json!(false), "{s}");
+    }
 }
 
 #[test]

@@ -266,7 +266,10 @@ mod tests {
             .collect();
         assert!(words.len() >= 4, "{words:?}");
         assert_eq!(words.concat(), t);
-        assert!(words.contains(&"เติบโต") && words.contains(&"แปด"), "{words:?}");
+        assert!(
+            words.contains(&"เติบโต") && words.contains(&"แปด"),
+            "{words:?}"
+        );
         // Latin text is untouched by the dictionary.
         assert!(dictionary_breaks("Revenue grew 18 percent").is_empty());
     }

@@ -183,7 +183,10 @@ fn paragraph(x: &mut Xml, p: &Paragraph, align: Align, style: &RunStyle, fallbac
         ("hangingPunct", &0),
     ];
     // `rtl` only where it is set (false is the default).
-    let attrs: Vec<_> = attrs.into_iter().filter(|(k, _)| *k != "rtl" || p.rtl).collect();
+    let attrs: Vec<_> = attrs
+        .into_iter()
+        .filter(|(k, _)| *k != "rtl" || p.rtl)
+        .collect();
     x.start("a:pPr", &attrs);
     for (tag, v) in [
         ("a:lnSpc", p.line_pitch),
