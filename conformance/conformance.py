@@ -22,6 +22,7 @@ boxes drawn), prints a one-screen summary, and exits 1 when a bar is missed:
 import argparse
 import difflib
 import json
+import logging
 import os
 import shutil
 import subprocess
@@ -35,6 +36,9 @@ from pdfminer.converter import PDFPageAggregator
 from pdfminer.layout import LTChar, LTImage
 from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
 from pdfminer.pdfpage import PDFPage
+
+# Noto Color Emoji's head.created is 0; fontTools warns about it on every load.
+logging.getLogger("fontTools").setLevel(logging.ERROR)
 
 ROOT = Path(__file__).resolve().parent.parent
 EMU_PER_PT = 12700
