@@ -70,12 +70,12 @@ pub fn pptx_with(laid: &LaidDeck, opts: &PptxOptions) -> Result<Vec<u8>, RenderE
         deflate_level: opts.deflate_level,
         threads: opts.threads,
     };
-    opc::zip::zip(&pptx::package(laid, opts.deflate_level), &zip)
+    opc::zip::zip(&pptx::package(laid), &zip)
 }
 
 /// Every package part as `(part name, bytes)`, in zip order. `pretty = true` indents the XML
 /// one element per line (golden files a person can diff); `pretty = false` gives the compact
 /// bytes `pptx` zips. Both parse to the same documents.
 pub fn pptx_parts(laid: &LaidDeck, pretty: bool) -> Vec<(String, Vec<u8>)> {
-    pptx::package(laid, PptxOptions::default().deflate_level).written(pretty)
+    pptx::package(laid).written(pretty)
 }

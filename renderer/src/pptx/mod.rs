@@ -75,7 +75,7 @@ fn notes_slide_name(n: usize) -> String {
 }
 
 /// Every part of the deck's package, in package order, not yet written.
-pub(crate) fn package(laid: &LaidDeck, deflate_level: u8) -> Package<'_> {
+pub(crate) fn package(laid: &LaidDeck) -> Package<'_> {
     let notes_of = notes_numbers(laid);
     let notes_count = notes_of.iter().flatten().count();
     let mut pkg = Package::new();
@@ -98,7 +98,7 @@ pub(crate) fn package(laid: &LaidDeck, deflate_level: u8) -> Package<'_> {
         pkg.add_default("xlsx", crate::xlsx::XLSX_CONTENT_TYPE);
     }
     let media = add_slides(&mut pkg, laid, &notes_of, &charts);
-    add_charts(&mut pkg, &charts, deflate_level);
+    add_charts(&mut pkg, &charts);
     add_notes_slides(&mut pkg, laid, &notes_of);
     add_media(&mut pkg, &media);
     pkg
@@ -285,7 +285,7 @@ fn add_slides<'a>(
 
 /// Chart parts, each related to (and followed by) its own embedded workbook: PowerPoint does
 /// not let charts share one.
-fn add_charts<'a>(pkg: &mut Package<'a>, charts: &[(usize, &'a ChartBox)], deflate_level: u8) {
+fn add_charts<'a>(pkg: &mut Package<'a>, charts: &[(usize, &'a ChartBox)]) {
     for (k, (_, c)) in charts.iter().enumerate() {
         let c: &'a ChartBox = c;
         let mut rels = Rels::new();
@@ -297,7 +297,7 @@ fn add_charts<'a>(pkg: &mut Package<'a>, charts: &[(usize, &'a ChartBox)], defla
         let book = Part::new(
             workbook_name(k + 1),
             crate::xlsx::XLSX_CONTENT_TYPE,
-            move |_| crate::xlsx::workbook(&chart::sheet(c), deflate_level),
+            move |_| crate::xlsx::workbook(&chart::sheet(c)),
         );
         pkg.add(book.weighing(SLIDE_WEIGHT), Rels::new());
     }
