@@ -470,6 +470,7 @@ def main():
             decks.append((name, p))
         decks += [(f"golden-{p.parent.name}", p) for p in sorted((ROOT / "golden" / "slides").glob("*/input.json"))]
         decks += [(p.stem, p) for p in sorted((ROOT / "examples").glob("*.json"))]
+        decks += corpus.generated_stacked(cdir, args.fast)
         if not args.fast:
             gen = corpus.generated_200(cdir)
             if gen:

@@ -394,6 +394,25 @@ def corpus(fast):
     return {k: v.json() for k, v in decks.items()}
 
 
+def generated_stacked(out, fast):
+    """LLM-style stacked decks from the deck generator (`--stacked`: 2-4 long text/bullets
+    elements in one slot per slide, moved and split onto continuation slides by the fit
+    policy), or [] when this tree has no generator."""
+    import subprocess
+    root = Path(__file__).resolve().parent.parent
+    if not (root / "deckgen").is_dir():
+        return []
+    made = []
+    for mix, slides in ([("mixed", 6)] if fast else [("mixed", 20), ("en", 10), ("ja", 10)]):
+        r = subprocess.run(["cargo", "run", "--release", "-q", "-p", "specrender-deckgen", "--",
+                            "--stacked", "--slides", str(slides), "--mix", mix, "--seed", "3"],
+                           cwd=root, capture_output=True, check=True)
+        p = Path(out) / f"stacked-{mix}.json"
+        p.write_bytes(r.stdout)
+        made.append((f"stacked-{mix}", p))
+    return made
+
+
 def generated_200(out):
     """The 200-slide mixed deck from the project's deck generator (crate specrender-deckgen),
     or None when this tree has no generator."""

@@ -229,3 +229,65 @@ fn generated_stacked_decks_fit_and_keep_every_character_once() {
     }
     assert!(slides_out > 40 * 2, "{slides_out}");
 }
+
+#[test]
+fn boxes_placed_by_style_box_never_move_they_shrink_then_report() {
+    let long = SENTENCE.repeat(8);
+    let slide = json!({"slide_id": "s1", "type": "content", "layout": {"layout_id": "one_column"},
+        "elements": [
+            {"element_id": "t", "kind": "text", "role": "title", "content": {"text": "Boxed"}},
+            {"element_id": "x", "kind": "text", "content": {"text": long.trim()},
+             "style": {"box": {"x": 0.5, "y": 1.5, "w": 4, "h": 1.5}}}]});
+    let (l, qc) = run(&deck("en", json!([slide])));
+    assert_eq!(l.slides.len(), 1, "an explicit box is not split");
+    let t = texts_of(&l, "x");
+    assert_eq!(t.len(), 1);
+    assert!(types(&qc).contains(&"overflow".to_string()));
+    assert_eq!(qc.needs_human_edit, vec!["s1"]);
+    let shrink = qc.fixes.iter().any(|f| f.action == "shrink");
+    assert!(shrink, "it shrank first");
+}
+
+#[test]
+fn short_bullets_go_to_two_columns_and_a_crowded_two_column_slide_to_one() {
+    let items: Vec<String> = (0..30)
+        .map(|i| format!("Region {i}: revenue up {}% year on year", 7 + i % 9))
+        .collect();
+    let s1 = json!({"slide_id": "s1", "type": "content", "layout": {"layout_id": "one_column"},
+        "elements": [
+            {"element_id": "t", "kind": "text", "content": {"text": "Revenue by region"}},
+            {"element_id": "b", "kind": "bullets", "content": {"items": items}}]});
+    let long: Vec<String> = (0..18)
+        .map(|i| format!("Milestone {i}: the regional teams finished the migration of their reporting to the shared platform on schedule"))
+        .collect();
+    let s2 = json!({"slide_id": "s2", "type": "content", "layout": {"layout_id": "two_column"},
+        "elements": [
+            {"element_id": "t", "kind": "text", "role": "title", "content": {"text": "Migration"}},
+            {"element_id": "l", "kind": "bullets", "role": "left", "content": {"items": long}},
+            {"element_id": "r", "kind": "text", "role": "right", "content": {"text": "All regions on track."}}]});
+    let (l, qc) = run(&deck("en", json!([s1, s2])));
+    assert!(qc.pass, "{:#?}", qc.issues);
+    assert_eq!(l.slides.len(), 2, "neither slide splits");
+    let fix = |a: &str| {
+        qc.fixes
+            .iter()
+            .find(|f| f.action == a)
+            .map(|f| f.slide_id.clone())
+    };
+    assert_eq!(fix("two_columns").as_deref(), Some("s1"));
+    assert_eq!(fix("change_layout").as_deref(), Some("s2"));
+    let b = l.slides[0]
+        .boxes
+        .iter()
+        .find(|b| b.element_id == "b")
+        .unwrap();
+    let BoxContent::Text(tb) = &b.content else {
+        panic!()
+    };
+    assert_eq!(tb.columns, 2);
+    assert!(
+        tb.size > 1200,
+        "two columns at a larger size than the floor"
+    );
+    assert_eq!(l.slides[1].preset.id(), "one_column");
+}

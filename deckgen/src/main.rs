@@ -2,7 +2,7 @@
 //! deck on stdout (compact JSON, or `--pretty`). Same arguments, same bytes.
 
 use clap::Parser;
-use specrender_deckgen::{deck, DeckOptions, Mix, MAX_SLIDES};
+use specrender_deckgen::{deck, stacked_deck, DeckOptions, Mix, MAX_SLIDES};
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -23,6 +23,10 @@ struct Args {
     /// Indented JSON instead of one line.
     #[arg(long)]
     pretty: bool,
+    /// LLM-style stacked slides instead (2-4 long text/bullets elements in one slot each;
+    /// `specrender_deckgen::stacked_deck`).
+    #[arg(long)]
+    stacked: bool,
 }
 
 fn main() -> ExitCode {
@@ -31,11 +35,15 @@ fn main() -> ExitCode {
         eprintln!("--slides must be 1..={MAX_SLIDES} (the SlideSpec schema's cap)");
         return ExitCode::from(2);
     }
-    let v = deck(&DeckOptions {
-        slides: args.slides,
-        mix: args.mix,
-        seed: args.seed,
-    });
+    let v = if args.stacked {
+        stacked_deck(args.slides, args.mix, args.seed)
+    } else {
+        deck(&DeckOptions {
+            slides: args.slides,
+            mix: args.mix,
+            seed: args.seed,
+        })
+    };
     let mut text = if args.pretty {
         serde_json::to_string_pretty(&v).expect("a JSON value serialises")
     } else {
