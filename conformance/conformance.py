@@ -316,7 +316,7 @@ def analyse_slide(deck, si, slide, page, ink):
     for bi, b in enumerate(slide["boxes"]):
         if "paragraphs" not in b:
             continue
-        x, y, w, h = (v / EMU_PER_PT for v in b["rect_emu"])
+        x, y, w, h = (v / EMU_PER_PT for v in b.get("text_rect_emu", b["rect_emu"]))  # a shape: its text rectangle
         if x < 0 or y < 0 or x + w > pw + 0.5 or y + h > ph + 0.5:
             # Outside the slide: QC reports it out_of_bounds (high), so QC never calls it
             # fitting; the page cannot show it, so there is nothing to compare.

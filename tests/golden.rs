@@ -124,6 +124,28 @@ pub fn layout_txt(laid: &LaidDeck) -> String {
                 BoxContent::Placeholder(PlaceholderBox { label, .. }) => {
                     out.push_str(&format!(" placeholder {label:?}\n"))
                 }
+                BoxContent::Shape(s) => {
+                    let r = s.text_rect;
+                    let text = match &s.text {
+                        Some(t) => format!(
+                            " {:.2}pt {}L need={} usable={} {}",
+                            t.size as f64 / 100.0,
+                            t.line_count(),
+                            t.needed_height,
+                            t.usable_height,
+                            if t.fits() { "fits" } else { "OVERFLOW" }
+                        ),
+                        None => String::new(),
+                    };
+                    out.push_str(&format!(
+                        " shape {} text_rect=[{} {} {} {}]{text}\n",
+                        s.prst, r.x, r.y, r.w, r.h
+                    ));
+                }
+                BoxContent::Divider(d) => {
+                    let l = d.line;
+                    out.push_str(&format!(" divider [{} {} {} {}]\n", l.x, l.y, l.w, l.h));
+                }
                 BoxContent::Picture(p) => {
                     let x = p.xfrm;
                     out.push_str(&format!(

@@ -22,7 +22,12 @@ pub fn boxes_json(laid: &LaidDeck) -> serde_json::Value {
                         "rect_emu".into(),
                         json!([b.rect.x, b.rect.y, b.rect.w, b.rect.h]),
                     );
-                    if let model::BoxContent::Text(t) = &b.content {
+                    if let model::BoxContent::Shape(s) = &b.content {
+                        let r = s.text_rect;
+                        o.insert("shape".into(), json!(s.prst));
+                        o.insert("text_rect_emu".into(), json!([r.x, r.y, r.w, r.h]));
+                    }
+                    if let Some(t) = b.content.text() {
                         o.insert("font_pt".into(), json!(cpt_to_pt(t.size)));
                         o.insert(
                             "paragraph_lines".into(),

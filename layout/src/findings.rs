@@ -59,6 +59,8 @@ pub enum Finding {
     /// A `style.box` whose width or height is not a positive finite number (as EMU after
     /// rounding): the element is not drawn.
     InvalidBox { x: Emu, y: Emu, w: Emu, h: Emu },
+    /// A shape name that is not one of the presets: drawn as a rectangle.
+    UnknownShape { name: String },
     /// A picture's asset is missing, refused or undecodable: drawn as a grey placeholder.
     MissingAsset {
         asset_id: String,

@@ -194,6 +194,31 @@ pub enum BoxContent {
     Placeholder(PlaceholderBox),
     /// A picture, framed and cropped.
     Picture(PictureBox),
+    /// A preset geometry, with its text fitted in the geometry's text rectangle.
+    Shape(ShapeBox),
+    /// A divider line.
+    Divider(LineBox),
+}
+
+/// A preset shape: geometry, colours and the text laid out in its text rectangle.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ShapeBox {
+    /// `a:prstGeom@prst` (`rect`, `roundRect`, `ellipse`, `chevron`, `homePlate`, `rightArrow`).
+    pub prst: &'static str,
+    pub fill: Option<Rgb>,
+    /// Outline colour and width.
+    pub line: Option<(Rgb, Emu)>,
+    /// Where the geometry puts its text (inside the box).
+    pub text_rect: Rect,
+    pub text: Option<TextBox>,
+}
+
+/// A straight line from (x, y) to (x + w, y + h).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LineBox {
+    pub line: Rect,
+    pub color: Rgb,
+    pub width: Emu,
 }
 
 impl BoxContent {
@@ -201,7 +226,20 @@ impl BoxContent {
     pub fn fits(&self) -> bool {
         match self {
             BoxContent::Text(t) => t.fits(),
-            BoxContent::Chart(_) | BoxContent::Placeholder(_) | BoxContent::Picture(_) => true,
+            BoxContent::Shape(s) => s.text.as_ref().is_none_or(TextBox::fits),
+            BoxContent::Chart(_)
+            | BoxContent::Placeholder(_)
+            | BoxContent::Picture(_)
+            | BoxContent::Divider(_) => true,
+        }
+    }
+
+    /// The text the box draws, if any (a text box's, or a shape's), for the text checks.
+    pub fn text(&self) -> Option<&TextBox> {
+        match self {
+            BoxContent::Text(t) => Some(t),
+            BoxContent::Shape(s) => s.text.as_ref(),
+            _ => None,
         }
     }
 

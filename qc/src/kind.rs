@@ -35,6 +35,8 @@ pub enum IssueKind {
     ChartLabelsCrowded,
     /// A chart's `data_ref` CSV is unreadable or disagrees with its series.
     ChartDataMismatch,
+    /// A shape name that is not a preset (drawn as a rectangle).
+    UnknownShape,
     /// A picture whose asset is missing, refused or undecodable (drawn as a placeholder).
     MissingAsset,
     /// A validation warning (semantic finding that is not an error).
@@ -58,6 +60,7 @@ impl IssueKind {
             IssueKind::ChartLabelsCrowded => "chart_labels_crowded",
             IssueKind::ChartDataMismatch => "chart_data_mismatch",
             IssueKind::MissingAsset => "missing_asset",
+            IssueKind::UnknownShape => "unknown_shape",
             IssueKind::InputWarning => "input_warning",
             IssueKind::Input(code) => code.as_str(),
         }

@@ -34,7 +34,7 @@ pub use kind::{IssueKind, Severity};
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 use serde_json::Value;
-use specrender_layout::model::{BoxContent, LaidDeck, LaidSlide, PlacedBox, Rect};
+use specrender_layout::model::{LaidDeck, LaidSlide, PlacedBox, Rect};
 use specrender_spec::units::{Emu, EMU_PER_INCH};
 use specrender_spec::SpecError;
 use std::collections::BTreeMap;
@@ -159,7 +159,7 @@ pub fn check_with_input(laid: &LaidDeck, warnings: &[SpecError]) -> QcReport {
     }
     for slide in &laid.slides {
         for b in &slide.boxes {
-            if let BoxContent::Text(t) = &b.content {
+            if let Some(t) = b.content.text() {
                 issues.extend(checks::overflow(slide, b, t));
                 issues.extend(checks::min_font(slide, b, t));
             }

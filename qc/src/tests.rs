@@ -2,6 +2,7 @@
 
 use super::*;
 use serde_json::json;
+use specrender_layout::model::BoxContent;
 use specrender_layout::model::{
     Align, Anchor, Autofit, Finding, Fix, FixAction, Insets, Line, Note, Paragraph, Placeholder,
     PlaceholderBox, Preset, TextBox,

@@ -83,6 +83,12 @@ fn describe(f: &Finding, at: &str) -> Described {
             details(vec![("layout_id", json!(layout_id)), ("used", json!(used.id()))]),
             format!("{at}: layout_id \"{layout_id}\" is not a preset; used \"{}\" from the slide type. Use one of: {PRESETS}.", used.id()),
         ),
+        Finding::UnknownShape { name } => (
+            IssueKind::UnknownShape,
+            Severity::Low,
+            details(vec![("shape", json!(name))]),
+            format!("{at}: shape \"{}\" is not one of rect, rounded_rect, ellipse, chevron, pentagon, arrow_right; drawn as a rectangle.", short(name)),
+        ),
         Finding::PlaceholderElement { kind } => (
             IssueKind::PlaceholderElement,
             Severity::Low,

@@ -46,7 +46,14 @@ fn expectation(deck: &LaidDeck) -> serde_json::Value {
                             .join("\n"),
                         BoxContent::Placeholder(p) => p.label.clone(),
                         BoxContent::Chart(_) => String::new(),
-                        BoxContent::Picture(_) => String::new(),
+                        BoxContent::Shape(s) => s.text.as_ref().map_or(String::new(), |t| {
+                            t.paragraphs
+                                .iter()
+                                .map(|p| p.text.as_str())
+                                .collect::<Vec<_>>()
+                                .join("\n")
+                        }),
+                        BoxContent::Picture(_) | BoxContent::Divider(_) => String::new(),
                     };
                     let ph = match (&b.content, b.placeholder) {
                         (BoxContent::Text(_), Some(Placeholder::Title)) => Some("TITLE"),

@@ -302,7 +302,12 @@ pub enum Content {
         columns: Vec<String>,
         rows: Vec<Vec<Cell>>,
     },
-    /// `shape` and `divider` elements carry no content the engine reads yet.
+    /// `shape` content `{shape, text}` (free-form: a name that is not a string is ignored).
+    Shape {
+        shape: Option<String>,
+        text: Option<String>,
+    },
+    /// `divider` elements carry no content the engine reads.
     None,
 }
 

@@ -388,7 +388,19 @@ fn content(c: &ElementContent, data_ref: Option<&str>) -> Content {
                 })
                 .collect(),
         },
-        ElementContent::Shape(_) | ElementContent::Divider(_) => Content::None,
+        ElementContent::Shape(m) => {
+            let get = |k: &str| {
+                m.as_ref()
+                    .and_then(|m| m.get(k))
+                    .and_then(Value::as_str)
+                    .map(str::to_string)
+            };
+            Content::Shape {
+                shape: get("shape"),
+                text: get("text").filter(|t| !t.trim().is_empty()),
+            }
+        }
+        ElementContent::Divider(_) => Content::None,
     }
 }
 

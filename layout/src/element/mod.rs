@@ -11,6 +11,7 @@
 pub mod chart;
 pub mod picture;
 pub mod placeholder;
+pub mod shape;
 pub mod text;
 mod text_split;
 
@@ -21,6 +22,7 @@ use crate::style::Style;
 pub use chart::ChartItem;
 pub use picture::PictureItem;
 pub use placeholder::PlaceholderItem;
+pub use shape::{DividerItem, ShapeItem};
 use specrender_spec::deck::{Element, ElementKind};
 use specrender_spec::units::Emu;
 pub use text::TextItem;
@@ -92,6 +94,8 @@ pub enum Body {
     Chart(Box<ChartItem>),
     Placeholder(PlaceholderItem),
     Picture(PictureItem),
+    Shape(Box<ShapeItem>),
+    Divider(DividerItem),
 }
 
 impl Body {
@@ -103,8 +107,13 @@ impl Body {
         style: impl FnOnce(&Ctx<'_>) -> Style,
         width: Emu,
     ) -> Body {
-        if el.kind == ElementKind::Image {
-            return Body::Picture(PictureItem::new(ctx, el));
+        match el.kind {
+            ElementKind::Image => return Body::Picture(PictureItem::new(ctx, el)),
+            ElementKind::Shape => {
+                return Body::Shape(Box::new(ShapeItem::new(ctx, el, style, width)))
+            }
+            ElementKind::Divider => return Body::Divider(DividerItem::new(ctx)),
+            _ => {}
         }
         if let Some((texts, bullets)) = text::paragraph_texts(el) {
             let style = style(ctx);
@@ -122,6 +131,8 @@ impl Body {
             Body::Chart(c) => &**c,
             Body::Placeholder(p) => p,
             Body::Picture(p) => p,
+            Body::Shape(s) => &**s,
+            Body::Divider(d) => d,
         }
     }
 
@@ -131,6 +142,8 @@ impl Body {
             Body::Chart(c) => &mut **c,
             Body::Placeholder(p) => p,
             Body::Picture(p) => p,
+            Body::Shape(s) => &mut **s,
+            Body::Divider(d) => d,
         }
     }
 
@@ -138,7 +151,11 @@ impl Body {
     pub fn as_text(&self) -> Option<&TextItem> {
         match self {
             Body::Text(t) => Some(t),
-            Body::Chart(_) | Body::Placeholder(_) | Body::Picture(_) => None,
+            Body::Chart(_)
+            | Body::Placeholder(_)
+            | Body::Picture(_)
+            | Body::Shape(_)
+            | Body::Divider(_) => None,
         }
     }
 }

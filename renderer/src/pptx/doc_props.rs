@@ -54,7 +54,11 @@ pub(crate) fn app_xml(laid: &LaidDeck, notes: usize, pretty: bool) -> Vec<u8> {
             specrender_layout::model::BoxContent::Text(t) => t.paragraphs.len(),
             specrender_layout::model::BoxContent::Placeholder(_) => 1,
             specrender_layout::model::BoxContent::Chart(_) => 0,
-            specrender_layout::model::BoxContent::Picture(_) => 0,
+            specrender_layout::model::BoxContent::Shape(s) => {
+                s.text.as_ref().map_or(0, |t| t.paragraphs.len())
+            }
+            specrender_layout::model::BoxContent::Picture(_)
+            | specrender_layout::model::BoxContent::Divider(_) => 0,
         })
         .sum();
     let mut x = Xml::new(pretty);

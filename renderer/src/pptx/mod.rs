@@ -21,6 +21,7 @@ mod notes;
 mod picture;
 mod presentation;
 mod props;
+mod shape;
 mod shapes;
 mod slide;
 mod slide_layout;

@@ -8,6 +8,7 @@
 //! chart part by the relationship id the package planner gave it (`chart_ids`, in box order).
 
 use super::picture;
+use super::shape;
 use super::shapes;
 use super::text::{self, RunStyle};
 use super::NS_P;
@@ -52,6 +53,8 @@ pub(crate) fn slide_xml(
                 Some(rid) => chart_frame(&mut x, b, id, c.kind.as_str(), c.title.as_deref(), *rid),
                 None => debug_assert!(false, "a chart box without a chart part"),
             },
+            BoxContent::Shape(s) => shape::shape(&mut x, b, s, id, laid.autofit, &laid.language),
+            BoxContent::Divider(d) => shape::divider(&mut x, b, d, id),
             BoxContent::Picture(p) => match embeds.get(i).copied().flatten() {
                 Some(rid) => picture::pic(&mut x, b, p, id, rid),
                 None => label_shape(&mut x, laid, b, id, &p.asset_id),
