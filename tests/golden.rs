@@ -26,7 +26,7 @@
 
 use sha2::{Digest, Sha256};
 use specrender_fonts::{FontBook, FontOptions};
-use specrender_layout::model::{BoxContent, LaidDeck, PlaceholderBox};
+use specrender_layout::model::{BoxContent, LaidDeck, PlaceholderBox, RowKind, TableBox};
 use specrender_layout::{layout, LayoutOptions};
 use specrender_spec::{parse, resolve_with, Input, ParseOptions};
 use std::collections::{BTreeMap, BTreeSet};
@@ -121,6 +121,7 @@ pub fn layout_txt(laid: &LaidDeck) -> String {
                         values.join(" ")
                     ));
                 }
+                BoxContent::Table(t) => out.push_str(&table_txt(t)),
                 BoxContent::Placeholder(PlaceholderBox { label, .. }) => {
                     out.push_str(&format!(" placeholder {label:?}\n"))
                 }
@@ -184,6 +185,42 @@ fn with_warnings(mut files: BTreeMap<String, Vec<u8>>, input: &Path) -> BTreeMap
     qc_json.push('\n');
     files.insert("qc.json".into(), qc_json.into_bytes());
     files
+}
+
+/// A table's line of `layout.txt`, then one indented line per row: its height (EMU) and
+/// each cell's line count.
+fn table_txt(t: &TableBox) -> String {
+    let mut out = format!(
+        " table {:.2}pt page {}/{} cols={:?} need={} usable={} {}\n",
+        t.size as f64 / 100.0,
+        t.page.0,
+        t.page.1,
+        t.col_widths,
+        t.needed_height,
+        t.usable_height,
+        if t.fits() { "fits" } else { "OVERFLOW" }
+    );
+    for r in &t.rows {
+        let kind = match r.kind {
+            RowKind::Caption => "caption".to_string(),
+            RowKind::Header => "header".to_string(),
+            RowKind::Body(i) => format!("row{}", i + 1),
+        };
+        let lines: Vec<String> = r
+            .cells
+            .iter()
+            .map(|c| {
+                let n: usize = c.paragraphs.iter().map(|p| p.lines.len()).sum();
+                n.to_string()
+            })
+            .collect();
+        out.push_str(&format!(
+            "    {kind} h={} [{}]\n",
+            r.height,
+            lines.join(",")
+        ));
+    }
+    out
 }
 
 fn outputs(laid: &LaidDeck) -> BTreeMap<String, Vec<u8>> {

@@ -97,6 +97,9 @@ pub fn boxes_json(laid: &LaidDeck) -> serde_json::Value {
                             }),
                         );
                     }
+                    if let model::BoxContent::Table(t) = &b.content {
+                        table_json(&mut o, b.rect, t);
+                    }
                     serde_json::Value::Object(o)
                 })
                 .collect();
@@ -119,4 +122,58 @@ fn chart_json(c: &model::ChartBox) -> serde_json::Value {
         "label_every": c.label_skip(),
         "legend": c.legend,
     })
+}
+
+/// A table's fields: its size, column widths, row heights and per-cell lines (the text of
+/// each line, for checking against a renderer), margins and fit.
+fn table_json(
+    o: &mut serde_json::Map<String, serde_json::Value>,
+    r: model::Rect,
+    t: &model::TableBox,
+) {
+    let cy: i64 = t.rows.iter().map(|row| row.height).sum();
+    o.insert("font_pt".into(), json!(cpt_to_pt(t.size)));
+    o.insert("table_rect_emu".into(), json!([r.x, r.y, t.width(), cy]));
+    o.insert("col_widths_emu".into(), json!(t.col_widths));
+    o.insert(
+        "row_heights_emu".into(),
+        json!(t.rows.iter().map(|row| row.height).collect::<Vec<_>>()),
+    );
+    let m = t.margins;
+    o.insert("margins_emu".into(), json!([m.l, m.t, m.r, m.b]));
+    let rows: Vec<serde_json::Value> = t
+        .rows
+        .iter()
+        .map(|row| {
+            let (kind, index) = match row.kind {
+                model::RowKind::Caption => ("caption", None),
+                model::RowKind::Header => ("header", None),
+                model::RowKind::Body(i) => ("body", Some(i)),
+            };
+            let cells: Vec<serde_json::Value> = row
+                .cells
+                .iter()
+                .map(|c| {
+                    json!({
+                        "span": c.span,
+                        "align": c.align,
+                        "line_count": c.paragraphs.iter().map(|p| p.lines.len()).sum::<usize>(),
+                        "text_height_emu": c.text_height,
+                        "paragraphs": c.paragraphs.iter().map(|p| json!({
+                            "lines": p.lines.iter().map(|l| &p.text[l.start..l.end]).collect::<Vec<_>>(),
+                            "line_pitch_pt": cpt_to_pt(p.line_pitch),
+                        })).collect::<Vec<_>>(),
+                    })
+                })
+                .collect();
+            json!({"kind": kind, "row": index, "height_emu": row.height, "cells": cells})
+        })
+        .collect();
+    o.insert("rows".into(), json!(rows));
+    o.insert("page".into(), json!([t.page.0, t.page.1]));
+    o.insert("rows_total".into(), json!(t.rows_total));
+    o.insert("overflow_columns".into(), json!(t.overflow_columns));
+    o.insert("needed_height_emu".into(), json!(t.needed_height));
+    o.insert("usable_height_emu".into(), json!(t.usable_height));
+    o.insert("fits".into(), json!(t.fits()));
 }

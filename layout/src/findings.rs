@@ -52,6 +52,12 @@ pub enum Finding {
     },
     /// An element kind this version draws as a labelled placeholder box.
     PlaceholderElement { kind: ElementKind },
+    /// Table rows with more or fewer cells than the table has columns, padded with empty
+    /// cells or cut: (row, cells it had), 0-based body rows.
+    TableRaggedRows {
+        rows: Vec<(usize, usize)>,
+        columns: usize,
+    },
     /// A free-form input value resolve could not use (theme tokens...): its own code and words.
     Input(ResolveNote),
     /// A second element with `role: "title"`: it went to this body slot instead.

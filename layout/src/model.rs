@@ -198,6 +198,8 @@ pub enum BoxContent {
     Shape(ShapeBox),
     /// A divider line.
     Divider(LineBox),
+    /// A native table, measured row by row (`element/table.rs`).
+    Table(TableBox),
 }
 
 /// A preset shape: geometry, colours and the text laid out in its text rectangle.
@@ -231,6 +233,7 @@ impl BoxContent {
             | BoxContent::Placeholder(_)
             | BoxContent::Picture(_)
             | BoxContent::Divider(_) => true,
+            BoxContent::Table(t) => t.fits(),
         }
     }
 
@@ -276,6 +279,93 @@ pub struct PictureBox {
     pub src_rect: [i32; 4],
     /// `p:cNvPr@descr`: the alt text.
     pub descr: Option<String>,
+}
+
+/// A laid-out table: column widths, rows with their heights, cells with their lines. The
+/// writer writes `a:gridCol w` and `a:tr h` from exactly these numbers; every cell paragraph
+/// carries its line pitch (`a:lnSpc/a:spcPts`) and the margins are written on every cell, so
+/// a row in LibreOffice is `max(a:tr@h, marT + marB + lines x pitch)` = `height`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TableBox {
+    /// Body cell size (the header and caption use it too).
+    pub size: Cpt,
+    pub requested_size: Cpt,
+    pub min_size: Cpt,
+    /// Column widths (EMU), left to right; they add up to the table's width.
+    pub col_widths: Vec<Emu>,
+    /// Column names (the header row's text), for QC.
+    pub columns: Vec<String>,
+    /// Rows top to bottom: the caption (if any), the header, then this page's body rows.
+    pub rows: Vec<TableRow>,
+    /// Cell margins, written on every cell.
+    pub margins: Insets,
+    pub color: Rgb,
+    pub header_fill: Rgb,
+    pub header_color: Rgb,
+    pub border: Rgb,
+    /// Sum of the row heights (EMU).
+    pub needed_height: Emu,
+    /// What the rows may use of the box (its height less the safety margin).
+    pub usable_height: Emu,
+    /// Columns that do not fit the box's width even at the floor (named by their header).
+    pub overflow_columns: Vec<String>,
+    /// Body rows of the input table (after padding/cutting ragged rows).
+    pub rows_total: usize,
+    /// This page's place among the table's pages: (page, pages), 1-based; (1, 1) when whole.
+    pub page: (u32, u32),
+    /// Words wider than their cell, broken inside.
+    pub broken_words: Vec<String>,
+}
+
+impl TableBox {
+    /// The rows fit the box's height and every column its longest unbreakable piece.
+    pub fn fits(&self) -> bool {
+        self.needed_height <= self.usable_height && self.overflow_columns.is_empty()
+    }
+    /// Input row indices (0-based, body rows) placed on this page.
+    pub fn body_rows(&self) -> Vec<usize> {
+        self.rows
+            .iter()
+            .filter_map(|r| match r.kind {
+                RowKind::Body(i) => Some(i),
+                _ => None,
+            })
+            .collect()
+    }
+    pub fn width(&self) -> Emu {
+        self.col_widths.iter().sum()
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RowKind {
+    /// The table's title as a caption line (one cell spanning every column).
+    Caption,
+    /// The header row (repeated on every page).
+    Header,
+    /// Body row `i` of the input (0-based).
+    Body(usize),
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TableRow {
+    pub kind: RowKind,
+    /// Row height (EMU): margins plus the tallest cell's lines x pitch.
+    pub height: Emu,
+    /// One cell per column, or one spanning cell for the caption.
+    pub cells: Vec<TableCell>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TableCell {
+    pub paragraphs: Vec<Paragraph>,
+    pub align: Align,
+    pub bold: bool,
+    /// Columns the cell spans (1, or every column for the caption).
+    pub span: u32,
+    /// Lines x pitch of the cell's text (EMU).
+    pub text_height: Emu,
 }
 
 /// A grey box standing in for an element kind not drawn yet, labelled with what it holds

@@ -39,6 +39,10 @@ pub enum IssueKind {
     UnknownShape,
     /// A picture whose asset is missing, refused or undecodable (drawn as a placeholder).
     MissingAsset,
+    /// A table whose rows or columns do not fit its box.
+    TableOverflow,
+    /// Table rows with more or fewer cells than columns (padded or cut).
+    TableRaggedRows,
     /// A validation warning (semantic finding that is not an error).
     InputWarning,
     /// A free-form input value resolve could not use, named by its input code
@@ -61,6 +65,8 @@ impl IssueKind {
             IssueKind::ChartDataMismatch => "chart_data_mismatch",
             IssueKind::MissingAsset => "missing_asset",
             IssueKind::UnknownShape => "unknown_shape",
+            IssueKind::TableOverflow => "table_overflow",
+            IssueKind::TableRaggedRows => "table_ragged_rows",
             IssueKind::InputWarning => "input_warning",
             IssueKind::Input(code) => code.as_str(),
         }

@@ -10,6 +10,9 @@
 //! - `out_of_bounds`: a box (full-bleed images exempt) outside the slide (high), outside the
 //!   safe area by more than [`SAFE_AREA_TOLERANCE`] on some side (medium), or by at most that
 //!   much on every side (low: within the slide, a hair over the margin).
+//! - `table_overflow` (high): a table whose rows need more height than its box may use, or
+//!   whose columns do not fit its width even at the floor (`tables`, which also writes the
+//!   report's per-table details).
 //! - `overlap` (medium): two boxes of a slide whose intersection is more than 2% of the smaller
 //!   box. Pairs with a full-bleed box are exempt (text over a full-bleed picture is the design).
 //! - every layout finding (a substituted font or missing glyphs: `font_fallback`;
@@ -28,13 +31,16 @@
 mod checks;
 pub mod kind;
 mod numbers;
+mod tables;
 mod wording;
+
+pub use tables::{TableDetails, TablePage};
 
 pub use kind::{IssueKind, Severity};
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 use serde_json::Value;
-use specrender_layout::model::{LaidDeck, LaidSlide, PlacedBox, Rect};
+use specrender_layout::model::{BoxContent, LaidDeck, LaidSlide, PlacedBox, Rect};
 use specrender_spec::units::{Emu, EMU_PER_INCH};
 use specrender_spec::SpecError;
 use std::collections::BTreeMap;
@@ -58,6 +64,10 @@ pub struct QcReport {
     pub summary: Summary,
     pub issues: Vec<Issue>,
     pub fixes: Vec<FixEntry>,
+    /// Per table: rows per page, rows moved to continuations, the size chosen, columns that
+    /// do not fit (absent when the deck has no table).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub tables: Vec<TableDetails>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -163,6 +173,9 @@ pub fn check_with_input(laid: &LaidDeck, warnings: &[SpecError]) -> QcReport {
                 issues.extend(checks::overflow(slide, b, t));
                 issues.extend(checks::min_font(slide, b, t));
             }
+            if let BoxContent::Table(t) = &b.content {
+                issues.extend(tables::overflow(slide, b, t));
+            }
             issues.extend(checks::out_of_bounds(laid, slide, b));
         }
         checks::overlaps(slide, &mut issues);
@@ -191,6 +204,7 @@ pub fn check_with_input(laid: &LaidDeck, warnings: &[SpecError]) -> QcReport {
         },
         issues,
         fixes: laid.fixes.iter().map(wording::fix_entry).collect(),
+        tables: tables::details(laid),
     }
 }
 

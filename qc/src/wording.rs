@@ -136,6 +136,17 @@ fn describe(f: &Finding, at: &str) -> Described {
             ]),
             format!("{at}: asset \"{asset_id}\" was not drawn ({}: {detail}); a grey placeholder with the alt text stands in. {}", reason.as_str(), asset_advice(*reason)),
         ),
+        Finding::TableRaggedRows { rows, columns } => {
+            let list: Vec<Value> = rows.iter().map(|(r, n)| json!({"row": r + 1, "cells": n})).collect();
+            let shown: Vec<String> = rows.iter().take(5).map(|(r, n)| format!("row {} has {n}", r + 1)).collect();
+            let more = if rows.len() > 5 { format!(" and {} more", rows.len() - 5) } else { String::new() };
+            (
+                IssueKind::TableRaggedRows,
+                Severity::Low,
+                details(vec![("rows", json!(list)), ("columns", json!(columns))]),
+                format!("{at}: the table has {columns} columns but {}{more}; short rows were padded with empty cells and long rows cut. Give every row {columns} cells (null for an empty one).", shown.join(", ")),
+            )
+        }
         Finding::Input(n) => (
             IssueKind::Input(n.code),
             Severity::Low,

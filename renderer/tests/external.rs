@@ -54,6 +54,25 @@ fn expectation(deck: &LaidDeck) -> serde_json::Value {
                                 .join("\n")
                         }),
                         BoxContent::Picture(_) | BoxContent::Divider(_) => String::new(),
+                        // Cells by tab, rows by newline.
+                        BoxContent::Table(t) => t
+                            .rows
+                            .iter()
+                            .map(|r| {
+                                r.cells
+                                    .iter()
+                                    .map(|c| {
+                                        c.paragraphs
+                                            .iter()
+                                            .map(|p| p.text.as_str())
+                                            .collect::<Vec<_>>()
+                                            .join("\n")
+                                    })
+                                    .collect::<Vec<_>>()
+                                    .join("\t")
+                            })
+                            .collect::<Vec<_>>()
+                            .join("\n"),
                     };
                     let ph = match (&b.content, b.placeholder) {
                         (BoxContent::Text(_), Some(Placeholder::Title)) => Some("TITLE"),

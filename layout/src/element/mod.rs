@@ -6,12 +6,14 @@
 //! - [`text`]: text and bullets elements (and the split of one onto continuation slides);
 //! - [`chart`]: native charts (the seed's chart rules, the measured category axis);
 //! - [`picture`]: image elements, framed and cropped;
+//! - [`table`]: native tables, measured row by row and paginated by whole rows;
 //! - [`placeholder`]: kinds not drawn yet, a labelled grey box that takes what height is left.
 
 pub mod chart;
 pub mod picture;
 pub mod placeholder;
 pub mod shape;
+pub mod table;
 pub mod text;
 mod text_split;
 
@@ -25,6 +27,7 @@ pub use placeholder::PlaceholderItem;
 pub use shape::{DividerItem, ShapeItem};
 use specrender_spec::deck::{Element, ElementKind};
 use specrender_spec::units::Emu;
+pub use table::TableItem;
 pub use text::TextItem;
 pub use text_split::MAX_CONTINUATIONS;
 
@@ -82,8 +85,11 @@ pub trait Fit {
 pub struct Split {
     /// One body per output slide, in order.
     pub pieces: Vec<Body>,
-    /// How many units (bullet items, paragraphs, sentences) the cut was made between.
+    /// How many units (bullet items, paragraphs, sentences, table rows) the cut was made
+    /// between.
     pub units: usize,
+    /// Continuation titles numbered by page (`… (2/3)`, tables) rather than `… (cont.)`.
+    pub page_titles: bool,
 }
 
 /// An element's content as laid out, one variant per kind.
@@ -92,6 +98,8 @@ pub enum Body {
     Text(TextItem),
     /// Boxed: a chart carries its data and measured labels, much more than the others.
     Chart(Box<ChartItem>),
+    /// Boxed: a table carries every cell's prepared text, far more than the other kinds.
+    Table(Box<TableItem>),
     Placeholder(PlaceholderItem),
     Picture(PictureItem),
     Shape(Box<ShapeItem>),
@@ -119,16 +127,23 @@ impl Body {
             let style = style(ctx);
             return Body::Text(TextItem::new(ctx, style, &texts, bullets, el, width));
         }
-        match ChartItem::new(ctx, el, width) {
-            Some(chart) => Body::Chart(Box::new(chart)),
-            None => Body::Placeholder(PlaceholderItem::new(el)),
+        if let Some(chart) = ChartItem::new(ctx, el, width) {
+            return Body::Chart(Box::new(chart));
         }
+        if table::table_content(el).is_some() {
+            let style = style(ctx);
+            if let Some(t) = TableItem::new(ctx, el, style, width) {
+                return Body::Table(Box::new(t));
+            }
+        }
+        Body::Placeholder(PlaceholderItem::new(el))
     }
 
     pub fn fit(&self) -> &dyn Fit {
         match self {
             Body::Text(t) => t,
             Body::Chart(c) => &**c,
+            Body::Table(t) => t.as_ref(),
             Body::Placeholder(p) => p,
             Body::Picture(p) => p,
             Body::Shape(s) => &**s,
@@ -140,6 +155,7 @@ impl Body {
         match self {
             Body::Text(t) => t,
             Body::Chart(c) => &mut **c,
+            Body::Table(t) => t.as_mut(),
             Body::Placeholder(p) => p,
             Body::Picture(p) => p,
             Body::Shape(s) => &mut **s,
@@ -156,6 +172,7 @@ impl Body {
             | Body::Picture(_)
             | Body::Shape(_)
             | Body::Divider(_) => None,
+            Body::Table(_) => None,
         }
     }
 }

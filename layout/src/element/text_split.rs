@@ -98,6 +98,7 @@ fn split_from(
     Some(Split {
         pieces,
         units: units.len(),
+        page_titles: false,
     })
 }
 

@@ -24,6 +24,8 @@ pub enum Event {
         element_id: String,
         pages: Vec<usize>,
         units: usize,
+        /// The kind numbers its pages (tables: continuation titles `… (2/3)`).
+        page_titles: bool,
     },
 }
 
@@ -196,6 +198,7 @@ fn place_pieces(
         element_id: from.item.element_id.clone(),
         pages,
         units: split.units,
+        page_titles: split.page_titles,
     });
 }
 

@@ -3,7 +3,8 @@
 //! [`crate::element::Fit::split`] / [`crate::element::Fit::split_into`]). The first output
 //! slide keeps everything else (title, other slots, boxes placed by `style.box`, which never
 //! move); continuation slides `s3-cont-2`, `s3-cont-3`… carry the title (with " (계속)" /
-//! " (続き)" / " (续)" / " (續)" / " (cont.)" by the deck's language) and the slots' pages.
+//! " (続き)" / " (续)" / " (續)" / " (cont.)" by the deck's language, or " (2/3)" when a kind
+//! that numbers its pages was cut, as tables are) and the slots' pages.
 //!
 //! Running out of room is a value here: a kind answers with its pieces (or `None`, nothing
 //! to cut), and the pages are made from them in flat loops.
@@ -47,7 +48,6 @@ pub fn pages(ctx: &mut Ctx<'_>, slide: &Slide, items: Vec<Item>, slots: &[Slot])
     if flowing.is_empty() {
         return vec![single(slide, items)];
     }
-    let title = continuation_title(ctx, slide, &items);
     let mut fixed: Vec<(usize, Item)> = Vec::new();
     let mut per_slot: Vec<Vec<(usize, Item)>> = vec![Vec::new(); flowing.len()];
     for (i, it) in items.into_iter().enumerate() {
@@ -79,7 +79,44 @@ pub fn pages(ctx: &mut Ctx<'_>, slide: &Slide, items: Vec<Item>, slots: &[Slot])
         })
         .collect();
     record(ctx, slide, &flows, &ids);
-    assemble(slide, fixed, flows, ids, title)
+    let titles = titles(ctx, slide, &fixed, &flows, n);
+    assemble(slide, fixed, flows, ids, titles)
+}
+
+/// The title item of each page (none on page 0): the localised "(cont.)" on every
+/// continuation, or the page number `(k/n)` when a kind that numbers its pages was cut.
+fn titles(
+    ctx: &mut Ctx<'_>,
+    slide: &Slide,
+    fixed: &[(usize, Item)],
+    flows: &[flow::Flow],
+    n: usize,
+) -> Vec<Option<Item>> {
+    let title = fixed
+        .iter()
+        .map(|(_, it)| it)
+        .find(|it| it.target == Target::Slot(SlotRole::Title));
+    let numbered = flows.iter().flat_map(|f| &f.events).any(|e| {
+        matches!(
+            e,
+            Event::Split {
+                page_titles: true,
+                ..
+            }
+        )
+    });
+    if !numbered {
+        let t = continuation_title(ctx, slide, title, continuation_suffix(ctx.deck.lang));
+        return (0..n)
+            .map(|k| if k == 0 { None } else { t.clone() })
+            .collect();
+    }
+    (0..n)
+        .map(|k| match k {
+            0 => None,
+            _ => continuation_title(ctx, slide, title, &format!(" ({}/{n})", k + 1)),
+        })
+        .collect()
 }
 
 fn single(slide: &Slide, items: Vec<Item>) -> Page {
@@ -98,6 +135,7 @@ fn record(ctx: &mut Ctx<'_>, slide: &Slide, flows: &[flow::Flow], ids: &[String]
             element_id,
             pages,
             units,
+            ..
         } = e
         {
             let slides = pages.iter().map(|&p| ids[p].clone()).collect();
@@ -125,7 +163,7 @@ fn assemble(
     fixed: Vec<(usize, Item)>,
     flows: Vec<flow::Flow>,
     ids: Vec<String>,
-    title: Option<Item>,
+    titles: Vec<Option<Item>>,
 ) -> Vec<Page> {
     let mut per_page: Vec<Vec<(usize, Item)>> = vec![Vec::new(); ids.len()];
     per_page[0] = fixed;
@@ -142,7 +180,7 @@ fn assemble(
             let body = its.into_iter().map(|(_, it)| it);
             let items = match k {
                 0 => body.collect(),
-                _ => title.iter().cloned().chain(body).collect(),
+                _ => titles[k].iter().cloned().chain(body).collect(),
             };
             debug_assert!(slide.id == id || k > 0);
             Page {
@@ -154,17 +192,19 @@ fn assemble(
         .collect()
 }
 
-/// The title item of continuation slides: the slide's title with the localised suffix,
-/// measured and fitted again in the title slot.
-fn continuation_title(ctx: &mut Ctx<'_>, slide: &Slide, items: &[Item]) -> Option<Item> {
-    let mut ti = items
-        .iter()
-        .find(|it| it.target == Target::Slot(SlotRole::Title))?
-        .clone();
+/// The title item of continuation slides: the slide's title with `suffix`, measured and
+/// fitted again in the title slot.
+fn continuation_title(
+    ctx: &mut Ctx<'_>,
+    slide: &Slide,
+    title: Option<&Item>,
+    suffix: &str,
+) -> Option<Item> {
+    let mut ti = title?.clone();
     if let Some(tt) = ti.body.as_text() {
         let mut texts: Vec<String> = tt.paras.iter().map(|p| p.text.clone()).collect();
         if let Some(last) = texts.last_mut() {
-            last.push_str(continuation_suffix(ctx.deck.lang));
+            last.push_str(suffix);
         }
         let el = slide
             .elements

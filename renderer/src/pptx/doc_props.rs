@@ -59,6 +59,12 @@ pub(crate) fn app_xml(laid: &LaidDeck, notes: usize, pretty: bool) -> Vec<u8> {
             }
             specrender_layout::model::BoxContent::Picture(_)
             | specrender_layout::model::BoxContent::Divider(_) => 0,
+            specrender_layout::model::BoxContent::Table(t) => t
+                .rows
+                .iter()
+                .flat_map(|r| &r.cells)
+                .map(|c| c.paragraphs.len())
+                .sum(),
         })
         .sum();
     let mut x = Xml::new(pretty);

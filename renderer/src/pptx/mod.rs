@@ -26,6 +26,7 @@ mod shapes;
 mod slide;
 mod slide_layout;
 mod slide_master;
+mod table;
 mod text;
 mod theme;
 

@@ -10,6 +10,7 @@
 use super::picture;
 use super::shape;
 use super::shapes;
+use super::table;
 use super::text::{self, RunStyle};
 use super::NS_P;
 use crate::opc::rels::RelId;
@@ -59,6 +60,7 @@ pub(crate) fn slide_xml(
                 Some(rid) => picture::pic(&mut x, b, p, id, rid),
                 None => label_shape(&mut x, laid, b, id, &p.asset_id),
             },
+            BoxContent::Table(t) => table::table_shape(&mut x, b, t, id, &laid.language),
         }
     }
     x.end("p:spTree");

@@ -131,7 +131,7 @@ impl RunStyle {
         x.end(tag);
     }
 
-    fn end_para(&self, x: &mut Xml, lang: &str) {
+    pub(crate) fn end_para(&self, x: &mut Xml, lang: &str) {
         let b = if self.bold { "1" } else { "0" };
         if lang.is_empty() {
             x.empty(
@@ -153,7 +153,13 @@ impl RunStyle {
     }
 }
 
-fn paragraph(x: &mut Xml, p: &Paragraph, align: Align, style: &RunStyle, fallback_lang: &str) {
+pub(crate) fn paragraph(
+    x: &mut Xml,
+    p: &Paragraph,
+    align: Align,
+    style: &RunStyle,
+    fallback_lang: &str,
+) {
     let lang = if p.lang.is_empty() {
         fallback_lang
     } else {

@@ -1,0 +1,157 @@
+//! Fit policy step 5 for tables: paginate by whole rows. The header row is repeated on every
+//! page, the caption (the table's title) says `… (2/3)`, and every page keeps the column
+//! widths of the whole table. All pages share one size: the largest that needs no more pages
+//! (and no more overflowing columns) than the floor does. At most
+//! [`MAX_CONTINUATIONS`] continuation slides; the rows left over go on the last page, which
+//! then overflows and is reported. A row never splits: one taller than a page gets a page of
+//! its own and is reported (`table_overflow`).
+
+use super::{usable, Columns, Measured, TableItem};
+use crate::ctx::Ctx;
+use crate::element::text_split::MAX_CONTINUATIONS;
+use crate::element::{Body, Split};
+use crate::model::Rect;
+use crate::shrink::size_steps;
+use crate::text::prepare;
+use specrender_spec::units::Emu;
+use std::ops::Range;
+
+/// Greedy pages of body rows: as many whole rows as fit under the caption and header.
+fn pages(m: &Measured, room: Emu) -> Vec<Range<usize>> {
+    let avail = room - m.caption.unwrap_or(0) - m.header;
+    let mut out = Vec::new();
+    let (mut start, mut used) = (0, 0);
+    for (i, &h) in m.rows.iter().enumerate() {
+        if i > start && used + h > avail {
+            out.push(start..i);
+            start = i;
+            used = 0;
+        }
+        used += h;
+    }
+    out.push(start..m.rows.len());
+    out
+}
+
+/// The pages of `base` (overflowing `rect`), or `None` when it has nothing to cut.
+pub(super) fn split(ctx: &mut Ctx<'_>, base: &TableItem, rect: Rect) -> Option<Split> {
+    if base.rows.len() < 2 {
+        return None;
+    }
+    // Pages are measured with the widest page label the caption can get (" (88/88)"), so a
+    // label that wraps the caption is counted.
+    let probe = &labelled(ctx, base, base.clone(), (88, 88));
+    let room = usable(rect.h);
+    let key = |s| {
+        let m = probe.measure(s, rect.w);
+        (m.cols.overflow.is_some(), pages(&m, room).len())
+    };
+    let floor = base.floor().min(base.requested);
+    let best = key(floor);
+    let size = size_steps(base.requested, floor)
+        .into_iter()
+        .find(|&s| key(s) <= best)
+        .unwrap_or(floor);
+    let m = probe.measure(size, rect.w);
+    let mut chunks = pages(&m, room);
+    if chunks.len() > MAX_CONTINUATIONS + 1 {
+        let tail = chunks[MAX_CONTINUATIONS].start..base.rows.len();
+        chunks.truncate(MAX_CONTINUATIONS);
+        chunks.push(tail);
+    }
+    if chunks.len() <= 1 {
+        return None;
+    }
+    let n = chunks.len() as u32;
+    let pieces = chunks
+        .into_iter()
+        .enumerate()
+        .map(|(k, range)| {
+            Body::Table(Box::new(piece(
+                ctx,
+                base,
+                &m.cols,
+                size,
+                range,
+                (k as u32 + 1, n),
+            )))
+        })
+        .collect();
+    Some(Split {
+        pieces,
+        units: base.rows.len(),
+        page_titles: true,
+    })
+}
+
+/// One page: the rows `range` at `size` with the whole table's columns, its caption
+/// labelled with the page.
+fn piece(
+    ctx: &mut Ctx<'_>,
+    base: &TableItem,
+    cols: &Columns,
+    size: u32,
+    range: Range<usize>,
+    page: (u32, u32),
+) -> TableItem {
+    let mut t = base.clone();
+    t.rows = base.rows[range.clone()].to_vec();
+    t.row_ids = base.row_ids[range].to_vec();
+    t.size = size;
+    t.page = page;
+    t.fixed = Some(cols.clone());
+    labelled(ctx, base, t, page)
+}
+
+/// `t` with its caption (the table's title) labelled with `page`: `Revenue (2/3)`.
+fn labelled(ctx: &mut Ctx<'_>, base: &TableItem, mut t: TableItem, page: (u32, u32)) -> TableItem {
+    if let Some(title) = &base.title {
+        let label = format!("{title} ({}/{})", page.0, page.1);
+        let lang = ctx.shape_lang();
+        t.caption = Some(
+            super::split_paras(&label)
+                .iter()
+                .map(|p| {
+                    prepare(
+                        &mut ctx.m,
+                        &base.bold_fonts,
+                        lang,
+                        p,
+                        base.requested,
+                        1 << 40,
+                    )
+                })
+                .collect(),
+        );
+    }
+    t
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn m(rows: Vec<Emu>) -> Measured {
+        Measured {
+            cols: Columns {
+                widths: vec![100],
+                overflow: None,
+            },
+            caption: Some(10),
+            header: 20,
+            rows,
+        }
+    }
+
+    #[test]
+    fn whole_rows_per_page_under_the_repeated_header() {
+        // 100 of room: 70 for body rows on every page.
+        assert_eq!(
+            pages(&m(vec![30, 30, 30, 30, 30]), 100),
+            vec![0..2, 2..4, 4..5]
+        );
+        // A row taller than a page gets a page of its own.
+        assert_eq!(pages(&m(vec![30, 90, 30]), 100), vec![0..1, 1..2, 2..3]);
+        assert_eq!(pages(&m(vec![10]), 100), vec![0..1]);
+    }
+}
