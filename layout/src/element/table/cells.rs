@@ -43,6 +43,7 @@ pub fn numeric_string(s: &str) -> bool {
                 | '−'
                 | '±'
                 | '('
+                | ' '
                 | '$'
                 | '€'
                 | '£'
