@@ -33,12 +33,14 @@ from pathlib import Path
 from fontTools.pens.boundsPen import BoundsPen
 from fontTools.ttLib import TTCollection, TTFont
 from pdfminer.converter import PDFPageAggregator
-from pdfminer.layout import LTChar, LTImage
+from pdfminer.layout import LTChar, LTCurve, LTImage
 from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
 from pdfminer.pdfpage import PDFPage
 
 # Noto Color Emoji's head.created is 0; fontTools warns about it on every load.
 logging.getLogger("fontTools").setLevel(logging.ERROR)
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import tables  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 EMU_PER_PT = 12700
@@ -115,9 +117,10 @@ class Ink:
 # ---------------------------------------------------------------- PDF
 
 def pdf_pages(path):
-    """Per page: (width, height, [chars in drawing order], [images]); a char is a dict with its
-    text, advance box (x0, x1), baseline y (PDF space, y up), size and font name; an image is
-    its placement [x, top, w, h] in slide points (y down), in drawing order."""
+    """Per page: (width, height, [chars in drawing order], [images], [flat paths]); a char is
+    a dict with its text, advance box (x0, x1), baseline y (PDF space, y up), size and font
+    name; an image is its placement [x, top, w, h] in slide points (y down), in drawing order; a
+    flat path (a table's horizontal cell border) its x0, x1, middle y and height."""
     rm = PDFResourceManager()
     dev = PDFPageAggregator(rm, laparams=None)
     it = PDFPageInterpreter(rm, dev)
@@ -126,12 +129,14 @@ def pdf_pages(path):
         for page in PDFPage.get_pages(f):
             it.process_page(page)
             lt = dev.get_result()
-            chars = []
-            images = []
+            chars, images, rules = [], [], []
 
             def walk(o):
                 if isinstance(o, LTImage):
                     images.append([o.x0, lt.height - o.y1, o.x1 - o.x0, o.y1 - o.y0])
+                elif isinstance(o, LTCurve):
+                    if o.y1 - o.y0 < 1.5:
+                        rules.append({"x0": o.x0, "x1": o.x1, "y": (o.y0 + o.y1) / 2, "h": o.y1 - o.y0})
                 elif isinstance(o, LTChar):
                     t = o.get_text()
                     if t.strip():
@@ -142,7 +147,7 @@ def pdf_pages(path):
                         walk(c)
 
             walk(lt)
-            pages.append((lt.width, lt.height, chars, images))
+            pages.append((lt.width, lt.height, chars, images, rules))
     return pages
 
 
@@ -265,7 +270,7 @@ def same_paragraph(exp, lo, hi):
 
 
 def analyse_slide(deck, si, slide, page, ink):
-    pw, ph, chars, _images = page
+    pw, ph, chars = page[:3]
     # Glyphs drawn inside a chart or table frame are that element's own text (axis labels,
     # cells): leave them out, or the alignment may take a title's last letter from a chart
     # axis label (it did: 2 false "outside" boxes in the full corpus's generated deck).
@@ -468,7 +473,8 @@ def main():
     (out / "png").mkdir()
 
     if args.deck:
-        decks = [(Path(p).stem, Path(p)) for p in args.deck]
+        # A golden case's file is input.json: name it by its folder.
+        decks = [(Path(p).parent.name if Path(p).stem == "input" else Path(p).stem, Path(p)) for p in args.deck]
     else:
         sys.path.insert(0, str(ROOT / "conformance"))
         import corpus
@@ -488,10 +494,12 @@ def main():
                 decks.append(("generated-200", gen))
 
     conf = fontconfig(out)
+    src = dict(decks)
     rendered = render_all(decks, out, Path(args.bin))
     convert_all(rendered, out, conf)
     ink = Ink()
     all_boxes, problems, pictures = [], [], []
+    all_tables, read_n, read_problems = [], 0, []
     for name, base in rendered:
         pdf = Path(f"{base}.pdf")
         layout = json.loads(Path(f"{base}.layout.json").read_text())
@@ -506,6 +514,12 @@ def main():
         for si, (slide, page) in enumerate(zip(layout["slides"], pages)):
             deck_boxes += analyse_slide(name, si, slide, page, ink)
             pictures += analyse_pictures(name, si, slide, page)
+            all_tables += [tables.analyse_table(name, si, slide, b, page, ink)
+                           for b in slide["boxes"] if b["kind"] == "table"]
+        if any(b["kind"] == "table" for s in layout["slides"] for b in s["boxes"]):
+            n, probs = tables.rows_once(f"{base}.pptx", layout, json.loads(Path(src[name]).read_text()))
+            read_n += n
+            read_problems += [dict(p, deck=name) for p in probs]
         by_page = {}
         for b in deck_boxes:
             why = []
@@ -567,6 +581,9 @@ def main():
     ok = (not problems and paras and summary["line_count_agreement"] >= BARS["line_agreement_min"]
           and len(outside) <= BARS["fits_but_outside_max"]
           and summary["false_overflow_rate"] <= BARS["false_overflow_max"])
+    tsum = tables.summarize(all_tables, (read_n, read_problems))
+    summary["tables"] = tsum
+    ok = ok and tables.passes(tsum)
     summary["pass"] = bool(ok)
     tight_rows = []
     if not args.no_tight:
@@ -574,7 +591,8 @@ def main():
         import tightness
         summary["tightness"], tight_rows = tightness.measure(
             rendered, out, conf, ink, run, pdf_pages, analyse_slide)
-    (out / "report.json").write_text(json.dumps({"summary": summary, "bars": BARS, "boxes": all_boxes,
+    (out / "report.json").write_text(json.dumps({"summary": summary, "bars": dict(BARS, **tables.BARS),
+                                                 "boxes": all_boxes, "tables": all_tables,
                                                  "tightness": tight_rows, "pictures": pictures},
                                                 ensure_ascii=False, indent=1))
 
@@ -604,6 +622,20 @@ def main():
                 if not p["agree"]:
                     print(f"      predicted {p['predicted']}\n      rendered  {p['rendered']}")
                     break
+    print(f"  tables: {tsum['table_pages']} table pages, rows found on {tsum['tables_rules_found']}; "
+          f"row height within 1 pt {tsum['rows_within_1pt']}/{tsum['rows']} = "
+          f"{100 * (tsum['row_height_within_1pt'] or 0):.2f}% (bar >= 98%; max diff {tsum['row_height_max_diff_pt']} pt, "
+          f"mean {tsum['row_height_mean_diff_pt']} pt)")
+    print(f"          fitting tables with text outside a cell or bottom past the box: "
+          f"{tsum['fitting_tables_outside_or_past_box']} (bar 0; QC overflow table pages: {tsum['qc_overflow_table_pages']})")
+    print(f"          cell line counts agree {tsum['cell_line_count_agreement']} of {tsum['cell_paragraphs']} cell paragraphs; "
+          f"python-pptx read back {tsum['tables_read_back']} tables, rows not exactly once: {len(tsum['tables_rows_not_once'])}")
+    for t in all_tables:
+        if (t["qc_fits"] and (t["outside_count"] or t["bottom_past_box"] or not t["rules_found"])) or any(not r["within_1pt"] for r in t["rows"]):
+            print(f"      {t['deck']} {t['slide']}/{t['element']}: rules {t['rules_found']}, outside {t['outside_count']} {t['outside'][:2]}, "
+                  f"bottom {t['rendered_bottom_pt']} / box {t['box_bottom_pt']}, rows off {[r for r in t['rows'] if not r['within_1pt']][:2]}")
+    for p in read_problems[:5]:
+        print(f"      rows not once: {p}")
     print(f"  report: {out / 'report.json'}; failure pages: {out / 'png'}")
     print("PASS" if ok else "FAIL")
     sys.exit(0 if ok else 1)
