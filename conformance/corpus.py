@@ -391,6 +391,10 @@ def corpus(fast):
     decks["long-tokens"] = token_deck(rng, 6 if fast else 24)
     for lang in (["en", "ko"] if fast else ["en", "ko", "ja", "zh-CN"]):
         decks[f"boundary-{lang}"] = boundary_deck(lang, rng, 8 if fast else 30)
+    # Tables (conformance/corpus_tables.py), from their own generator so the decks above stay
+    # the same.
+    import corpus_tables
+    decks.update(corpus_tables.table_decks(random.Random(20261123), fast))
     return {k: v.json() for k, v in decks.items()}
 
 

@@ -57,8 +57,40 @@ def lines_of(glyphs, size_pt):
     return len(lines)
 
 
+def _rect_pt(r):
+    return [v / EMU_PER_PT for v in r]
+
+
+def _inside(c, r, ph):
+    """Is glyph `c`'s centre inside rect `r` (x, y, w, h in slide pt, y down)?"""
+    cx, cy = (c["x0"] + c["x1"]) / 2, ph - c["base"]
+    return r[0] <= cx <= r[0] + r[2] and r[1] <= cy <= r[1] + r[3]
+
+
+def outside_tables(chars, slide, ph):
+    """The page's glyphs not inside any table's drawn rectangle (tables' glyphs set aside)."""
+    rects = [_rect_pt(b["table_rect_emu"]) for b in slide["boxes"] if b["kind"] == "table"]
+    if not rects:
+        return chars
+    return [c for c in chars if not any(_inside(c, r, ph) for r in rects)]
+
+
+def inside_table(chars, slide, b, ph):
+    """The page's glyphs minus those inside text boxes that do not overlap table `b` (a text
+    box repeating a cell's words cannot be matched to the cell)."""
+    t = _rect_pt(b["table_rect_emu"])
+
+    def overlaps(r):
+        return r[0] < t[0] + t[2] and t[0] < r[0] + r[2] and r[1] < t[1] + t[3] and t[1] < r[1] + r[3]
+
+    others = [_rect_pt(o["rect_emu"]) for o in slide["boxes"] if o is not b and o["kind"] != "table"]
+    others = [r for r in others if not overlaps(r)]
+    return [c for c in chars if not any(_inside(c, r, ph) for r in others)]
+
+
 def analyse_table(deck, si, slide, b, page, ink):
     pw, ph, chars, rules = page
+    chars = inside_table(chars, slide, b, ph)
     x, y = b["table_rect_emu"][0] / EMU_PER_PT, b["table_rect_emu"][1] / EMU_PER_PT
     widths = [w / EMU_PER_PT for w in b["col_widths_emu"]]
     heights = [h / EMU_PER_PT for h in b["row_heights_emu"]]

@@ -307,6 +307,47 @@ impl SlideGen<'_> {
         self.push("bullets", json!({ "items": items }), role)
     }
 
+    /// A table as decks have them: a label column, then numbers as JSON numbers and as the
+    /// strings decks write (`12.4%`, `1,234`, `₩1,200억` style units by language); a caption
+    /// half of the time; one table in six long enough to paginate.
+    fn table_content(&mut self) -> Value {
+        let cols = self.rng.range(3, 7) as usize;
+        let rows = if self.rng.chance(17) {
+            self.rng.range(14, 31)
+        } else {
+            self.rng.range(3, 9)
+        } as usize;
+        let columns: Vec<&str> = self.b.columns[..cols].to_vec();
+        let unit = match self.lang {
+            Lang::Ko => "억 원",
+            Lang::Ja => "億円",
+            Lang::Zh => "亿元",
+            Lang::En => "M",
+        };
+        let body: Vec<Value> = (0..rows)
+            .map(|r| {
+                let mut row = vec![json!(self.b.rows[r % self.b.rows.len()])];
+                for c in 1..cols {
+                    let v = self.rng.range(1, 100_000);
+                    row.push(match c % 3 {
+                        1 => json!(v),
+                        2 => json!(format!("{}.{}%", v % 100, v % 10)),
+                        _ if self.lang == Lang::En => {
+                            json!(format!("${}.{}{unit}", v / 100, v % 10))
+                        }
+                        _ => json!(format!("{},{:03}{unit}", v / 1000 + 1, v % 1000)),
+                    });
+                }
+                Value::Array(row)
+            })
+            .collect();
+        let mut content = json!({ "columns": columns, "rows": body });
+        if self.rng.chance(50) {
+            content["title"] = json!(self.b.title(self.lang, self.rng));
+        }
+        content
+    }
+
     fn title(&mut self) {
         let t = self.b.title(self.lang, self.rng);
         let bold = self.rng.chance(20);
@@ -515,19 +556,8 @@ impl SlideGen<'_> {
             }
             Kind::Table => {
                 self.title();
-                let cols = self.rng.range(3, 7) as usize;
-                let rows = self.rng.range(3, 7) as usize;
-                let columns: Vec<&str> = self.b.columns[..cols].to_vec();
-                let body: Vec<Value> = (0..rows)
-                    .map(|r| {
-                        let mut row = vec![json!(self.b.rows[r % self.b.rows.len()])];
-                        for _ in 1..cols {
-                            row.push(json!(self.rng.range(1, 1000)));
-                        }
-                        Value::Array(row)
-                    })
-                    .collect();
-                self.push("table", json!({ "columns": columns, "rows": body }), None);
+                let content = self.table_content();
+                self.push("table", content, None);
                 self.maybe_cite();
                 ("table", "table_focus")
             }
