@@ -209,13 +209,52 @@ pub fn slots(preset: Preset, size: SlideSize) -> Vec<Slot> {
                 slot(R::Caption, at(820, 180), None),
             ]
         }
-        Preset::OneColumn | Preset::TableFocus | Preset::Blank => {
+        Preset::TableFocus => {
+            // The table area is the body less a caption band at its foot, like `chart_focus`;
+            // the band is optional: with no element in it, the table takes it back
+            // ([`release_unused_caption`]).
+            let (title, body) = content_areas(size);
+            let table = Rect {
+                h: body.h - CAPTION - GAP,
+                ..body
+            };
+            let caption = Rect {
+                y: table.bottom() + GAP,
+                h: CAPTION,
+                ..body
+            };
+            vec![
+                slot(R::Title, title, Some(Title)),
+                slot(R::Body, table, Some(Body(1))),
+                slot(R::Caption, caption, None),
+                footer,
+            ]
+        }
+        Preset::OneColumn | Preset::Blank => {
             let (title, body) = content_areas(size);
             vec![
                 slot(R::Title, title, Some(Title)),
                 slot(R::Body, body, Some(Body(1))),
                 footer,
             ]
+        }
+    }
+}
+
+/// `table_focus`'s caption band is for a caption (`role: "caption"`): when no element of the
+/// slide goes there, the table area grows over it, since a table needs every row it can get.
+pub fn release_unused_caption(
+    preset: Preset,
+    slots: &mut Vec<Slot>,
+    used: impl Fn(SlotRole) -> bool,
+) {
+    if preset != Preset::TableFocus || used(SlotRole::Caption) {
+        return;
+    }
+    if let Some(ci) = slots.iter().position(|s| s.role == SlotRole::Caption) {
+        let cap = slots.remove(ci);
+        if let Some(b) = slots.iter_mut().find(|s| s.role == SlotRole::Body) {
+            b.rect.h = cap.rect.bottom() - b.rect.y;
         }
     }
 }

@@ -174,3 +174,32 @@ fn a_row_taller_than_the_slot_is_reported_not_split() {
     let all: Vec<usize> = ts.iter().flat_map(|(_, t)| t.body_rows()).collect();
     assert_eq!(all, vec![0, 1, 2]);
 }
+
+#[test]
+fn table_focus_keeps_a_caption_band_only_for_a_caption() {
+    let table = json!({"columns": ["A", "B"], "rows": [["x", 1]]});
+    let plain = deck("en", table.clone());
+    let spec = json!({
+        "spec_version": "slidespec_v1",
+        "deck": {"title": "T", "language": "en", "slides": [{
+            "slide_id": "s1", "type": "table", "layout": {"layout_id": "table_focus"},
+            "elements": [
+                {"element_id": "e1", "kind": "text", "content": {"text": "Title"}},
+                {"element_id": "e2", "kind": "table", "content": table},
+                {"element_id": "e3", "kind": "text", "role": "caption", "content": {"text": "Source: finance"}}]}]},
+        "theme": {"template_ref": {"template_id": "default"}, "brand": {"brand_kit_id": "t"}}
+    });
+    let bytes = serde_json::to_vec(&spec).unwrap();
+    let (parsed, _) = parse(&bytes, &ParseOptions::default()).expect("valid");
+    let Input::Slides(s) = parsed else { panic!() };
+    let with = layout(&resolve(&s), book(), &LayoutOptions::default());
+    let (t0, t1) = (plain.slides[0].boxes[1].rect, with.slides[0].boxes[1].rect);
+    let cap = with.slides[0].boxes[2].rect;
+    assert!(t1.h < t0.h, "the band is taken from the table area");
+    assert_eq!(
+        t0.bottom(),
+        cap.bottom(),
+        "without a caption the table reaches the band's foot"
+    );
+    assert!(cap.y >= t1.bottom());
+}

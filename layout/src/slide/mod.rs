@@ -72,6 +72,7 @@ pub fn lay(ctx: &mut Ctx<'_>, s: &Slide) -> SlideResult {
     let mut preset = assign::choose_preset(ctx, s);
     let mut slots = preset::slots(preset, ctx.deck.slide_size);
     let targets = assign::assign(ctx, s, &slots);
+    preset::release_unused_caption(preset, &mut slots, |r| targets.contains(&Target::Slot(r)));
     let centered = matches!(preset, Preset::TitleCenter | Preset::Closing);
     let band = preset == Preset::ImageFullBleed;
     let items = build::items(ctx, s, &slots, &targets, centered, band);
