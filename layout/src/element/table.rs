@@ -112,7 +112,8 @@ pub struct TableItem {
     pub cjk_permille: u32,
     /// (page, pages) once paginated.
     page: (u32, u32),
-    /// Column widths of the whole table, for its pages.
+    /// Column widths of the whole table, for its pages. A page keeps them and its size: the
+    /// policy may refit what follows it, never a page (its widths were made for that size).
     fixed: Option<Columns>,
     lang: String,
 }
@@ -328,7 +329,7 @@ impl Fit for TableItem {
     }
 
     fn fit_alone(&mut self, rect: Rect) {
-        if self.fits(self.size, rect) {
+        if self.fixed.is_some() || self.fits(self.size, rect) {
             return;
         }
         let sizes = size_steps(self.size, self.floor().min(self.size));
@@ -340,11 +341,13 @@ impl Fit for TableItem {
     }
 
     fn can_shrink(&self) -> bool {
-        self.allow_shrink && self.size > self.min
+        self.fixed.is_none() && self.allow_shrink && self.size > self.min
     }
 
     fn shrink_step(&mut self) {
-        self.size = self.size.saturating_sub(STEP).max(self.min);
+        if self.fixed.is_none() {
+            self.size = self.size.saturating_sub(STEP).max(self.min);
+        }
     }
 
     fn reduce_spacing(&mut self) -> bool {
@@ -352,7 +355,9 @@ impl Fit for TableItem {
     }
 
     fn reset(&mut self) {
-        self.size = self.requested;
+        if self.fixed.is_none() {
+            self.size = self.requested;
+        }
     }
 
     fn split(&self, ctx: &mut Ctx<'_>, rect: Rect) -> Option<Split> {
