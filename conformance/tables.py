@@ -89,7 +89,7 @@ def inside_table(chars, slide, b, ph):
 
 
 def analyse_table(deck, si, slide, b, page, ink):
-    pw, ph, chars, rules = page
+    pw, ph, chars, rules = page[0], page[1], page[2], page[-1]
     chars = inside_table(chars, slide, b, ph)
     x, y = b["table_rect_emu"][0] / EMU_PER_PT, b["table_rect_emu"][1] / EMU_PER_PT
     widths = [w / EMU_PER_PT for w in b["col_widths_emu"]]
