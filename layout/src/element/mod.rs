@@ -36,22 +36,36 @@ pub trait Fit {
     /// The box height the element needs at its current size in a box `w` EMU wide (insets
     /// and safety margin included), or `None` when it takes whatever height its slot has
     /// left (a share of it when stacked).
-    fn needed_height(&self, w: Emu) -> Option<Emu>;
+    ///
+    /// The defaults of this trait describe an element of fixed size (a picture, a chart, a
+    /// placeholder): it takes its slot, never overflows it, never shrinks and logs no fixes.
+    /// Kinds with text to fit (text, tables, shapes) override what applies to them.
+    fn needed_height(&self, _w: Emu) -> Option<Emu> {
+        None
+    }
     /// Does the element overflow `rect` at its current size?
-    fn overflows(&self, rect: Rect) -> bool;
+    fn overflows(&self, _rect: Rect) -> bool {
+        false
+    }
     /// Steps 1–2 for an element alone in `rect`: the largest size that fits, else less
     /// paragraph spacing, else the floor.
-    fn fit_alone(&mut self, rect: Rect);
+    fn fit_alone(&mut self, _rect: Rect) {}
     /// `constraints.priority`: lower gives up size first when elements share a slot.
-    fn priority(&self) -> u8;
+    fn priority(&self) -> u8 {
+        u8::MAX
+    }
     /// Can step 1 take it down another 0.5 pt?
-    fn can_shrink(&self) -> bool;
+    fn can_shrink(&self) -> bool {
+        false
+    }
     /// Step 1, one step down.
-    fn shrink_step(&mut self);
+    fn shrink_step(&mut self) {}
     /// Step 2; true when something changed.
-    fn reduce_spacing(&mut self) -> bool;
+    fn reduce_spacing(&mut self) -> bool {
+        false
+    }
     /// Back to the size and spacing asked for (before a re-slot tries again).
-    fn reset(&mut self);
+    fn reset(&mut self) {}
     /// Step 4: set the element in two columns within `rect` if its kind can and its own
     /// measured rule allows; true when it did (and then fits). Default: cannot.
     fn two_columns(&mut self, _rect: Rect) -> bool {
@@ -72,7 +86,9 @@ pub trait Fit {
     }
     /// The size and spacing changes the policy made (and a kind's own rule decisions, such as
     /// a chart's), for the fixes log.
-    fn fixes(&self) -> Vec<FixAction>;
+    fn fixes(&self) -> Vec<FixAction> {
+        Vec::new()
+    }
     /// Text the element adds to its slide's speaker notes (a chart's `content.notes`).
     fn speaker_notes(&self) -> Option<&str> {
         None

@@ -15,7 +15,7 @@
 
 use super::Fit;
 use crate::ctx::Ctx;
-use crate::findings::{Finding, FixAction};
+use crate::findings::Finding;
 use crate::model::{BoxContent, Crop, PictureBox, PlaceholderBox, Rect};
 use crate::picture::{Image, Orientation};
 use specrender_spec::deck::{AssetType, Content, Element, ElementKind, Reason, Refusal};
@@ -135,27 +135,6 @@ pub fn xfrm(frame: Rect, o: Orientation) -> Rect {
 }
 
 impl Fit for PictureItem {
-    fn needed_height(&self, _w: Emu) -> Option<Emu> {
-        None
-    }
-    fn overflows(&self, _rect: Rect) -> bool {
-        false
-    }
-    fn fit_alone(&mut self, _rect: Rect) {}
-    fn priority(&self) -> u8 {
-        u8::MAX
-    }
-    fn can_shrink(&self) -> bool {
-        false
-    }
-    fn shrink_step(&mut self) {}
-    fn reduce_spacing(&mut self) -> bool {
-        false
-    }
-    fn reset(&mut self) {}
-    fn fixes(&self) -> Vec<FixAction> {
-        Vec::new()
-    }
     fn finish(&self, _ctx: &Ctx<'_>, rect: Rect) -> (BoxContent, Vec<Finding>) {
         let img = match &self.image {
             Ok(i) => i,

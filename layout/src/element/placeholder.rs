@@ -5,10 +5,9 @@
 
 use super::Fit;
 use crate::ctx::Ctx;
-use crate::findings::{Finding, FixAction};
+use crate::findings::Finding;
 use crate::model::{BoxContent, PlaceholderBox, Rect};
 use specrender_spec::deck::{Content, Element, ElementKind};
-use specrender_spec::units::Emu;
 
 #[derive(Debug, Clone)]
 pub struct PlaceholderItem {
@@ -53,27 +52,6 @@ fn label_for(el: &Element) -> String {
 }
 
 impl Fit for PlaceholderItem {
-    fn needed_height(&self, _w: Emu) -> Option<Emu> {
-        None
-    }
-    fn overflows(&self, _rect: Rect) -> bool {
-        false
-    }
-    fn fit_alone(&mut self, _rect: Rect) {}
-    fn priority(&self) -> u8 {
-        u8::MAX
-    }
-    fn can_shrink(&self) -> bool {
-        false
-    }
-    fn shrink_step(&mut self) {}
-    fn reduce_spacing(&mut self) -> bool {
-        false
-    }
-    fn reset(&mut self) {}
-    fn fixes(&self) -> Vec<FixAction> {
-        Vec::new()
-    }
     fn finish(&self, _ctx: &Ctx<'_>, _rect: Rect) -> (BoxContent, Vec<Finding>) {
         let content = BoxContent::Placeholder(PlaceholderBox {
             kind: self.kind,

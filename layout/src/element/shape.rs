@@ -172,9 +172,6 @@ impl ShapeItem {
 }
 
 impl Fit for ShapeItem {
-    fn needed_height(&self, _w: Emu) -> Option<Emu> {
-        None
-    }
     fn overflows(&self, rect: Rect) -> bool {
         let tr = self.geom.text_rect(rect);
         self.text.as_ref().is_some_and(|t| t.overflows(tr))
@@ -249,24 +246,6 @@ impl DividerItem {
 impl Fit for DividerItem {
     fn needed_height(&self, _w: Emu) -> Option<Emu> {
         Some(EMU_PER_INCH / 5)
-    }
-    fn overflows(&self, _rect: Rect) -> bool {
-        false
-    }
-    fn fit_alone(&mut self, _rect: Rect) {}
-    fn priority(&self) -> u8 {
-        u8::MAX
-    }
-    fn can_shrink(&self) -> bool {
-        false
-    }
-    fn shrink_step(&mut self) {}
-    fn reduce_spacing(&mut self) -> bool {
-        false
-    }
-    fn reset(&mut self) {}
-    fn fixes(&self) -> Vec<FixAction> {
-        Vec::new()
     }
     fn finish(&self, _ctx: &Ctx<'_>, rect: Rect) -> (BoxContent, Vec<Finding>) {
         let vertical = rect.h > rect.w;

@@ -249,24 +249,6 @@ fn round_axis(v: f64) -> f64 {
 }
 
 impl Fit for ChartItem {
-    fn needed_height(&self, _w: Emu) -> Option<Emu> {
-        None
-    }
-    fn overflows(&self, _rect: Rect) -> bool {
-        false
-    }
-    fn fit_alone(&mut self, _rect: Rect) {}
-    fn priority(&self) -> u8 {
-        u8::MAX
-    }
-    fn can_shrink(&self) -> bool {
-        false
-    }
-    fn shrink_step(&mut self) {}
-    fn reduce_spacing(&mut self) -> bool {
-        false
-    }
-    fn reset(&mut self) {}
     fn fixes(&self) -> Vec<FixAction> {
         self.fixes.clone()
     }
