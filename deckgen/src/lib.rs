@@ -18,10 +18,13 @@
 //! [`deck`] returns the JSON value (valid against the schema, which caps a deck at 200 slides);
 //! [`slidespec`] returns the typed IR for any number of slides, for scaling runs past the cap.
 
+pub mod doc;
 mod llm;
 mod phrases;
+mod phrases_tw;
 mod rng;
 
+pub use doc::{doc, doc_json, doc_suite, docspec, DocKind, DocMix, DocOptions};
 pub use llm::stacked_deck;
 pub use phrases::Lang;
 pub use rng::Rng;
@@ -322,6 +325,7 @@ impl SlideGen<'_> {
             Lang::Ko => "억 원",
             Lang::Ja => "億円",
             Lang::Zh => "亿元",
+            Lang::ZhTw => "億元",
             Lang::En => "M",
         };
         let body: Vec<Value> = (0..rows)

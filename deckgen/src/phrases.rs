@@ -16,6 +16,8 @@ pub enum Lang {
     Ko,
     Ja,
     Zh,
+    /// Traditional Chinese (Taiwan): documents only (`crate::doc`); decks keep four languages.
+    ZhTw,
 }
 
 pub(crate) struct Book {
@@ -52,6 +54,7 @@ pub(crate) fn book(lang: Lang) -> &'static Book {
         Lang::Ko => &KO,
         Lang::Ja => &JA,
         Lang::Zh => &ZH,
+        Lang::ZhTw => &crate::phrases_tw::ZH_TW,
     }
 }
 
@@ -62,6 +65,7 @@ impl Lang {
             Lang::Ko => "ko",
             Lang::Ja => "ja",
             Lang::Zh => "zh",
+            Lang::ZhTw => "zh-TW",
         }
     }
 }
@@ -98,6 +102,7 @@ fn number(lang: Lang, key: char, rng: &mut Rng) -> String {
             Lang::Ko => format!("{}분기", rng.range(1, 5)),
             Lang::Ja => format!("第{}四半期", rng.range(1, 5)),
             Lang::Zh => format!("第{}季度", rng.range(1, 5)),
+            Lang::ZhTw => format!("第{}季", rng.range(1, 5)),
         },
         _ => String::new(),
     }
@@ -119,6 +124,9 @@ fn amount(lang: Lang, rng: &mut Rng) -> String {
         (Lang::Zh, 0) => format!("{a}00万元"),
         (Lang::Zh, 1) => format!("{a}.{b}万人"),
         (Lang::Zh, _) => format!("{a}.{b}分"),
+        (Lang::ZhTw, 0) => format!("{a}00萬元"),
+        (Lang::ZhTw, 1) => format!("{a}.{b}萬人"),
+        (Lang::ZhTw, _) => format!("{a}.{b}分"),
     }
 }
 
@@ -140,7 +148,7 @@ fn month(lang: Lang, m: u64) -> String {
     match lang {
         Lang::En => EN_MONTHS[(m as usize - 1) % 12].to_string(),
         Lang::Ko => format!("{m}월"),
-        Lang::Ja | Lang::Zh => format!("{m}月"),
+        Lang::Ja | Lang::Zh | Lang::ZhTw => format!("{m}月"),
     }
 }
 
@@ -915,7 +923,7 @@ mod tests {
     #[test]
     fn placeholders_are_filled() {
         let mut rng = Rng::new(7);
-        for lang in [Lang::En, Lang::Ko, Lang::Ja, Lang::Zh] {
+        for lang in [Lang::En, Lang::Ko, Lang::Ja, Lang::Zh, Lang::ZhTw] {
             let b = book(lang);
             for t in b.predicates.iter().chain(b.actions) {
                 let s = fill(lang, t, &mut rng);

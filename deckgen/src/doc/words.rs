@@ -1,0 +1,380 @@
+//! What documents say beyond the deck phrases (`crate::phrases`): the section headings of a
+//! report, a proposal and meeting minutes, document titles and subtitles, people, figure
+//! captions, the words of minutes (owners, statuses) and the long unbreakable tokens real
+//! documents carry (URLs, part numbers, hashes, paths), per language.
+
+use crate::phrases::Lang;
+
+pub(crate) struct Words {
+    pub report_titles: &'static [&'static str],
+    pub proposal_titles: &'static [&'static str],
+    pub minutes_titles: &'static [&'static str],
+    pub subtitles: &'static [&'static str],
+    /// Level-1 headings, in the order a report uses them.
+    pub report_sections: &'static [&'static str],
+    pub proposal_sections: &'static [&'static str],
+    pub minutes_sections: &'static [&'static str],
+    /// Appendix heading (after a page break).
+    pub appendix: &'static str,
+    pub people: &'static [&'static str],
+    pub authors: &'static [&'static str],
+    /// Figure captions (the writer numbers them: no "Figure 1." here).
+    pub captions: &'static [&'static str],
+    /// Minutes' action-item table: owner, due date, status columns and the statuses.
+    pub action_columns: [&'static str; 4],
+    pub statuses: &'static [&'static str],
+    /// Reference-table columns (item, identifier, location) for tables of tokens.
+    pub token_columns: [&'static str; 3],
+    /// A timeline's start and end columns.
+    pub start_end: [&'static str; 2],
+    /// Citation notes (locators in words).
+    pub notes: &'static [&'static str],
+}
+
+pub(crate) fn words(lang: Lang) -> &'static Words {
+    match lang {
+        Lang::En => &EN,
+        Lang::Ko => &KO,
+        Lang::Ja => &JA,
+        Lang::Zh => &ZH,
+        Lang::ZhTw => &ZH_TW,
+    }
+}
+
+/// Long tokens no line breaker may cut (between spaces, no break opportunity inside or only
+/// after `/` and `-`): they stress column widths and the text area in every language.
+pub(crate) const TOKENS: &[&str] = &[
+    "https://intranet.example.com/finance/reports/2026/q3/revenue-by-region-and-segment-final-v3.xlsx",
+    "https://docs.example.com/api/v2/reference/render#request-body-parameters",
+    "SKU-KR-2026-000123-ABX-7781",
+    "PN-JP-4471-88203-ZZ-REV-C",
+    "sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+    "/srv/data/warehouse/exports/2026-11-23/customer_revenue_monthly_partitioned.parquet",
+    "INV-2026-11-000482913",
+    "ops-oncall+apac-escalations@example.com",
+    "arn:aws:s3:::acme-analytics-prod-ap-northeast-2/exports/daily",
+    "0x7f3a9c2e5b1d4f60a8e2c9b7d1f0e3a5",
+];
+
+static EN: Words = Words {
+    report_titles: &[
+        "Quarterly Business Report",
+        "Annual Operations Review",
+        "Market Entry Assessment",
+    ],
+    proposal_titles: &[
+        "Proposal: Regional Support Center",
+        "Proposal: Data Platform Consolidation",
+        "Pricing Pilot Proposal",
+    ],
+    minutes_titles: &[
+        "Minutes of the Steering Committee",
+        "Weekly Operations Meeting Minutes",
+        "Board Meeting Minutes",
+    ],
+    subtitles: &[
+        "Prepared for the executive team",
+        "Draft for review",
+        "Internal — not for distribution",
+    ],
+    report_sections: &[
+        "Executive summary",
+        "Background",
+        "Results",
+        "Analysis by region",
+        "Customers",
+        "Operations",
+        "Risks and mitigations",
+        "Recommendations",
+    ],
+    proposal_sections: &[
+        "Overview",
+        "Problem statement",
+        "Proposed solution",
+        "Scope",
+        "Timeline",
+        "Budget",
+        "Risks",
+        "Decision requested",
+    ],
+    minutes_sections: &[
+        "Attendees",
+        "Agenda",
+        "Discussion",
+        "Decisions",
+        "Action items",
+        "Next meeting",
+    ],
+    appendix: "Appendix",
+    people: &[
+        "Jordan Lee (COO)",
+        "Priya Natarajan",
+        "Daniel Kim",
+        "Emily Watson",
+        "Marcus Chen",
+        "Sofia Alvarez",
+    ],
+    authors: &[
+        "Strategy Office",
+        "Finance Team",
+        "Program Management Office",
+    ],
+    captions: &[
+        "Revenue by region, last eight quarters",
+        "Support tickets by severity",
+        "Architecture of the consolidated data platform",
+        "Customer onboarding funnel",
+        "Headcount plan by team",
+        "Latency percentiles after the migration",
+    ],
+    action_columns: ["Action", "Owner", "Due", "Status"],
+    statuses: &["Open", "In progress", "Done", "Blocked"],
+    token_columns: ["Item", "Identifier", "Location"],
+    start_end: ["Start", "End"],
+    notes: &["p. 12", "table 3", "section 2.1", "slide 7"],
+};
+
+static KO: Words = Words {
+    report_titles: &[
+        "분기 사업 보고서",
+        "연간 운영 검토 보고서",
+        "시장 진출 평가 보고서",
+    ],
+    proposal_titles: &[
+        "제안서: 지역 지원 센터 설립",
+        "제안서: 데이터 플랫폼 통합",
+        "가격 정책 시범 운영 제안",
+    ],
+    minutes_titles: &["운영위원회 회의록", "주간 운영 회의록", "이사회 회의록"],
+    subtitles: &["경영진 보고용", "검토용 초안", "대외비 — 배포 금지"],
+    report_sections: &[
+        "요약",
+        "배경",
+        "실적",
+        "지역별 분석",
+        "고객",
+        "운영",
+        "위험 요인과 대응",
+        "권고 사항",
+    ],
+    proposal_sections: &[
+        "개요",
+        "문제 정의",
+        "제안 내용",
+        "범위",
+        "일정",
+        "예산",
+        "위험 요인",
+        "요청 사항",
+    ],
+    minutes_sections: &[
+        "참석자",
+        "안건",
+        "논의 내용",
+        "결정 사항",
+        "실행 과제",
+        "다음 회의",
+    ],
+    appendix: "부록",
+    people: &[
+        "김민준 (COO)",
+        "이서연 팀장",
+        "박지훈 책임",
+        "최수아 매니저",
+        "정도윤 파트장",
+        "한예린 선임",
+    ],
+    authors: &["전략기획실", "재무팀", "프로젝트관리실"],
+    captions: &[
+        "최근 8개 분기 지역별 매출",
+        "심각도별 고객 지원 티켓",
+        "통합 데이터 플랫폼 구성도",
+        "고객 온보딩 단계별 전환율",
+        "팀별 인력 계획",
+        "이전 후 응답 시간 분포",
+    ],
+    action_columns: ["실행 과제", "담당자", "기한", "상태"],
+    statuses: &["미착수", "진행 중", "완료", "보류"],
+    token_columns: ["항목", "식별자", "위치"],
+    start_end: ["시작", "종료"],
+    notes: &["12쪽", "표 3", "2.1절", "슬라이드 7"],
+};
+
+static JA: Words = Words {
+    report_titles: &["四半期事業報告書", "年次業務レビュー", "市場参入評価報告書"],
+    proposal_titles: &[
+        "提案書：地域サポートセンターの設立",
+        "提案書：データ基盤の統合",
+        "価格試行の提案",
+    ],
+    minutes_titles: &["運営委員会議事録", "週次運営会議議事録", "取締役会議事録"],
+    subtitles: &["経営陣向け資料", "レビュー用ドラフト", "社外秘"],
+    report_sections: &[
+        "概要",
+        "背景",
+        "実績",
+        "地域別分析",
+        "顧客",
+        "業務運営",
+        "リスクと対策",
+        "提言",
+    ],
+    proposal_sections: &[
+        "概要",
+        "課題",
+        "提案内容",
+        "対象範囲",
+        "スケジュール",
+        "予算",
+        "リスク",
+        "ご判断いただきたい事項",
+    ],
+    minutes_sections: &[
+        "出席者",
+        "議題",
+        "討議内容",
+        "決定事項",
+        "アクションアイテム",
+        "次回会議",
+    ],
+    appendix: "付録",
+    people: &[
+        "佐藤健一（COO）",
+        "鈴木美咲",
+        "高橋大輔",
+        "田中由美",
+        "伊藤翔太",
+        "渡辺さくら",
+    ],
+    authors: &["経営企画室", "財務部", "プロジェクト管理室"],
+    captions: &[
+        "直近8四半期の地域別売上",
+        "重要度別のサポートチケット",
+        "統合データ基盤の構成図",
+        "顧客オンボーディングの段階別転換率",
+        "チーム別の人員計画",
+        "移行後の応答時間の分布",
+    ],
+    action_columns: ["アクション", "担当者", "期限", "状況"],
+    statuses: &["未着手", "対応中", "完了", "保留"],
+    token_columns: ["項目", "識別子", "場所"],
+    start_end: ["開始", "終了"],
+    notes: &["12ページ", "表3", "2.1節", "スライド7"],
+};
+
+static ZH: Words = Words {
+    report_titles: &["季度业务报告", "年度运营回顾", "市场进入评估报告"],
+    proposal_titles: &[
+        "提案：设立区域支持中心",
+        "提案：数据平台整合",
+        "定价试点提案",
+    ],
+    minutes_titles: &["指导委员会会议纪要", "每周运营会议纪要", "董事会会议纪要"],
+    subtitles: &["供管理层审阅", "征求意见稿", "内部资料，请勿外传"],
+    report_sections: &[
+        "摘要",
+        "背景",
+        "业绩",
+        "分区域分析",
+        "客户",
+        "运营",
+        "风险与应对",
+        "建议",
+    ],
+    proposal_sections: &[
+        "概述",
+        "问题说明",
+        "解决方案",
+        "范围",
+        "时间安排",
+        "预算",
+        "风险",
+        "需要决策的事项",
+    ],
+    minutes_sections: &[
+        "出席人员",
+        "议程",
+        "讨论内容",
+        "决定事项",
+        "行动项",
+        "下次会议",
+    ],
+    appendix: "附录",
+    people: &["王伟（首席运营官）", "李娜", "张强", "刘洋", "陈静", "杨帆"],
+    authors: &["战略规划部", "财务部", "项目管理办公室"],
+    captions: &[
+        "近八个季度各区域收入",
+        "按严重程度划分的支持工单",
+        "整合后的数据平台架构",
+        "客户引导各阶段转化率",
+        "各团队人员计划",
+        "迁移后的响应时间分布",
+    ],
+    action_columns: ["行动项", "负责人", "截止日期", "状态"],
+    statuses: &["未开始", "进行中", "已完成", "暂停"],
+    token_columns: ["项目", "标识符", "位置"],
+    start_end: ["开始", "结束"],
+    notes: &["第12页", "表3", "第2.1节", "第7页幻灯片"],
+};
+
+static ZH_TW: Words = Words {
+    report_titles: &["季度業務報告", "年度營運回顧", "市場進入評估報告"],
+    proposal_titles: &[
+        "提案：設立區域支援中心",
+        "提案：資料平臺整合",
+        "定價試行提案",
+    ],
+    minutes_titles: &["指導委員會會議記錄", "每週營運會議記錄", "董事會會議記錄"],
+    subtitles: &["供管理階層審閱", "徵求意見稿", "內部資料，請勿外流"],
+    report_sections: &[
+        "摘要",
+        "背景",
+        "業績",
+        "分區域分析",
+        "客戶",
+        "營運",
+        "風險與因應",
+        "建議",
+    ],
+    proposal_sections: &[
+        "概述",
+        "問題說明",
+        "解決方案",
+        "範圍",
+        "時程",
+        "預算",
+        "風險",
+        "需要決策的事項",
+    ],
+    minutes_sections: &[
+        "出席人員",
+        "議程",
+        "討論內容",
+        "決議事項",
+        "待辦事項",
+        "下次會議",
+    ],
+    appendix: "附錄",
+    people: &[
+        "林志明（營運長）",
+        "陳怡君",
+        "黃建宏",
+        "張雅婷",
+        "吳俊傑",
+        "蔡佩珊",
+    ],
+    authors: &["策略規劃處", "財務部", "專案管理辦公室"],
+    captions: &[
+        "近八季各區域營收",
+        "依嚴重程度區分的支援工單",
+        "整合後的資料平臺架構",
+        "客戶導入各階段轉換率",
+        "各團隊人力規劃",
+        "遷移後的回應時間分布",
+    ],
+    action_columns: ["待辦事項", "負責人", "截止日期", "狀態"],
+    statuses: &["未開始", "進行中", "已完成", "暫停"],
+    token_columns: ["項目", "識別碼", "位置"],
+    start_end: ["開始", "結束"],
+    notes: &["第12頁", "表3", "第2.1節", "第7張投影片"],
+};
