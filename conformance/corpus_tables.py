@@ -1,7 +1,7 @@
 """Table decks for the conformance corpus: every language the corpus sets, numeric columns
 (JSON numbers and numeric strings), long unbreakable tokens in cells, tables that paginate,
-ragged rows, null cells, multi-paragraph cells, 10+ columns, tables stacked with text, in two
-columns and in explicit boxes. Deterministic for a given random.Random."""
+ragged rows, null cells, multi-paragraph cells, 10+ columns, tables stacked with text (and cut
+at a row below it), in two columns and in explicit boxes. Deterministic for a given random.Random."""
 
 from corpus import EN, POOLS, TITLES, TOKENS, Deck, bullets, text
 
@@ -84,9 +84,12 @@ def table_deck(lang, rng, slides):
         elif k == 4:  # 10+ columns
             n = rng.randint(10, 14)
             d.slide("table_focus", [text(t, "title"), table(rng, lang, n, rng.randint(4, 9), ["short"] + ["num"] * (n - 1))], "table")
-        elif k == 5:  # stacked with bullets, multi-paragraph cells
+        elif k == 5:  # stacked with bullets, multi-paragraph cells; every other one long enough
+            # to be cut at a row in the room the bullets leave (header repeated on the next slides)
+            cut = (i // 8) % 2 == 0
             d.slide("one_column", [text(t, "title"), bullets([rng.choice(POOLS[lang]) for _ in range(rng.randint(1, 3))]),
-                                   table(rng, lang, 3, rng.randint(2, 5), ["short", "multi", "num"])])
+                                   table(rng, lang, 3, rng.randint(14, 30) if cut else rng.randint(2, 5),
+                                         ["short", "multi", "num"], title=t if cut else None)])
         elif k == 6:  # in a column of two_column
             d.slide("two_column", [text(t, "title"), table(rng, lang, rng.randint(2, 4), rng.randint(3, 8), role="left"),
                                    text(rng.choice(POOLS[lang]), "right")])

@@ -203,3 +203,111 @@ fn table_focus_keeps_a_caption_band_only_for_a_caption() {
     );
     assert!(cap.y >= t1.bottom());
 }
+
+/// A `one_column` slide: a title, a paragraph, then `table` in the same body slot.
+fn stacked(lang: &str, text: &str, table: Value) -> LaidDeck {
+    let spec = json!({
+        "spec_version": "slidespec_v1",
+        "deck": {"title": "T", "language": lang, "slides": [{
+            "slide_id": "s1", "type": "content", "layout": {"layout_id": "one_column"},
+            "elements": [
+                {"element_id": "t", "kind": "text", "role": "title", "content": {"text": "Title"}},
+                {"element_id": "e1", "kind": "text", "content": {"text": text}},
+                {"element_id": "e2", "kind": "table", "content": table}]}]},
+        "theme": {"template_ref": {"template_id": "default"}, "brand": {"brand_kit_id": "t"}}
+    });
+    let bytes = serde_json::to_vec(&spec).unwrap();
+    let (parsed, _) = parse(&bytes, &ParseOptions::default()).expect("valid");
+    let Input::Slides(s) = parsed else { panic!() };
+    layout(&resolve(&s), book(), &LayoutOptions::default())
+}
+
+#[test]
+fn a_table_stacked_below_text_starts_in_the_room_left_and_continues_by_whole_rows() {
+    let rows: Vec<Value> = (0..30)
+        .map(|i| {
+            json!([
+                format!("Region {i} accounts"),
+                i * 1000 + 7,
+                format!("{}.2%", i)
+            ])
+        })
+        .collect();
+    let text = "Revenue grew in every region this quarter; the table lists each account group.";
+    let d = stacked(
+        "en",
+        text,
+        json!({"title": "Accounts", "columns": ["Group", "Revenue", "Growth"], "rows": rows}),
+    );
+    let ts = tables(&d);
+    let n = ts.len() as u32;
+    assert!(n >= 2, "30 rows below a paragraph need more than one page");
+    // The first page shares the slide with the paragraph, below it and inside the slot.
+    assert_eq!(ts[0].0, "s1");
+    let s1 = &d.slides[0];
+    let (para, tbl) = (&s1.boxes[1], &s1.boxes[2]);
+    assert_eq!(
+        (para.element_id.as_str(), tbl.element_id.as_str()),
+        ("e1", "e2")
+    );
+    assert!(
+        tbl.rect.y >= para.rect.bottom(),
+        "the table is below the paragraph"
+    );
+    let mut seen = Vec::new();
+    for (k, (id, t)) in ts.iter().enumerate() {
+        let want = if k == 0 {
+            "s1".to_string()
+        } else {
+            format!("s1-cont-{}", k + 1)
+        };
+        assert_eq!(*id, want, "stable ids");
+        assert!(t.fits(), "page {k} fits its box");
+        assert_eq!(t.page, (k as u32 + 1, n));
+        assert_eq!(t.rows[1].kind, RowKind::Header, "header on every page");
+        let cap = &t.rows[0].cells[0].paragraphs[0].text;
+        assert_eq!(cap, &format!("Accounts ({}/{n})", k + 1));
+        assert_eq!(t.col_widths, ts[0].1.col_widths);
+        assert!(!t.body_rows().is_empty());
+        seen.extend(t.body_rows());
+    }
+    assert_eq!(
+        seen,
+        (0..30).collect::<Vec<_>>(),
+        "every row once, in order"
+    );
+    // The paragraph stays on the first slide and is not repeated.
+    let paras = d
+        .slides
+        .iter()
+        .flat_map(|s| &s.boxes)
+        .filter(|b| b.element_id == "e1")
+        .count();
+    assert_eq!(paras, 1);
+    let title = |i: usize| match &d.slides[i].boxes[0].content {
+        BoxContent::Text(t) => t.paragraphs[0].text.clone(),
+        _ => panic!(),
+    };
+    assert_eq!(title(1), format!("Title (2/{n})"));
+}
+
+#[test]
+fn a_stacked_table_whose_first_row_does_not_fit_the_room_left_moves_whole() {
+    // The paragraph leaves less than a caption, header and one row: the table starts on the
+    // next slide and is paginated there.
+    let text = "A long opening paragraph that fills most of the slot. ".repeat(24);
+    let rows: Vec<Value> = (0..30).map(|i| json!([format!("Row {i}"), i])).collect();
+    let d = stacked(
+        "en",
+        &text,
+        json!({"title": "Rows", "columns": ["Name", "Value"], "rows": rows}),
+    );
+    let ts = tables(&d);
+    assert!(
+        ts.iter().all(|(id, _)| *id != "s1"),
+        "{:?}",
+        ts.iter().map(|t| t.0).collect::<Vec<_>>()
+    );
+    let seen: Vec<usize> = ts.iter().flat_map(|(_, t)| t.body_rows()).collect();
+    assert_eq!(seen, (0..30).collect::<Vec<_>>());
+}

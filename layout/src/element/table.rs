@@ -17,7 +17,8 @@
 //!
 //! Fit (PRODUCT.md §2): step 1 shrinks the table's font (0.5 pt steps, never below the
 //! element's floor, default 12 pt) until the columns and the rows fit; step 5 paginates by
-//! whole rows onto continuation slides ([`paginate`]), the header row repeated. What still
+//! whole rows onto continuation slides ([`paginate`]), the header row repeated, the first
+//! page in the room other elements leave above it in a shared slot. What still
 //! does not fit (columns wider than the slot, one row taller than it) is reported by QC as
 //! `table_overflow`.
 
@@ -362,6 +363,10 @@ impl Fit for TableItem {
 
     fn split(&self, ctx: &mut Ctx<'_>, rect: Rect) -> Option<Split> {
         paginate::split(ctx, self, rect)
+    }
+
+    fn split_into(&self, ctx: &mut Ctx<'_>, first: Rect, rest: Rect) -> Option<Split> {
+        paginate::split_into(ctx, self, first, rest)
     }
 
     fn fixes(&self) -> Vec<FixAction> {

@@ -5,6 +5,10 @@
 //! [`MAX_CONTINUATIONS`] continuation slides; the rows left over go on the last page, which
 //! then overflows and is reported. A row never splits: one taller than a page gets a page of
 //! its own and is reported (`table_overflow`).
+//!
+//! Stacked below other elements in its slot ([`split_into`]), the first page goes in the room
+//! they leave (at least one whole row under the caption and header, else the policy moves the
+//! table whole to the next slide) and the others take the whole slot.
 
 use super::{usable, Columns, Measured, TableItem};
 use crate::ctx::Ctx;
@@ -16,12 +20,14 @@ use crate::text::prepare;
 use specrender_spec::units::Emu;
 use std::ops::Range;
 
-/// Greedy pages of body rows: as many whole rows as fit under the caption and header.
-fn pages(m: &Measured, room: Emu) -> Vec<Range<usize>> {
-    let avail = room - m.caption.unwrap_or(0) - m.header;
+/// Greedy pages of body rows: as many whole rows as fit under the caption and header, in
+/// `first` of room on the first page and `room` on every other.
+fn pages(m: &Measured, first: Emu, room: Emu) -> Vec<Range<usize>> {
+    let above = m.caption.unwrap_or(0) + m.header;
     let mut out = Vec::new();
     let (mut start, mut used) = (0, 0);
     for (i, &h) in m.rows.iter().enumerate() {
+        let avail = if out.is_empty() { first } else { room } - above;
         if i > start && used + h > avail {
             out.push(start..i);
             start = i;
@@ -35,6 +41,26 @@ fn pages(m: &Measured, room: Emu) -> Vec<Range<usize>> {
 
 /// The pages of `base` (overflowing `rect`), or `None` when it has nothing to cut.
 pub(super) fn split(ctx: &mut Ctx<'_>, base: &TableItem, rect: Rect) -> Option<Split> {
+    split_from(ctx, base, None, rect)
+}
+
+/// The pages of `base` stacked below other elements: the first in `first` (the room they
+/// leave), the others in `rest`; `None` when not even one row fits `first` at the floor.
+pub(super) fn split_into(
+    ctx: &mut Ctx<'_>,
+    base: &TableItem,
+    first: Rect,
+    rest: Rect,
+) -> Option<Split> {
+    split_from(ctx, base, Some(first), rest)
+}
+
+fn split_from(
+    ctx: &mut Ctx<'_>,
+    base: &TableItem,
+    first: Option<Rect>,
+    rect: Rect,
+) -> Option<Split> {
     if base.rows.len() < 2 {
         return None;
     }
@@ -42,18 +68,25 @@ pub(super) fn split(ctx: &mut Ctx<'_>, base: &TableItem, rect: Rect) -> Option<S
     // label that wraps the caption is counted.
     let probe = &labelled(ctx, base, base.clone(), (88, 88));
     let room = usable(rect.h);
+    let head = first.map_or(room, |f| usable(f.h));
+    // At `s`: does the first page hold a whole row, and (columns overflowing, pages).
     let key = |s| {
         let m = probe.measure(s, rect.w);
-        (m.cols.overflow.is_some(), pages(&m, room).len())
+        let holds = m.caption.unwrap_or(0) + m.header + m.rows[0] <= head;
+        let key = (m.cols.overflow.is_some(), pages(&m, head, room).len());
+        (holds || first.is_none(), key)
     };
     let floor = base.floor().min(base.requested);
-    let best = key(floor);
+    let (holds, best) = key(floor);
+    if !holds {
+        return None;
+    }
     let size = size_steps(base.requested, floor)
         .into_iter()
-        .find(|&s| key(s) <= best)
+        .find(|&s| matches!(key(s), (true, k) if k <= best))
         .unwrap_or(floor);
     let m = probe.measure(size, rect.w);
-    let mut chunks = pages(&m, room);
+    let mut chunks = pages(&m, head, room);
     if chunks.len() > MAX_CONTINUATIONS + 1 {
         let tail = chunks[MAX_CONTINUATIONS].start..base.rows.len();
         chunks.truncate(MAX_CONTINUATIONS);
@@ -147,11 +180,24 @@ mod tests {
     fn whole_rows_per_page_under_the_repeated_header() {
         // 100 of room: 70 for body rows on every page.
         assert_eq!(
-            pages(&m(vec![30, 30, 30, 30, 30]), 100),
+            pages(&m(vec![30, 30, 30, 30, 30]), 100, 100),
             vec![0..2, 2..4, 4..5]
         );
         // A row taller than a page gets a page of its own.
-        assert_eq!(pages(&m(vec![30, 90, 30]), 100), vec![0..1, 1..2, 2..3]);
-        assert_eq!(pages(&m(vec![10]), 100), vec![0..1]);
+        assert_eq!(
+            pages(&m(vec![30, 90, 30]), 100, 100),
+            vec![0..1, 1..2, 2..3]
+        );
+        assert_eq!(pages(&m(vec![10]), 100, 100), vec![0..1]);
+    }
+
+    #[test]
+    fn the_first_page_takes_what_the_room_left_holds() {
+        // 60 of room below the other elements: one row under the caption and header there,
+        // then 70 for body rows on every other page.
+        assert_eq!(
+            pages(&m(vec![30, 30, 30, 30, 30]), 60, 100),
+            vec![0..1, 1..3, 3..5]
+        );
     }
 }
