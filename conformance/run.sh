@@ -7,12 +7,18 @@
 #   conformance/run.sh            the whole corpus (README "Fit accuracy")
 #   conformance/run.sh --fast     the subset .ci/run checks
 #   conformance/run.sh --deck FILE.json [--deck ...]
-# Output: target/conformance/report.json, target/conformance/png/ (failure pages), a summary.
+#   conformance/run.sh --docx [--fast] [--doc FILE.json ...] [--docx FILE.docx ...]
+#                                 documents: DOCX through LibreOffice Writer (conformance/documents.py)
+# Output: target/conformance/report.json, target/conformance/png/ (failure pages), a summary;
+# for --docx target/conformance-docx/report.json and a table per document.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 need_apt=()
 command -v soffice >/dev/null 2>&1 || need_apt+=(libreoffice-impress)
+if [ "${1:-}" = "--docx" ]; then
+  dpkg -s libreoffice-writer >/dev/null 2>&1 || need_apt+=(libreoffice-writer)
+fi
 command -v pdftoppm >/dev/null 2>&1 || need_apt+=(poppler-utils)
 [ -d /usr/share/fonts/truetype/dejavu ] || need_apt+=(fonts-dejavu-core)
 if [ ${#need_apt[@]} -gt 0 ]; then
@@ -27,5 +33,12 @@ assert m.version("pdfminer.six") == "20260107" and m.version("fonttools") == "4.
 import PIL
 PY
 
+if [ "${1:-}" = "--docx" ]; then
+  shift
+  python3 -c 'import importlib.metadata as m; assert m.version("python-docx") == "1.2.0"' 2>/dev/null \
+    || pip install -q "python-docx==1.2.0" >/dev/null
+  cargo build --release -q -p specrender -p specrender-deckgen
+  exec python3 conformance/documents.py "$@"
+fi
 cargo build --release -q
 exec python3 conformance/conformance.py "$@"

@@ -1,0 +1,484 @@
+"""DOCX conformance against LibreOffice Writer: does a document specrender writes stay inside
+its page's text area when a real word processor lays it out, and are its headings real ones?
+
+For every document of the suite (`specrender-deckgen --doc-suite`: a report in English,
+Korean, Japanese, Simplified and Traditional Chinese, proposals and minutes, a mixed-language
+report, a 300-row data report, the mixed 2,000-block document): render it with specrender
+(`--layout` for the page geometry the engine chose), convert the DOCX to PDF with LibreOffice
+Writer headless (private profile; a private fontconfig file gives it exactly the shipped fonts,
+as for the PPTX check), read every glyph, rule and image on every page (pdfminer), and check:
+
+  - text area: the page size and margins of the DOCX's own `w:sectPr` (python-docx), which
+    must equal the `--layout` JSON's `document` geometry;
+  - no glyph's ink (glyph bounds from the shipped font files) outside the text area (header
+    and footer lines — page numbers — excepted when the document has headers or footers);
+  - no table wider than the text area (its drawn borders) and no figure (its image) outside it
+    or wider or taller than it — tables QC itself reports `table_overflow` are counted apart;
+  - every heading block is a real heading: python-docx reads paragraph style "Heading N" with
+    the block's text, in order, the title has style "Title", the styles carry outline levels,
+    and Writer lists the same headings, at the same levels, in the PDF's outline (bookmarks);
+  - every character of the input is drawn (multiset count of non-space characters);
+  - the page count, reported per document.
+
+Usage (conformance/run.sh --docx installs what this needs):
+    python3 conformance/documents.py [--fast] [--out DIR] [--doc FILE.json ...] [--docx FILE.docx ...]
+
+`--docx` checks a DOCX made elsewhere (text area from its sectPr; no layout, no input text).
+Writes DIR/report.json and prints a summary per document; exits 1 when a bar is missed.
+"""
+
+import argparse
+import collections
+import json
+import os
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import docx
+from docx.shared import Emu
+from lxml import etree
+from pdfminer.converter import PDFPageAggregator
+from pdfminer.layout import LTChar, LTCurve, LTImage
+from pdfminer.pdfdocument import PDFDocument, PDFNoOutlines
+from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
+from pdfminer.pdfpage import PDFPage
+from pdfminer.pdfparser import PDFParser
+
+sys.dont_write_bytecode = True
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import conformance as slides  # noqa: E402  (Ink, fontconfig: the PPTX check's own)
+
+ROOT = Path(__file__).resolve().parent.parent
+EMU_PER_PT = 12700
+W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
+# Ink past the text area by more than this is "outside": PDF coordinates have 0.01 pt
+# precision, and glyph outlines are read from the very font files Writer draws with.
+TOL_PT = 0.25
+# Table borders are lines with a width: half of a 1.5 pt border may stand past the edge.
+RULE_TOL_PT = 1.0
+# Word's convention (and python-docx's template's): a table's cell text lines up with the body
+# text, so its left border stands one cell margin (0.075 in = 5.4 pt by default) left of the
+# text area. Writer draws it there too. A border may start that far left (plus RULE_TOL_PT);
+# the table's width must still be at most the text width.
+TABLE_LEFT_SHIFT_PT = 5.4
+BARS = {"text_outside_max": 0, "tables_outside_max": 0, "figures_outside_max": 0,
+        "headings_not_real_max": 0, "outline_mismatch_max": 0, "characters_drawn_min": 0.995}
+
+
+# ---------------------------------------------------------------- reading the PDF
+
+def pdf_pages(path):
+    """Per page: its size and, in top-down points, the glyphs (text, advance box, baseline,
+    size, font), the rules and rectangles (table borders, the footnote separator) and images."""
+    rm = PDFResourceManager()
+    dev = PDFPageAggregator(rm, laparams=None)
+    it = PDFPageInterpreter(rm, dev)
+    pages = []
+    with open(path, "rb") as f:
+        for page in PDFPage.get_pages(f):
+            it.process_page(page)
+            lt = dev.get_result()
+            h = lt.height
+            chars, rules, images = [], [], []
+
+            def walk(o):
+                if isinstance(o, LTImage):
+                    images.append((o.x0, h - o.y1, o.x1, h - o.y0))
+                elif isinstance(o, LTCurve):
+                    rules.append((o.x0, h - o.y1, o.x1, h - o.y0, o.linewidth or 0.0))
+                elif isinstance(o, LTChar):
+                    t = o.get_text()
+                    if t.strip():
+                        chars.append({"t": t, "x0": o.x0, "x1": o.x1, "base": h - o.matrix[5],
+                                      "top": h - o.y1, "bottom": h - o.y0, "size": o.size,
+                                      "font": o.fontname})
+                elif hasattr(o, "__iter__"):
+                    for c in o:
+                        walk(c)
+
+            walk(lt)
+            pages.append({"w": lt.width, "h": h, "chars": chars, "rules": rules, "images": images})
+    return pages
+
+
+def pdf_outline(path):
+    """(level, title) of the PDF's bookmarks, in order (Writer exports headings as them)."""
+    with open(path, "rb") as f:
+        doc = PDFDocument(PDFParser(f))
+        try:
+            return [(lvl, (title or "").strip()) for lvl, title, *_ in doc.get_outlines()]
+        except PDFNoOutlines:
+            return []
+
+
+def ink_box(c, ink):
+    """A glyph's ink in top-down points (its advance box when the font is not ours)."""
+    b = ink.bounds(c["font"], c["t"])
+    if b is None:
+        return (c["x0"], c["top"], c["x1"], c["bottom"])
+    s = c["size"]
+    return (c["x0"] + b[0] * s, c["base"] - b[3] * s, c["x0"] + b[2] * s, c["base"] - b[1] * s)
+
+
+# ---------------------------------------------------------------- reading the DOCX
+
+def docx_geometry(path):
+    """Page size and margins of every section (points), from the document's `w:sectPr`."""
+    d = docx.Document(str(path))
+    out = []
+    for s in d.sections:
+        pt = lambda v: Emu(v or 0).pt  # noqa: E731
+        out.append({"page": [pt(s.page_width), pt(s.page_height)],
+                    "margins": [pt(s.top_margin), pt(s.right_margin), pt(s.bottom_margin), pt(s.left_margin)],
+                    "has_header_footer": any(p.text.strip() for hf in (s.header, s.footer) if not hf.is_linked_to_previous
+                                             for p in hf.paragraphs)})
+    return d, out
+
+
+def header_footer_text(path):
+    """Every character of the header and footer parts (page-number fields draw digits)."""
+    chars = set("0123456789")
+    with zipfile.ZipFile(path) as z:
+        for n in z.namelist():
+            if n.startswith("word/header") or n.startswith("word/footer"):
+                root = etree.fromstring(z.read(n))
+                chars |= set("".join(root.itertext()))
+    return chars
+
+
+def outline_levels(path):
+    """Style id -> outline level (0-based) from styles.xml (Heading N must carry N-1)."""
+    with zipfile.ZipFile(path) as z:
+        root = etree.fromstring(z.read("word/styles.xml"))
+    out = {}
+    for st in root.iter(f"{W}style"):
+        lvl = st.find(f"{W}pPr/{W}outlineLvl")
+        name = st.find(f"{W}name")
+        if lvl is not None and name is not None:
+            out[name.get(f"{W}val").lower()] = int(lvl.get(f"{W}val"))
+    return out
+
+
+def check_headings(d, path, spec, outline):
+    """Heading blocks against python-docx's paragraph styles and Writer's PDF outline."""
+    want = [(b["content"]["level"], b["content"]["text"]) for b in spec["doc"]["blocks"]
+            if b["type"] == "heading"] if spec else None
+    got = [(int(p.style.name.split()[-1]), p.text) for p in d.paragraphs
+           if p.style is not None and p.style.name.startswith("Heading ")]
+    titles = [p.text for p in d.paragraphs if p.style is not None and p.style.name == "Title"]
+    levels = outline_levels(path)
+    problems = []
+    if want is not None:
+        if got != want:
+            first = next((i for i, (a, b) in enumerate(zip(got, want)) if a != b), min(len(got), len(want)))
+            problems.append(f"headings read back {len(got)}, input {len(want)}; first difference at #{first}: "
+                            f"{got[first:first + 1]} vs {want[first:first + 1]}")
+        if titles != [spec["doc"]["title"]]:
+            problems.append(f"Title paragraphs {titles!r}, input title {spec['doc']['title']!r}")
+    for n in sorted({lvl for lvl, _ in got}):
+        if levels.get(f"heading {n}") != n - 1:
+            problems.append(f"style 'heading {n}' has outline level {levels.get(f'heading {n}')}, want {n - 1}")
+    # Writer's outline: the headings (Title may come first as a level-1 entry in some builds).
+    wanted = want if want is not None else got
+    bookmarks = [(lvl, t) for lvl, t in outline if not (titles and t == titles[0] and lvl == 1)]
+    outline_ok = [(lvl, " ".join(t.split())) for lvl, t in bookmarks] == [(lvl, " ".join(t.split())) for lvl, t in wanted]
+    if not outline_ok:
+        first = next((i for i, (a, b) in enumerate(zip(bookmarks, wanted)) if a[0] != b[0] or a[1].split() != b[1].split()),
+                     min(len(bookmarks), len(wanted)))
+        problems.append(f"PDF outline {len(bookmarks)} entries, headings {len(wanted)}; first difference at #{first}: "
+                        f"{bookmarks[first:first + 1]} vs {wanted[first:first + 1]}")
+    return {"headings": len(got), "headings_wanted": None if want is None else len(want),
+            "headings_real": want is None or got == want, "title_real": want is None or titles == [spec["doc"]["title"]],
+            "outline_entries": len(bookmarks), "outline_ok": outline_ok, "problems": problems}
+
+
+# ---------------------------------------------------------------- the checks
+
+def input_characters(spec):
+    """Every non-space character the input asks to be drawn (titles, blocks, references' titles
+    are not counted: the writer decides how a footnote names its source)."""
+    parts = [spec["doc"]["title"], spec["doc"].get("subtitle", "")]
+    for b in spec["doc"]["blocks"]:
+        c = b.get("content") or {}
+        t = b["type"]
+        if t in ("heading", "paragraph"):
+            parts.append(c["text"])
+        elif t == "list":
+            parts += c["items"]
+        elif t == "table":
+            parts += [c.get("title", "")] + c["columns"]
+            parts += ["" if v is None else (v if isinstance(v, str) else "") for r in c["rows"] for v in r]
+        elif t == "figure":
+            parts.append(c.get("caption", ""))
+        elif t == "quote":
+            parts += [c.get("text", ""), c.get("attribution", "")]
+    return collections.Counter(ch for p in parts for ch in p if not ch.isspace())
+
+
+def drawn_characters(pages):
+    out = collections.Counter()
+    for p in pages:
+        for c in p["chars"]:
+            if not c["t"].startswith("(cid:"):
+                out.update(ch for ch in c["t"] if not ch.isspace())
+    return out
+
+
+def area_of(geom):
+    (pw, ph), (top, right, bottom, left) = geom["page"], geom["margins"]
+    return (left, top, pw - right, ph - bottom)
+
+
+def outside(box, area, tol):
+    """How far (pt) a box stands past the area, the worst side."""
+    x0, y0, x1, y1 = box
+    ax0, ay0, ax1, ay1 = area
+    return max(ax0 - x0, ay0 - y0, x1 - ax1, y1 - ay1, 0.0) if box else 0.0
+
+
+def check_pages(pages, area, hf_chars, has_hf, ink):
+    """Glyphs, rules and images against the text area, page by page."""
+    text_out, rules_out, images_out = [], [], []
+    ax0, ay0, ax1, ay1 = area
+    for pno, p in enumerate(pages, 1):
+        lines = collections.defaultdict(list)
+        for c in p["chars"]:
+            lines[round(c["base"], 1)].append(c)
+        for base, cs in lines.items():
+            in_margin_band = base < ay0 or min(c["top"] for c in cs) > ay1
+            if has_hf and in_margin_band and all(set(c["t"]) <= hf_chars for c in cs):
+                continue  # a header or footer line (page number)
+            for c in cs:
+                d = outside(ink_box(c, ink), area, 0)
+                if d > TOL_PT:
+                    text_out.append({"page": pno, "text": "".join(x["t"] for x in cs)[:60], "char": c["t"],
+                                     "outside_pt": round(d, 2)})
+                    break
+        for r in p["rules"]:
+            x0, y0, x1, y1 = r[:4]
+            d = max(outside((x0 + TABLE_LEFT_SHIFT_PT, y0, x1, y1), area, 0),
+                    (x1 - x0) - (ax1 - ax0))
+            if d > RULE_TOL_PT:
+                rules_out.append({"page": pno, "rule_pt": [round(v, 1) for v in r[:4]], "outside_pt": round(d, 2)})
+        for im in p["images"]:
+            d = outside(im, area, 0)
+            too_big = (im[2] - im[0]) > (ax1 - ax0) + TOL_PT or (im[3] - im[1]) > (ay1 - ay0) + TOL_PT
+            if d > TOL_PT or too_big:
+                images_out.append({"page": pno, "image_pt": [round(v, 1) for v in im], "outside_pt": round(d, 2)})
+    return text_out, rules_out, images_out
+
+
+def check_layout_geometry(layout, geom):
+    """The `--layout` JSON's page geometry equals the DOCX's sectPr (to a twip)."""
+    if layout is None:
+        return []
+    d = layout["document"]
+    page = [v / EMU_PER_PT for v in d["page_size_emu"]]
+    margins = [v / EMU_PER_PT for v in d["margins_emu"]]
+    if any(abs(a - b) > 0.05 for a, b in zip(page + margins, geom["page"] + geom["margins"])):
+        return [f"--layout page {page} margins {margins} but sectPr page {geom['page']} margins {geom['margins']}"]
+    width = d.get("text_width_emu")
+    tw = geom["page"][0] - geom["margins"][1] - geom["margins"][3]
+    if width is not None and abs(width / EMU_PER_PT - tw) > 0.05:
+        return [f"--layout text width {width / EMU_PER_PT} pt, sectPr gives {tw} pt"]
+    too_wide = [b["block_id"] for b in layout.get("blocks", [])
+                if sum(b.get("column_widths_emu") or [0]) > (width or 1e18) + 635]
+    return [f"--layout column widths wider than the text width: {too_wide[:5]}"] if too_wide else []
+
+
+def table_overflow_blocks(qc):
+    return {i.get("block_id") for i in (qc or {}).get("issues", []) if i.get("type") == "table_overflow"}
+
+
+def analyse(name, docx_path, pdf_path, spec, layout, qc, ink):
+    d, geoms = docx_geometry(docx_path)
+    problems = []
+    if len(geoms) != 1:
+        problems.append(f"{len(geoms)} sections; the check expects one")
+    geom = geoms[0]
+    problems += check_layout_geometry(layout, geom)
+    pages = pdf_pages(pdf_path)
+    area = area_of(geom)
+    text_out, rules_out, images_out = check_pages(pages, area, header_footer_text(docx_path),
+                                                  geom["has_header_footer"], ink)
+    heads = check_headings(d, docx_path, spec, pdf_outline(pdf_path))
+    problems += heads["problems"]
+    want = input_characters(spec) if spec else None
+    drawn = drawn_characters(pages)
+    coverage = None
+    if want:
+        found = sum(min(n, drawn[ch]) for ch, n in want.items())
+        coverage = found / max(1, sum(want.values()))
+        missing = sorted(((n - drawn[ch], ch) for ch, n in want.items() if drawn[ch] < n), reverse=True)[:8]
+    # Rules past the text area belong to a table unless QC said the table cannot fit.
+    overflowing = table_overflow_blocks(qc)
+    return {
+        "document": name, "language": spec["doc"].get("language") if spec else None,
+        "blocks": len(spec["doc"]["blocks"]) if spec else None,
+        "pages": len(pages), "predicted_pages": (layout or {}).get("document", {}).get("pages"),
+        "page_pt": geom["page"], "margins_pt": geom["margins"], "text_area_pt": [round(v, 2) for v in area],
+        "text_outside": text_out, "rules_outside": rules_out, "figures_outside": images_out,
+        "qc_table_overflow_blocks": sorted(b for b in overflowing if b),
+        "headings": heads, "characters_drawn": None if coverage is None else round(coverage, 5),
+        "characters_missing": [] if coverage is None else [f"{ch} x{n}" for n, ch in missing],
+        "problems": problems,
+    }
+
+
+# ---------------------------------------------------------------- running
+
+def run(cmd, **kw):
+    return subprocess.run(cmd, check=False, capture_output=True, text=True, **kw)
+
+
+def render(docs, out, binary, assets, failed):
+    done = []
+    for name, path in docs:
+        base = out / "docs" / name
+        r = run([str(binary), "render", str(path), "-o", f"{base}.docx", "--qc", f"{base}.qc.json",
+                 "--layout", f"{base}.layout.json", "--assets", str(assets)])
+        if r.returncode > 1:
+            print(f"FAIL {name}: specrender exit {r.returncode}: {r.stderr.strip()[:300]}", file=sys.stderr)
+            failed.append(name)
+            continue
+        done.append((name, Path(f"{base}.docx"), path))
+    return done
+
+
+def convert(files, out, conf):
+    env = dict(os.environ, FONTCONFIG_FILE=str(conf), SAL_USE_VCLPLUGIN="svp")
+    profile = out / "lo-profile"
+    for i in range(0, len(files), 20):
+        r = run(["timeout", "1200", "soffice", f"-env:UserInstallation=file://{profile}", "--headless",
+                 "--convert-to", "pdf:writer_pdf_Export", "--outdir", str(out / "docs"),
+                 *[str(f) for f in files[i:i + 20]]], env=env)
+        if r.returncode != 0:
+            print(f"soffice exit {r.returncode}: {r.stderr.strip()[:500]}", file=sys.stderr)
+
+
+def suite(out, fast, gen):
+    sdir = out / "suite"
+    args = [str(gen), "--doc-suite", str(sdir)] + (["--fast"] if fast else [])
+    r = run(args)
+    if r.returncode != 0:
+        sys.exit(f"deckgen --doc-suite failed: {r.stderr.strip()[:300]}")
+    return sorted((p.stem, p) for p in sdir.glob("*.json")), sdir
+
+
+def summarize(results):
+    def n(key):
+        return sum(len(r[key]) for r in results)
+    within = [r for r in results if r["characters_drawn"] is not None]
+    return {
+        "documents": len(results),
+        "pages": sum(r["pages"] for r in results),
+        "text_outside": n("text_outside"),
+        # Rules past the text area in documents where QC reported no table_overflow.
+        "tables_outside": sum(len(r["rules_outside"]) for r in results if not r["qc_table_overflow_blocks"]),
+        "tables_outside_qc_reported": sum(len(r["rules_outside"]) for r in results if r["qc_table_overflow_blocks"]),
+        "figures_outside": n("figures_outside"),
+        "headings": sum(r["headings"]["headings"] for r in results),
+        "headings_not_real": sum(not (r["headings"]["headings_real"] and r["headings"]["title_real"]) for r in results),
+        "outline_mismatch": sum(not r["headings"]["outline_ok"] for r in results),
+        "characters_drawn_min": min((r["characters_drawn"] for r in within), default=None),
+        "problems": sum(len(r["problems"]) for r in results),
+    }
+
+
+def passes(s, missing):
+    return (not missing and s["documents"] > 0 and s["text_outside"] <= BARS["text_outside_max"]
+            and s["tables_outside"] <= BARS["tables_outside_max"]
+            and s["figures_outside"] <= BARS["figures_outside_max"]
+            and s["headings_not_real"] <= BARS["headings_not_real_max"]
+            and s["outline_mismatch"] <= BARS["outline_mismatch_max"]
+            and (s["characters_drawn_min"] is None or s["characters_drawn_min"] >= BARS["characters_drawn_min"])
+            and s["problems"] == 0)
+
+
+def print_report(results, s, ok, out):
+    print(f"DOCX conformance vs LibreOffice Writer: {s['documents']} documents, {s['pages']} pages, {s['headings']} headings")
+    print(f"  {'document':22} {'lang':6} {'blocks':>6} {'pages':>5} {'text out':>8} {'tables out':>10} "
+          f"{'figs out':>8} {'headings':>9} {'outline':>7} {'chars':>7}")
+    for r in results:
+        h = r["headings"]
+        chars = "-" if r["characters_drawn"] is None else f"{100 * r['characters_drawn']:.2f}%"
+        print(f"  {r['document']:22} {r['language'] or '-':6} {r['blocks'] or '-':>6} {r['pages']:>5} "
+              f"{len(r['text_outside']):>8} {len(r['rules_outside']):>10} {len(r['figures_outside']):>8} "
+              f"{('ok ' if h['headings_real'] and h['title_real'] else 'BAD ') + str(h['headings']):>9} "
+              f"{'ok' if h['outline_ok'] else 'BAD':>7} "
+              f"{chars:>7}")
+        for p in r["problems"][:4]:
+            print(f"      PROBLEM {p}")
+        for t in r["text_outside"][:3]:
+            print(f"      text outside p{t['page']} by {t['outside_pt']} pt: {t['text']!r}")
+        for t in r["rules_outside"][:2]:
+            print(f"      table rule outside p{t['page']} by {t['outside_pt']} pt {t['rule_pt']}")
+        for t in r["figures_outside"][:2]:
+            print(f"      figure outside p{t['page']} by {t['outside_pt']} pt {t['image_pt']}")
+        if r["characters_missing"] and (r["characters_drawn"] or 1) < 1:
+            print(f"      characters not drawn: {', '.join(r['characters_missing'])}")
+    print(f"  text outside the text area {s['text_outside']} (bar 0); tables wider / outside {s['tables_outside']} "
+          f"(bar 0; in documents QC reports table_overflow: {s['tables_outside_qc_reported']}); "
+          f"figures outside {s['figures_outside']} (bar 0)")
+    print(f"  headings not real {s['headings_not_real']} documents, outline mismatches {s['outline_mismatch']} (bar 0); "
+          f"characters drawn, worst document {s['characters_drawn_min']} (bar >= {BARS['characters_drawn_min']})")
+    print(f"  report: {out / 'report.json'}")
+    print("PASS" if ok else "FAIL")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--fast", action="store_true", help="the CI subset of the document suite")
+    ap.add_argument("--out", default=str(ROOT / "target" / "conformance-docx"))
+    ap.add_argument("--bin", default=str(ROOT / "target" / "release" / "specrender"))
+    ap.add_argument("--gen", default=str(ROOT / "target" / "release" / "specrender-deckgen"))
+    ap.add_argument("--doc", action="append", default=[], help="check only these DocSpec files")
+    ap.add_argument("--assets", help="assets folder for --doc (default: the file's folder)")
+    ap.add_argument("--docx", action="append", default=[], help="check a DOCX made elsewhere")
+    args = ap.parse_args()
+    out = Path(args.out)
+    shutil.rmtree(out, ignore_errors=True)
+    (out / "docs").mkdir(parents=True)
+    conf = slides.fontconfig(out)
+    ink = slides.Ink()
+    missing = []  # documents specrender could not render or Writer could not convert
+
+    if args.docx:
+        jobs = [(Path(p).stem, Path(p), None) for p in args.docx]
+        for _, p, _ in jobs:
+            shutil.copy(p, out / "docs" / p.name)
+        jobs = [(n, out / "docs" / p.name, None) for n, p, _ in jobs]
+    else:
+        if args.doc:
+            docs = [(Path(p).stem, Path(p)) for p in args.doc]
+            assets = Path(args.assets) if args.assets else Path(args.doc[0]).parent
+        else:
+            docs, assets = suite(out, args.fast, args.gen)
+        jobs = render(docs, out, Path(args.bin), assets, missing)
+    convert([p for _, p, _ in jobs], out, conf)
+    results = []
+    for name, docx_path, src in jobs:
+        pdf = docx_path.with_suffix(".pdf")
+        if not pdf.exists():
+            missing.append(name)
+            print(f"  PROBLEM {name}: Writer made no PDF")
+            continue
+        base = docx_path.with_suffix("")
+        load = lambda suffix: json.loads(Path(f"{base}{suffix}").read_text()) if Path(f"{base}{suffix}").exists() else None  # noqa: E731
+        spec = json.loads(Path(src).read_text()) if src else None
+        results.append(analyse(name, docx_path, pdf, spec, load(".layout.json"), load(".qc.json"), ink))
+    s = summarize(results)
+    ok = passes(s, missing)
+    s["pass"] = ok
+    s["missing_pdf"] = missing
+    (out / "report.json").write_text(json.dumps({"summary": s, "bars": BARS, "documents": results},
+                                                ensure_ascii=False, indent=1))
+    print_report(results, s, ok, out)
+    sys.exit(0 if ok else 1)
+
+
+if __name__ == "__main__":
+    main()
