@@ -6,7 +6,8 @@
 //!
 //! - [`validate`]: every error and warning of an input, as the `validate` command prints them;
 //! - [`run_qc`]: parse, lay out, check — no file written (the fast check before rendering);
-//! - [`render`]: the same plus the PPTX bytes;
+//! - [`render`]: the same plus the PPTX bytes (SlideSpec) or the DOCX bytes (DocSpec: resolve
+//!   with `spec::resolve_doc`, `layout::doc::layout_doc`, `renderer::docx`, `qc::doc::check_doc`);
 //! - [`outputs`]: safe outputs (all written or none; never the input; special files in place);
 //!   [`write_atomic`] / [`write_all_atomic`] for simple uses.
 //!
@@ -56,8 +57,10 @@ pub struct RenderOptions {
     /// `assets_root` when set. Default: `None`.
     pub assets: Option<std::sync::Arc<spec::AssetRoot>>,
     /// Deflate level and writer threads. Default: [`PptxOptions::default`] (level 1, one
-    /// thread).
+    /// thread). Also used for DOCX.
     pub pptx: PptxOptions,
+    /// DocSpec options (`--citations footnotes|list`). Default: footnotes.
+    pub doc: specrender_layout::doc::DocOptions,
 }
 
 impl RenderOptions {
@@ -290,13 +293,22 @@ pub struct Parsed {
 /// What [`run_qc`] and [`render`] produce.
 #[derive(Debug, Clone)]
 pub struct Outcome {
-    /// The PPTX bytes ([`render`] only).
+    /// The PPTX bytes ([`render`] of a SlideSpec only).
     pub pptx: Option<Vec<u8>>,
+    /// The DOCX bytes ([`render`] of a DocSpec only).
+    pub docx: Option<Vec<u8>>,
     pub qc: QcReport,
     /// The `--layout` JSON, when [`RenderOptions::layout_json`] is set.
     pub layout: Option<Value>,
     /// Validation warnings of the input (also in the QC report as `input_warning` issues).
     pub warnings: Vec<SpecError>,
+}
+
+impl Outcome {
+    /// The file written: the PPTX of a SlideSpec or the DOCX of a DocSpec.
+    pub fn file_bytes(&self) -> Option<&[u8]> {
+        self.pptx.as_deref().or(self.docx.as_deref())
+    }
 }
 
 /// Run `f`, turning a panic into [`Error::Internal`] with the panic's message.
@@ -397,6 +409,9 @@ pub fn qc_parsed(
     opts: &RenderOptions,
     progress: Progress<'_>,
 ) -> Result<Outcome, Error> {
+    if let Input::Doc(spec) = &parsed.input {
+        return doc_outcome(spec, parsed, fonts, opts, false, progress);
+    }
     let laid = lay_out(parsed, fonts, opts, progress)?;
     finish(parsed, &laid, opts, None, progress)
 }
@@ -408,12 +423,71 @@ pub fn render_parsed(
     opts: &RenderOptions,
     progress: Progress<'_>,
 ) -> Result<Outcome, Error> {
+    if let Input::Doc(spec) = &parsed.input {
+        return doc_outcome(spec, parsed, fonts, opts, true, progress);
+    }
     let laid = lay_out(parsed, fonts, opts, progress)?;
     let pptx = guard(|| {
         specrender_renderer::pptx_with(&laid, &opts.pptx)
             .map_err(|e| Error::Internal(format!("writing PPTX: {e}")))
     })?;
     finish(parsed, &laid, opts, Some(pptx), progress)
+}
+
+/// Lay out a DocSpec: resolve (assets through the run's assets root), then document layout.
+pub fn lay_out_doc(
+    spec: &spec::DocSpec,
+    fonts: &FontBook,
+    opts: &RenderOptions,
+) -> Result<specrender_layout::doc::model::LaidDoc, Error> {
+    let opened = match &opts.assets {
+        Some(_) => None,
+        None => open_assets(opts.assets_root.as_deref())?,
+    };
+    let root = opts.assets.as_deref().or(opened.as_ref());
+    guard(|| {
+        let doc = specrender_spec::resolve_doc(spec, root);
+        Ok(specrender_layout::doc::layout_doc(&doc, fonts, &opts.doc))
+    })
+}
+
+/// The DocSpec pipeline: layout, QC, and (when `write`) the DOCX bytes.
+fn doc_outcome(
+    spec: &spec::DocSpec,
+    parsed: &Parsed,
+    fonts: &FontBook,
+    opts: &RenderOptions,
+    write: bool,
+    progress: Progress<'_>,
+) -> Result<Outcome, Error> {
+    let n = spec.doc.blocks.len();
+    progress(Stage::Layout, 0, n);
+    let laid = lay_out_doc(spec, fonts, opts)?;
+    progress(Stage::Layout, n, n);
+    let docx = if write {
+        progress(Stage::Write, 0, 1);
+        let bytes = guard(|| {
+            specrender_renderer::docx_with(&laid, &opts.pptx)
+                .map_err(|e| Error::Internal(format!("writing DOCX: {e}")))
+        })?;
+        Some(bytes)
+    } else {
+        None
+    };
+    guard(|| {
+        progress(Stage::Qc, 0, n);
+        let qc = specrender_qc::doc::check_doc(&laid, &parsed.warnings);
+        progress(Stage::Qc, n, n);
+        Ok(Outcome {
+            pptx: None,
+            docx,
+            qc,
+            layout: opts
+                .layout_json
+                .then(|| specrender_layout::doc::doc_layout_json(&laid)),
+            warnings: parsed.warnings.list.clone(),
+        })
+    })
 }
 
 fn finish(
@@ -433,6 +507,7 @@ fn finish(
             .then(|| specrender_layout::boxes_json(laid));
         Ok(Outcome {
             pptx,
+            docx: None,
             qc,
             layout,
             warnings: parsed.warnings.list.clone(),

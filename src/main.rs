@@ -65,7 +65,8 @@ enum Command {
     Render {
         #[command(flatten)]
         input: InputArgs,
-        /// Output file. Default: the input's name with `.pptx` (required when INPUT is `-`).
+        /// Output file. Default: the input's name with `.pptx` (SlideSpec) or `.docx` (DocSpec);
+        /// required when INPUT is `-`.
         #[arg(short = 'o', long = "output", value_name = "OUT")]
         output: Option<PathBuf>,
         /// Write the QC report to this file instead of stdout.
@@ -174,6 +175,16 @@ struct RunArgs {
     /// same bytes whatever the number.
     #[arg(long, value_name = "N", default_value_t = 0)]
     threads: usize,
+    /// DocSpec citations: `footnotes` (one per citation) or `list` (`[n]` keys and a numbered
+    /// reference list at the end).
+    #[arg(long, value_enum, default_value_t = CitationsArg::Footnotes)]
+    citations: CitationsArg,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum CitationsArg {
+    Footnotes,
+    List,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -380,7 +391,16 @@ fn run_pipeline(
 ) -> Result<i32, Error> {
     let mut progress = progress_printer(run.progress);
     let parse_opts = args.parse_options();
-    let out_path = match output_path(args, output) {
+    if output == Some(None) && args.input == "-" {
+        say!("error: reading from stdin (`-`) needs -o OUT");
+        return Ok(2);
+    }
+    let parsed = parse_input(args, &parse_opts, &mut progress)?;
+    let ext = match parsed.input {
+        specrender::Input::Doc(_) => "docx",
+        specrender::Input::Slides(_) => "pptx",
+    };
+    let out_path = match output_path(args, output, ext) {
         Ok(p) => p,
         Err(code) => return Ok(code),
     };
@@ -388,7 +408,6 @@ fn run_pipeline(
         Ok(t) => t,
         Err(code) => return Ok(code),
     };
-    let parsed = parse_input(args, &parse_opts, &mut progress)?;
     let assets_root = assets_root(args, run)?;
     let fonts = specrender::load_fonts(&run.fonts.options())?;
     let opts = render_options(run, parse_opts, layout_path.is_some(), assets_root);
@@ -402,9 +421,13 @@ fn run_pipeline(
     Ok(outcome.qc.exit_code())
 }
 
-/// Where the PPTX goes (`None` for `qc`), decided before any work so a usage mistake costs
+/// Where the PPTX or DOCX goes (`None` for `qc`), decided before any work so a usage mistake costs
 /// nothing. A usage mistake is reported here and comes back as `Err(exit code)`.
-fn output_path(args: &InputArgs, output: Option<Option<PathBuf>>) -> Result<Option<PathBuf>, i32> {
+fn output_path(
+    args: &InputArgs,
+    output: Option<Option<PathBuf>>,
+    ext: &str,
+) -> Result<Option<PathBuf>, i32> {
     let out_path = match output {
         None => None,
         Some(Some(o)) => Some(o),
@@ -412,7 +435,7 @@ fn output_path(args: &InputArgs, output: Option<Option<PathBuf>>) -> Result<Opti
             say!("error: reading from stdin (`-`) needs -o OUT");
             return Err(2);
         }
-        Some(None) => Some(Path::new(&args.input).with_extension("pptx")),
+        Some(None) => Some(Path::new(&args.input).with_extension(ext)),
     };
     Ok(out_path)
 }
@@ -509,6 +532,12 @@ fn render_options(
         },
         layout_json,
         assets_root,
+        doc: specrender::layout::doc::DocOptions {
+            citations: match run.citations {
+                CitationsArg::Footnotes => specrender::layout::doc::model::CitationStyle::Footnotes,
+                CitationsArg::List => specrender::layout::doc::model::CitationStyle::List,
+            },
+        },
         ..Default::default()
     }
     .with_threads(run.threads)
@@ -525,8 +554,8 @@ fn write_outputs(outcome: &Outcome, to: &Planned, progress: Progress<'_>) -> Res
         None => None,
     };
     let mut files: Vec<(Target, &[u8])> = Vec::new();
-    if let (Some(t), Some(pptx)) = (&to.pptx, &outcome.pptx) {
-        files.push((t.clone(), pptx.as_slice()));
+    if let (Some(t), Some(bytes)) = (&to.pptx, outcome.file_bytes()) {
+        files.push((t.clone(), bytes));
     }
     files.push((to.qc.clone(), qc_json.as_bytes()));
     if let (Some(t), Some(j)) = (&to.layout, &layout_json) {

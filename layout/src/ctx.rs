@@ -99,7 +99,7 @@ impl<'a> Ctx<'a> {
     }
 }
 
-fn resolve_fonts(
+pub(crate) fn resolve_fonts(
     book: &FontBook,
     latin: &str,
     ea: &str,

@@ -16,6 +16,7 @@
 
 pub mod boxes;
 mod ctx;
+pub mod doc;
 pub mod element;
 pub mod findings;
 mod jobs;

@@ -45,6 +45,10 @@ pub enum IssueKind {
     TableRaggedRows,
     /// A validation warning (semantic finding that is not an error).
     InputWarning,
+    /// DocSpec: a table cell's word, number or URL wider than its column.
+    UnbreakableText,
+    /// DocSpec: a heading more than one level below the previous heading.
+    HeadingSkip,
     /// A free-form input value resolve could not use, named by its input code
     /// (`unknown_token`, `invalid_token`, ...).
     Input(Code),
@@ -68,6 +72,8 @@ impl IssueKind {
             IssueKind::TableOverflow => "table_overflow",
             IssueKind::TableRaggedRows => "table_ragged_rows",
             IssueKind::InputWarning => "input_warning",
+            IssueKind::UnbreakableText => "unbreakable_text",
+            IssueKind::HeadingSkip => "heading_skip",
             IssueKind::Input(code) => code.as_str(),
         }
     }

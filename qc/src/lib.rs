@@ -29,6 +29,7 @@
 //! formatting of intermediate values.
 
 mod checks;
+pub mod doc;
 pub mod kind;
 mod numbers;
 mod tables;
@@ -74,6 +75,9 @@ pub struct QcReport {
 pub struct Summary {
     pub slides_in: usize,
     pub slides_out: usize,
+    /// Blocks in the input (document reports only; `slides_in`/`slides_out` are then 0).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub blocks_in: Option<usize>,
     /// Issue count per type.
     pub issues: BTreeMap<String, usize>,
 }
@@ -89,6 +93,9 @@ pub struct Issue {
     pub source_slide_id: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub element_id: Option<String>,
+    /// The DocSpec block the issue is about (document reports only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub block_id: Option<String>,
     pub severity: Severity,
     pub details: BTreeMap<String, Value>,
     /// One line an LLM can act on.
@@ -200,6 +207,7 @@ pub fn check_with_input(laid: &LaidDeck, warnings: &[SpecError]) -> QcReport {
         summary: Summary {
             slides_in: laid.slides_in,
             slides_out: laid.slides.len(),
+            blocks_in: None,
             issues: counts,
         },
         issues,
@@ -221,6 +229,7 @@ pub(crate) fn issue(
         slide_id: Some(slide.id.clone()),
         source_slide_id: Some(slide.source_id.clone()),
         element_id: b.map(|b| b.element_id.clone()),
+        block_id: None,
         severity,
         details,
         message,

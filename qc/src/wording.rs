@@ -2,9 +2,10 @@
 //! report's issues (type, severity, details, one-line message) and fix entries. Layout records
 //! what happened as data; this module is the one place that says it.
 
-use crate::numbers::{cpt_value, fmt_in, inch_value, rect_in};
+use crate::numbers::{cpt_value, fmt_cpt, fmt_in, inch_value, rect_in};
 use crate::{FixEntry, Issue, IssueKind, Severity};
 use serde_json::{json, Value};
+use specrender_layout::doc::model::DocFinding;
 use specrender_layout::model::{ChartDataProblem, Finding, Fix, FixAction, LaidDeck, Note, Rect};
 use specrender_spec::{Code, Reason, SpecError};
 use std::collections::BTreeMap;
@@ -34,6 +35,7 @@ pub(crate) fn note_issue(laid: &LaidDeck, n: &Note) -> Issue {
         slide_id: n.slide_id.clone(),
         source_slide_id: source,
         element_id: n.element_id.clone(),
+        block_id: None,
         severity,
         details,
         message,
@@ -237,6 +239,7 @@ pub(crate) fn warning_issue(laid: &LaidDeck, w: &SpecError) -> Issue {
         slide_id: slide.clone(),
         source_slide_id: slide,
         element_id: None,
+        block_id: None,
         severity: Severity::Low,
         details,
         message,
@@ -293,6 +296,136 @@ pub(crate) fn fix_entry(f: &Fix) -> FixEntry {
         action: f.action.name(),
         details,
     }
+}
+
+// ---- DocSpec (documents): the words of every document issue. ----
+
+/// A document finding: (kind, block id, severity, details, message).
+pub(crate) fn doc_finding(
+    f: &DocFinding,
+) -> (
+    IssueKind,
+    Option<String>,
+    Severity,
+    BTreeMap<String, Value>,
+    String,
+) {
+    let mut d = BTreeMap::new();
+    match f {
+        DocFinding::TableOverflow {
+            block,
+            needed,
+            width,
+            column,
+            size,
+        } => {
+            d.insert("needed_width_in".into(), inch_value(*needed));
+            d.insert("text_width_in".into(), inch_value(*width));
+            d.insert("first_column_past".into(), json!(column));
+            d.insert("font_pt".into(), cpt_value(*size));
+            let msg = format!(
+                "{block}: the table's columns need {} in even at {} pt, the text area is {} in wide; \
+                 drop or merge columns from column {} on, shorten long words, numbers or URLs, or split the table.",
+                fmt_in(*needed), fmt_cpt(*size), fmt_in(*width), column + 1
+            );
+            (
+                IssueKind::TableOverflow,
+                Some(block.clone()),
+                Severity::High,
+                d,
+                msg,
+            )
+        }
+        DocFinding::UnbreakableText {
+            block,
+            row,
+            column,
+            text,
+            needed,
+            width,
+        } => {
+            d.insert("row".into(), json!(row));
+            d.insert("column".into(), json!(column));
+            d.insert("text".into(), json!(text));
+            d.insert("needed_width_in".into(), inch_value(*needed));
+            d.insert("column_width_in".into(), inch_value(*width));
+            let at = match row {
+                Some(r) => format!("row {}, column {}", r + 1, column + 1),
+                None => format!("the header of column {}", column + 1),
+            };
+            let msg = format!(
+                "{block}: {at} holds {text:?}, which cannot break and needs {} in; its column is {} in, \
+                 so it will break inside a word. Shorten it or add spaces.",
+                fmt_in(*needed), fmt_in(*width)
+            );
+            (
+                IssueKind::UnbreakableText,
+                Some(block.clone()),
+                Severity::Medium,
+                d,
+                msg,
+            )
+        }
+        DocFinding::MissingAsset {
+            block,
+            asset_id,
+            refusal,
+        } => {
+            d.insert("asset_id".into(), json!(asset_id));
+            d.insert("reason".into(), json!(refusal.reason.as_str()));
+            d.insert("detail".into(), json!(refusal.detail));
+            let msg = format!(
+                "{block}: figure asset {asset_id:?} cannot be used ({}: {}); a bracketed placeholder line was written. \
+                 Put a PNG or JPEG named {asset_id:?} (or {asset_id}.png) in the assets folder, or remove the figure.",
+                refusal.reason, refusal.detail
+            );
+            (
+                IssueKind::MissingAsset,
+                Some(block.clone()),
+                Severity::High,
+                d,
+                msg,
+            )
+        }
+        DocFinding::FontSubstituted { requested, used } => {
+            d.insert("requested".into(), json!(requested));
+            d.insert("used".into(), json!(used));
+            let msg = format!(
+                "font {requested:?} is not available; text was measured with {used:?}. \
+                 Use an installed family or ship the font with --fonts."
+            );
+            (IssueKind::FontFallback, None, Severity::Low, d, msg)
+        }
+    }
+}
+
+/// A heading that skips levels (`h1` then `h3`).
+pub(crate) fn heading_skip(
+    block: &str,
+    from: u8,
+    to: u8,
+) -> (
+    IssueKind,
+    Option<String>,
+    Severity,
+    BTreeMap<String, Value>,
+    String,
+) {
+    let mut d = BTreeMap::new();
+    d.insert("previous_level".into(), json!(from));
+    d.insert("level".into(), json!(to));
+    let msg = format!(
+        "{block}: heading level {to} follows level {from}; make it level {} (or add the missing level), \
+         so navigation and a table of contents nest correctly.",
+        from + 1
+    );
+    (
+        IssueKind::HeadingSkip,
+        Some(block.to_string()),
+        Severity::Medium,
+        d,
+        msg,
+    )
 }
 
 #[cfg(test)]

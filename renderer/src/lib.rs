@@ -26,8 +26,9 @@
 //! Deterministic: no hash iteration where order reaches output, no clock, fixed zip timestamps
 //! and entry order — the same `LaidDeck` gives the same bytes.
 
+mod docx;
 mod opc;
-mod pptx;
+pub(crate) mod pptx;
 mod xlsx;
 
 use opc::zip::ZipOptions;
@@ -71,6 +72,32 @@ pub fn pptx_with(laid: &LaidDeck, opts: &PptxOptions) -> Result<Vec<u8>, RenderE
         threads: opts.threads,
     };
     opc::zip::zip(&pptx::package(laid), &zip)
+}
+
+/// Write a laid-out document as a DOCX package (deterministic bytes).
+pub fn docx_with(
+    laid: &specrender_layout::doc::model::LaidDoc,
+    opts: &PptxOptions,
+) -> Result<Vec<u8>, RenderError> {
+    let zip = ZipOptions {
+        deflate_level: opts.deflate_level,
+        threads: opts.threads,
+    };
+    opc::zip::zip(&docx::package(laid), &zip)
+}
+
+/// [`docx_with`] with the default options.
+pub fn docx(laid: &specrender_layout::doc::model::LaidDoc) -> Result<Vec<u8>, RenderError> {
+    docx_with(laid, &PptxOptions::default())
+}
+
+/// Every part of the DOCX package as `(part name, bytes)`, in zip order (`pretty`: indented,
+/// for goldens).
+pub fn docx_parts(
+    laid: &specrender_layout::doc::model::LaidDoc,
+    pretty: bool,
+) -> Vec<(String, Vec<u8>)> {
+    docx::package(laid).written(pretty)
 }
 
 /// Every package part as `(part name, bytes)`, in zip order. `pretty = true` indents the XML

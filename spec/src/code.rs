@@ -139,6 +139,8 @@ codes! {
     // Resolve notes (`resolve`).
     /// (note) An unknown token group or token key, ignored while resolving.
     UnknownToken = "unknown_token",
+    /// (note) A DocSpec quote block without a usable `content.text`.
+    InvalidQuote = "invalid_quote",
 }
 
 impl fmt::Display for Code {

@@ -117,7 +117,11 @@ fn note(notes: &mut Vec<ResolveNote>, path: String, code: Code, message: String)
 /// `theme.brand.tokens` over the default theme, group by group. Anything unusable (an unknown
 /// group or key, a group that is not an object, a malformed value) keeps the default and
 /// leaves a note.
-fn apply_tokens(tokens: &Map<String, Value>, theme: &mut Theme, notes: &mut Vec<ResolveNote>) {
+pub(crate) fn apply_tokens(
+    tokens: &Map<String, Value>,
+    theme: &mut Theme,
+    notes: &mut Vec<ResolveNote>,
+) {
     let base = "/theme/brand/tokens".to_string();
     for (group, v) in tokens {
         let mut gp = base.clone();

@@ -176,7 +176,7 @@ impl<'a> Worker<'a> {
         };
         match crate::render(&req.input, self.book, opts) {
             Ok(o) => {
-                let bytes = o.pptx.as_deref().unwrap_or_default();
+                let bytes = o.file_bytes().unwrap_or_default();
                 if let Err(refusal) = self.out.write(&rel, bytes) {
                     return error_response(&Error::Environment(format!(
                         "cannot write {out}: {refusal}"

@@ -22,9 +22,9 @@
 //! does not fit (columns wider than the slot, one row taller than it) is reported by QC as
 //! `table_overflow`.
 
-mod cells;
+pub(crate) mod cells;
 mod paginate;
-mod widths;
+pub(crate) mod widths;
 
 use super::{Fit, Split};
 use crate::ctx::Ctx;

@@ -54,6 +54,11 @@ pub(crate) enum RelType {
     Worksheet,
     Styles,
     SharedStrings,
+    /// WordprocessingML parts of a document (`word/numbering.xml`, ...).
+    Numbering,
+    Settings,
+    FontTable,
+    Footnotes,
 }
 
 impl RelType {
@@ -80,6 +85,10 @@ impl RelType {
             RelType::Worksheet => office_rel!("worksheet"),
             RelType::Styles => office_rel!("styles"),
             RelType::SharedStrings => office_rel!("sharedStrings"),
+            RelType::Numbering => office_rel!("numbering"),
+            RelType::Settings => office_rel!("settings"),
+            RelType::FontTable => office_rel!("fontTable"),
+            RelType::Footnotes => office_rel!("footnotes"),
         }
     }
 }

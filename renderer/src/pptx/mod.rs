@@ -28,7 +28,7 @@ mod slide_layout;
 mod slide_master;
 mod table;
 mod text;
-mod theme;
+pub(crate) mod theme;
 
 use crate::opc::media::{ImageType, Media};
 use crate::opc::package::{Package, Part};

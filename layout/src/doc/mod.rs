@@ -1,0 +1,291 @@
+//! Document layout (DocSpec): `Doc -> LaidDoc`. Word and Writer paginate; this stage decides
+//! what they cannot: the page ([`page`]: A4 or Letter, margins), the width every block gets
+//! (the text width), tables' column widths and size from measured content ([`table`]),
+//! figures' extents (natural size at 96 dpi scaled down to the text width and to
+//! [`figure_max_height`], aspect kept), caption numbers, and citation numbers. Headings keep
+//! with the next paragraph, table rows may not split and header rows repeat: those are
+//! written as flags by the writer (styles and row properties), not predicted as pages.
+
+pub mod model;
+pub mod page;
+pub mod table;
+
+use crate::ctx::resolve_fonts;
+use crate::element::text::run_lang;
+use crate::picture::{self, Image};
+use model::*;
+use specrender_fonts::{FontBook, Measurer, ShapeLang};
+use specrender_spec::doc::{BlockKind, Doc};
+use specrender_spec::units::{Emu, EMU_PER_INCH};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// Options for [`layout_doc`].
+#[derive(Debug, Clone, Default)]
+pub struct DocOptions {
+    /// Footnotes (default) or a numbered reference list.
+    pub citations: CitationStyle,
+}
+
+/// EMU per pixel at 96 dpi (a picture's natural size).
+const EMU_PER_PX: Emu = EMU_PER_INCH / 96;
+
+/// Tallest figure: the text height less 1 in, so the figure and its caption fit one page.
+pub fn figure_max_height(page: &Page) -> Emu {
+    page.text_height() - EMU_PER_INCH
+}
+
+/// Lay out a document.
+pub fn layout_doc(doc: &Doc, book: &FontBook, opts: &DocOptions) -> LaidDoc {
+    let page = Page::for_language(&doc.language);
+    let width = page.text_width();
+    let mut subst = Vec::new();
+    let f = &doc.theme.fonts;
+    let body = resolve_fonts(book, &f.body, &f.body_ea, false, &mut subst);
+    let bold = resolve_fonts(book, &f.body, &f.body_ea, true, &mut subst);
+    let mut findings: Vec<DocFinding> = subst
+        .into_iter()
+        .map(|(requested, used)| DocFinding::FontSubstituted { requested, used })
+        .collect();
+    let mut m = Measurer::new(book);
+    let lang = ShapeLang::from_tag(&doc.language);
+    let images: BTreeMap<&str, Result<Arc<Image>, _>> = doc
+        .assets
+        .iter()
+        .map(|(id, a)| {
+            let r = match a {
+                Ok(l) => picture::prepare(&l.bytes).map(Arc::new),
+                Err(r) => Err(r.clone()),
+            };
+            (id.as_str(), r)
+        })
+        .collect();
+    let (mut tables, mut figures) = (0u32, 0u32);
+    let mut cites = Citer::new(opts.citations, doc.references.len());
+    let blocks = doc
+        .blocks
+        .iter()
+        .map(|b| {
+            let content = match &b.kind {
+                BlockKind::Heading { level, text } => LaidContent::Heading {
+                    level: *level,
+                    text: text.clone(),
+                },
+                BlockKind::Paragraph { text } => LaidContent::Paragraph { text: text.clone() },
+                BlockKind::List { ordered, items } => LaidContent::List {
+                    ordered: *ordered,
+                    items: items.clone(),
+                },
+                BlockKind::Table {
+                    title,
+                    columns,
+                    rows,
+                } => {
+                    if title.is_some() {
+                        tables += 1;
+                    }
+                    let input = table::TableInput {
+                        block: &b.id,
+                        title: title.as_ref(),
+                        columns,
+                        rows,
+                    };
+                    LaidContent::Table(table::table(
+                        &mut m,
+                        &body,
+                        &bold,
+                        lang,
+                        doc.theme.sizes.body,
+                        &input,
+                        width,
+                        tables,
+                        &mut findings,
+                    ))
+                }
+                BlockKind::Figure {
+                    asset_id,
+                    caption,
+                    alt,
+                } => {
+                    figures += 1;
+                    let image = images
+                        .get(asset_id.as_str())
+                        .cloned()
+                        .unwrap_or_else(|| Err(missing(asset_id)));
+                    if let Err(refusal) = &image {
+                        findings.push(DocFinding::MissingAsset {
+                            block: b.id.clone(),
+                            asset_id: asset_id.clone(),
+                            refusal: refusal.clone(),
+                        });
+                    }
+                    LaidContent::Figure(figure(&page, figures, asset_id, caption, alt, image))
+                }
+                BlockKind::Quote { text, attribution } => LaidContent::Quote {
+                    text: text.clone(),
+                    attribution: attribution.clone(),
+                },
+                BlockKind::PageBreak => LaidContent::PageBreak,
+            };
+            LaidBlock {
+                id: b.id.clone(),
+                index: b.index,
+                width,
+                cites: b.cites.iter().map(|&r| (cites.number(r), r)).collect(),
+                content,
+            }
+        })
+        .collect();
+    LaidDoc {
+        title: doc.title.clone(),
+        subtitle: doc.subtitle.clone(),
+        language: doc.language.clone(),
+        run_lang: run_lang(&doc.language),
+        lang: doc.lang,
+        author: doc.author.clone(),
+        created: doc.created.clone(),
+        theme: doc.theme.clone(),
+        page,
+        blocks,
+        references: doc.references.clone(),
+        citations: opts.citations,
+        listed: cites.listed,
+        footnotes: cites.footnotes as usize,
+        findings,
+        notes: doc.notes.clone(),
+    }
+}
+
+fn missing(asset_id: &str) -> specrender_spec::deck::Refusal {
+    specrender_spec::deck::Refusal::new(
+        specrender_spec::deck::Reason::NotFound,
+        format!("no file named {asset_id:?} in the assets root"),
+    )
+}
+
+/// A figure's extent: its natural size (96 dpi) scaled down, never up, to the text width and
+/// [`figure_max_height`], aspect kept. A missing image keeps a 4:3 placeholder's size.
+fn figure(
+    page: &Page,
+    number: u32,
+    asset_id: &str,
+    caption: &str,
+    alt: &Option<String>,
+    image: Result<Arc<Image>, specrender_spec::deck::Refusal>,
+) -> DocFigure {
+    let (w, h) = page_fit(page);
+    let (extent, pixels, scale) = match &image {
+        Ok(img) => {
+            let (px, py) = img.shown_size();
+            let (nx, ny) = (px as Emu * EMU_PER_PX, py as Emu * EMU_PER_PX);
+            // scale = min(1, w / nx, h / ny), in integers.
+            let (num, den) = [(w, nx), (h, ny)]
+                .into_iter()
+                .fold(
+                    (1, 1),
+                    |(a, b), (c, d)| if c * b < a * d { (c, d) } else { (a, b) },
+                );
+            let cx = (nx as i128 * num as i128 / den as i128) as Emu;
+            let cy = (ny as i128 * num as i128 / den as i128) as Emu;
+            let scale = (1000 * num as i128 / den as i128) as u32;
+            ((cx.max(1), cy.max(1)), Some((px, py)), scale)
+        }
+        Err(_) => ((w / 2, w * 3 / 8), None, 1000),
+    };
+    DocFigure {
+        number,
+        asset_id: asset_id.to_string(),
+        caption: caption.to_string(),
+        alt: alt.clone(),
+        image,
+        extent,
+        pixels,
+        scale_permille: scale,
+    }
+}
+
+fn page_fit(page: &Page) -> (Emu, Emu) {
+    (page.text_width(), figure_max_height(page))
+}
+
+/// Citation numbers: footnotes run over the document; list numbers go by first appearance.
+struct Citer {
+    style: CitationStyle,
+    footnotes: u32,
+    by_ref: Vec<Option<u32>>,
+    listed: Vec<usize>,
+}
+
+impl Citer {
+    fn new(style: CitationStyle, refs: usize) -> Citer {
+        Citer {
+            style,
+            footnotes: 0,
+            by_ref: vec![None; refs],
+            listed: Vec::new(),
+        }
+    }
+
+    fn number(&mut self, r: usize) -> u32 {
+        match self.style {
+            CitationStyle::Footnotes => {
+                self.footnotes += 1;
+                self.footnotes
+            }
+            CitationStyle::List => *self.by_ref[r].get_or_insert_with(|| {
+                self.listed.push(r);
+                self.listed.len() as u32
+            }),
+        }
+    }
+}
+
+/// The `--layout` JSON of a document (PRODUCT.md §5, documents): the page and, per block, the
+/// width it got; tables' column widths; figures' extents.
+pub fn doc_layout_json(laid: &LaidDoc) -> serde_json::Value {
+    use serde_json::json;
+    use specrender_spec::units::cpt_to_pt;
+    let p = &laid.page;
+    let blocks: Vec<serde_json::Value> = laid
+        .blocks
+        .iter()
+        .map(|b| {
+            let mut o = json!({"block_id": b.id, "kind": b.content.kind(), "width_emu": b.width});
+            match &b.content {
+                LaidContent::Heading { level, .. } => o["level"] = json!(level),
+                LaidContent::List { ordered, items } => {
+                    o["ordered"] = json!(ordered);
+                    o["items"] = json!(items.len());
+                }
+                LaidContent::Table(t) => {
+                    o["column_widths_emu"] = json!(t.widths);
+                    o["font_pt"] = json!(cpt_to_pt(t.size));
+                    o["rows"] = json!(t.rows.len());
+                    o["header_repeat"] = json!(true);
+                    o["numeric_columns"] = json!(t.numeric);
+                    o["overflow_column"] = json!(t.overflow);
+                }
+                LaidContent::Figure(f) => {
+                    o["extent_emu"] = json!([f.extent.0, f.extent.1]);
+                    o["pixels"] = json!(f.pixels.map(|(x, y)| [x, y]));
+                    o["number"] = json!(f.number);
+                }
+                _ => {}
+            }
+            if !matches!(b.content, LaidContent::Table(_)) {
+                o["font_pt"] = json!(cpt_to_pt(laid.theme.sizes.body));
+            }
+            o
+        })
+        .collect();
+    json!({
+        "document": {
+            "page": p.name,
+            "page_size_emu": [p.width, p.height],
+            "margins_emu": p.margins,
+            "text_width_emu": p.text_width(),
+            "text_height_emu": p.text_height(),
+        },
+        "blocks": blocks,
+    })
+}

@@ -1,0 +1,159 @@
+//! The laid-out document: what the DOCX writer and QC read. Every number is decided here.
+
+use crate::model::Align;
+use crate::picture::Image;
+use specrender_spec::deck::{LangFamily, Refusal, ResolveNote, Theme};
+use specrender_spec::doc::Reference;
+use specrender_spec::units::{Cpt, Emu};
+use std::sync::Arc;
+
+pub use super::page::Page;
+
+/// How citations are shown (`--citations`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum CitationStyle {
+    /// A footnote per citation (Word numbers them). Default.
+    #[default]
+    Footnotes,
+    /// `[n]` keys in the text, numbered by first appearance, and a numbered reference list
+    /// at the end.
+    List,
+}
+
+/// The document as laid out.
+#[derive(Debug, Clone)]
+pub struct LaidDoc {
+    pub title: String,
+    pub subtitle: Option<String>,
+    /// The language tag as given, and as written in `w:lang` (`ko` -> `ko-KR`).
+    pub language: String,
+    pub run_lang: String,
+    pub lang: LangFamily,
+    pub author: Option<String>,
+    pub created: Option<String>,
+    pub theme: Theme,
+    pub page: Page,
+    pub blocks: Vec<LaidBlock>,
+    pub references: Vec<Reference>,
+    pub citations: CitationStyle,
+    /// List mode: the references in the order of their numbers (indices into `references`).
+    pub listed: Vec<usize>,
+    /// Footnote count (footnote mode).
+    pub footnotes: usize,
+    pub findings: Vec<DocFinding>,
+    pub notes: Vec<ResolveNote>,
+}
+
+/// One block with the width it got.
+#[derive(Debug, Clone)]
+pub struct LaidBlock {
+    pub id: String,
+    /// Input index (`/doc/blocks/{index}`).
+    pub index: usize,
+    pub width: Emu,
+    pub content: LaidContent,
+    /// The block's citations: footnote numbers (footnote mode, running over the document) or
+    /// reference numbers (list mode); with the reference each one shows.
+    pub cites: Vec<(u32, usize)>,
+}
+
+#[derive(Debug, Clone)]
+pub enum LaidContent {
+    Heading {
+        level: u8,
+        text: String,
+    },
+    Paragraph {
+        text: String,
+    },
+    List {
+        ordered: bool,
+        items: Vec<String>,
+    },
+    Table(DocTable),
+    Figure(DocFigure),
+    Quote {
+        text: String,
+        attribution: Option<String>,
+    },
+    PageBreak,
+}
+
+impl LaidContent {
+    pub fn kind(&self) -> &'static str {
+        match self {
+            LaidContent::Heading { .. } => "heading",
+            LaidContent::Paragraph { .. } => "paragraph",
+            LaidContent::List { .. } => "list",
+            LaidContent::Table(_) => "table",
+            LaidContent::Figure(_) => "figure",
+            LaidContent::Quote { .. } => "quote",
+            LaidContent::PageBreak => "page_break",
+        }
+    }
+}
+
+/// A table: its texts, alignment, measured column widths and the size they were made for.
+#[derive(Debug, Clone)]
+pub struct DocTable {
+    pub title: Option<String>,
+    /// Table number (`Table 2`) when it has a title.
+    pub number: u32,
+    pub columns: Vec<String>,
+    pub header_align: Vec<Align>,
+    pub rows: Vec<Vec<String>>,
+    pub align: Vec<Vec<Align>>,
+    pub numeric: Vec<bool>,
+    /// Column widths (EMU, whole twips), adding up to at most the text width.
+    pub widths: Vec<Emu>,
+    pub size: Cpt,
+    /// First column whose narrowest width does not fit even at the floor size.
+    pub overflow: Option<usize>,
+}
+
+/// A figure: the image (or why it is missing), its extent and caption number.
+#[derive(Debug, Clone)]
+pub struct DocFigure {
+    pub number: u32,
+    pub asset_id: String,
+    pub caption: String,
+    pub alt: Option<String>,
+    pub image: Result<Arc<Image>, Refusal>,
+    /// Shown size (EMU): natural size at 96 dpi, scaled down to the text width and the
+    /// figure height limit keeping aspect.
+    pub extent: (Emu, Emu),
+    /// The image's shown pixel size.
+    pub pixels: Option<(u32, u32)>,
+    /// Scale applied to the natural size, per mille (1000: none).
+    pub scale_permille: u32,
+}
+
+/// What document layout noticed (QC writes the words).
+#[derive(Debug, Clone, PartialEq)]
+pub enum DocFinding {
+    /// Columns that do not fit the text width even at the floor size.
+    TableOverflow {
+        block: String,
+        needed: Emu,
+        width: Emu,
+        column: usize,
+        size: Cpt,
+    },
+    /// A cell whose longest unbreakable piece is wider than its column.
+    UnbreakableText {
+        block: String,
+        row: Option<usize>,
+        column: usize,
+        text: String,
+        needed: Emu,
+        width: Emu,
+    },
+    /// A figure whose asset is missing, refused or undecodable.
+    MissingAsset {
+        block: String,
+        asset_id: String,
+        refusal: Refusal,
+    },
+    /// Fonts that had to be substituted (requested, used).
+    FontSubstituted { requested: String, used: String },
+}

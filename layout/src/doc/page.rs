@@ -1,0 +1,79 @@
+//! Page geometry of a document (PRODUCT.md §4, DOCX page): A4 for every language but US
+//! English (`en`, `en-US`: Letter), margins 1 in on every side (Word's default for both
+//! sizes), header and footer 0.5 in from the edge. Every block gets the full text width.
+
+use specrender_spec::units::{Emu, EMU_PER_INCH};
+
+/// EMU per twip (1/20 pt): DOCX writes page geometry in twips.
+pub const EMU_PER_TWIP: Emu = 635;
+
+/// One page's geometry in EMU (every value a whole number of twips).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Page {
+    /// `a4` or `letter`.
+    pub name: &'static str,
+    pub width: Emu,
+    pub height: Emu,
+    /// Top, right, bottom, left.
+    pub margins: [Emu; 4],
+    /// Distance of the header and footer from the page edge.
+    pub header: Emu,
+}
+
+impl Page {
+    /// A4: 210 x 297 mm, written by Word as 11906 x 16838 twips.
+    pub const A4: Page = Page::with_size("a4", 11_906 * EMU_PER_TWIP, 16_838 * EMU_PER_TWIP);
+    /// US Letter: 8.5 x 11 in.
+    pub const LETTER: Page =
+        Page::with_size("letter", 12_240 * EMU_PER_TWIP, 15_840 * EMU_PER_TWIP);
+
+    const fn with_size(name: &'static str, width: Emu, height: Emu) -> Page {
+        Page {
+            name,
+            width,
+            height,
+            margins: [EMU_PER_INCH; 4],
+            header: EMU_PER_INCH / 2,
+        }
+    }
+
+    /// The page for a BCP-47 language tag: Letter for `en` and `en-US`, A4 otherwise.
+    pub fn for_language(tag: &str) -> Page {
+        let t = tag.trim().to_ascii_lowercase().replace('_', "-");
+        if t == "en" || t == "en-us" || t.starts_with("en-us-") {
+            Page::LETTER
+        } else {
+            Page::A4
+        }
+    }
+
+    /// Width between the left and right margins: what every block gets.
+    pub fn text_width(&self) -> Emu {
+        self.width - self.margins[1] - self.margins[3]
+    }
+
+    /// Height between the top and bottom margins.
+    pub fn text_height(&self) -> Emu {
+        self.height - self.margins[0] - self.margins[2]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn letter_for_us_english_a4_elsewhere() {
+        assert_eq!(Page::for_language("en-US"), Page::LETTER);
+        assert_eq!(Page::for_language("en"), Page::LETTER);
+        for t in ["ko", "ja", "zh-CN", "en-GB", "de"] {
+            assert_eq!(Page::for_language(t), Page::A4, "{t}");
+        }
+        // 6.5 in of text on Letter; 210 mm - 2 in on A4.
+        assert_eq!(
+            Page::LETTER.text_width(),
+            6 * EMU_PER_INCH + EMU_PER_INCH / 2
+        );
+        assert_eq!(Page::A4.text_width(), (11_906 - 2_880) * EMU_PER_TWIP);
+    }
+}

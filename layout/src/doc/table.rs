@@ -1,0 +1,182 @@
+//! Document tables: column widths from measured content with the shared text engine and the
+//! slides' own width rule ([`crate::element::table::widths`]: narrowest = longest unbreakable
+//! piece, so no word, number or URL breaks inside where the text width allows; the rest shared
+//! by what each column lacks to be on one line). Numbers are right-aligned by the slides'
+//! numeric detection ([`crate::element::table::cells`]).
+//!
+//! Size: the body size less 1 pt (10 pt on the default theme); when the columns' narrowest
+//! widths do not fit the text width, the table shrinks in 0.5 pt steps down to [`TABLE_FLOOR`]
+//! (8 pt). Still too wide: the columns are scaled down together (words break inside) and QC
+//! reports `table_overflow` and each `unbreakable_text` cell. Widths are whole twips.
+
+use super::model::{DocFinding, DocTable};
+use super::page::EMU_PER_TWIP;
+use crate::element::table::{cells, widths};
+use crate::model::Align;
+use crate::text::{prepare, Prepared, TextFonts};
+use specrender_fonts::{Measurer, ShapeLang};
+use specrender_spec::deck::Cell;
+use specrender_spec::units::{Cpt, Emu, EMU_PER_PT};
+
+/// Smallest size a document table may shrink to: 8 pt.
+pub const TABLE_FLOOR: Cpt = 800;
+/// A table starts this much below the body size: 1 pt.
+const BELOW_BODY: Cpt = 100;
+/// Cell margins written on every table (`w:tblCellMar`): 6 pt left and right.
+pub const CELL_MARGIN_LR: Emu = 6 * EMU_PER_PT;
+/// Most `unbreakable_text` findings per table (the first ones in row order).
+const MAX_UNBREAKABLE: usize = 20;
+
+/// The texts a table is made of, as the input gave them.
+pub struct TableInput<'a> {
+    pub block: &'a str,
+    pub title: Option<&'a String>,
+    pub columns: &'a [String],
+    pub rows: &'a [Vec<Cell>],
+}
+
+/// Prepared cells: the header row then the body rows.
+struct Measured {
+    cells: Vec<Vec<Prepared>>,
+}
+
+impl Measured {
+    /// Per column (narrowest, one-line) width at `size`, margins included, in twips.
+    fn needs(&self, n: usize, size: Cpt) -> Vec<(Emu, Emu)> {
+        (0..n)
+            .map(|c| {
+                let (lo, hi) = self
+                    .cells
+                    .iter()
+                    .map(|r| widths::para_extent(&r[c], size))
+                    .fold((0, 0), |a, b| (a.0.max(b.0), a.1.max(b.1)));
+                let m = 2 * CELL_MARGIN_LR;
+                (twips_up(lo + m), twips_up(hi + m))
+            })
+            .collect()
+    }
+}
+
+fn twips_up(e: Emu) -> Emu {
+    (e + EMU_PER_TWIP - 1) / EMU_PER_TWIP
+}
+
+/// Lays out one table in a text width `width` (EMU); findings go to `findings`.
+#[allow(clippy::too_many_arguments)]
+pub fn table(
+    m: &mut Measurer<'_>,
+    fonts: &TextFonts,
+    bold: &TextFonts,
+    lang: ShapeLang,
+    body: Cpt,
+    t: &TableInput<'_>,
+    width: Emu,
+    number: u32,
+    findings: &mut Vec<DocFinding>,
+) -> DocTable {
+    let n = t.columns.len().max(1);
+    let (rows, _ragged) = cells::normalize_rows(t.rows, n);
+    let numeric = cells::numeric_columns(&rows, n);
+    let start = body.saturating_sub(BELOW_BODY).max(TABLE_FLOOR);
+    let texts: Vec<Vec<String>> = rows
+        .iter()
+        .map(|r| r.iter().map(cells::cell_text).collect())
+        .collect();
+    let lw = width - 2 * CELL_MARGIN_LR;
+    let mut cells_p = vec![t
+        .columns
+        .iter()
+        .map(|c| prepare(m, bold, lang, c, start, lw))
+        .collect::<Vec<_>>()];
+    for r in &texts {
+        cells_p.push(
+            r.iter()
+                .map(|c| prepare(m, fonts, lang, c, start, lw))
+                .collect(),
+        );
+    }
+    let measured = Measured { cells: cells_p };
+    let w_tw = width / EMU_PER_TWIP;
+    let mut size = start;
+    let mut needs = measured.needs(n, size);
+    while size > TABLE_FLOOR && needs.iter().map(|c| c.0).sum::<Emu>() > w_tw {
+        size -= 50;
+        needs = measured.needs(n, size);
+    }
+    let (tw, overflow) = widths::distribute(&needs, w_tw);
+    let widths: Vec<Emu> = tw.iter().map(|w| w * EMU_PER_TWIP).collect();
+    if let Some(column) = overflow {
+        findings.push(DocFinding::TableOverflow {
+            block: t.block.to_string(),
+            needed: needs.iter().map(|c| c.0).sum::<Emu>() * EMU_PER_TWIP,
+            width,
+            column,
+            size,
+        });
+        unbreakable(&measured, &needs, &widths, t.block, findings);
+    }
+    let header_align = numeric
+        .iter()
+        .map(|&num| if num { Align::Right } else { Align::Left })
+        .collect();
+    let align = rows
+        .iter()
+        .map(|r| {
+            r.iter()
+                .zip(&numeric)
+                .map(|(c, &num)| cells::align_for(c, num))
+                .collect()
+        })
+        .collect();
+    DocTable {
+        title: t.title.cloned(),
+        number,
+        columns: t.columns.to_vec(),
+        header_align,
+        rows: texts,
+        align,
+        numeric,
+        widths,
+        size,
+        overflow,
+    }
+}
+
+/// One finding per cell (first [`MAX_UNBREAKABLE`]) whose narrowest width passes its column.
+fn unbreakable(
+    ms: &Measured,
+    needs: &[(Emu, Emu)],
+    widths: &[Emu],
+    block: &str,
+    findings: &mut Vec<DocFinding>,
+) {
+    let mut count = 0;
+    for (r, row) in ms.cells.iter().enumerate() {
+        for (c, p) in row.iter().enumerate() {
+            let size_needs = needs[c].0 * EMU_PER_TWIP;
+            if size_needs <= widths[c] || count >= MAX_UNBREAKABLE {
+                continue;
+            }
+            // Only the cells that set the column's narrowest width are named.
+            if !is_widest(ms, c, r) {
+                continue;
+            }
+            findings.push(DocFinding::UnbreakableText {
+                block: block.to_string(),
+                row: r.checked_sub(1),
+                column: c,
+                text: p.text.clone(),
+                needed: size_needs,
+                width: widths[c],
+            });
+            count += 1;
+        }
+    }
+}
+
+/// Is row `r` the first row holding column `c`'s longest unbreakable piece (in ems)?
+fn is_widest(ms: &Measured, c: usize, r: usize) -> bool {
+    let lo = |p: &Prepared| widths::para_extent(p, 1000).0;
+    let best = ms.cells.iter().map(|row| lo(&row[c])).max().unwrap_or(0);
+    ms.cells.iter().position(|row| lo(&row[c]) == best) == Some(r)
+}

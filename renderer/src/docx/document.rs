@@ -1,0 +1,191 @@
+//! `word/document.xml`: the title and subtitle, every block in order, the reference list
+//! (list mode), and the section (page size and margins from layout, in twips).
+
+use super::figure::figure;
+use super::numbering::ListNums;
+use super::table::table;
+use super::text::{has_hangul, runs, ParaProps, RunProps, NS_W};
+use crate::opc::rels::RelId;
+use crate::opc::xml::{Xml, NS_A, NS_R};
+use specrender_layout::doc::model::{CitationStyle, LaidBlock, LaidContent, LaidDoc};
+use specrender_layout::doc::page::EMU_PER_TWIP;
+use specrender_spec::deck::LangFamily;
+
+pub(crate) const CONTENT_TYPE: &str =
+    "application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml";
+
+const NS_WP: &str = "http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing";
+const NS_PIC: &str = "http://schemas.openxmlformats.org/drawingml/2006/picture";
+
+/// What the body writer needs besides the laid document.
+pub(crate) struct Body<'a> {
+    pub laid: &'a LaidDoc,
+    pub nums: ListNums,
+    /// Per block: the image relationship of its figure.
+    pub images: Vec<Option<RelId>>,
+}
+
+impl Body<'_> {
+    /// Paragraph properties with `w:wordWrap` for Hangul text outside a Korean document
+    /// (a Korean document has it on `Normal`).
+    pub(crate) fn para<'s>(&self, style: Option<&'s str>, text: &str) -> ParaProps<'s> {
+        ParaProps {
+            style,
+            word_wrap: self.laid.lang != LangFamily::Korean && has_hangul(text),
+            ..Default::default()
+        }
+    }
+}
+
+/// Localised labels: (figure, table, references heading, separator after the number).
+pub(crate) fn labels(lang: LangFamily) -> (&'static str, &'static str, &'static str, &'static str) {
+    match lang {
+        LangFamily::Korean => ("그림", "표", "참고 문헌", ". "),
+        LangFamily::Japanese => ("図", "表", "参考文献", " "),
+        LangFamily::ChineseSimplified => ("图", "表", "参考文献", " "),
+        LangFamily::ChineseTraditional => ("圖", "表", "參考文獻", " "),
+        LangFamily::Other => ("Figure", "Table", "References", ": "),
+    }
+}
+
+pub(crate) fn document_xml(body: &Body<'_>, pretty: bool) -> Vec<u8> {
+    let laid = body.laid;
+    let mut x = Xml::new(pretty);
+    x.start(
+        "w:document",
+        &[
+            ("xmlns:w", &NS_W),
+            ("xmlns:r", &NS_R),
+            ("xmlns:wp", &NS_WP),
+            ("xmlns:a", &NS_A),
+            ("xmlns:pic", &NS_PIC),
+        ],
+    );
+    x.start("w:body", &[]);
+    simple(&mut x, body, "Title", &laid.title, None);
+    if let Some(s) = &laid.subtitle {
+        simple(&mut x, body, "Subtitle", s, None);
+    }
+    for (i, b) in laid.blocks.iter().enumerate() {
+        block(&mut x, body, i, b);
+    }
+    if laid.citations == CitationStyle::List && !laid.listed.is_empty() {
+        reference_list(&mut x, body);
+    }
+    section(&mut x, laid);
+    x.end("w:body");
+    x.end("w:document");
+    x.finish()
+}
+
+/// One paragraph of `text` in `style`, with the block's citations at its end.
+fn simple(x: &mut Xml, body: &Body<'_>, style: &str, text: &str, cites: Option<&LaidBlock>) {
+    x.start("w:p", &[]);
+    body.para(Some(style), text).write(x);
+    runs(x, text, &RunProps::default());
+    if let Some(b) = cites {
+        citations(x, body, b);
+    }
+    x.end("w:p");
+}
+
+/// A block's citations: footnote references, or `[n]` keys in list mode.
+pub(crate) fn citations(x: &mut Xml, body: &Body<'_>, b: &LaidBlock) {
+    match body.laid.citations {
+        CitationStyle::Footnotes => {
+            for &(n, _) in &b.cites {
+                x.start("w:r", &[]);
+                RunProps {
+                    style: Some("FootnoteReference"),
+                    ..Default::default()
+                }
+                .write(x);
+                x.empty("w:footnoteReference", &[("w:id", &n)]);
+                x.end("w:r");
+            }
+        }
+        CitationStyle::List => {
+            if !b.cites.is_empty() {
+                let keys: Vec<String> = b.cites.iter().map(|(n, _)| format!("[{n}]")).collect();
+                runs(x, &format!(" {}", keys.join("")), &RunProps::default());
+            }
+        }
+    }
+}
+
+fn block(x: &mut Xml, body: &Body<'_>, i: usize, b: &LaidBlock) {
+    match &b.content {
+        LaidContent::Heading { level, text } => {
+            simple(x, body, &format!("Heading{level}"), text, Some(b));
+        }
+        LaidContent::Paragraph { text } => simple(x, body, "Normal", text, Some(b)),
+        LaidContent::List { ordered, items } => {
+            let style = if *ordered { "ListNumber" } else { "ListBullet" };
+            for (k, item) in items.iter().enumerate() {
+                x.start("w:p", &[]);
+                let mut p = body.para(Some(style), item);
+                p.num = Some((body.nums.0[i], 0));
+                p.write(x);
+                runs(x, item, &RunProps::default());
+                if k + 1 == items.len() {
+                    citations(x, body, b);
+                }
+                x.end("w:p");
+            }
+        }
+        LaidContent::Table(t) => table(x, body, b, t),
+        LaidContent::Figure(f) => figure(x, body, b, f, body.images[i]),
+        LaidContent::Quote { text, attribution } => {
+            simple(x, body, "Quote", text, attribution.is_none().then_some(b));
+            if let Some(a) = attribution {
+                x.start("w:p", &[]);
+                let mut p = body.para(Some("Quote"), a);
+                p.jc = Some("right");
+                p.write(x);
+                runs(x, &format!("\u{2014} {a}"), &RunProps::default());
+                citations(x, body, b);
+                x.end("w:p");
+            }
+        }
+        LaidContent::PageBreak => {
+            x.start("w:p", &[]);
+            x.start("w:r", &[]);
+            x.empty("w:br", &[("w:type", &"page")]);
+            x.end("w:r");
+            x.end("w:p");
+        }
+    }
+}
+
+/// List mode: a `Heading1` and one numbered paragraph per reference, in number order.
+fn reference_list(x: &mut Xml, body: &Body<'_>) {
+    let laid = body.laid;
+    let (_, _, heading, _) = labels(laid.lang);
+    simple(x, body, "Heading1", heading, None);
+    for (k, &r) in laid.listed.iter().enumerate() {
+        let text = format!("[{}] {}", k + 1, laid.references[r].text());
+        simple(x, body, "Normal", &text, None);
+    }
+}
+
+fn section(x: &mut Xml, laid: &LaidDoc) {
+    let p = &laid.page;
+    let tw = |e: i64| e / EMU_PER_TWIP;
+    x.start("w:sectPr", &[]);
+    x.empty("w:pgSz", &[("w:w", &tw(p.width)), ("w:h", &tw(p.height))]);
+    x.empty(
+        "w:pgMar",
+        &[
+            ("w:top", &tw(p.margins[0])),
+            ("w:right", &tw(p.margins[1])),
+            ("w:bottom", &tw(p.margins[2])),
+            ("w:left", &tw(p.margins[3])),
+            ("w:header", &tw(p.header)),
+            ("w:footer", &tw(p.header)),
+            ("w:gutter", &0),
+        ],
+    );
+    x.empty("w:cols", &[("w:space", &"720")]);
+    x.empty("w:docGrid", &[("w:linePitch", &"360")]);
+    x.end("w:sectPr");
+}

@@ -1,0 +1,129 @@
+//! WordprocessingML (DOCX) on the [`crate::opc`] layer: [`package`] plans a laid document's
+//! package; one module per part. Written with our own XML writer and OPC layer rather than a
+//! DOCX crate: the crates we looked at number ids from process-global counters (not
+//! deterministic in a long-running worker) and bring second copies of zip and quick-xml; the
+//! parts are small, and the OPC layer (relationships, content types, media by hash,
+//! deterministic zip) is already ours.
+//!
+//! Parts, in package order: `docProps/core.xml`, `docProps/app.xml`, `word/document.xml`,
+//! `word/styles.xml`, `word/numbering.xml`, `word/settings.xml`, `word/fontTable.xml`,
+//! `word/theme/theme1.xml` (the slides' theme writer), `word/footnotes.xml` (footnote mode,
+//! when anything is cited), `word/media/imageN.*`. Never `stylesWithEffects.xml` (Word's
+//! compatibility check fails on it) and never `w:updateFields` (Word would prompt on open).
+
+mod document;
+mod figure;
+mod footnotes;
+mod numbering;
+mod props;
+mod settings;
+mod styles;
+mod table;
+mod text;
+
+use crate::opc::media::{ImageType, Media};
+use crate::opc::package::{Package, Part};
+use crate::opc::rels::{RelType, Rels};
+use document::Body;
+use specrender_layout::doc::model::{CitationStyle, LaidContent, LaidDoc};
+use specrender_layout::model::ImageFormat;
+
+const DOCUMENT: &str = "word/document.xml";
+const CORE: &str = "docProps/core.xml";
+const APP: &str = "docProps/app.xml";
+const STYLES: &str = "word/styles.xml";
+const NUMBERING: &str = "word/numbering.xml";
+const SETTINGS: &str = "word/settings.xml";
+const FONT_TABLE: &str = "word/fontTable.xml";
+const THEME: &str = "word/theme/theme1.xml";
+const FOOTNOTES: &str = "word/footnotes.xml";
+
+/// Every part of the document's package, in package order, not yet written.
+pub(crate) fn package(laid: &LaidDoc) -> Package<'_> {
+    let mut pkg = Package::new();
+    pkg.relate(RelType::OfficeDocument, DOCUMENT);
+    pkg.relate(RelType::CoreProperties, CORE);
+    pkg.relate(RelType::ExtendedProperties, APP);
+    pkg.add(
+        Part::new(CORE, props::CORE_CONTENT_TYPE, move |p| {
+            props::core_xml(laid, p)
+        }),
+        Rels::new(),
+    );
+    pkg.add(
+        Part::new(APP, props::APP_CONTENT_TYPE, props::app_xml),
+        Rels::new(),
+    );
+    let footnotes = laid.citations == CitationStyle::Footnotes && laid.footnotes > 0;
+    let mut rels = Rels::new();
+    rels.add(RelType::Styles, STYLES);
+    rels.add(RelType::Numbering, NUMBERING);
+    rels.add(RelType::Settings, SETTINGS);
+    rels.add(RelType::FontTable, FONT_TABLE);
+    rels.add(RelType::Theme, THEME);
+    if footnotes {
+        rels.add(RelType::Footnotes, FOOTNOTES);
+    }
+    let mut media = Media::new("word/media");
+    let images = laid
+        .blocks
+        .iter()
+        .map(|b| match &b.content {
+            LaidContent::Figure(f) => f.image.as_ref().ok().map(|img| {
+                let ty = match img.format {
+                    ImageFormat::Png => ImageType::Png,
+                    ImageFormat::Jpeg => ImageType::Jpeg,
+                };
+                pkg.add_default(ty.extension(), ty.content_type());
+                let name = media.add(&img.bytes, ty).to_string();
+                rels.add(RelType::Image, name)
+            }),
+            _ => None,
+        })
+        .collect();
+    let body = Body {
+        laid,
+        nums: numbering::ListNums::of(laid),
+        images,
+    };
+    let nums = numbering::ListNums::of(laid);
+    let doc = Part::new(DOCUMENT, document::CONTENT_TYPE, move |p| {
+        document::document_xml(&body, p)
+    })
+    .weighing(8);
+    pkg.add(doc, rels);
+    let parts = [
+        Part::new(STYLES, styles::CONTENT_TYPE, move |p| {
+            styles::styles_xml(laid, p)
+        }),
+        Part::new(NUMBERING, numbering::CONTENT_TYPE, move |p| {
+            numbering::numbering_xml(&nums, p)
+        }),
+        Part::new(SETTINGS, settings::SETTINGS_CONTENT_TYPE, move |p| {
+            settings::settings_xml(laid, footnotes, p)
+        }),
+        Part::new(FONT_TABLE, settings::FONT_TABLE_CONTENT_TYPE, move |p| {
+            settings::font_table_xml(laid, p)
+        }),
+        Part::new(THEME, crate::pptx::theme::CONTENT_TYPE, move |p| {
+            crate::pptx::theme::theme_xml(&laid.theme, p)
+        }),
+    ];
+    for part in parts {
+        pkg.add(part, Rels::new());
+    }
+    if footnotes {
+        let part = Part::new(FOOTNOTES, footnotes::CONTENT_TYPE, move |p| {
+            footnotes::footnotes_xml(laid, p)
+        });
+        pkg.add(part, Rels::new());
+    }
+    for m in media.parts() {
+        let bytes = m.bytes;
+        let part = Part::new(m.name.clone(), m.image_type.content_type(), move |_| {
+            bytes.to_vec()
+        });
+        pkg.add(part, Rels::new());
+    }
+    pkg
+}

@@ -1,0 +1,155 @@
+//! A table block: its numbered caption above it (`Table n` with a `SEQ Table` field holding
+//! its value), then `w:tbl` with the measured `w:tblGrid` (every column in twips), a fixed
+//! layout (Word and Writer keep the widths), a header row that repeats on every page
+//! (`w:tblHeader`) and rows that never split across pages (`w:cantSplit`); numbers
+//! right-aligned as layout decided; at least one paragraph in every cell.
+
+use super::document::{citations, labels, Body};
+use super::text::{field, runs, ParaProps, RunProps};
+use crate::opc::xml::Xml;
+use specrender_layout::doc::model::{DocTable, LaidBlock};
+use specrender_layout::doc::page::EMU_PER_TWIP;
+use specrender_layout::model::Align;
+
+fn jc(a: Align) -> Option<&'static str> {
+    match a {
+        Align::Left => None,
+        Align::Center => Some("center"),
+        Align::Right => Some("right"),
+    }
+}
+
+fn caption(x: &mut Xml, body: &Body<'_>, b: &LaidBlock, t: &DocTable, title: &str) {
+    let (_, label, _, sep) = labels(body.laid.lang);
+    x.start("w:p", &[]);
+    let mut p = body.para(Some("Caption"), title);
+    p.keep_next = true;
+    p.write(x);
+    let plain = RunProps::default();
+    runs(x, &format!("{label} "), &plain);
+    field(x, " SEQ Table \\* ARABIC ", &t.number.to_string(), &plain);
+    runs(x, &format!("{sep}{title}"), &plain);
+    citations(x, body, b);
+    x.end("w:p");
+}
+
+#[allow(clippy::too_many_arguments)]
+fn cell(
+    x: &mut Xml,
+    body: &Body<'_>,
+    text: &str,
+    w: i64,
+    align: Align,
+    props: &RunProps<'_>,
+    fill: Option<&str>,
+) {
+    x.start("w:tc", &[]);
+    x.start("w:tcPr", &[]);
+    x.empty("w:tcW", &[("w:w", &w), ("w:type", &"dxa")]);
+    if let Some(f) = fill {
+        x.empty(
+            "w:shd",
+            &[("w:val", &"clear"), ("w:color", &"auto"), ("w:fill", &f)],
+        );
+    }
+    x.end("w:tcPr");
+    x.start("w:p", &[]);
+    let mut p = body.para(None, text);
+    p.jc = jc(align);
+    p.write(x);
+    runs(x, text, props);
+    x.end("w:p");
+    x.end("w:tc");
+}
+
+pub(crate) fn table(x: &mut Xml, body: &Body<'_>, b: &LaidBlock, t: &DocTable) {
+    match &t.title {
+        Some(title) => caption(x, body, b, t, title),
+        None if !b.cites.is_empty() => {
+            // Citations of an untitled table go on an empty caption-styled line above it.
+            x.start("w:p", &[]);
+            ParaProps {
+                style: Some("Caption"),
+                keep_next: true,
+                ..Default::default()
+            }
+            .write(x);
+            citations(x, body, b);
+            x.end("w:p");
+        }
+        None => {}
+    }
+    let widths: Vec<i64> = t.widths.iter().map(|w| w / EMU_PER_TWIP).collect();
+    let total: i64 = widths.iter().sum();
+    x.start("w:tbl", &[]);
+    x.start("w:tblPr", &[]);
+    x.empty("w:tblStyle", &[("w:val", &"SpecTable")]);
+    x.empty("w:tblW", &[("w:w", &total), ("w:type", &"dxa")]);
+    x.empty("w:tblLayout", &[("w:type", &"fixed")]);
+    x.empty(
+        "w:tblLook",
+        &[
+            ("w:val", &"04A0"),
+            ("w:firstRow", &"1"),
+            ("w:lastRow", &"0"),
+            ("w:firstColumn", &"0"),
+            ("w:lastColumn", &"0"),
+            ("w:noHBand", &"1"),
+            ("w:noVBand", &"1"),
+        ],
+    );
+    x.end("w:tblPr");
+    x.start("w:tblGrid", &[]);
+    for w in &widths {
+        x.empty("w:gridCol", &[("w:w", w)]);
+    }
+    x.end("w:tblGrid");
+    let th = &body.laid.theme;
+    let fill = th.colors.primary.hex();
+    let head = RunProps {
+        bold: true,
+        color: Some(th.colors.background.hex()),
+        size: Some(t.size),
+        ..Default::default()
+    };
+    x.start("w:tr", &[]);
+    x.start("w:trPr", &[]);
+    x.empty("w:cantSplit", &[]);
+    x.empty("w:tblHeader", &[]);
+    x.end("w:trPr");
+    for (c, name) in t.columns.iter().enumerate() {
+        cell(
+            x,
+            body,
+            name,
+            widths[c],
+            t.header_align[c],
+            &head,
+            Some(&fill),
+        );
+    }
+    x.end("w:tr");
+    let plain = RunProps {
+        size: Some(t.size),
+        ..Default::default()
+    };
+    for (r, row) in t.rows.iter().enumerate() {
+        x.start("w:tr", &[]);
+        x.start("w:trPr", &[]);
+        x.empty("w:cantSplit", &[]);
+        x.end("w:trPr");
+        for (c, text) in row.iter().enumerate() {
+            cell(x, body, text, widths[c], t.align[r][c], &plain, None);
+        }
+        x.end("w:tr");
+    }
+    x.end("w:tbl");
+    // A paragraph after every table: two tables in a row would otherwise merge.
+    x.start("w:p", &[]);
+    ParaProps {
+        spacing_after: Some(0),
+        ..Default::default()
+    }
+    .write(x);
+    x.end("w:p");
+}

@@ -1,0 +1,176 @@
+//! DocSpec -> DOCX end to end through the CLI: the example document renders (exit 0) to a
+//! package with every part Word needs, the same bytes twice; `--layout` gives the page and
+//! the widths; QC names blocks; bad input writes nothing (exit 2).
+
+mod support;
+
+use serde_json::{json, Value};
+use std::io::Read;
+use std::path::Path;
+use support::{names, run, s, workdir};
+
+fn example_path() -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("examples/quarterly-report.json")
+        .to_string_lossy()
+        .into_owned()
+}
+
+fn parts(bytes: &[u8]) -> Vec<(String, String)> {
+    let mut z = zip::ZipArchive::new(std::io::Cursor::new(bytes)).unwrap();
+    (0..z.len())
+        .map(|i| {
+            let mut f = z.by_index(i).unwrap();
+            let mut v = Vec::new();
+            f.read_to_end(&mut v).unwrap();
+            (
+                f.name().unwrap().to_string(),
+                String::from_utf8_lossy(&v).into_owned(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn example_document_renders_deterministically_with_every_part() {
+    let d = workdir("docx", "example");
+    let (a, b) = (d.join("a.docx"), d.join("b.docx"));
+    let lay = d.join("layout.json");
+    let r = run(
+        &["render", &example_path(), "-o", s(&a), "--layout", s(&lay)],
+        None,
+    );
+    assert_eq!(r.code, 0, "{r:?}");
+    let qc = r.json();
+    assert_eq!(qc["pass"], json!(true));
+    assert_eq!(qc["summary"]["blocks_in"], json!(13));
+    let r2 = run(&["render", &example_path(), "-o", s(&b)], None);
+    assert_eq!(r2.code, 0, "{r2:?}");
+    let bytes = std::fs::read(&a).unwrap();
+    assert_eq!(bytes, std::fs::read(&b).unwrap(), "same input, same bytes");
+    let p = parts(&bytes);
+    let names: Vec<&str> = p.iter().map(|(n, _)| n.as_str()).collect();
+    for want in [
+        "[Content_Types].xml",
+        "word/document.xml",
+        "word/styles.xml",
+        "word/numbering.xml",
+        "word/settings.xml",
+        "word/fontTable.xml",
+        "word/theme/theme1.xml",
+        "word/footnotes.xml",
+        "word/media/image1.png",
+    ] {
+        assert!(names.contains(&want), "{want} missing: {names:?}");
+    }
+    assert!(!names.iter().any(|n| n.contains("stylesWithEffects")));
+    let get = |n: &str| &p.iter().find(|(k, _)| k == n).unwrap().1;
+    let doc = get("word/document.xml");
+    assert!(doc.contains("<w:tblHeader/>") && doc.contains("<w:cantSplit/>"));
+    assert!(doc.contains("<w:gridCol w:w="));
+    assert!(doc.contains(" SEQ Figure \\* ARABIC "));
+    assert!(doc.contains("<w:footnoteReference w:id=\"3\"/>"));
+    assert!(
+        doc.contains("w:w=\"12240\" w:h=\"15840\""),
+        "Letter for en-US"
+    );
+    assert!(!get("word/settings.xml").contains("updateFields"));
+    let num = get("word/numbering.xml");
+    assert!(num.rfind("<w:abstractNum ").unwrap() < num.find("<w:num ").unwrap());
+    // Two ordered lists: two restarting instances.
+    assert_eq!(num.matches("<w:startOverride w:val=\"1\"/>").count(), 2);
+    let foot = get("word/footnotes.xml");
+    assert!(foot.contains("w:id=\"-1\"") && foot.contains("w:id=\"0\""));
+    assert!(get("docProps/core.xml").contains("2026-11-20T00:00:00Z"));
+    let l: Value = serde_json::from_slice(&std::fs::read(&lay).unwrap()).unwrap();
+    assert_eq!(l["document"]["page"], json!("letter"));
+    let t = l["blocks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["block_id"] == "t1")
+        .unwrap();
+    let w: i64 = t["column_widths_emu"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_i64().unwrap())
+        .sum();
+    assert!(w <= t["width_emu"].as_i64().unwrap());
+    assert_eq!(t["numeric_columns"], json!([false, true, true, false]));
+}
+
+fn doc(blocks: Value, lang: &str) -> Value {
+    json!({"spec_version": "docspec_v1",
+           "doc": {"title": "T", "language": lang, "blocks": blocks},
+           "theme": {"template_ref": {"template_id": "default"}, "brand": {"brand_kit_id": "b"}}})
+}
+
+#[test]
+fn qc_names_blocks_and_exit_code_follows() {
+    let d = workdir("docx", "qc");
+    let input = d.join("in.json");
+    let wide: Vec<String> = (0..12)
+        .map(|i| format!("supercalifragilistic{i}"))
+        .collect();
+    let spec = doc(
+        json!([
+            {"block_id": "a", "type": "heading", "content": {"level": 1, "text": "A"}},
+            {"block_id": "b", "type": "heading", "content": {"level": 3, "text": "B"}},
+            {"block_id": "t", "type": "table", "content": {"columns": wide, "rows": [wide]}},
+            {"block_id": "f", "type": "figure", "content": {"asset_id": "nope", "caption": "C"}}
+        ]),
+        "ko",
+    );
+    std::fs::write(&input, serde_json::to_vec(&spec).unwrap()).unwrap();
+    let out = d.join("out.docx");
+    let r = run(&["render", s(&input), "-o", s(&out)], None);
+    assert_eq!(r.code, 1, "{r:?}");
+    let qc = r.json();
+    let kinds: Vec<(String, String)> = qc["issues"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| {
+            (
+                i["type"].as_str().unwrap().into(),
+                i["block_id"].as_str().unwrap_or("").into(),
+            )
+        })
+        .collect();
+    for want in [
+        ("heading_skip", "b"),
+        ("table_overflow", "t"),
+        ("unbreakable_text", "t"),
+        ("missing_asset", "f"),
+    ] {
+        assert!(
+            kinds.contains(&(want.0.into(), want.1.into())),
+            "{want:?} in {kinds:?}"
+        );
+    }
+    // Written all the same (exit 1), A4 for Korean.
+    let p = parts(&std::fs::read(&out).unwrap());
+    let docxml = &p.iter().find(|(n, _)| n == "word/document.xml").unwrap().1;
+    assert!(docxml.contains("w:w=\"11906\" w:h=\"16838\""));
+    let styles = &p.iter().find(|(n, _)| n == "word/styles.xml").unwrap().1;
+    assert!(
+        styles.contains("<w:wordWrap w:val=\"1\"/>"),
+        "Korean keeps words whole"
+    );
+}
+
+#[test]
+fn invalid_document_writes_nothing() {
+    let d = workdir("docx", "invalid");
+    let input = d.join("in.json");
+    let mut spec = doc(
+        json!([{"block_id": "a", "type": "heading", "content": {"level": 9, "text": "A"}}]),
+        "en",
+    );
+    spec["doc"]["blocks"][0]["citations"] = json!([{"citation_id": "missing"}]);
+    std::fs::write(&input, serde_json::to_vec(&spec).unwrap()).unwrap();
+    let r = run(&["render", s(&input)], None);
+    assert_eq!(r.code, 2, "{r:?}");
+    assert_eq!(names(&d), ["in.json"]);
+}
