@@ -362,7 +362,8 @@ pub fn render(input: &[u8], fonts: &FontBook, opts: &RenderOptions) -> Result<Ou
     render_parsed(&parsed, fonts, opts, &mut |_, _, _| {})
 }
 
-const DOCX_NOT_YET: &str = "DocSpec rendering (DOCX) is not implemented yet";
+/// [`lay_out`] is the slide layout; documents go through [`lay_out_doc`].
+const NOT_SLIDES: &str = "lay_out takes a SlideSpec; a DocSpec is laid out by lay_out_doc";
 
 /// Lay out a parsed SlideSpec.
 pub fn lay_out(
@@ -372,7 +373,7 @@ pub fn lay_out(
     progress: Progress<'_>,
 ) -> Result<LaidDeck, Error> {
     let Input::Slides(spec) = &parsed.input else {
-        return Err(Error::Internal(DOCX_NOT_YET.into()));
+        return Err(Error::Internal(NOT_SLIDES.into()));
     };
     let opened = match &opts.assets {
         Some(_) => None,
