@@ -105,14 +105,16 @@ pub struct Reference {
 }
 
 impl Reference {
-    /// The reference as one line: `Title, p. 12. https://...` (the evidence id when there is
-    /// neither title nor URL).
+    /// The reference as one line: `Title, p. 12. https://...`; without a title, the evidence
+    /// id (or, for a bare URL, nothing before the URL; the reference id as a last resort).
     pub fn text(&self) -> String {
-        let mut s = self
-            .title
-            .clone()
-            .or_else(|| self.evidence_id.clone())
-            .unwrap_or_else(|| self.id.clone());
+        let name = self.title.clone().or_else(|| self.evidence_id.clone());
+        if name.is_none() && self.locator.is_none() {
+            if let Some(u) = &self.url {
+                return u.clone();
+            }
+        }
+        let mut s = name.unwrap_or_else(|| self.id.clone());
         if let Some(l) = &self.locator {
             s.push_str(", ");
             s.push_str(l);
