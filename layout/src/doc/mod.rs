@@ -289,3 +289,102 @@ pub fn doc_layout_json(laid: &LaidDoc) -> serde_json::Value {
         "blocks": blocks,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use specrender_fonts::FontOptions;
+    use specrender_spec::doc::resolve_doc;
+
+    fn laid(blocks: serde_json::Value, lang: &str) -> LaidDoc {
+        let spec = serde_json::from_value(serde_json::json!({
+            "spec_version": "docspec_v1",
+            "doc": {"title": "T", "language": lang, "blocks": blocks},
+            "theme": {"template_ref": {"template_id": "default"}, "brand": {"brand_kit_id": "b"}}
+        }))
+        .unwrap();
+        let book = FontBook::new(&FontOptions::default()).unwrap();
+        layout_doc(&resolve_doc(&spec, None), &book, &DocOptions::default())
+    }
+
+    fn table_of(l: &LaidDoc) -> &DocTable {
+        match &l.blocks[0].content {
+            LaidContent::Table(t) => t,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn table_columns_keep_tokens_whole_and_fill_the_text_width() {
+        let url = "https://example.com/a/very/long/path/that/cannot/break";
+        let l = laid(
+            serde_json::json!([{"block_id": "t", "type": "table", "content": {
+                "columns": ["Name", "Amount", "Link"],
+                "rows": [["Alpha", "1,234억 원", url], ["Beta", 5, "short"]]}}]),
+            "ko",
+        );
+        let t = table_of(&l);
+        assert_eq!(t.widths.iter().sum::<Emu>(), l.page.text_width());
+        assert!(t.widths.iter().all(|w| w % page::EMU_PER_TWIP == 0));
+        assert_eq!(t.overflow, None);
+        assert_eq!(t.numeric, vec![false, true, false]);
+        assert_eq!(t.size, 1000, "body 11 pt less 1 pt");
+        // The URL's column is at least as wide as the URL on one line at 10 pt.
+        assert!(
+            t.widths[2] > t.widths[0] && t.widths[2] > t.widths[1],
+            "{:?}",
+            t.widths
+        );
+        assert!(l.findings.is_empty(), "{:?}", l.findings);
+    }
+
+    #[test]
+    fn too_many_wide_columns_shrink_to_the_floor_then_overflow() {
+        let cols: Vec<String> = (0..12).map(|i| format!("averyverylongheader{i}")).collect();
+        let l = laid(
+            serde_json::json!([{"block_id": "t", "type": "table",
+                                "content": {"columns": cols, "rows": [["x"]]}}]),
+            "en-US",
+        );
+        let t = table_of(&l);
+        assert_eq!(t.size, table::TABLE_FLOOR);
+        assert!(t.overflow.is_some());
+        assert!(matches!(l.findings[0], DocFinding::TableOverflow { .. }));
+        assert!(l
+            .findings
+            .iter()
+            .any(|f| matches!(f, DocFinding::UnbreakableText { row: None, .. })));
+    }
+
+    #[test]
+    fn citation_numbers_follow_the_style() {
+        let mut c = Citer::new(CitationStyle::List, 3);
+        assert_eq!([c.number(2), c.number(0), c.number(2)], [1, 2, 1]);
+        assert_eq!(c.listed, vec![2, 0]);
+        let mut f = Citer::new(CitationStyle::Footnotes, 3);
+        assert_eq!([f.number(2), f.number(2)], [1, 2]);
+    }
+
+    #[test]
+    fn figures_scale_down_to_the_page_never_up() {
+        let img = |w: u32, h: u32| {
+            Ok(Arc::new(Image {
+                format: picture::ImageFormat::Png,
+                bytes: Arc::from(&b""[..]),
+                width: w,
+                height: h,
+                orientation: Default::default(),
+                converted_from: None,
+            }))
+        };
+        let p = Page::A4;
+        let small = figure(&p, 1, "a", "c", &None, img(96, 48));
+        assert_eq!(small.extent, (EMU_PER_INCH, EMU_PER_INCH / 2));
+        let wide = figure(&p, 2, "a", "c", &None, img(4000, 1000));
+        assert_eq!(wide.extent.0, p.text_width());
+        assert_eq!(wide.extent.1, p.text_width() / 4);
+        let tall = figure(&p, 3, "a", "c", &None, img(1000, 8000));
+        assert_eq!(tall.extent.1, figure_max_height(&p));
+        assert_eq!(tall.extent.0, figure_max_height(&p) / 8);
+    }
+}

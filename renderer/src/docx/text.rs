@@ -171,3 +171,64 @@ pub(crate) fn field(x: &mut Xml, instr: &str, value: &str, props: &RunProps<'_>)
     x.end("w:r");
     fld(x, "end");
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn body(f: impl FnOnce(&mut Xml)) -> String {
+        let mut x = Xml::new(false);
+        f(&mut x);
+        let s = String::from_utf8(x.finish()).unwrap();
+        s.split_once("\r\n").unwrap().1.to_string()
+    }
+
+    #[test]
+    fn newlines_and_tabs_become_breaks_and_tabs() {
+        let s = body(|x| runs(x, "a\tb\nc ", &RunProps::default()));
+        assert_eq!(
+            s,
+            r#"<w:r><w:t>a</w:t><w:tab/><w:t>b</w:t><w:br/><w:t xml:space="preserve">c </w:t></w:r>"#
+        );
+        assert_eq!(body(|x| runs(x, "", &RunProps::default())), "");
+    }
+
+    #[test]
+    fn run_and_paragraph_properties_keep_schema_order() {
+        let props = RunProps {
+            style: Some("S"),
+            bold: true,
+            color: Some("FFFFFF".into()),
+            size: Some(950),
+            ..Default::default()
+        };
+        assert_eq!(
+            body(|x| props.write(x)),
+            r#"<w:rPr><w:rStyle w:val="S"/><w:b/><w:bCs/><w:color w:val="FFFFFF"/><w:sz w:val="19"/><w:szCs w:val="19"/></w:rPr>"#
+        );
+        let p = ParaProps {
+            style: Some("ListNumber"),
+            keep_next: true,
+            num: Some((3, 0)),
+            word_wrap: true,
+            jc: Some("right"),
+            ..Default::default()
+        };
+        assert_eq!(
+            body(|x| p.write(x)),
+            r#"<w:pPr><w:pStyle w:val="ListNumber"/><w:keepNext/><w:numPr><w:ilvl w:val="0"/><w:numId w:val="3"/></w:numPr><w:wordWrap w:val="1"/><w:jc w:val="right"/></w:pPr>"#
+        );
+    }
+
+    #[test]
+    fn fields_carry_their_current_value() {
+        let s = body(|x| field(x, " SEQ Figure \\* ARABIC ", "2", &RunProps::default()));
+        assert!(s.contains(r#"<w:fldChar w:fldCharType="begin"/>"#));
+        assert!(
+            s.contains(r#"<w:instrText xml:space="preserve"> SEQ Figure \* ARABIC </w:instrText>"#)
+        );
+        assert!(s.contains("<w:t>2</w:t>"));
+        assert!(s.ends_with(r#"<w:r><w:fldChar w:fldCharType="end"/></w:r>"#));
+        assert!(has_hangul("a 한") && !has_hangul("漢字かな"));
+    }
+}
