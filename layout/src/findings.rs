@@ -67,6 +67,15 @@ pub enum Finding {
     InvalidBox { x: Emu, y: Emu, w: Emu, h: Emu },
     /// A shape name that is not one of the presets: drawn as a rectangle.
     UnknownShape { name: String },
+    /// Not every citation a slide lists fits its footer band at the floor: the first `shown`
+    /// of `total` are drawn, `left_out` (number, id) are only in the speaker notes;
+    /// `no_band` when the slide has no footer band at all (`image_full_bleed`).
+    CitationsOverflow {
+        total: usize,
+        shown: usize,
+        left_out: Vec<(u32, String)>,
+        no_band: bool,
+    },
     /// A picture's asset is missing, refused or undecodable: drawn as a grey placeholder.
     MissingAsset {
         asset_id: String,

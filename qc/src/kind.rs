@@ -37,6 +37,8 @@ pub enum IssueKind {
     ChartDataMismatch,
     /// A shape name that is not a preset (drawn as a rectangle).
     UnknownShape,
+    /// Citations a slide lists that do not fit its footer band (they are in the notes).
+    CitationsOverflow,
     /// A picture whose asset is missing, refused or undecodable (drawn as a placeholder).
     MissingAsset,
     /// A table whose rows or columns do not fit its box.
@@ -68,6 +70,7 @@ impl IssueKind {
             IssueKind::ChartLabelsCrowded => "chart_labels_crowded",
             IssueKind::ChartDataMismatch => "chart_data_mismatch",
             IssueKind::MissingAsset => "missing_asset",
+            IssueKind::CitationsOverflow => "citations_overflow",
             IssueKind::UnknownShape => "unknown_shape",
             IssueKind::TableOverflow => "table_overflow",
             IssueKind::TableRaggedRows => "table_ragged_rows",

@@ -15,6 +15,9 @@
 //!   report's per-table details).
 //! - `overlap` (medium): two boxes of a slide whose intersection is more than 2% of the smaller
 //!   box. Pairs with a full-bleed box are exempt (text over a full-bleed picture is the design).
+//! - `citations_overflow` (medium): citations a slide lists that do not fit its footer band
+//!   at the 8 pt floor (or a slide with no band, `image_full_bleed`): how many fit, which
+//!   are left out (they are always in the speaker notes).
 //! - every layout finding (a substituted font or missing glyphs: `font_fallback`;
 //!   `unknown_layout`, `broken_word`, `placeholder_element`, ignored input values) becomes an
 //!   issue; input warnings (see [`check_with_input`]) become low `input_warning` issues.

@@ -138,6 +138,12 @@ fn describe(f: &Finding, at: &str) -> Described {
             ]),
             format!("{at}: asset \"{asset_id}\" was not drawn ({}: {detail}); a grey placeholder with the alt text stands in. {}", reason.as_str(), asset_advice(*reason)),
         ),
+        Finding::CitationsOverflow {
+            total,
+            shown,
+            left_out,
+            no_band,
+        } => citations_overflow(at, *total, *shown, left_out, *no_band),
         Finding::TableRaggedRows { rows, columns } => {
             let list: Vec<Value> = rows.iter().map(|(r, n)| json!({"row": r + 1, "cells": n})).collect();
             let shown: Vec<String> = rows.iter().take(5).map(|(r, n)| format!("row {} has {n}", r + 1)).collect();
@@ -180,6 +186,50 @@ fn chart_data(at: &str, data_ref: &str, problem: &ChartDataProblem) -> Described
     (
         IssueKind::ChartDataMismatch,
         Severity::Low,
+        details,
+        message,
+    )
+}
+
+/// `citations_overflow`: how many footer entries fit, which are left out, what to do.
+fn citations_overflow(
+    at: &str,
+    total: usize,
+    shown: usize,
+    left_out: &[(u32, String)],
+    no_band: bool,
+) -> Described {
+    let list: Vec<Value> = left_out
+        .iter()
+        .map(|(n, id)| json!({"number": n, "citation_id": id}))
+        .collect();
+    let named: Vec<String> = left_out
+        .iter()
+        .take(10)
+        .map(|(n, id)| format!("[{n}] \"{}\"", short(id)))
+        .collect();
+    let more = match left_out.len().saturating_sub(named.len()) {
+        0 => String::new(),
+        n => format!(" and {n} more"),
+    };
+    let why = if no_band {
+        "this layout has no footer band (image_full_bleed), so none is shown on the slide"
+            .to_string()
+    } else {
+        format!("the footer band holds {shown} of {total} entries at the 8pt minimum")
+    };
+    let message = format!("{at}: {why}; left out of the footer: {}{more} (their details are in the speaker notes). Cite fewer sources on this slide, shorten the citation titles, or move some content and its citations to another slide.", named.join(", "));
+    let details = [
+        ("total".to_string(), json!(total)),
+        ("shown".to_string(), json!(shown)),
+        ("left_out".to_string(), json!(list)),
+        ("no_band".to_string(), json!(no_band)),
+    ]
+    .into_iter()
+    .collect();
+    (
+        IssueKind::CitationsOverflow,
+        Severity::Medium,
         details,
         message,
     )

@@ -168,6 +168,8 @@ pub struct Slide {
     pub layout_id: String,
     pub elements: Vec<Element>,
     pub speaker_notes: Option<String>,
+    /// Every citation the slide shows: the ones its elements reference and its own
+    /// `citations`, each once, in number order.
     pub citations: Vec<Citation>,
 }
 
@@ -311,16 +313,26 @@ pub enum Content {
     None,
 }
 
+/// A citation as a slide shows it: numbered deck-wide by first appearance (see
+/// [`crate::cite`]), with what its footer entry and the speaker notes say.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Citation {
+    /// The deck-wide number its key `[n]` and footer entry `n. …` show (1-based).
+    pub number: u32,
     pub id: String,
     pub kind: String,
     pub title: Option<String>,
     pub url: Option<String>,
+    pub evidence_id: Option<String>,
+    /// `locator` as (key, value) pairs in input order, values as display text.
+    pub locator: Vec<(String, String)>,
 }
 
+/// An element's reference to a citation, with the citation's deck-wide number (0 only for a
+/// reference that resolves to nothing, which validation refuses).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct CitationRef {
     pub citation_id: String,
     pub note: Option<String>,
+    pub number: u32,
 }

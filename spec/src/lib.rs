@@ -12,6 +12,7 @@
 //! [`units`] holds every unit conversion the crates make (EMU, points, centipoints, inches,
 //! 600 dpi pixels) and the integer rounding used for numbers people read.
 pub mod assets;
+pub mod cite;
 pub mod code;
 pub mod common;
 pub mod deck;

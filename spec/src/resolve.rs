@@ -15,7 +15,7 @@
 //! Pointer (QC lists them as `input_warning`), so they are said once. Unknown token keys and
 //! groups, which validation does not look at, leave a [`ResolveNote`] for QC.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::{Map, Value};
 
@@ -408,16 +408,7 @@ fn content(c: &ElementContent, data_ref: Option<&str>) -> Content {
     }
 }
 
-fn citation(c: &crate::Citation) -> Citation {
-    Citation {
-        id: c.id.clone(),
-        kind: c.kind.as_str().to_string(),
-        title: c.title.clone(),
-        url: c.url.clone(),
-    }
-}
-
-fn element(e: &SpecElement, size: SlideSize) -> Element {
+fn element(e: &SpecElement, size: SlideSize, refs: Vec<CitationRef>) -> Element {
     let style = e.style.clone().unwrap_or_default();
     // An unusable box is a validation warning; the element goes to its slot.
     let style_box = style
@@ -449,14 +440,7 @@ fn element(e: &SpecElement, size: SlideSize) -> Element {
             allow_shrink: c.allow_shrink.unwrap_or(defaults.allow_shrink),
             min_font: c.min_font_pt.map_or(defaults.min_font, pt_to_cpt),
         },
-        citations: e
-            .citations
-            .iter()
-            .map(|r| CitationRef {
-                citation_id: r.citation_id.clone(),
-                note: r.note.clone(),
-            })
-            .collect(),
+        citations: refs,
     }
 }
 
@@ -500,9 +484,9 @@ fn load_assets(spec: &SlideSpec, root: Option<&AssetRoot>) -> BTreeMap<String, D
 /// Resolve a valid SlideSpec into the Deck layout consumes (defaults, theme tokens, boxes,
 /// the referenced assets loaded through `assets`, the only file access of resolution).
 ///
-/// A citation an element references that lives only on another slide (a
-/// `citation_on_other_slide` warning) is copied onto the citing slide's `citations`, after
-/// the slide's own, so every slide's footer can be built from that slide alone.
+/// Citations are numbered deck-wide by first appearance ([`crate::cite`]); each slide
+/// carries every citation it shows (its own and those its elements reference, even when
+/// defined on another slide), so every slide's footer can be built from that slide alone.
 pub fn resolve_with(spec: &SlideSpec, assets: Option<&AssetRoot>) -> Deck {
     let d = &spec.deck;
     let language = d.language.clone().unwrap_or_else(|| "ko".to_string());
@@ -523,30 +507,20 @@ pub fn resolve_with(spec: &SlideSpec, assets: Option<&AssetRoot>) -> Deck {
         apply_tokens(tokens, &mut theme, &mut notes);
     }
 
-    let mut deck_citations: HashMap<&str, &crate::Citation> = HashMap::new();
-    for s in &d.slides {
-        for c in &s.citations {
-            deck_citations.entry(c.id.as_str()).or_insert(c);
-        }
-    }
-
+    let mut cited = crate::cite::number(&d.slides);
     let slides = d
         .slides
         .iter()
-        .map(|s| {
-            let elements: Vec<Element> =
-                s.elements.iter().map(|e| element(e, slide_size)).collect();
-            let mut citations: Vec<Citation> = s.citations.iter().map(citation).collect();
-            for e in &s.elements {
-                for r in &e.citations {
-                    if citations.iter().any(|c| c.id == r.citation_id) {
-                        continue;
-                    }
-                    if let Some(c) = deck_citations.get(r.citation_id.as_str()) {
-                        citations.push(citation(c));
-                    }
-                }
-            }
+        .enumerate()
+        .map(|(i, s)| {
+            let refs = std::mem::take(&mut cited.refs[i]);
+            let elements: Vec<Element> = s
+                .elements
+                .iter()
+                .zip(refs)
+                .map(|(e, r)| element(e, slide_size, r))
+                .collect();
+            let citations = std::mem::take(&mut cited.shown[i]);
             Slide {
                 id: s.slide_id.clone(),
                 kind: slide_kind(s.slide_type),

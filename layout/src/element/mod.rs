@@ -3,6 +3,7 @@
 //! step, can it split, split) and the placed content it finishes as — so the slide stages in
 //! `slide/` never match on kinds. A new kind is a module here and a variant of [`Body`].
 //!
+//! - [`cite`]: citation keys `[1]` appended to the text they support;
 //! - [`text`]: text and bullets elements (and the split of one onto continuation slides);
 //! - [`chart`]: native charts (the seed's chart rules, the measured category axis);
 //! - [`picture`]: image elements, framed and cropped;
@@ -10,6 +11,7 @@
 //! - [`placeholder`]: kinds not drawn yet, a labelled grey box that takes what height is left.
 
 pub mod chart;
+pub mod cite;
 pub mod picture;
 pub mod placeholder;
 pub mod shape;

@@ -102,23 +102,25 @@ fn split_from(
     })
 }
 
-/// Sentences of a paragraph: split after . ! ? (followed by a space) and after 。！？.
+/// Sentences of a paragraph: split after . ! ? (followed by a space) and after 。！？. A
+/// no-break space is not a space here: it glues a citation key to its sentence.
 pub fn sentences(text: &str) -> Vec<String> {
+    let space = |c: char| c.is_whitespace() && c != crate::element::cite::KEY_GLUE;
     let mut out = Vec::new();
     let mut start = 0;
     let chars: Vec<(usize, char)> = text.char_indices().collect();
     for (k, &(i, c)) in chars.iter().enumerate() {
         let next = chars.get(k + 1).map(|&(_, n)| n);
         let end_here = match c {
-            '。' | '！' | '？' => true,
-            '.' | '!' | '?' => next.is_none_or(char::is_whitespace),
+            '。' | '！' | '？' => next != Some(crate::element::cite::KEY_GLUE),
+            '.' | '!' | '?' => next.is_none_or(space),
             _ => false,
         };
         if end_here {
             // Keep the following white space with this sentence.
             let mut e = i + c.len_utf8();
             while let Some(ch) = text[e..].chars().next() {
-                if ch.is_whitespace() {
+                if space(ch) {
                     e += ch.len_utf8();
                 } else {
                     break;
@@ -344,6 +346,15 @@ mod tests {
         assert_eq!(
             sentences("これは文です。次の文。"),
             vec!["これは文です。", "次の文。"]
+        );
+        // A citation key stays with its sentence.
+        assert_eq!(
+            sentences("One. Two.\u{a0}[1]"),
+            vec!["One. ", "Two.\u{a0}[1]"]
+        );
+        assert_eq!(
+            sentences("文。次。\u{a0}[2]"),
+            vec!["文。", "次。\u{a0}[2]"]
         );
     }
 

@@ -73,7 +73,10 @@ pub fn items(
                     s
                 }
             };
-            let body = Body::new(ctx, el, style, rect.w);
+            // The citation key is part of the text from here on: measured, shrunk and split
+            // like the rest of it.
+            let el = crate::element::cite::keyed(el);
+            let body = Body::new(ctx, &el, style, rect.w);
             Item {
                 element_id: el.id.clone(),
                 kind: el.kind,

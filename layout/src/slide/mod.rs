@@ -6,7 +6,8 @@
 //! 3. [`policy`]: the fit steps, numbered as PRODUCT.md §2 numbers them — [`stack`] fits the
 //!    elements sharing a slot (steps 1–2), re-slot (3), [`split`] and [`flow`] onto
 //!    continuation slides (5) — giving one [`Page`] per output slide;
-//! 4. [`finalize`]: pages become laid slides with placed boxes; then step 6 (report) and the
+//! 4. [`finalize`]: pages become laid slides with placed boxes; then step 6 (report);
+//! 5. [`footer`]: each output slide's citations in its footer band and speaker notes; then the
 //!    fixes log in speaker notes.
 //!
 //! What each element kind can do (measure, shrink, split, finish) is asked through
@@ -17,6 +18,7 @@ pub mod build;
 pub mod change;
 pub mod finalize;
 pub mod flow;
+pub mod footer;
 pub mod policy;
 pub mod split;
 pub mod stack;
@@ -82,6 +84,8 @@ pub fn lay(ctx: &mut Ctx<'_>, s: &Slide) -> SlideResult {
         .map(|page| finalize::slide(ctx, s, preset, page))
         .collect();
     policy::report(ctx, &mut slides);
+    let band = footer::band(preset, &slots, ctx.deck.slide_size);
+    footer::add(ctx, s, &mut slides, band);
     if ctx.opts.fixes_in_notes {
         finalize::log_fixes(&mut slides, &ctx.fixes[fixes_before..]);
     }

@@ -202,15 +202,21 @@ fn continuation_title(
 ) -> Option<Item> {
     let mut ti = title?.clone();
     if let Some(tt) = ti.body.as_text() {
-        let mut texts: Vec<String> = tt.paras.iter().map(|p| p.text.clone()).collect();
-        if let Some(last) = texts.last_mut() {
-            last.push_str(suffix);
-        }
         let el = slide
             .elements
             .iter()
             .find(|e| e.id == ti.element_id)
             .expect("title element");
+        let mut texts: Vec<String> = tt.paras.iter().map(|p| p.text.clone()).collect();
+        if let Some(last) = texts.last_mut() {
+            // "Title (cont.) [1]": the suffix goes before the title's citation key.
+            match crate::element::cite::glued_key(el)
+                .and_then(|k| last.strip_suffix(k.as_str()).map(|t| (t.to_string(), k)))
+            {
+                Some((text, k)) => *last = format!("{text}{suffix}{k}"),
+                None => last.push_str(suffix),
+            }
+        }
         let style = tt.style.clone();
         let mut nt = TextItem::new(ctx, style, &texts, tt.bullets, el, ti.rect.w);
         nt.fit_alone(ti.rect);
