@@ -377,6 +377,51 @@ def boundary_deck(lang, rng, slides):
     return d
 
 
+SOURCES = {
+    "en": ["Annual report", "Market sizing study", "Customer survey, wave 3", "Regional sales review",
+           "Broadband statistics 2026: households, prices and regional coverage in detail"],
+    "ko": ["연간 보고서", "시장 규모 조사", "고객 설문 3차", "지역별 매출 검토",
+           "2026 초고속 인터넷 통계: 가구, 요금, 지역별 보급 현황 상세"],
+    "ja": ["年次報告書", "市場規模調査", "顧客アンケート第3回", "地域別売上レビュー",
+           "2026年ブロードバンド統計：世帯・料金・地域別の普及状況の詳細"],
+}
+
+
+def citation_deck(lang, rng, slides):
+    """Citation keys in titles, text and bullets (split slides too), and footers from one
+    entry to more than the band holds; slide numbers on every content slide."""
+    pool, titles, sources = POOLS[lang], TITLES[lang], SOURCES[lang]
+    d = Deck(titles[0], LANG_TAG.get(lang, lang))
+    for i in range(slides):
+        n = [1, 2, 3, 5, 9][i % 5]
+        cites = []
+        for k in range(n):
+            c = {"id": f"c{k + 1}", "kind": "url", "url": f"https://example.com/{lang}/{i}/{k}",
+                 "title": rng.choice(sources)}
+            if k % 2 == 0:
+                c = {"id": f"c{k + 1}", "kind": "evidence", "evidence_id": f"ev-{i}-{k}",
+                     "title": rng.choice(sources), "locator": {"page": rng.randint(1, 300)}}
+            cites.append(c)
+        refs = lambda ks: [{"citation_id": f"c{k + 1}"} for k in ks if k < n]
+        title = text(rng.choice(titles), "title")
+        title["citations"] = refs([0])
+        if i % 3 == 0:
+            body = bullets([rng.choice(pool) for _ in range(rng.randint(2, 6))])
+        elif i % 3 == 1:
+            body = text("\n".join(para(rng, pool, rng.randint(1, 3)) for _ in range(rng.randint(1, 3))))
+        else:
+            # Long enough to split onto a continuation slide.
+            body = text("\n".join(para(rng, pool, 3) for _ in range(6)), shrink=False)
+        body["citations"] = refs(range(1, n))
+        layout = "two_column" if i % 4 == 3 else "one_column"
+        if layout == "two_column":
+            d.slide(layout, [title, body, text(para(rng, pool, 2), "right")])
+        else:
+            d.slide(layout, [title, body])
+        d.slides[-1]["citations"] = cites
+    return d
+
+
 def corpus(fast):
     rng = random.Random(20261121)
     n = 8 if fast else 40
@@ -391,6 +436,10 @@ def corpus(fast):
     decks["long-tokens"] = token_deck(rng, 6 if fast else 24)
     for lang in (["en", "ko"] if fast else ["en", "ko", "ja", "zh-CN"]):
         decks[f"boundary-{lang}"] = boundary_deck(lang, rng, 8 if fast else 30)
+    # Citations and slide numbers, from their own generator so the decks above stay the same.
+    rng_cite = random.Random(20261124)
+    for lang in (["en", "ko"] if fast else ["en", "ko", "ja"]):
+        decks[f"citations-{lang}"] = citation_deck(lang, rng_cite, 6 if fast else 20)
     # Tables (conformance/corpus_tables.py), from their own generator so the decks above stay
     # the same.
     import corpus_tables

@@ -4,7 +4,8 @@
 # LibreOffice headless (PDF conversion, one page per output slide); every chart through
 # tools/check_charts.py (python-pptx categories/values = the laid-out chart, openpyxl: each
 # embedded workbook's cells = what the chart's formulas name, LibreOffice's page shows the
-# chart's title, axis titles and labels inside its frame).
+# chart's title, axis titles and labels inside its frame); citation keys, footers, notes and
+# slide numbers through tools/check_citations.py.
 # Installs what it needs from Debian packages / PyPI when missing. Usage:
 #   tools/check-readers.sh [DECK.json ...]    (default: the example deck and every golden case)
 set -euo pipefail
@@ -84,6 +85,8 @@ PY
   pages=$(pdfinfo "$out/$name.pdf" | awk '/^Pages:/{print $2}')
   if [ "$pages" != "$slides" ]; then echo "FAIL $name: $pages PDF pages for $slides slides"; fail=1; continue; fi
   charts=$(python3 tools/check_charts.py "$pptx" "$out/$name.layout.json" "$out/$name.pdf") || { echo "FAIL $name: charts"; fail=1; continue; }
-  echo "ok   $name: python-pptx opened $slides slides, openxml-audit found nothing, LibreOffice made $pages pages, $charts charts read back and shown"
+  # Citation keys, footers, notes and slide-number fields read back (tools/check_citations.py).
+  cites=$(python3 tools/check_citations.py "$deck" "$pptx" "$out/$name.layout.json") || { echo "FAIL $name: citations"; fail=1; continue; }
+  echo "ok   $name: python-pptx opened $slides slides, openxml-audit found nothing, LibreOffice made $pages pages, $charts charts read back and shown, $cites read back"
 done
 exit $fail

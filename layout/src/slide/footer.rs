@@ -17,9 +17,10 @@
 //!   `title_center`, `section_header` and `closing` have no body there, so their band is
 //!   free; `image_full_bleed`'s band is under its caption: nothing is drawn there and every
 //!   entry is left out (reported).
-//! - **Speaker notes**: always, on every output slide that lists citations, a `Sources:`
-//!   block after the notes already there — per citation its number, title, URL, evidence id,
-//!   locator, and each citing element's `note` — one line per citation.
+//! - **Speaker notes**: always a `Sources:` block after the notes already there — on the
+//!   first output slide every citation of the source slide, on a continuation the ones its
+//!   footer lists — per citation its number, title, URL, evidence id, locator, and each
+//!   citing element's `note`, one line per citation.
 
 use crate::ctx::Ctx;
 use crate::element::{cite, Fit, TextItem};
@@ -52,10 +53,17 @@ pub fn add(ctx: &mut Ctx<'_>, source: &Slide, slides: &mut [LaidSlide], band: Op
     }
     for ls in slides.iter_mut() {
         let listed = listed(source, ls);
+        // The first output slide's notes carry every citation of the source slide (its full
+        // record); a continuation's, the ones its footer lists.
+        if ls.continuation == 0 {
+            let all: Vec<&Citation> = source.citations.iter().collect();
+            notes(source, &all, &mut ls.notes);
+        } else if !listed.is_empty() {
+            notes(source, &listed, &mut ls.notes);
+        }
         if listed.is_empty() {
             continue;
         }
-        notes(source, &listed, &mut ls.notes);
         let entries: Vec<String> = listed.iter().map(|c| entry(c)).collect();
         let (shown, footer) = match band {
             Some(rect) => fit(ctx, &entries, rect),
