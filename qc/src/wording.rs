@@ -444,7 +444,29 @@ pub(crate) fn doc_finding(
                 "font {requested:?} is not available; text was measured with {used:?}. \
                  Use an installed family or ship the font with --fonts."
             );
-            (IssueKind::FontFallback, None, Severity::Low, d, msg)
+            (IssueKind::FontFallback, None, Severity::Medium, d, msg)
+        }
+        DocFinding::MissingGlyphs { block, chars } => {
+            let shown: Vec<String> = chars.iter().map(char::to_string).collect();
+            let points: Vec<String> = chars
+                .iter()
+                .map(|c| format!("U+{:04X}", *c as u32))
+                .collect();
+            d.insert("missing_chars".into(), json!(shown));
+            d.insert("codepoints".into(), json!(points));
+            let at = block.as_deref().unwrap_or("title");
+            let msg = format!(
+                "{at}: no available font has {} ({}); they will show as empty boxes. Remove them or pass --fonts with a font that has them.",
+                shown.join(" "),
+                points.join(", ")
+            );
+            (
+                IssueKind::FontFallback,
+                block.clone(),
+                Severity::Medium,
+                d,
+                msg,
+            )
         }
     }
 }

@@ -14,7 +14,7 @@ use crate::ctx::resolve_fonts;
 use crate::element::text::run_lang;
 use crate::picture::{self, Image};
 use model::*;
-use specrender_fonts::{FontBook, Measurer, ShapeLang};
+use specrender_fonts::{never_missing, FontBook, Measurer, ShapeLang, SlotFaces};
 use specrender_spec::doc::{BlockKind, Doc};
 use specrender_spec::units::{Emu, EMU_PER_INCH};
 use std::collections::BTreeMap;
@@ -60,6 +60,13 @@ pub fn layout_doc(doc: &Doc, book: &FontBook, opts: &DocOptions) -> LaidDoc {
             (id.as_str(), r)
         })
         .collect();
+    let head: Vec<&str> = std::iter::once(doc.title.as_str())
+        .chain(doc.subtitle.as_deref())
+        .collect();
+    let chars = missing_chars(&mut m, body.faces, &head);
+    if !chars.is_empty() {
+        findings.push(DocFinding::MissingGlyphs { block: None, chars });
+    }
     let (mut tables, mut figures) = (0u32, 0u32);
     let mut cites = Citer::new(opts.citations, doc.references.len());
     let blocks = doc
@@ -127,6 +134,13 @@ pub fn layout_doc(doc: &Doc, book: &FontBook, opts: &DocOptions) -> LaidDoc {
                 },
                 BlockKind::PageBreak => LaidContent::PageBreak,
             };
+            let chars = missing_chars(&mut m, body.faces, &block_texts(&content));
+            if !chars.is_empty() {
+                findings.push(DocFinding::MissingGlyphs {
+                    block: Some(b.id.clone()),
+                    chars,
+                });
+            }
             LaidBlock {
                 id: b.id.clone(),
                 index: b.index,
@@ -154,6 +168,46 @@ pub fn layout_doc(doc: &Doc, book: &FontBook, opts: &DocOptions) -> LaidDoc {
         findings,
         notes: doc.notes.clone(),
     }
+}
+
+/// The texts of a block the writer draws.
+fn block_texts(c: &LaidContent) -> Vec<&str> {
+    match c {
+        LaidContent::Heading { text, .. } | LaidContent::Paragraph { text } => vec![text],
+        LaidContent::List { items, .. } => items.iter().map(String::as_str).collect(),
+        LaidContent::Table(t) => t
+            .title
+            .iter()
+            .chain(&t.columns)
+            .chain(t.rows.iter().flatten())
+            .map(String::as_str)
+            .collect(),
+        LaidContent::Figure(f) => std::iter::once(f.caption.as_str())
+            .chain(f.alt.as_deref())
+            .collect(),
+        LaidContent::Quote { text, attribution } => std::iter::once(text.as_str())
+            .chain(attribution.as_deref())
+            .collect(),
+        LaidContent::PageBreak => Vec::new(),
+    }
+}
+
+/// Characters of `texts` that no loaded font draws (format characters never count), in
+/// first-seen order.
+fn missing_chars(m: &mut Measurer<'_>, faces: SlotFaces, texts: &[&str]) -> Vec<char> {
+    let mut out: Vec<char> = Vec::new();
+    for t in texts {
+        for s in m.segment(t, faces, false) {
+            if s.missing {
+                for c in t[s.range.clone()].chars().filter(|&c| !never_missing(c)) {
+                    if !out.contains(&c) {
+                        out.push(c);
+                    }
+                }
+            }
+        }
+    }
+    out
 }
 
 fn missing(asset_id: &str) -> specrender_spec::deck::Refusal {
@@ -336,6 +390,22 @@ mod tests {
             t.widths
         );
         assert!(l.findings.is_empty(), "{:?}", l.findings);
+    }
+
+    #[test]
+    fn characters_no_font_has_are_found_per_block() {
+        let l = laid(
+            serde_json::json!([{"block_id": "p", "type": "paragraph",
+                                "content": {"text": "ok \u{E000}\u{200D} 가"}}]),
+            "ko",
+        );
+        assert_eq!(
+            l.findings,
+            vec![DocFinding::MissingGlyphs {
+                block: Some("p".into()),
+                chars: vec!['\u{E000}']
+            }]
+        );
     }
 
     #[test]

@@ -156,4 +156,10 @@ pub enum DocFinding {
     },
     /// Fonts that had to be substituted (requested, used).
     FontSubstituted { requested: String, used: String },
+    /// Characters no loaded font has (drawn as empty boxes); `block` None: the title or
+    /// subtitle.
+    MissingGlyphs {
+        block: Option<String>,
+        chars: Vec<char>,
+    },
 }
