@@ -7,7 +7,7 @@
 //! `serve [--output-root DIR] [--assets DIR] [--max-bytes N]` reads one request per line,
 //! `{"id", "op": "validate"|"qc"|"render", "spec": {..} (or a string: raw text, e.g. an LLM
 //! reply with `"options": {"extract_json": true}`), "options": {"autofit", "extract_json",
-//! "max_bytes"}, "output": "x.pptx" (render, confined to the output root), "layout": bool}`, and
+//! "max_bytes", "citations"}, "output": "x.pptx" or "x.docx" (render, confined to the output root), "layout": bool}`, and
 //! answers exactly one line per request line, `{"id", "ok", "exit_code", ...}`: `qc` and
 //! `render` add `qc`, `warnings` (and `layout`, `output`), `validate` adds `valid`, `errors`,
 //! `warnings` and the counts; failures add `error` (and `errors` for invalid input). `ok` is

@@ -148,6 +148,9 @@ impl<'a> Worker<'a> {
             },
             layout_json: req.layout,
             assets: Some(self.assets.clone()),
+            doc: crate::layout::doc::DocOptions {
+                citations: req.citations,
+            },
             // One thread per job: a worker pool runs several workers side by side.
             ..Default::default()
         };

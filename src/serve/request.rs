@@ -8,6 +8,7 @@ use serde::Deserialize;
 use serde_json::value::RawValue;
 use serde_json::Value;
 
+use crate::layout::doc::model::CitationStyle;
 use crate::{Autofit, ParseOptions};
 
 /// The members of a request line, each still raw JSON.
@@ -44,6 +45,8 @@ pub struct Request {
     pub input: Vec<u8>,
     pub parse: ParseOptions,
     pub autofit: Autofit,
+    /// DocSpec citations (`options.citations`: "footnotes" | "list"). Default: footnotes.
+    pub citations: CitationStyle,
     pub layout: bool,
     /// `render` only: the output path as given.
     pub output: Option<String>,
@@ -91,7 +94,7 @@ fn check(env: &Envelope, max_bytes: usize) -> Result<Request, String> {
         _ => return Err("\"op\" must be \"validate\", \"qc\" or \"render\"".into()),
     };
     let input = spec_bytes(env.spec)?;
-    let (parse, autofit) = options(env.options, max_bytes)?;
+    let (parse, autofit, citations) = options(env.options, max_bytes)?;
     let layout = match env.layout {
         None => false,
         Some(r) => serde_json::from_str::<bool>(r.get())
@@ -111,6 +114,7 @@ fn check(env: &Envelope, max_bytes: usize) -> Result<Request, String> {
         input,
         parse,
         autofit,
+        citations,
         layout,
         output,
     })
@@ -133,15 +137,19 @@ fn spec_bytes(spec: Option<&RawValue>) -> Result<Vec<u8>, String> {
 }
 
 /// `options`: `autofit` ("shrink" | "none"), `extract_json` (bool), `max_bytes` (1 ..= the
-/// worker's limit).
-fn options(raw: Option<&RawValue>, max_bytes: usize) -> Result<(ParseOptions, Autofit), String> {
+/// worker's limit), `citations` ("footnotes" | "list", documents).
+fn options(
+    raw: Option<&RawValue>,
+    max_bytes: usize,
+) -> Result<(ParseOptions, Autofit, CitationStyle), String> {
     let mut parse = ParseOptions {
         max_bytes,
         ..ParseOptions::default()
     };
     let mut autofit = Autofit::Shrink;
+    let mut citations = CitationStyle::Footnotes;
     let Some(raw) = raw else {
-        return Ok((parse, autofit));
+        return Ok((parse, autofit, citations));
     };
     if raw.get().len() > MAX_OPTIONS {
         return Err(format!("\"options\" is over {MAX_OPTIONS} bytes"));
@@ -153,17 +161,24 @@ fn options(raw: Option<&RawValue>, max_bytes: usize) -> Result<(ParseOptions, Au
             ("autofit", Value::String(s)) if s == "shrink" => autofit = Autofit::Shrink,
             ("autofit", Value::String(s)) if s == "none" => autofit = Autofit::None,
             ("autofit", other) => return Err(format!("unknown autofit {other} (shrink|none)")),
+            ("citations", Value::String(s)) if s == "footnotes" => {
+                citations = CitationStyle::Footnotes
+            }
+            ("citations", Value::String(s)) if s == "list" => citations = CitationStyle::List,
+            ("citations", other) => {
+                return Err(format!("unknown citations {other} (footnotes|list)"))
+            }
             ("extract_json", Value::Bool(b)) => parse.extract_json = *b,
             ("extract_json", _) => return Err("\"extract_json\" must be true or false".into()),
             ("max_bytes", v) => parse.max_bytes = lowered(v, max_bytes)?,
             (other, _) => {
                 return Err(format!(
-                    "unknown option {other:?} (autofit, extract_json, max_bytes)"
+                    "unknown option {other:?} (autofit, citations, extract_json, max_bytes)"
                 ))
             }
         }
     }
-    Ok((parse, autofit))
+    Ok((parse, autofit, citations))
 }
 
 fn lowered(v: &Value, max_bytes: usize) -> Result<usize, String> {
@@ -200,6 +215,14 @@ mod tests {
         assert_eq!(r.autofit, Autofit::None);
         let (_, r) = read(br#"{"op": "qc", "spec": "reply {\"a\": 1}"}"#, 1000);
         assert_eq!(r.unwrap().input, br#"reply {"a": 1}"#);
+        let (_, r) = read(
+            br#"{"op": "qc", "spec": {}, "options": {"citations": "list"}}"#,
+            1000,
+        );
+        assert_eq!(r.unwrap().citations, CitationStyle::List);
+        assert!(
+            bad(r#"{"op": "qc", "spec": {}, "options": {"citations": "x"}}"#).contains("citations")
+        );
     }
 
     #[test]
