@@ -30,7 +30,7 @@ const WHOLE: &[&str] = &[
     "too_many_values",
 ];
 
-/// Run `input` through validate, and (a valid SlideSpec) qc and render; `twice` renders again
+/// Run `input` through validate, and (a valid SlideSpec or DocSpec) qc and render; `twice` renders again
 /// for determinism.
 pub fn check(input: &[u8], fonts: &FontBook, twice: bool) -> Result<Reached, String> {
     let parse = ParseOptions::default();
@@ -43,11 +43,12 @@ pub fn check(input: &[u8], fonts: &FontBook, twice: bool) -> Result<Reached, Str
         valid: v.valid,
         ..Default::default()
     };
-    let slides = doc
+    // Both formats render: SlideSpec to PPTX, DocSpec to DOCX.
+    let known = doc
         .as_ref()
         .and_then(|d| d.get("spec_version"))
-        .is_some_and(|s| s == "slidespec_v1");
-    if !v.valid || !slides {
+        .is_some_and(|s| s == "slidespec_v1" || s == "docspec_v1");
+    if !v.valid || !known {
         return Ok(r);
     }
     let opts = RenderOptions {
@@ -56,12 +57,12 @@ pub fn check(input: &[u8], fonts: &FontBook, twice: bool) -> Result<Reached, Str
     };
     let a = render(input, fonts, &opts)?;
     r.rendered = true;
-    let pptx = a.pptx.as_deref().ok_or("render gave no PPTX")?;
+    let pptx = a.file_bytes().ok_or("render gave no PPTX or DOCX")?;
     check_package(pptx)?;
     if twice {
         let b = render(input, fonts, &opts)?;
-        if a.pptx != b.pptx {
-            return Err("PPTX bytes differ between two runs".into());
+        if a.pptx != b.pptx || a.docx != b.docx {
+            return Err("PPTX or DOCX bytes differ between two runs".into());
         }
         if a.qc.to_json() != b.qc.to_json() || a.layout != b.layout {
             return Err("QC or layout JSON differ between two runs".into());

@@ -104,7 +104,7 @@ fn main() {
         }
     }
     println!(
-        "fuzz: {done} cases, seed {}, cases {}..{}: {valid} valid, {rendered} rendered (PPTX checked), \
+        "fuzz: {done} cases, seed {}, cases {}..{}: {valid} valid, {rendered} rendered (PPTX or DOCX checked), \
          {twice} rendered twice; no failure; slowest case {slowest:.1?} CPU, largest peak heap {:.1} MiB; {:.1?}",
         a.seed, a.start, n, heaviest as f64 / 1048576.0, started.elapsed()
     );
