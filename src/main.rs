@@ -6,8 +6,8 @@
 //!
 //! `serve [--output-root DIR] [--assets DIR] [--max-bytes N]` reads one request per line,
 //! `{"id", "op": "validate"|"qc"|"render", "spec": {..} (or a string: raw text, e.g. an LLM
-//! reply with `"options": {"extract_json": true}`), "options": {"autofit", "extract_json",
-//! "max_bytes", "citations"}, "output": "x.pptx" or "x.docx" (render, confined to the output root), "layout": bool}`, and
+//! reply with `"options": {"extract_json": true}`), "options": {"autofit", "slide_numbers",
+//! "extract_json", "max_bytes", "citations"}, "output": "x.pptx" or "x.docx" (render, confined to the output root), "layout": bool}`, and
 //! answers exactly one line per request line, `{"id", "ok", "exit_code", ...}`: `qc` and
 //! `render` add `qc`, `warnings` (and `layout`, `output`), `validate` adds `valid`, `errors`,
 //! `warnings` and the counts; failures add `error` (and `errors` for invalid input). `ok` is
@@ -168,6 +168,9 @@ struct RunArgs {
     /// `shrink` writes a:normAutofit; `none` writes a:noAutofit (text exactly at the chosen sizes).
     #[arg(long, value_enum, default_value_t = AutofitArg::Shrink)]
     autofit: AutofitArg,
+    /// No slide-number field in the footer band of content layouts (on by default).
+    #[arg(long)]
+    no_slide_numbers: bool,
     /// JSON-lines progress events on stderr.
     #[arg(long)]
     progress: bool,
@@ -528,6 +531,7 @@ fn render_options(
                 AutofitArg::Shrink => Autofit::Shrink,
                 AutofitArg::None => Autofit::None,
             },
+            slide_numbers: !run.no_slide_numbers,
             ..Default::default()
         },
         layout_json,

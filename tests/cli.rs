@@ -641,3 +641,33 @@ fn serve_answers_each_line_and_survives_bad_requests() {
     assert_eq!(resp[6]["ok"], json!(true));
     assert_eq!(names(&d), ["doc.docx", "served.pptx"]);
 }
+
+/// Content slides carry a slide-number box by default; `--no-slide-numbers` leaves it out.
+#[test]
+fn slide_numbers_on_by_default_off_by_flag() {
+    let d = workdir("slide_numbers");
+    let input = write(&d, "deck.json", &deck());
+    let ids = |extra: &[&str]| -> Vec<Vec<String>> {
+        let layout = d.join("layout.json");
+        let mut args = vec!["qc", s(&input), "--layout", s(&layout)];
+        args.extend_from_slice(extra);
+        let r = specrender(&args, None, None);
+        assert_eq!(r.code, 0, "{r:?}");
+        let l: Value = serde_json::from_slice(&std::fs::read(&layout).unwrap()).unwrap();
+        l["slides"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| {
+                let boxes = s["boxes"].as_array().unwrap();
+                boxes
+                    .iter()
+                    .map(|b| b["element_id"].as_str().unwrap().to_string())
+                    .collect()
+            })
+            .collect()
+    };
+    // The title slide has none; the content slide has one.
+    assert_eq!(ids(&[]), [vec!["e1"], vec!["t", "b", "_slide_number"]]);
+    assert_eq!(ids(&["--no-slide-numbers"]), [vec!["e1"], vec!["t", "b"]]);
+}

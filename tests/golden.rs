@@ -5,6 +5,7 @@
 //! ```text
 //! _shared/parts/<part>          parts identical in two or more cases, stored once
 //! <case>/input.json             the deck; a folder is a case iff it has one (`_shared` never is)
+//! <case>/options.json           optional layout options (`{"slide_numbers": false}`)
 //! <case>/expected/manifest.txt  zip entry order, one part a line (binary parts with sha256=)
 //! <case>/expected/layout.txt    one line per box
 //! <case>/expected/qc.json       the QC report
@@ -53,7 +54,20 @@ fn laid_from(input: &Path) -> LaidDeck {
     let folder = input.parent().expect("input in a case folder");
     let root = specrender_spec::AssetRoot::open(folder).expect("case folder opens");
     let deck = resolve_with(&spec, Some(&root));
-    layout(&deck, book(), &LayoutOptions::default())
+    layout(&deck, book(), &case_options(folder))
+}
+
+/// A case's layout options: the defaults, or what its `options.json` says
+/// (`{"slide_numbers": false}`).
+fn case_options(folder: &Path) -> LayoutOptions {
+    let mut opts = LayoutOptions::default();
+    if let Ok(bytes) = std::fs::read(folder.join("options.json")) {
+        let v: serde_json::Value = serde_json::from_slice(&bytes).expect("options.json parses");
+        if let Some(b) = v.get("slide_numbers").and_then(serde_json::Value::as_bool) {
+            opts.slide_numbers = b;
+        }
+    }
+    opts
 }
 
 /// One line per box: `s3/e2 x y w h 18.00pt 4L [2,1,1] fits`.

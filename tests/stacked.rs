@@ -63,6 +63,10 @@ fn char_counts(l: &LaidDeck, skip_titles: &str) -> BTreeMap<String, BTreeMap<cha
             if s.continuation > 0 && b.element_id == skip_titles {
                 continue;
             }
+            // The engine's own boxes (the slide number, the citations footer) are no input's.
+            if b.element_id.starts_with('_') {
+                continue;
+            }
             if let BoxContent::Text(t) = &b.content {
                 let m = out.entry(b.element_id.clone()).or_default();
                 for p in &t.paragraphs {

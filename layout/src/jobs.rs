@@ -32,6 +32,8 @@ pub(crate) fn layout(deck: &Deck, fonts: &FontBook, opts: &LayoutOptions) -> Lai
         ctx.fixes.extend(r.fixes);
         ctx.notes.extend(r.notes);
     }
+    // Slide numbers are positions in the output deck: known once every slide is laid out.
+    slide::footer::number_slides(&mut ctx, &mut slides);
     LaidDeck {
         title: deck.title.clone(),
         subtitle: deck.subtitle.clone(),

@@ -45,6 +45,9 @@ pub struct LayoutOptions {
     pub fixes_in_notes: bool,
     /// Line pitch of paragraphs with CJK, per mille of the size (1250–1350). Default: 1300.
     pub cjk_line_permille: u32,
+    /// A slide-number field in the footer band of content layouts (`one_column`,
+    /// `two_column`, `chart_focus`, `table_focus`, `quote_center`). Default: true.
+    pub slide_numbers: bool,
     /// Threads laying out slides (each with its own width cache). The laid deck is the same
     /// whatever the number. Default: 1.
     pub threads: usize,
@@ -56,6 +59,7 @@ impl Default for LayoutOptions {
             autofit: Autofit::Shrink,
             fixes_in_notes: true,
             cjk_line_permille: 1300,
+            slide_numbers: true,
             threads: 1,
         }
     }

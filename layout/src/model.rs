@@ -440,6 +440,17 @@ pub struct TextBox {
     pub columns: u8,
     /// Gap between columns (`spcCol`), 0 for one column.
     pub column_gap: Emu,
+    /// A field the viewer fills in (`a:fld`): the text is its current value, measured.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub field: Option<TextField>,
+}
+
+/// A text field (`a:fld type`), written with its current value as text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TextField {
+    /// `slidenum`: the slide's number.
+    SlideNumber,
 }
 
 impl TextBox {

@@ -158,6 +158,7 @@ fn text(id: &str, r: Rect, size: Cpt, lines: usize, usable: Emu) -> PlacedBox {
             broken_words: vec![],
             columns: 1,
             column_gap: 0,
+            field: None,
         }),
     }
 }

@@ -144,6 +144,7 @@ impl<'a> Worker<'a> {
             parse: req.parse.clone(),
             layout: crate::LayoutOptions {
                 autofit: req.autofit,
+                slide_numbers: req.slide_numbers,
                 ..Default::default()
             },
             layout_json: req.layout,

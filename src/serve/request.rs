@@ -47,6 +47,8 @@ pub struct Request {
     pub autofit: Autofit,
     /// DocSpec citations (`options.citations`: "footnotes" | "list"). Default: footnotes.
     pub citations: CitationStyle,
+    /// `options.slide_numbers` (default true).
+    pub slide_numbers: bool,
     pub layout: bool,
     /// `render` only: the output path as given.
     pub output: Option<String>,
@@ -94,7 +96,7 @@ fn check(env: &Envelope, max_bytes: usize) -> Result<Request, String> {
         _ => return Err("\"op\" must be \"validate\", \"qc\" or \"render\"".into()),
     };
     let input = spec_bytes(env.spec)?;
-    let (parse, autofit, citations) = options(env.options, max_bytes)?;
+    let (parse, autofit, citations, slide_numbers) = options(env.options, max_bytes)?;
     let layout = match env.layout {
         None => false,
         Some(r) => serde_json::from_str::<bool>(r.get())
@@ -115,6 +117,7 @@ fn check(env: &Envelope, max_bytes: usize) -> Result<Request, String> {
         parse,
         autofit,
         citations,
+        slide_numbers,
         layout,
         output,
     })
@@ -136,20 +139,18 @@ fn spec_bytes(spec: Option<&RawValue>) -> Result<Vec<u8>, String> {
     }
 }
 
-/// `options`: `autofit` ("shrink" | "none"), `extract_json` (bool), `max_bytes` (1 ..= the
-/// worker's limit), `citations` ("footnotes" | "list", documents).
-fn options(
-    raw: Option<&RawValue>,
-    max_bytes: usize,
-) -> Result<(ParseOptions, Autofit, CitationStyle), String> {
+/// `options`: `autofit` ("shrink" | "none"), `slide_numbers` (bool), `extract_json` (bool),
+/// `max_bytes` (1 ..= the worker's limit), `citations` ("footnotes" | "list", documents).
+fn options(raw: Option<&RawValue>, max_bytes: usize) -> Result<Options, String> {
     let mut parse = ParseOptions {
         max_bytes,
         ..ParseOptions::default()
     };
     let mut autofit = Autofit::Shrink;
     let mut citations = CitationStyle::Footnotes;
+    let mut numbers = true;
     let Some(raw) = raw else {
-        return Ok((parse, autofit, citations));
+        return Ok((parse, autofit, citations, numbers));
     };
     if raw.get().len() > MAX_OPTIONS {
         return Err(format!("\"options\" is over {MAX_OPTIONS} bytes"));
@@ -168,18 +169,23 @@ fn options(
             ("citations", other) => {
                 return Err(format!("unknown citations {other} (footnotes|list)"))
             }
+            ("slide_numbers", Value::Bool(b)) => numbers = *b,
+            ("slide_numbers", _) => return Err("\"slide_numbers\" must be true or false".into()),
             ("extract_json", Value::Bool(b)) => parse.extract_json = *b,
             ("extract_json", _) => return Err("\"extract_json\" must be true or false".into()),
             ("max_bytes", v) => parse.max_bytes = lowered(v, max_bytes)?,
             (other, _) => {
                 return Err(format!(
-                    "unknown option {other:?} (autofit, citations, extract_json, max_bytes)"
+                    "unknown option {other:?} (autofit, slide_numbers, citations, extract_json, max_bytes)"
                 ))
             }
         }
     }
-    Ok((parse, autofit, citations))
+    Ok((parse, autofit, citations, numbers))
 }
+
+/// What a request's `options` set: parsing, autofit, DocSpec citations, slide numbers.
+type Options = (ParseOptions, Autofit, CitationStyle, bool);
 
 fn lowered(v: &Value, max_bytes: usize) -> Result<usize, String> {
     match v.as_u64() {
@@ -213,6 +219,15 @@ mod tests {
         assert_eq!((r.op, r.layout, r.parse.max_bytes), (Op::Render, true, 500));
         assert_eq!(r.input, br#"{"a": [1]}"#);
         assert_eq!(r.autofit, Autofit::None);
+        assert!(
+            r.slide_numbers,
+            "slide numbers are on unless a request turns them off"
+        );
+        let (_, r) = read(
+            br#"{"op": "qc", "spec": {}, "options": {"slide_numbers": false}}"#,
+            1000,
+        );
+        assert!(!r.unwrap().slide_numbers);
         let (_, r) = read(br#"{"op": "qc", "spec": "reply {\"a\": 1}"}"#, 1000);
         assert_eq!(r.unwrap().input, br#"reply {"a": 1}"#);
         let (_, r) = read(
@@ -235,6 +250,10 @@ mod tests {
         }
         assert!(bad(r#"{"op": "qc", "spec": {}, "options": {"threads": 4}}"#).contains("threads"));
         assert!(bad(r#"{"op": "qc", "spec": {}, "options": {"autofit": 1}}"#).contains("autofit"));
+        assert!(
+            bad(r#"{"op": "qc", "spec": {}, "options": {"slide_numbers": 1}}"#)
+                .contains("slide_numbers")
+        );
         assert!(bad(r#"{"op": "qc", "spec": {}, "layout": "yes"}"#).contains("layout"));
         assert!(bad(r#"{"op": "qc", "spec": {}, "extra": 1}"#).contains("extra"));
         assert!(bad(r#"{"op": "qc", "spec": [1]}"#).contains("spec"));

@@ -323,6 +323,7 @@ impl TextItem {
             broken_words,
             columns: self.columns,
             column_gap: if self.columns > 1 { COLUMN_GAP } else { 0 },
+            field: None,
         }
     }
 

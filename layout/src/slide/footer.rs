@@ -25,13 +25,14 @@
 use crate::ctx::Ctx;
 use crate::element::{cite, Fit, TextItem};
 use crate::findings::Finding;
-use crate::model::{LaidSlide, PlacedBox, Preset, Rect};
+use crate::model::{Align, BoxContent, LaidSlide, PlacedBox, Preset, Rect, TextField};
 use crate::preset::{self, SlotRole};
 use crate::style::style_for;
+use specrender_spec::deck::SlideSize;
 use specrender_spec::deck::{
     Citation, Constraints, Content, Element, ElementKind, Emphasis, Slide,
 };
-use specrender_spec::units::Cpt;
+use specrender_spec::units::{Cpt, Emu, EMU_PER_INCH};
 
 /// The footer's element id (not an input id: input ids never start with `_` here by rule of
 /// the engine; it names the shape in the file and the box in QC).
@@ -43,6 +44,85 @@ pub const FOOTER_FLOOR: Cpt = 800;
 /// An entry's label is cut to this many characters (with `…`): the footer is short, the
 /// notes carry the rest.
 pub const LABEL_CHARS: usize = 60;
+
+/// The slide number's element id.
+pub const NUMBER_ID: &str = "_slide_number";
+/// The slide number's box at the right end of the footer band: 0.6 in wide.
+pub const NUMBER_W: Emu = EMU_PER_INCH * 6 / 10;
+/// Between the citations list and the slide number: 0.1 in.
+pub const NUMBER_GAP: Emu = EMU_PER_INCH / 10;
+
+/// Does a slide of `preset` get a slide number? Content layouts do (`one_column`,
+/// `two_column`, `chart_focus`, `table_focus`, `quote_center`); title, section, closing and
+/// full-bleed slides and `custom` slides (every box the author's) do not.
+pub fn numbered(preset: Preset) -> bool {
+    matches!(
+        preset,
+        Preset::OneColumn
+            | Preset::TwoColumn
+            | Preset::ChartFocus
+            | Preset::TableFocus
+            | Preset::QuoteCenter
+    )
+}
+
+/// Where the slide number goes: the right end of the footer band.
+pub fn number_rect(size: SlideSize) -> Rect {
+    let band = preset::footer_band(size);
+    Rect {
+        x: band.right() - NUMBER_W,
+        w: NUMBER_W,
+        ..band
+    }
+}
+
+/// The footer slot of a numbered slide gives the slide number its end of the band (so a
+/// `role: "footer"` element and the citations list never overlap it). Idempotent.
+pub fn reserve_number(preset: Preset, on: bool, size: SlideSize, slots: &mut [preset::Slot]) {
+    if !(on && numbered(preset)) {
+        return;
+    }
+    let w = preset::footer_band(size).w - NUMBER_W - NUMBER_GAP;
+    for s in slots.iter_mut().filter(|s| s.role == SlotRole::Footer) {
+        s.rect.w = w.max(0);
+    }
+}
+
+/// Every numbered slide's slide-number box (a `slidenum` field whose text is its position,
+/// measured and fitted like the footer), once the deck's output slides are in order.
+pub fn number_slides(ctx: &mut Ctx<'_>, slides: &mut [LaidSlide]) {
+    if !ctx.opts.slide_numbers {
+        return;
+    }
+    let rect = number_rect(ctx.deck.slide_size);
+    let el = footer_element();
+    let (_, body) = ctx.fonts.for_weight(false);
+    let mut style = style_for(SlotRole::Footer, &el, &ctx.deck.theme, &body, &body, false);
+    style.size = FOOTER_SIZE;
+    style.min = FOOTER_FLOOR;
+    style.align = Align::Right;
+    for (i, ls) in slides.iter_mut().enumerate() {
+        if !numbered(ls.preset) {
+            continue;
+        }
+        let text = [(i + 1).to_string()];
+        let mut t = TextItem::new(ctx, style.clone(), &text, false, &el, rect.w);
+        t.fit_alone(rect);
+        let (mut content, _) = t.finish(ctx, rect);
+        if let BoxContent::Text(tb) = &mut content {
+            tb.field = Some(TextField::SlideNumber);
+        }
+        ls.boxes.push(PlacedBox {
+            element_id: NUMBER_ID.to_string(),
+            kind: ElementKind::Text,
+            rect,
+            placeholder: None,
+            explicit: false,
+            full_bleed: false,
+            content,
+        });
+    }
+}
 
 /// Lists each output slide's citations in its footer band and its notes. `slides` are the
 /// output slides of `source`, in order; `band` is where the footer goes on them (`None`:

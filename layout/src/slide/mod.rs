@@ -73,6 +73,12 @@ pub fn lay(ctx: &mut Ctx<'_>, s: &Slide) -> SlideResult {
     let s = drawn.as_ref();
     let mut preset = assign::choose_preset(ctx, s);
     let mut slots = preset::slots(preset, ctx.deck.slide_size);
+    footer::reserve_number(
+        preset,
+        ctx.opts.slide_numbers,
+        ctx.deck.slide_size,
+        &mut slots,
+    );
     let targets = assign::assign(ctx, s, &slots);
     preset::release_unused_caption(preset, &mut slots, |r| targets.contains(&Target::Slot(r)));
     let centered = matches!(preset, Preset::TitleCenter | Preset::Closing);
@@ -84,6 +90,12 @@ pub fn lay(ctx: &mut Ctx<'_>, s: &Slide) -> SlideResult {
         .map(|page| finalize::slide(ctx, s, preset, page))
         .collect();
     policy::report(ctx, &mut slides);
+    footer::reserve_number(
+        preset,
+        ctx.opts.slide_numbers,
+        ctx.deck.slide_size,
+        &mut slots,
+    );
     let band = footer::band(preset, &slots, ctx.deck.slide_size);
     footer::add(ctx, s, &mut slides, band);
     if ctx.opts.fixes_in_notes {

@@ -7,7 +7,9 @@
 //! bullet font, bullet), `CT_TextCharacterProperties` (fill, then latin, ea, cs).
 
 use crate::opc::xml::{Attr, Xml};
-use specrender_layout::model::{Align, Anchor, Autofit, Insets, Paragraph, Run, TextBox};
+use specrender_layout::model::{
+    Align, Anchor, Autofit, Insets, Paragraph, Run, TextBox, TextField,
+};
 use specrender_spec::deck::Cpt;
 
 /// `ST_TextFontSize`: 1..4000 pt in centipoints.
@@ -95,7 +97,17 @@ pub(crate) fn text_body(x: &mut Xml, tb: &TextBox, autofit: Autofit, fallback_la
         x.end("a:p");
     }
     for p in &tb.paragraphs {
-        paragraph(x, p, tb.align, &style, fallback_lang);
+        match tb.field {
+            Some(TextField::SlideNumber) => {
+                let lang = if p.lang.is_empty() {
+                    fallback_lang
+                } else {
+                    &p.lang
+                };
+                field_paragraph(x, p, tb.align, &style, lang, "slidenum");
+            }
+            None => paragraph(x, p, tb.align, &style, fallback_lang),
+        }
     }
     x.end("p:txBody");
 }
@@ -165,6 +177,50 @@ pub(crate) fn paragraph(
     } else {
         p.lang.as_str()
     };
+    // hangingPunct="0": no punctuation may hang past the right edge. LibreOffice otherwise lets
+    // a paragraph's last character ("합니다." / "缩短了一半。") hang outside the box instead of
+    // moving the word down, which layout does not predict (conformance finding); PowerPoint
+    // honours the same flag, so both viewers apply kinsoku as layout does.
+    x.start("a:p", &[]);
+    p_pr(x, p, align);
+    for (text, run) in segments(&p.text, &p.runs) {
+        let fonts = run.map(|r| (r.latin.as_str(), r.ea.as_str(), r.cs.as_str()));
+        write_run_text(x, text, |x, tag| style.r_pr(x, tag, lang, fonts));
+    }
+    style.end_para(x, lang);
+    x.end("a:p");
+}
+
+/// A paragraph holding one field (`a:fld type`) whose current value is the paragraph's text
+/// (the slide number): viewers show their own value, which layout made equal to this one.
+fn field_paragraph(
+    x: &mut Xml,
+    p: &Paragraph,
+    align: Align,
+    style: &RunStyle,
+    lang: &str,
+    ty: &str,
+) {
+    x.start("a:p", &[]);
+    p_pr(x, p, align);
+    let fonts = p
+        .runs
+        .first()
+        .map(|r| (r.latin.as_str(), r.ea.as_str(), r.cs.as_str()));
+    // ST_Guid; the id PowerPoint gives its own slide-number fields.
+    x.start("a:fld", &[("id", &SLIDENUM_FIELD_ID), ("type", &ty)]);
+    style.r_pr(x, "a:rPr", lang, fonts);
+    x.leaf("a:t", &[], &p.text);
+    x.end("a:fld");
+    style.end_para(x, lang);
+    x.end("a:p");
+}
+
+const SLIDENUM_FIELD_ID: &str = "{B6F15528-21DE-4FAA-801E-634DDDAF4B2B}";
+
+/// `a:pPr`: margins, alignment (mirrored for right-to-left), line breaking, pitch, spacing,
+/// bullet.
+fn p_pr(x: &mut Xml, p: &Paragraph, align: Align) {
     // A right-to-left paragraph mirrors the box's alignment: its text starts at the right.
     let algn = match (align, p.rtl) {
         (Align::Left, false) | (Align::Right, true) => "l",
@@ -174,11 +230,6 @@ pub(crate) fn paragraph(
     let mar_l = p.margin_left.clamp(0, MAX_MARGIN);
     let indent = p.indent.clamp(-MAX_MARGIN, MAX_MARGIN);
     let ea_ln_brk = if p.ea_line_break { "1" } else { "0" };
-    // hangingPunct="0": no punctuation may hang past the right edge. LibreOffice otherwise lets
-    // a paragraph's last character ("합니다." / "缩短了一半。") hang outside the box instead of
-    // moving the word down, which layout does not predict (conformance finding); PowerPoint
-    // honours the same flag, so both viewers apply kinsoku as layout does.
-    x.start("a:p", &[]);
     let attrs: [Attr; 7] = [
         ("marL", &mar_l),
         ("indent", &indent),
@@ -213,12 +264,6 @@ pub(crate) fn paragraph(
         None => x.empty("a:buNone", &[]),
     }
     x.end("a:pPr");
-    for (text, run) in segments(&p.text, &p.runs) {
-        let fonts = run.map(|r| (r.latin.as_str(), r.ea.as_str(), r.cs.as_str()));
-        write_run_text(x, text, |x, tag| style.r_pr(x, tag, lang, fonts));
-    }
-    style.end_para(x, lang);
-    x.end("a:p");
 }
 
 /// Writes `text` as `a:r` elements, turning line breaks (`\n`, `\r\n`, `\r`, vertical tab) into

@@ -127,6 +127,7 @@ pub fn text_box(
         broken_words: vec![],
         columns: 1,
         column_gap: 0,
+        field: None,
     }
 }
 
