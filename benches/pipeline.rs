@@ -5,10 +5,13 @@
 //!
 //! Groups:
 //! - `end_to_end/{mixed,ko}_200`: bytes in -> PPTX bytes + QC report out (parse, validate,
-//!   resolve, layout with fixes, PPTX, QC), on one thread;
+//!   resolve, layout with fixes, PPTX, QC), on one thread, with the decks' pictures read from an
+//!   assets folder (`deckgen::write_pictures`: photo-sized JPEGs) as the CLI reads them;
+//!   `end_to_end/{mixed,ko}_200_text`: the same generator's text-only decks (no chart, table
+//!   or picture slides), in the same run, to say what those kinds cost;
 //! - `stage/*` (mixed, 200 slides): `parse_validate`, `resolve`, `layout`, `pptx`, `qc`, each
 //!   alone on the previous stage's output;
-//! - `scaling/mixed_{25,50,100,200}`: end to end by deck size;
+//! - `scaling/mixed_{25,50,100,200}`: end to end by deck size (pictures included);
 //! - `scaling_typed/mixed_{200,400,800}`: resolve + layout + PPTX + QC from the typed IR
 //!   (`deckgen::slidespec`), past the schema's 200-slide cap;
 //! - `fonts/load`: building the FontBook (shipped fonts). A worker process does this once and
@@ -21,25 +24,47 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use specrender::{FontBook, FontOptions, RenderOptions};
-use specrender_deckgen::{deck_json, slidespec, DeckOptions, Mix};
+use specrender_deckgen::{deck, slidespec, text_only_deck, write_pictures, DeckOptions, Mix};
 use std::hint::black_box;
+use std::path::PathBuf;
 use std::time::Duration;
 
 fn book() -> FontBook {
     FontBook::new(&FontOptions::default()).expect("shipped fonts load")
 }
 
-fn deck_bytes(slides: usize, mix: Mix) -> Vec<u8> {
-    deck_json(&DeckOptions {
+fn options(slides: usize, mix: Mix) -> DeckOptions {
+    DeckOptions {
         slides,
         mix,
         seed: 1,
-    })
-    .into_bytes()
+    }
 }
 
+/// The deck's JSON bytes, its pictures written into [`pictures_dir`].
+fn deck_bytes(slides: usize, mix: Mix) -> Vec<u8> {
+    let d = deck(&options(slides, mix));
+    write_pictures(&d, &pictures_dir()).expect("bench pictures written");
+    d.to_string().into_bytes()
+}
+
+fn text_only_bytes(slides: usize, mix: Mix) -> Vec<u8> {
+    text_only_deck(&options(slides, mix))
+        .to_string()
+        .into_bytes()
+}
+
+/// The assets folder of the bench decks (their `img-N.jpg` pictures).
+fn pictures_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("bench-pictures")
+}
+
+/// One thread, assets read from [`pictures_dir`] (opened on every render, as the CLI does).
 fn single_threaded() -> RenderOptions {
-    RenderOptions::default()
+    RenderOptions {
+        assets_root: Some(pictures_dir()),
+        ..RenderOptions::default()
+    }
 }
 
 fn end_to_end(c: &mut Criterion) {
@@ -48,7 +73,11 @@ fn end_to_end(c: &mut Criterion) {
     let mut g = c.benchmark_group("end_to_end");
     g.sample_size(30).measurement_time(Duration::from_secs(8));
     for mix in [Mix::Mixed, Mix::Ko] {
+        let text = text_only_bytes(200, mix);
         let input = deck_bytes(200, mix);
+        g.bench_function(format!("{mix}_200_text"), |b| {
+            b.iter(|| specrender::render(black_box(&text), &book, &opts).expect("renders"))
+        });
         g.bench_function(format!("{mix}_200"), |b| {
             b.iter(|| specrender::render(black_box(&input), &book, &opts).expect("renders"))
         });

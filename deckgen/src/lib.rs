@@ -22,11 +22,13 @@ pub mod doc;
 mod llm;
 mod phrases;
 mod phrases_tw;
+mod pictures;
 mod rng;
 
 pub use doc::{doc, doc_json, doc_suite, docspec, DocKind, DocMix, DocOptions};
 pub use llm::stacked_deck;
 pub use phrases::Lang;
+pub use pictures::{picture_assets, picture_jpeg, write_pictures, PICTURE_PX};
 pub use rng::Rng;
 
 use phrases::{book, Book};
@@ -179,13 +181,30 @@ const KINDS: [Kind; 13] = [
 /// The deck as a SlideSpec v1 JSON value. Valid against the schema when `slides` is
 /// 1..=[`MAX_SLIDES`].
 pub fn deck(opts: &DeckOptions) -> Value {
+    deck_weighted(opts, &SLIDE_WEIGHTS.map(|w| w.1))
+}
+
+/// The deck with text slides only: the same generator with no chart, table or picture slides
+/// (the benches compare it with [`deck`] to say what those kinds cost).
+pub fn text_only_deck(opts: &DeckOptions) -> Value {
+    let weights = SLIDE_WEIGHTS.map(|(name, w)| {
+        let drawn = ["chart_focus", "table_focus", "image_full_bleed"];
+        if drawn.contains(&name) {
+            0
+        } else {
+            w
+        }
+    });
+    deck_weighted(opts, &weights)
+}
+
+fn deck_weighted(opts: &DeckOptions, weights: &[u64]) -> Value {
     let mut rng = Rng::new(opts.seed);
     let lead = opts.mix.slide_lang(&mut rng);
     let lead_book = book(lead);
     let mut assets: Vec<Value> = Vec::new();
     let n = opts.slides.max(1);
     let mut slides = Vec::with_capacity(n);
-    let weights: Vec<u64> = SLIDE_WEIGHTS.iter().map(|w| w.1).collect();
     for i in 0..n {
         let id = format!("s{}", i + 1);
         let lang = if i == 0 || i + 1 == n && n > 1 {
@@ -205,7 +224,7 @@ pub fn deck(opts: &DeckOptions) -> Value {
         } else if i + 1 == n {
             g.closing()
         } else {
-            let kind = KINDS[g.rng.weighted(&weights)];
+            let kind = KINDS[g.rng.weighted(weights)];
             g.body(kind, &mut assets)
         };
         let mut slide = Map::new();

@@ -1,5 +1,7 @@
 //! `specrender-deckgen --slides 200 --mix mixed --seed 1 > deck.json`: a generated SlideSpec
-//! deck on stdout (compact JSON, or `--pretty`). Same arguments, same bytes.
+//! deck on stdout (compact JSON, or `--pretty`). Same arguments, same bytes. `--assets DIR`
+//! writes the pictures the deck names into DIR; `--text-only` leaves out chart, table and
+//! picture slides.
 //!
 //! `specrender-deckgen --doc --blocks 2000 --mix mixed --kind report --seed 1 --assets DIR`: a
 //! generated DocSpec document on stdout, its figures written into DIR (the `--assets` folder
@@ -10,7 +12,9 @@ use clap::Parser;
 use specrender_deckgen::doc::{
     doc, doc_suite, write_figures, DocKind, DocMix, DocOptions, MAX_BLOCKS,
 };
-use specrender_deckgen::{deck, stacked_deck, DeckOptions, Mix, MAX_SLIDES};
+use specrender_deckgen::{
+    deck, stacked_deck, text_only_deck, write_pictures, DeckOptions, Mix, MAX_SLIDES,
+};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -46,9 +50,13 @@ struct Args {
     /// Document kind: report, proposal, minutes, data (a report with a 300-row table).
     #[arg(long, default_value = "report")]
     kind: String,
-    /// With --doc: write the figures the document references into this folder.
+    /// With --doc: write the figures the document references into this folder. For a deck:
+    /// the pictures its `generated` image assets name (`img-N.jpg`).
     #[arg(long)]
     assets: Option<PathBuf>,
+    /// A deck of text slides only (no chart, table or picture slides; the benches' baseline).
+    #[arg(long)]
+    text_only: bool,
     /// Write the named document suite (NAME.json + figures) into this folder.
     #[arg(long)]
     doc_suite: Option<PathBuf>,
@@ -90,15 +98,23 @@ fn main() -> ExitCode {
             eprintln!("--slides must be 1..={MAX_SLIDES} (the SlideSpec schema's cap)");
             return ExitCode::from(2);
         }
-        if args.stacked {
-            stacked_deck(args.slides, mix, args.seed)
-        } else {
-            deck(&DeckOptions {
-                slides: args.slides,
-                mix,
-                seed: args.seed,
-            })
+        let o = DeckOptions {
+            slides: args.slides,
+            mix,
+            seed: args.seed,
+        };
+        let d = match (args.stacked, args.text_only) {
+            (true, _) => stacked_deck(args.slides, mix, args.seed),
+            (false, true) => text_only_deck(&o),
+            (false, false) => deck(&o),
+        };
+        if let Some(dir) = &args.assets {
+            if let Err(e) = write_pictures(&d, dir) {
+                eprintln!("writing pictures into {}: {e}", dir.display());
+                return ExitCode::from(3);
+            }
         }
+        d
     };
     let mut text = if args.pretty {
         serde_json::to_string_pretty(&v).expect("a JSON value serialises")
