@@ -39,7 +39,11 @@ for deck in "${decks[@]}"; do
   name=$(echo "$deck" | sed 's#/input.json##; s#.*/##; s#\.json$##')
   pptx="$out/$name.pptx"
   set +e
-  "$bin" render "$deck" -o "$pptx" --qc "$out/$name.qc.json" --layout "$out/$name.layout.json" --autofit none
+  # A golden case's options.json may turn slide numbers off (as tests/golden.rs does).
+  extra=()
+  opts="$(dirname "$deck")/options.json"
+  if [ -f "$opts" ] && grep -q '"slide_numbers": *false' "$opts"; then extra+=(--no-slide-numbers); fi
+  "$bin" render "$deck" -o "$pptx" --qc "$out/$name.qc.json" --layout "$out/$name.layout.json" --autofit none "${extra[@]}"
   rc=$?
   set -e
   if [ $rc -gt 1 ]; then echo "FAIL $name: render exit $rc"; fail=1; continue; fi
