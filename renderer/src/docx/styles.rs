@@ -104,6 +104,10 @@ fn doc_defaults(x: &mut Xml, laid: &LaidDoc) {
     x.end("w:rPrDefault");
     x.start("w:pPrDefault", &[]);
     x.start("w:pPr", &[]);
+    // Punctuation never hangs past the margin in LibreOffice Writer: its DOCX import reads this
+    // flag inverted (absent or "0" import as hanging punctuation, "1" as none), while "1" is
+    // Word's own default (East Asian punctuation may overflow), so Word is unchanged by it.
+    x.empty("w:overflowPunct", &[("w:val", &"1")]);
     x.empty(
         "w:spacing",
         &[
