@@ -245,8 +245,12 @@ impl<'r> BlockGen<'r> {
             text.push_str(&book(other).sentence(other, self.rng));
         }
         let cite = cite || self.rng.chance(14);
-        self.push("paragraph", Some(json!({ "text": text })));
-        if cite {
+        // A citation goes on this block only: none when the document is already full.
+        if self
+            .push("paragraph", Some(json!({ "text": text })))
+            .is_some()
+            && cite
+        {
             self.cite();
         }
     }
@@ -296,8 +300,8 @@ impl<'r> BlockGen<'r> {
         if self.rng.chance(80) {
             content["alt_text"] = json!(format!("{caption} ({id})"));
         }
-        self.push("figure", Some(content));
-        if self.rng.chance(10) {
+        let cite = self.rng.chance(10);
+        if self.push("figure", Some(content)).is_some() && cite {
             self.cite();
         }
     }
@@ -383,8 +387,8 @@ impl<'r> BlockGen<'r> {
         if self.rng.chance(50) {
             content["title"] = json!(b.title(self.lang, self.rng));
         }
-        self.push("table", Some(content));
-        if self.rng.chance(10) {
+        let cite = self.rng.chance(10);
+        if self.push("table", Some(content)).is_some() && cite {
             self.cite();
         }
     }

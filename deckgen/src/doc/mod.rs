@@ -377,6 +377,27 @@ mod tests {
     }
 
     #[test]
+    fn citations_only_on_blocks_that_can_carry_them() {
+        for blocks in [5, 13, 60, 200] {
+            for kind in DocKind::ALL {
+                let v = doc(&DocOptions {
+                    blocks,
+                    mix: DocMix::En,
+                    kind,
+                    seed: 11,
+                });
+                for b in v["doc"]["blocks"].as_array().unwrap() {
+                    if b.get("citations").is_some() {
+                        let t = b["type"].as_str().unwrap();
+                        assert!(["paragraph", "table", "figure"].contains(&t), "{t}: {b}");
+                        assert_eq!(b["citations"].as_array().unwrap().len(), 1, "{b}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
     fn data_documents_hold_the_long_table() {
         let v = doc(&DocOptions {
             blocks: 20,
