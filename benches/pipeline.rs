@@ -18,12 +18,17 @@
 //!   keeps the book for every deck it renders, so it is outside every other measurement;
 //! - `parallel_2_threads/*`: end to end (mixed, ko), layout and PPTX writing on 2 threads
 //!   (same bytes as on one);
-//! - `pptx_deflate/level_{0,1,3,6,9}`: PPTX writing at each deflate level (sizes on stderr).
+//! - `pptx_deflate/level_{0,1,3,6,9}`: PPTX writing at each deflate level (sizes on stderr);
+//! - `docx_end_to_end/mixed_2000`: the 2,000-block mixed-language DocSpec (`deckgen --doc`:
+//!   five languages, every block type, figures read from their assets folder) bytes in -> DOCX
+//!   bytes + QC report out, on one thread;
+//! - `docx_scaling/mixed/{250,500,1000,2000}`: the same by document size (linear in blocks).
 //!
 //! Decks: `--mix mixed|ko --seed 1`, 200 input slides (the schema's cap).
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use specrender::{FontBook, FontOptions, RenderOptions};
+use specrender_deckgen::doc::{doc_json, write_figures, DocOptions};
 use specrender_deckgen::{deck, slidespec, text_only_deck, write_pictures, DeckOptions, Mix};
 use std::hint::black_box;
 use std::path::PathBuf;
@@ -219,6 +224,59 @@ fn fonts(c: &mut Criterion) {
     g.finish();
 }
 
+/// Render options for generated documents: one thread, figures from a folder written once
+/// (`target/bench-doc-assets`), its root opened once as a worker does.
+fn doc_options() -> RenderOptions {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/bench-doc-assets");
+    write_figures(&dir).expect("figures written");
+    let root = specrender::spec::AssetRoot::open(&dir).expect("assets folder opens");
+    RenderOptions {
+        assets: Some(std::sync::Arc::new(root)),
+        ..RenderOptions::default()
+    }
+}
+
+fn doc_bytes(blocks: usize) -> Vec<u8> {
+    doc_json(&DocOptions {
+        blocks,
+        ..DocOptions::default()
+    })
+    .into_bytes()
+}
+
+fn docx_end_to_end(c: &mut Criterion) {
+    let book = book();
+    let opts = doc_options();
+    let input = doc_bytes(2000);
+    let out = specrender::render(&input, &book, &opts).expect("renders");
+    eprintln!(
+        "docx_end_to_end/mixed_2000: input {} bytes, DOCX {} bytes, {} QC issues",
+        input.len(),
+        out.file_bytes().map_or(0, <[u8]>::len),
+        out.qc.issues.len()
+    );
+    let mut g = c.benchmark_group("docx_end_to_end");
+    g.sample_size(30).measurement_time(Duration::from_secs(10));
+    g.bench_function("mixed_2000", |b| {
+        b.iter(|| specrender::render(black_box(&input), &book, &opts).expect("renders"))
+    });
+    g.finish();
+}
+
+fn docx_scaling(c: &mut Criterion) {
+    let book = book();
+    let opts = doc_options();
+    let mut g = c.benchmark_group("docx_scaling");
+    g.sample_size(20).measurement_time(Duration::from_secs(6));
+    for n in [250, 500, 1000, 2000] {
+        let input = doc_bytes(n);
+        g.bench_with_input(BenchmarkId::new("mixed", n), &input, |b, input| {
+            b.iter(|| specrender::render(black_box(input), &book, &opts).expect("renders"))
+        });
+    }
+    g.finish();
+}
+
 criterion_group!(
     benches,
     end_to_end,
@@ -227,6 +285,8 @@ criterion_group!(
     scaling_typed,
     fonts,
     parallel,
-    deflate_levels
+    deflate_levels,
+    docx_end_to_end,
+    docx_scaling
 );
 criterion_main!(benches);

@@ -6,8 +6,14 @@
 # embedded workbook's cells = what the chart's formulas name, LibreOffice's page shows the
 # chart's title, axis titles and labels inside its frame); citation keys, footers, notes and
 # slide numbers through tools/check_citations.py.
+# Documents (DocSpec -> DOCX): every example / golden document and the generated document suite
+# (`specrender-deckgen --doc-suite --fast`) through tools/check_docx.py (python-docx reads heading
+# styles, list numbering, table header rows, figure descr, footnotes, core properties back against
+# the input), openxml-audit (0 findings), the same input rendered twice (1 and 2 threads) giving the
+# same bytes, and LibreOffice converting it.
 # Installs what it needs from Debian packages / PyPI when missing. Usage:
-#   tools/check-readers.sh [DECK.json ...]    (default: the example deck and every golden case)
+#   tools/check-readers.sh [DECK.json | DOC.json ...]    (default: the examples, every golden case
+#   and the generated document suite)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -25,13 +31,29 @@ fi
 python3 -c 'import pptx' 2>/dev/null || pip install -q python-pptx >/dev/null
 command -v openxml-audit >/dev/null 2>&1 || pip install -q openxml-audit==0.8.0 >/dev/null
 python3 -c 'import openpyxl' 2>/dev/null || pip install -q openpyxl==3.1.5 >/dev/null
+python3 -c 'import importlib.metadata as m; assert m.version("python-docx") == "1.2.0"' 2>/dev/null \
+  || pip install -q python-docx==1.2.0 >/dev/null
+dpkg -s libreoffice-writer >/dev/null 2>&1 || {
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq >/dev/null
+  apt-get install -y -qq --no-install-recommends libreoffice-writer >/dev/null
+}
 
-cargo build --release -q
+cargo build --release -q -p specrender -p specrender-deckgen
 bin=target/release/specrender
 out=target/check-readers
 rm -rf "$out" && mkdir -p "$out/profile"
 
-if [ $# -gt 0 ]; then decks=("$@"); else decks=(examples/*.json golden/slides/*/input.json); fi
+if [ $# -gt 0 ]; then inputs=("$@"); else inputs=(examples/*.json golden/slides/*/input.json golden/docs/*/input.json); fi
+decks=() docs=()
+for f in "${inputs[@]}"; do
+  [ -f "$f" ] || continue
+  if grep -q '"docspec_v1"' "$f"; then docs+=("$f"); else decks+=("$f"); fi
+done
+if [ $# -eq 0 ]; then
+  target/release/specrender-deckgen --doc-suite "$out/doc-suite" --fast
+  docs+=("$out"/doc-suite/*.json)
+fi
 fail=0
 for deck in "${decks[@]}"; do
   # DocSpec inputs (DOCX) have their own reader checks; this loop is for SlideSpec decks.
@@ -92,5 +114,23 @@ PY
   # Citation keys, footers, notes and slide-number fields read back (tools/check_citations.py).
   cites=$(python3 tools/check_citations.py "$deck" "$pptx" "$out/$name.layout.json") || { echo "FAIL $name: citations"; fail=1; continue; }
   echo "ok   $name: python-pptx opened $slides slides, openxml-audit found nothing, LibreOffice made $pages pages, $charts charts read back and shown, $cites read back"
+done
+for doc in "${docs[@]}"; do
+  name=$(echo "$doc" | sed 's#/input.json##; s#.*/##; s#\.json$##')
+  dx="$out/$name.docx"
+  set +e
+  "$bin" render "$doc" -o "$dx" --qc "$out/$name.qc.json" --layout "$out/$name.layout.json" --threads 1
+  rc=$?
+  "$bin" render "$doc" -o "$out/$name.again.docx" --qc "$out/$name.again.qc.json" --threads 2
+  rc2=$?
+  set -e
+  if [ $rc -gt 1 ] || [ $rc2 -gt 1 ]; then echo "FAIL $name: render exit $rc / $rc2"; fail=1; continue; fi
+  cmp -s "$dx" "$out/$name.again.docx" || { echo "FAIL $name: the same input rendered twice gave different bytes"; fail=1; continue; }
+  read_back=$(python3 tools/check_docx.py "$dx" "$doc" "$(dirname "$doc")") || { echo "FAIL $name: python-docx"; fail=1; continue; }
+  openxml-audit -q "$dx" || { echo "FAIL $name: openxml-audit"; fail=1; continue; }
+  timeout 300 soffice -env:UserInstallation=file://$PWD/$out/profile --headless --convert-to pdf --outdir "$out" "$dx" >/dev/null 2>&1 || { echo "FAIL $name: soffice"; fail=1; continue; }
+  pages=$(pdfinfo "$out/$name.pdf" | awk '/^Pages:/{print $2}')
+  if [ -z "$pages" ] || [ "$pages" -lt 1 ]; then echo "FAIL $name: LibreOffice made no pages"; fail=1; continue; fi
+  echo "ok   $name: python-docx read back $read_back; openxml-audit found nothing; same bytes twice; LibreOffice made $pages pages"
 done
 exit $fail
