@@ -45,7 +45,7 @@ pub(crate) fn package(laid: &LaidDoc) -> Package<'_> {
     pkg.relate(RelType::CoreProperties, CORE);
     pkg.relate(RelType::ExtendedProperties, APP);
     pkg.add(
-        Part::new(CORE, props::CORE_CONTENT_TYPE, move |p| {
+        Part::new(CORE, crate::opc::core_props::CONTENT_TYPE, move |p| {
             props::core_xml(laid, p)
         }),
         Rels::new(),

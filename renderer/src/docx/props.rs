@@ -2,11 +2,10 @@
 //! language and the created date — from the input only, never the clock (a `created_date`
 //! that is not `YYYY-MM-DD` is left out: W3CDTF needs a date).
 
+use crate::opc::core_props::{self, CoreProps};
 use crate::opc::xml::Xml;
 use specrender_layout::doc::model::LaidDoc;
 
-pub(crate) const CORE_CONTENT_TYPE: &str =
-    "application/vnd.openxmlformats-package.core-properties+xml";
 pub(crate) const APP_CONTENT_TYPE: &str =
     "application/vnd.openxmlformats-officedocument.extended-properties+xml";
 
@@ -21,38 +20,20 @@ fn iso_date(s: &str) -> bool {
 }
 
 pub(crate) fn core_xml(laid: &LaidDoc, pretty: bool) -> Vec<u8> {
-    let mut x = Xml::new(pretty);
-    x.start(
-        "cp:coreProperties",
-        &[
-            (
-                "xmlns:cp",
-                &"http://schemas.openxmlformats.org/package/2006/metadata/core-properties",
-            ),
-            ("xmlns:dc", &"http://purl.org/dc/elements/1.1/"),
-            ("xmlns:dcterms", &"http://purl.org/dc/terms/"),
-            ("xmlns:dcmitype", &"http://purl.org/dc/dcmitype/"),
-            ("xmlns:xsi", &"http://www.w3.org/2001/XMLSchema-instance"),
-        ],
-    );
-    x.leaf("dc:title", &[], &laid.title);
-    if let Some(s) = &laid.subtitle {
-        x.leaf("dc:subject", &[], s);
-    }
-    x.leaf(
-        "dc:creator",
-        &[],
-        laid.author.as_deref().unwrap_or("specrender"),
-    );
-    x.leaf("cp:lastModifiedBy", &[], "specrender");
-    if let Some(d) = laid.created.as_deref().filter(|d| iso_date(d)) {
-        let v = format!("{d}T00:00:00Z");
-        x.leaf("dcterms:created", &[("xsi:type", &"dcterms:W3CDTF")], &v);
-        x.leaf("dcterms:modified", &[("xsi:type", &"dcterms:W3CDTF")], &v);
-    }
-    x.leaf("dc:language", &[], &laid.language);
-    x.end("cp:coreProperties");
-    x.finish()
+    let created = laid
+        .created
+        .as_deref()
+        .filter(|d| iso_date(d))
+        .map(|d| format!("{d}T00:00:00Z"));
+    let props = CoreProps {
+        title: &laid.title,
+        subject: laid.subtitle.as_deref(),
+        creator: laid.author.as_deref().unwrap_or("specrender"),
+        last_modified_by: "specrender",
+        created: created.as_deref(),
+        language: &laid.language,
+    };
+    core_props::core_xml(&props, pretty)
 }
 
 pub(crate) fn app_xml(pretty: bool) -> Vec<u8> {

@@ -5,12 +5,14 @@
 //! - `rels`: relationship types and one `Rels` per source part; `Rels::add` assigns the
 //!   `RelId`s writers put in `r:id` attributes.
 //! - `content_types`: `[Content_Types].xml` from `Default`s and each part's declared type.
+//! - `core_props`: `docProps/core.xml` from the input's title, author, language and date.
 //! - `media`: media parts by content hash, one part per distinct image.
 //! - `package`: the package as data (parts, their relationships, content types) and its
 //!   zip entries in order.
 //! - `zip`: the deterministic zip writer (fixed timestamps and order, any number of threads).
 
 pub(crate) mod content_types;
+pub(crate) mod core_props;
 pub(crate) mod media;
 pub(crate) mod package;
 pub(crate) mod rels;

@@ -1,43 +1,26 @@
 //! `docProps/core.xml` and `docProps/app.xml`. No dates: output must not depend on the clock
 //! (PRODUCT.md §4, deterministic bytes); readers treat missing dates as unknown.
 
+use crate::opc::core_props::{self, CoreProps};
 use crate::opc::xml::Xml;
 use specrender_layout::model::LaidDeck;
 use specrender_spec::deck::SlideSize;
 
-pub(crate) const CORE_CONTENT_TYPE: &str =
-    "application/vnd.openxmlformats-package.core-properties+xml";
 pub(crate) const APP_CONTENT_TYPE: &str =
     "application/vnd.openxmlformats-officedocument.extended-properties+xml";
 
 const APPLICATION: &str = "specrender";
 
 pub(crate) fn core_xml(laid: &LaidDeck, pretty: bool) -> Vec<u8> {
-    let mut x = Xml::new(pretty);
-    x.start(
-        "cp:coreProperties",
-        &[
-            (
-                "xmlns:cp",
-                &"http://schemas.openxmlformats.org/package/2006/metadata/core-properties",
-            ),
-            ("xmlns:dc", &"http://purl.org/dc/elements/1.1/"),
-            ("xmlns:dcterms", &"http://purl.org/dc/terms/"),
-            ("xmlns:dcmitype", &"http://purl.org/dc/dcmitype/"),
-            ("xmlns:xsi", &"http://www.w3.org/2001/XMLSchema-instance"),
-        ],
-    );
-    x.leaf("dc:title", &[], &laid.title);
-    if let Some(sub) = laid.subtitle.as_deref().filter(|s| !s.is_empty()) {
-        x.leaf("dc:subject", &[], sub);
-    }
-    x.leaf("dc:creator", &[], APPLICATION);
-    x.leaf("cp:lastModifiedBy", &[], APPLICATION);
-    if !laid.language.is_empty() {
-        x.leaf("dc:language", &[], &laid.language);
-    }
-    x.end("cp:coreProperties");
-    x.finish()
+    let props = CoreProps {
+        title: &laid.title,
+        subject: laid.subtitle.as_deref(),
+        creator: APPLICATION,
+        last_modified_by: APPLICATION,
+        created: None,
+        language: &laid.language,
+    };
+    core_props::core_xml(&props, pretty)
 }
 
 pub(crate) fn app_xml(laid: &LaidDeck, notes: usize, pretty: bool) -> Vec<u8> {

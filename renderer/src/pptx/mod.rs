@@ -132,7 +132,7 @@ fn notes_numbers(laid: &LaidDeck) -> Vec<Option<usize>> {
 }
 
 fn add_doc_props<'a>(pkg: &mut Package<'a>, laid: &'a LaidDeck, notes_count: usize) {
-    let core = Part::new(CORE, doc_props::CORE_CONTENT_TYPE, move |pretty| {
+    let core = Part::new(CORE, crate::opc::core_props::CONTENT_TYPE, move |pretty| {
         doc_props::core_xml(laid, pretty)
     });
     let app = Part::new(APP, doc_props::APP_CONTENT_TYPE, move |pretty| {
