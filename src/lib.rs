@@ -551,6 +551,7 @@ pub fn fonts_report(book: &FontBook, extra: &[String]) -> Value {
             let (how, to) = match &m.kind {
                 MatchKind::Exact => ("exact", None),
                 MatchKind::Alias { to } => ("alias", Some(to.clone())),
+                MatchKind::StandIn { to } => ("stand_in", Some(to.clone())),
                 MatchKind::Substituted { to } => ("substituted", Some(to.clone())),
             };
             let mut v = json!({

@@ -546,7 +546,7 @@ fn progress_events_on_stderr() {
 
 #[test]
 fn fonts_lists_faces_and_resolutions() {
-    let r = specrender(&["fonts", "--family", "Arial"], None, None);
+    let r = specrender(&["fonts", "--family", "Arial", "--family", "Aptos"], None, None);
     assert_eq!(r.code, 0, "{r:?}");
     let v = r.json();
     let faces = v["faces"].as_array().unwrap();
@@ -560,7 +560,16 @@ fn fonts_lists_faces_and_resolutions() {
         .find(|x| x["family"] == "Noto Sans CJK KR")
         .unwrap();
     assert!(kr["face"]["path"].is_string());
-    assert!(resolve.iter().any(|x| x["family"] == "Arial"));
+    let arial = resolve.iter().find(|x| x["family"] == "Arial").unwrap();
+    assert_eq!(
+        (&arial["how"], &arial["to"]),
+        (&json!("alias"), &json!("Liberation Sans"))
+    );
+    let aptos = resolve.iter().find(|x| x["family"] == "Aptos").unwrap();
+    assert_eq!(
+        (&aptos["how"], &aptos["to"]),
+        (&json!("stand_in"), &json!("Liberation Sans"))
+    );
     // Every script has a shipped face: nothing is missing.
     let scripts = v["scripts"].as_array().unwrap();
     for (script, slot, family) in [
@@ -579,6 +588,46 @@ fn fonts_lists_faces_and_resolutions() {
         );
         assert_eq!(s["missing"], json!(false), "{s}");
     }
+}
+
+/// Arial is measured with its shipped metric clone (Liberation Sans: no fallback, Arial's
+/// widths), Aptos (no free clone) with its documented stand-in, reported as such.
+#[test]
+fn office_fonts_are_measured_with_clones_and_stand_ins() {
+    let d = workdir("office-fonts");
+    let mut v = deck();
+    v["theme"]["brand"]["tokens"] = json!({"fonts": {"heading": "Aptos", "body": "Arial"}});
+    v["deck"]["slides"][1]["elements"][1]["content"]["items"] =
+        json!(["The quick brown fox jumps over the lazy dog"]);
+    let input = d.join("fonts.json");
+    std::fs::write(&input, v.to_string()).unwrap();
+    let layout = d.join("fonts.layout.json");
+    let r = specrender(
+        &["qc", input.to_str().unwrap(), "--layout", layout.to_str().unwrap()],
+        None,
+        None,
+    );
+    assert_eq!(r.code, 1, "{r:?}");
+    let issues = r.json()["issues"].as_array().unwrap().clone();
+    let fallbacks: Vec<&Value> = issues
+        .iter()
+        .filter(|i| i["type"] == "font_fallback")
+        .collect();
+    assert_eq!(fallbacks.len(), 1, "{issues:#?}");
+    assert_eq!(
+        fallbacks[0]["details"],
+        json!({"family": "Aptos", "measured_with": "Liberation Sans", "stand_in": true})
+    );
+    assert_eq!(fallbacks[0]["severity"], "medium");
+    // 20 pt Arial: this pangram is 19.84 em wide (Calibri, measured with Carlito: 18.09 em).
+    let l: Value = serde_json::from_str(&std::fs::read_to_string(&layout).unwrap()).unwrap();
+    let body = l["slides"][1]["boxes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["element_id"] == "b")
+        .unwrap();
+    assert_eq!(body["paragraphs"][0]["line_widths_pt"], json!([396.84]));
 }
 
 #[test]

@@ -18,7 +18,8 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
 /// Metric-compatible families (same advance widths), used when the named family is absent.
-/// LibreOffice ships the same table (VCL "metric compatible" replacements).
+/// LibreOffice ships the same table (VCL "metric compatible" replacements). The targets are
+/// shipped in `data/metric/` (Liberation 2.1.5, Caladea, and Carlito beside the others).
 const ALIASES: &[(&str, &str)] = &[
     ("calibri", "Carlito"),
     ("cambria", "Caladea"),
@@ -27,6 +28,86 @@ const ALIASES: &[(&str, &str)] = &[
     ("times new roman", "Liberation Serif"),
     ("times", "Liberation Serif"),
     ("courier new", "Liberation Mono"),
+    ("courier", "Liberation Mono"),
+];
+
+/// A family with no free metric clone and the shipped face it is measured with, one for
+/// Latin (and complex-script) text and one for East Asian text. Each stand-in is chosen so
+/// the estimate errs wide (a line we call fitting is not wider in the real font), and the
+/// substitution is reported (`font_fallback`); `--fonts` with the real files removes it.
+pub struct StandIn {
+    /// Lower-cased family names, the English name and the localised names Office writes.
+    pub names: &'static [&'static str],
+    pub latin: &'static str,
+    pub east_asian: &'static str,
+    /// Why this stand-in errs wide (README "Fonts" table).
+    pub why: &'static str,
+}
+
+/// The documented stand-ins (README "Font substitution"). East Asian faces: ideographs,
+/// kana and Hangul are one em wide in every CJK UI font, so the Noto Sans CJK face of the
+/// same region measures them exactly; their Latin glyphs are measured with Liberation Sans
+/// (Arial widths), wider than the Latin of these fonts except Meiryo's (Verdana-like).
+pub const STAND_INS: &[StandIn] = &[
+    StandIn {
+        names: &["aptos", "aptos display", "aptos narrow", "aptos serif"],
+        latin: "Liberation Sans",
+        east_asian: "Noto Sans CJK KR",
+        why: "Office's default since 2023: a grotesque narrower than Arial",
+    },
+    StandIn {
+        names: &["calibri light"],
+        latin: "Carlito",
+        east_asian: "Noto Sans CJK KR",
+        why: "same design as Calibri; a lighter weight is never wider than its regular",
+    },
+    StandIn {
+        names: &["consolas", "lucida console", "menlo", "monaco", "sf mono"],
+        latin: "Liberation Mono",
+        east_asian: "Noto Sans Mono CJK KR",
+        why: "monospaced at 0.55 em or less; Liberation Mono is 0.6 em",
+    },
+    StandIn {
+        names: &["malgun gothic", "맑은 고딕", "gulim", "굴림", "dotum", "돋움", "batang", "바탕",
+                 "nanumgothic", "나눔고딕", "apple sd gothic neo"],
+        latin: "Liberation Sans",
+        east_asian: "Noto Sans CJK KR",
+        why: "Korean UI fonts: Hangul and Hanja one em wide",
+    },
+    StandIn {
+        names: &["gulimche", "굴림체", "dotumche", "돋움체", "batangche", "바탕체"],
+        latin: "Noto Sans Mono CJK KR",
+        east_asian: "Noto Sans Mono CJK KR",
+        why: "Korean fixed-pitch fonts: half-width Latin, full-width Hangul",
+    },
+    StandIn {
+        names: &["meiryo", "meiryo ui", "メイリオ", "yu gothic", "yu gothic ui", "游ゴシック",
+                 "yu mincho", "游明朝", "ms pgothic", "ｍｓ ｐゴシック", "ms pmincho", "ｍｓ ｐ明朝",
+                 "hiragino sans", "hiragino kaku gothic pron", "ヒラギノ角ゴ pron w3"],
+        latin: "Liberation Sans",
+        east_asian: "Noto Sans CJK JP",
+        why: "Japanese UI fonts: kana and kanji one em wide",
+    },
+    StandIn {
+        names: &["ms gothic", "ｍｓ ゴシック", "ms mincho", "ｍｓ 明朝"],
+        latin: "Noto Sans Mono CJK JP",
+        east_asian: "Noto Sans Mono CJK JP",
+        why: "Japanese fixed-pitch fonts: half-width Latin, full-width kana and kanji",
+    },
+    StandIn {
+        names: &["microsoft yahei", "微软雅黑", "simsun", "宋体", "simhei", "黑体", "dengxian",
+                 "等线", "pingfang sc"],
+        latin: "Liberation Sans",
+        east_asian: "Noto Sans CJK SC",
+        why: "Simplified Chinese UI fonts: hanzi one em wide",
+    },
+    StandIn {
+        names: &["microsoft jhenghei", "微軟正黑體", "pmingliu", "新細明體", "mingliu", "細明體",
+                 "pingfang tc"],
+        latin: "Liberation Sans",
+        east_asian: "Noto Sans CJK TC",
+        why: "Traditional Chinese UI fonts: hanzi one em wide",
+    },
 ];
 
 /// Default substitutes by class, when neither the family nor an alias exists.
@@ -299,6 +380,21 @@ impl FontBook {
                 };
             }
         }
+        if let Some(s) = STAND_INS.iter().find(|s| s.names.contains(&lc.as_str())) {
+            let to = if class == ScriptClass::EastAsian {
+                s.east_asian
+            } else {
+                s.latin
+            };
+            if let Some(face) = self.find_family(to, bold) {
+                return FamilyMatch {
+                    face,
+                    kind: MatchKind::StandIn {
+                        to: self.face(face).family.clone(),
+                    },
+                };
+            }
+        }
         let face = self.default_face(bold, class);
         FamilyMatch {
             face,
@@ -396,6 +492,7 @@ impl FontBook {
         let how = match &m.kind {
             MatchKind::Exact => "exact".to_string(),
             MatchKind::Alias { to } => format!("metric-compatible alias {to}"),
+            MatchKind::StandIn { to } => format!("documented stand-in {to} (font_fallback)"),
             MatchKind::Substituted { to } => format!("substituted by {to} (font_fallback)"),
         };
         format!(

@@ -89,9 +89,14 @@ pub enum MatchKind {
     /// A face of that family exists.
     Exact,
     /// Measured with a metric-compatible alias (Calibri→Carlito, Cambria→Caladea,
-    /// Arial→Liberation Sans, Times New Roman→Liberation Serif); not a fallback.
+    /// Arial/Helvetica→Liberation Sans, Times New Roman→Liberation Serif, Courier New→
+    /// Liberation Mono); not a fallback.
     Alias { to: String },
-    /// Neither the family nor an alias exists: measured with `face` (a deterministic default
+    /// A family with no free metric clone (Aptos, Malgun Gothic, Meiryo, ...): measured with
+    /// its documented stand-in ([`book::STAND_INS`]), chosen to err wide; reported as
+    /// `font_fallback`.
+    StandIn { to: String },
+    /// Neither the family nor an alias nor a stand-in exists: measured with `face` (a deterministic default
     /// for the script), to be reported as `font_fallback`.
     Substituted { to: String },
 }

@@ -9,9 +9,9 @@ fn shipped_faces_load_with_names_and_metrics() {
     let b = book();
     assert_eq!(
         b.len(),
-        31,
+        39,
         "2 Carlito + 2 x 10 Noto Sans CJK + Noto Color Emoji + 2 x 4 Noto Sans Arabic, \
-         Devanagari, Hebrew, Thai faces"
+         Devanagari, Hebrew, Thai faces + metric/: 2 x 4 Caladea, Liberation Mono, Sans, Serif"
     );
     let c = b.face(family("Carlito", false));
     assert_eq!(
@@ -100,6 +100,64 @@ fn calibri_is_measured_with_carlito() {
 }
 
 #[test]
+fn metric_clones_are_shipped_for_the_office_core_fonts() {
+    let b = book();
+    for (asked, to) in [
+        ("Arial", "Liberation Sans"),
+        ("Helvetica", "Liberation Sans"),
+        ("Times New Roman", "Liberation Serif"),
+        ("Courier New", "Liberation Mono"),
+        ("Cambria", "Caladea"),
+        ("Calibri", "Carlito"),
+    ] {
+        for bold in [false, true] {
+            let m = b.resolve(asked, bold, ScriptClass::Latin);
+            assert_eq!(m.kind, MatchKind::Alias { to: to.into() }, "{asked}");
+            let f = b.face(m.face);
+            assert_eq!((f.family.as_str(), f.bold), (to, bold), "{asked}");
+        }
+    }
+    // Arial is wider than Calibri: the same text measured with Carlito was too narrow.
+    let w = |fam: &str| {
+        let f = b.face(b.resolve(fam, false, ScriptClass::Latin).face);
+        f.path.file_name().unwrap().to_string_lossy().into_owned()
+    };
+    assert_eq!(w("arial"), "LiberationSans-Regular.ttf");
+}
+
+#[test]
+fn families_without_a_clone_get_their_documented_stand_in() {
+    let b = book();
+    for (asked, class, to) in [
+        ("Aptos", ScriptClass::Latin, "Liberation Sans"),
+        ("Calibri Light", ScriptClass::Latin, "Carlito"),
+        ("Consolas", ScriptClass::Latin, "Liberation Mono"),
+        ("Malgun Gothic", ScriptClass::EastAsian, "Noto Sans CJK KR"),
+        ("맑은 고딕", ScriptClass::EastAsian, "Noto Sans CJK KR"),
+        ("맑은 고딕", ScriptClass::Latin, "Liberation Sans"),
+        ("Meiryo", ScriptClass::EastAsian, "Noto Sans CJK JP"),
+        ("游ゴシック", ScriptClass::EastAsian, "Noto Sans CJK JP"),
+        ("ＭＳ ゴシック", ScriptClass::Latin, "Noto Sans Mono CJK JP"),
+        ("Microsoft YaHei", ScriptClass::EastAsian, "Noto Sans CJK SC"),
+        ("微軟正黑體", ScriptClass::EastAsian, "Noto Sans CJK TC"),
+    ] {
+        let m = b.resolve(asked, true, class);
+        assert_eq!(m.kind, MatchKind::StandIn { to: to.into() }, "{asked}");
+        assert_eq!(b.face(m.face).family, to, "{asked}");
+        assert!(b.face(m.face).bold, "{asked}");
+    }
+    // Every stand-in names shipped families, in lower case.
+    for s in specrender_fonts::book::STAND_INS {
+        for fam in [s.latin, s.east_asian] {
+            assert!(b.find_family(fam, false).is_some(), "{fam}");
+        }
+        for n in s.names {
+            assert_eq!(*n, n.to_lowercase());
+        }
+    }
+}
+
+#[test]
 fn missing_family_is_substituted_by_class() {
     let b = book();
     let m = b.resolve("Comic Sans MS", false, ScriptClass::Latin);
@@ -110,7 +168,7 @@ fn missing_family_is_substituted_by_class() {
         }
     );
     assert_eq!(m.face, family("Carlito", false));
-    let m = b.resolve("Malgun Gothic", true, ScriptClass::EastAsian);
+    let m = b.resolve("Wingdings Sans", true, ScriptClass::EastAsian);
     assert_eq!(
         m.kind,
         MatchKind::Substituted {
@@ -118,14 +176,6 @@ fn missing_family_is_substituted_by_class() {
         }
     );
     assert_eq!(m.face, family("Noto Sans CJK KR", true));
-    let m = b.resolve("Arial", false, ScriptClass::Complex);
-    // Alias target (Liberation Sans) is not shipped either.
-    assert_eq!(
-        m.kind,
-        MatchKind::Substituted {
-            to: "Carlito".into()
-        }
-    );
     let m = b.resolve("", false, ScriptClass::Weak);
     assert_eq!(
         m.kind,
@@ -186,7 +236,7 @@ fn earlier_source_wins_and_order_follows_sources() {
         ..shipped_only()
     };
     let b = FontBook::new(&opts).unwrap();
-    assert_eq!(b.len(), 32);
+    assert_eq!(b.len(), 40);
     let user = FaceId(0);
     assert!(b.face(user).path.starts_with(&d));
     // Regular comes from the user folder; the shipped regular copy is not considered...
@@ -227,7 +277,7 @@ fn the_shipped_folder_given_again_is_loaded_once() {
         dirs: vec![FontBook::shipped_dir()],
         ..shipped_only()
     };
-    assert_eq!(FontBook::new(&opts).unwrap().len(), 31);
+    assert_eq!(FontBook::new(&opts).unwrap().len(), 39);
 }
 
 #[test]

@@ -9,12 +9,22 @@ use specrender_fonts::{FontBook, MatchKind, Measurer, ScriptClass, ShapeLang, Sl
 use specrender_spec::deck::Deck;
 use std::collections::BTreeSet;
 
+/// A requested family measured with another one (reported as `font_fallback`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Substitution {
+    pub family: String,
+    pub measured_with: String,
+    /// A documented stand-in for a family with no free metric clone (`STAND_INS`), not the
+    /// class default.
+    pub stand_in: bool,
+}
+
 /// The four font sets a deck uses: heading and body, regular and bold.
 pub struct DeckFonts {
     pub heading: [TextFonts; 2],
     pub body: [TextFonts; 2],
-    /// Families that had to be substituted (requested, used instead), not yet reported.
-    pub substituted: Vec<(String, String)>,
+    /// Families that had to be substituted, not yet reported.
+    pub substituted: Vec<Substitution>,
 }
 
 impl DeckFonts {
@@ -104,14 +114,21 @@ pub(crate) fn resolve_fonts(
     latin: &str,
     ea: &str,
     bold: bool,
-    substituted: &mut Vec<(String, String)>,
+    substituted: &mut Vec<Substitution>,
 ) -> TextFonts {
     let mut face = |fam: &str, class: ScriptClass| {
         let m = book.resolve(fam, bold, class);
-        if let MatchKind::Substituted { to } = &m.kind {
-            if !substituted.iter().any(|(f, _)| f == fam) {
-                substituted.push((fam.to_string(), to.clone()));
-            }
+        let (to, stand_in) = match &m.kind {
+            MatchKind::Exact | MatchKind::Alias { .. } => return m.face,
+            MatchKind::StandIn { to } => (to, true),
+            MatchKind::Substituted { to } => (to, false),
+        };
+        if !substituted.iter().any(|s| s.family == fam) {
+            substituted.push(Substitution {
+                family: fam.to_string(),
+                measured_with: to.clone(),
+                stand_in,
+            });
         }
         m.face
     };

@@ -30,6 +30,8 @@ pub enum Finding {
     FontSubstituted {
         family: String,
         measured_with: String,
+        /// A documented stand-in (a family with no free metric clone), not the default.
+        stand_in: bool,
     },
     /// Characters no available font has (measured as .notdef), in order of appearance.
     MissingGlyphs { chars: Vec<char> },

@@ -57,10 +57,11 @@ fn deck_findings(ctx: &mut Ctx<'_>) {
     let Some(first) = ctx.deck.slides.first().map(|s| s.id.clone()) else {
         return;
     };
-    for (family, measured_with) in std::mem::take(&mut ctx.fonts.substituted) {
+    for s in std::mem::take(&mut ctx.fonts.substituted) {
         let finding = Finding::FontSubstituted {
-            family,
-            measured_with,
+            family: s.family,
+            measured_with: s.measured_with,
+            stand_in: s.stand_in,
         };
         ctx.note(finding, &first, &first, None);
     }

@@ -472,6 +472,7 @@ fn low_notes_pass_through_and_pass_holds() {
 fn findings_get_their_words_in_qc() {
     let mut d = deck(vec![slide("s1", vec![])]);
     let font = Finding::FontSubstituted {
+        stand_in: false,
         family: "Fancy Sans".into(),
         measured_with: "Carlito".into(),
     };

@@ -53,11 +53,26 @@ fn describe(f: &Finding, at: &str) -> Described {
         Finding::FontSubstituted {
             family,
             measured_with,
+            stand_in: false,
         } => (
             IssueKind::FontFallback,
             Severity::Medium,
             details(vec![("family", json!(family)), ("measured_with", json!(measured_with))]),
             format!("Font \"{family}\" is not available; text was measured with \"{measured_with}\", so viewers without \"{family}\" may wrap differently. Use a shipped family (Calibri, Noto Sans CJK) or pass --fonts."),
+        ),
+        Finding::FontSubstituted {
+            family,
+            measured_with,
+            stand_in: true,
+        } => (
+            IssueKind::FontFallback,
+            Severity::Medium,
+            details(vec![
+                ("family", json!(family)),
+                ("measured_with", json!(measured_with)),
+                ("stand_in", json!(true)),
+            ]),
+            format!("Font \"{family}\" has no free metric-compatible clone; text was measured with the stand-in \"{measured_with}\", chosen to be at least as wide, so lines may break earlier than needed. Pass --fonts with the real \"{family}\" files to measure exactly."),
         ),
         Finding::MissingGlyphs { chars } => {
             let shown: Vec<String> = chars.iter().map(char::to_string).collect();
@@ -437,13 +452,26 @@ pub(crate) fn doc_finding(
                 msg,
             )
         }
-        DocFinding::FontSubstituted { requested, used } => {
+        DocFinding::FontSubstituted {
+            requested,
+            used,
+            stand_in,
+        } => {
             d.insert("requested".into(), json!(requested));
             d.insert("used".into(), json!(used));
-            let msg = format!(
-                "font {requested:?} is not available; text was measured with {used:?}. \
-                 Use an installed family or ship the font with --fonts."
-            );
+            let msg = if *stand_in {
+                d.insert("stand_in".into(), json!(true));
+                format!(
+                    "font {requested:?} has no free metric-compatible clone; text was measured \
+                     with the stand-in {used:?}, chosen to be at least as wide. Pass --fonts \
+                     with the real font files to measure exactly."
+                )
+            } else {
+                format!(
+                    "font {requested:?} is not available; text was measured with {used:?}. \
+                     Use an installed family or ship the font with --fonts."
+                )
+            };
             (IssueKind::FontFallback, None, Severity::Medium, d, msg)
         }
         DocFinding::MissingGlyphs { block, chars } => {

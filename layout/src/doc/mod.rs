@@ -45,7 +45,11 @@ pub fn layout_doc(doc: &Doc, book: &FontBook, opts: &DocOptions) -> LaidDoc {
     let bold = resolve_fonts(book, &f.body, &f.body_ea, true, &mut subst);
     let mut findings: Vec<DocFinding> = subst
         .into_iter()
-        .map(|(requested, used)| DocFinding::FontSubstituted { requested, used })
+        .map(|s| DocFinding::FontSubstituted {
+            requested: s.family,
+            used: s.measured_with,
+            stand_in: s.stand_in,
+        })
         .collect();
     let mut m = Measurer::new(book);
     let lang = ShapeLang::from_tag(&doc.language);

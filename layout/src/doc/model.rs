@@ -154,8 +154,13 @@ pub enum DocFinding {
         asset_id: String,
         refusal: Refusal,
     },
-    /// Fonts that had to be substituted (requested, used).
-    FontSubstituted { requested: String, used: String },
+    /// Fonts that had to be substituted (requested, used; `stand_in`: a documented stand-in
+    /// for a family with no free metric clone).
+    FontSubstituted {
+        requested: String,
+        used: String,
+        stand_in: bool,
+    },
     /// Characters no loaded font has (drawn as empty boxes); `block` None: the title or
     /// subtitle.
     MissingGlyphs {
