@@ -67,16 +67,21 @@ class Ink:
             "NotoSansCJK-Regular": (data / "NotoSansCJK-Regular.ttc", 0),
             "NotoSansCJK-Bold": (data / "NotoSansCJK-Bold.ttc", 0),
         }
+        # The metric clones (Arial, Times New Roman, Courier New, Cambria).
+        for fam in self.CLONES:
+            for w in ("Regular", "Bold"):
+                self.files[f"{fam}-{w}"] = (data / "metric" / f"{fam}-{w}.ttf", None)
         self.fonts = {}
         self.cache = {}
+
+    CLONES = ("LiberationSans", "LiberationSerif", "LiberationMono", "Caladea")
 
     def key(self, pdf_font):
         name = pdf_font.split("+", 1)[-1]
         bold = "Bold" in name
-        if name.startswith("Carlito"):
-            return "Carlito-Bold" if bold else "Carlito-Regular"
-        if name.startswith("NotoSansCJK"):
-            return "NotoSansCJK-Bold" if bold else "NotoSansCJK-Regular"
+        for fam in ("Carlito", "NotoSansCJK") + self.CLONES:
+            if name.startswith(fam):
+                return f"{fam}-Bold" if bold else f"{fam}-Regular"
         return None
 
     def font(self, key):

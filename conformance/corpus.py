@@ -204,8 +204,9 @@ TITLES = {
 
 
 class Deck:
-    def __init__(self, title, language):
+    def __init__(self, title, language, fonts=None):
         self.title, self.language, self.slides = title, language, []
+        self.fonts = fonts  # theme.brand.tokens.fonts, e.g. {"heading": "Arial", "body": "Arial"}
 
     def slide(self, layout, elements, kind="content", notes=None):
         sid = f"s{len(self.slides) + 1}"
@@ -220,10 +221,13 @@ class Deck:
         self.slides.append(s)
 
     def json(self):
+        brand = {"brand_kit_id": "acme"}
+        if self.fonts:
+            brand["tokens"] = {"fonts": self.fonts}
         return {
             "spec_version": "slidespec_v1",
             "deck": {"title": self.title, "language": self.language, "slides": self.slides},
-            "theme": {"template_ref": {"template_id": "default"}, "brand": {"brand_kit_id": "acme"}},
+            "theme": {"template_ref": {"template_id": "default"}, "brand": brand},
         }
 
 
@@ -444,6 +448,17 @@ def corpus(fast):
     # the same.
     import corpus_tables
     decks.update(corpus_tables.table_decks(random.Random(20261123), fast))
+    # The Office core fonts a brand or template names, measured with their shipped metric
+    # clones (Liberation, Caladea); LibreOffice draws them with the same clones through its own
+    # replacement table. Their own generator, so the decks above stay the same.
+    rng_fonts = random.Random(20261125)
+    office = [("arial", "Arial"), ("times", "Times New Roman")]
+    if not fast:
+        office += [("cambria", "Cambria"), ("courier", "Courier New")]
+    for name, family in office:
+        d = script_deck("en", rng_fonts, 8 if fast else 20)
+        d.fonts = {"heading": family, "body": family}
+        decks[f"font-{name}"] = d
     return {k: v.json() for k, v in decks.items()}
 
 
