@@ -134,6 +134,15 @@ impl InputArgs {
     }
 }
 
+/// The shipped fonts compiled into the binary (feature `embed-fonts`, on by default), so it
+/// runs from any folder; without the feature, read from the source tree's `fonts/data`.
+fn embedded_fonts() -> Option<&'static [(&'static str, &'static [u8])]> {
+    #[cfg(feature = "embed-fonts")]
+    return Some(specrender_fontdata::FILES);
+    #[cfg(not(feature = "embed-fonts"))]
+    None
+}
+
 #[derive(Args)]
 struct FontArgs {
     /// Extra font folder, searched first (repeatable); then $SPECRENDER_FONTS, then the shipped fonts.
@@ -153,6 +162,7 @@ impl FontArgs {
         FontOptions {
             dirs,
             shipped: true,
+            embedded: embedded_fonts(),
             system: self.system_fonts,
         }
     }

@@ -546,7 +546,11 @@ fn progress_events_on_stderr() {
 
 #[test]
 fn fonts_lists_faces_and_resolutions() {
-    let r = specrender(&["fonts", "--family", "Arial", "--family", "Aptos"], None, None);
+    let r = specrender(
+        &["fonts", "--family", "Arial", "--family", "Aptos"],
+        None,
+        None,
+    );
     assert_eq!(r.code, 0, "{r:?}");
     let v = r.json();
     let faces = v["faces"].as_array().unwrap();
@@ -603,7 +607,12 @@ fn office_fonts_are_measured_with_clones_and_stand_ins() {
     std::fs::write(&input, v.to_string()).unwrap();
     let layout = d.join("fonts.layout.json");
     let r = specrender(
-        &["qc", input.to_str().unwrap(), "--layout", layout.to_str().unwrap()],
+        &[
+            "qc",
+            input.to_str().unwrap(),
+            "--layout",
+            layout.to_str().unwrap(),
+        ],
         None,
         None,
     );

@@ -53,7 +53,7 @@ pub const STAND_INS: &[StandIn] = &[
         names: &["aptos", "aptos display", "aptos narrow", "aptos serif"],
         latin: "Liberation Sans",
         east_asian: "Noto Sans CJK KR",
-        why: "Office's default since 2023: a grotesque narrower than Arial",
+        why: "Office's default since 2023: a grotesque drawn no wider than Arial",
     },
     StandIn {
         names: &["calibri light"],
@@ -68,22 +68,54 @@ pub const STAND_INS: &[StandIn] = &[
         why: "monospaced at 0.55 em or less; Liberation Mono is 0.6 em",
     },
     StandIn {
-        names: &["malgun gothic", "맑은 고딕", "gulim", "굴림", "dotum", "돋움", "batang", "바탕",
-                 "nanumgothic", "나눔고딕", "apple sd gothic neo"],
+        names: &[
+            "malgun gothic",
+            "맑은 고딕",
+            "gulim",
+            "굴림",
+            "dotum",
+            "돋움",
+            "batang",
+            "바탕",
+            "nanumgothic",
+            "나눔고딕",
+            "apple sd gothic neo",
+        ],
         latin: "Liberation Sans",
         east_asian: "Noto Sans CJK KR",
         why: "Korean UI fonts: Hangul and Hanja one em wide",
     },
     StandIn {
-        names: &["gulimche", "굴림체", "dotumche", "돋움체", "batangche", "바탕체"],
+        names: &[
+            "gulimche",
+            "굴림체",
+            "dotumche",
+            "돋움체",
+            "batangche",
+            "바탕체",
+        ],
         latin: "Noto Sans Mono CJK KR",
         east_asian: "Noto Sans Mono CJK KR",
         why: "Korean fixed-pitch fonts: half-width Latin, full-width Hangul",
     },
     StandIn {
-        names: &["meiryo", "meiryo ui", "メイリオ", "yu gothic", "yu gothic ui", "游ゴシック",
-                 "yu mincho", "游明朝", "ms pgothic", "ｍｓ ｐゴシック", "ms pmincho", "ｍｓ ｐ明朝",
-                 "hiragino sans", "hiragino kaku gothic pron", "ヒラギノ角ゴ pron w3"],
+        names: &[
+            "meiryo",
+            "meiryo ui",
+            "メイリオ",
+            "yu gothic",
+            "yu gothic ui",
+            "游ゴシック",
+            "yu mincho",
+            "游明朝",
+            "ms pgothic",
+            "ｍｓ ｐゴシック",
+            "ms pmincho",
+            "ｍｓ ｐ明朝",
+            "hiragino sans",
+            "hiragino kaku gothic pron",
+            "ヒラギノ角ゴ pron w3",
+        ],
         latin: "Liberation Sans",
         east_asian: "Noto Sans CJK JP",
         why: "Japanese UI fonts: kana and kanji one em wide",
@@ -95,20 +127,39 @@ pub const STAND_INS: &[StandIn] = &[
         why: "Japanese fixed-pitch fonts: half-width Latin, full-width kana and kanji",
     },
     StandIn {
-        names: &["microsoft yahei", "微软雅黑", "simsun", "宋体", "simhei", "黑体", "dengxian",
-                 "等线", "pingfang sc"],
+        names: &[
+            "microsoft yahei",
+            "微软雅黑",
+            "simsun",
+            "宋体",
+            "simhei",
+            "黑体",
+            "dengxian",
+            "等线",
+            "pingfang sc",
+        ],
         latin: "Liberation Sans",
         east_asian: "Noto Sans CJK SC",
         why: "Simplified Chinese UI fonts: hanzi one em wide",
     },
     StandIn {
-        names: &["microsoft jhenghei", "微軟正黑體", "pmingliu", "新細明體", "mingliu", "細明體",
-                 "pingfang tc"],
+        names: &[
+            "microsoft jhenghei",
+            "微軟正黑體",
+            "pmingliu",
+            "新細明體",
+            "mingliu",
+            "細明體",
+            "pingfang tc",
+        ],
         latin: "Liberation Sans",
         east_asian: "Noto Sans CJK TC",
         why: "Traditional Chinese UI fonts: hanzi one em wide",
     },
 ];
+
+/// The folder name embedded faces report as their path (`specrender fonts`): they have none.
+pub const EMBEDDED: &str = "(embedded)";
 
 /// Default substitutes by class, when neither the family nor an alias exists.
 const DEFAULT_LATIN: &str = "Carlito";
@@ -116,6 +167,9 @@ const DEFAULT_EAST_ASIAN: &str = "Noto Sans CJK KR";
 
 pub(crate) struct Face {
     pub(crate) info: FaceInfo,
+    /// The font file's bytes when it is compiled into the program (`FontOptions::embedded`);
+    /// `None`: read from `info.path`.
+    bytes: Option<&'static [u8]>,
     /// The tables shaping reads, loaded on first shaping (see [`shaping_data`]).
     shaping: OnceLock<Arc<[u8]>>,
     /// Index of the source (dir i, shipped, system) it came from; earlier wins.
@@ -222,10 +276,16 @@ impl FontBook {
             }
             sources.push(files);
         }
+        let mut embedded = &[][..];
+        let shipped_at = sources.len();
         if opts.shipped {
             let mut files = Vec::new();
-            // A missing shipped folder is only fatal when nothing else was found (NoFonts).
-            let _ = collect_dir(&Self::shipped_dir(), &mut files, &mut BTreeSet::new());
+            if let Some(e) = opts.embedded {
+                embedded = e; // loaded in its place below
+            } else {
+                // A missing shipped folder is only fatal when nothing else was found (NoFonts).
+                let _ = collect_dir(&Self::shipped_dir(), &mut files, &mut BTreeSet::new());
+            }
             sources.push(files);
         }
         if opts.system {
@@ -239,6 +299,12 @@ impl FontBook {
         let mut loaded: BTreeSet<PathBuf> = BTreeSet::new();
         let mut db = fontdb::Database::new();
         for (source, files) in sources.iter().enumerate() {
+            if source == shipped_at && opts.shipped {
+                for (name, bytes) in embedded {
+                    let path = PathBuf::from(EMBEDDED).join(name);
+                    book.load(&mut db, &path, Some(bytes), source);
+                }
+            }
             for path in files {
                 // The same file reached twice (a --fonts dir that is the shipped one) keeps
                 // its first, higher-precedence place.
@@ -246,7 +312,7 @@ impl FontBook {
                 if !loaded.insert(key) {
                     continue;
                 }
-                book.load_file(&mut db, path, source);
+                book.load(&mut db, path, None, source);
             }
         }
         if book.faces.is_empty() {
@@ -255,9 +321,20 @@ impl FontBook {
         Ok(book)
     }
 
-    fn load_file(&mut self, db: &mut fontdb::Database, path: &Path, source: usize) {
+    /// Loads the faces of one font file, read from `bytes` when it is compiled in.
+    fn load(
+        &mut self,
+        db: &mut fontdb::Database,
+        path: &Path,
+        bytes: Option<&'static [u8]>,
+        source: usize,
+    ) {
+        let src = match bytes {
+            Some(b) => fontdb::Source::Binary(Arc::new(b)),
+            None => fontdb::Source::File(path.to_path_buf()),
+        };
         // Faces that fail to parse are skipped, as fontdb skips them.
-        for id in db.load_font_source(fontdb::Source::File(path.to_path_buf())) {
+        for id in db.load_font_source(src) {
             let Some(fi) = db.face(id) else { continue };
             let family = fi
                 .families
@@ -294,6 +371,7 @@ impl FontBook {
                     descender: p.descender,
                     line_gap: p.line_gap,
                 },
+                bytes,
                 shaping: OnceLock::new(),
                 source,
                 weight,
@@ -312,7 +390,8 @@ impl FontBook {
         }
     }
 
-    /// Folder of the fonts shipped with specrender.
+    /// Folder of the fonts shipped with specrender (in the source tree the program was built
+    /// from; see [`FontOptions::embedded`] for a program that runs anywhere).
     pub fn shipped_dir() -> PathBuf {
         PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data")
     }
@@ -463,7 +542,7 @@ impl FontBook {
             return false;
         };
         let cmap = f.cmap.get_or_init(|| {
-            read_range(&f.info.path, f.cmap_at.0, f.cmap_at.1)
+            f.read(f.cmap_at.0, f.cmap_at.1)
                 .map(Arc::from)
                 .unwrap_or_else(|_| Arc::from(Vec::new()))
         });
@@ -511,7 +590,7 @@ impl FontBook {
     pub(crate) fn shaping_data(&self, face: FaceId) -> &[u8] {
         let f = &self.faces[face.0 as usize];
         f.shaping.get_or_init(|| {
-            shaping_data(&f.info.path, f.info.index)
+            f.shaping_data()
                 .map(Arc::from)
                 .unwrap_or_else(|_| Arc::from(Vec::new()))
         })
@@ -534,8 +613,33 @@ fn read_at(file: &mut std::fs::File, at: u64, len: usize) -> std::io::Result<Vec
     Ok(v)
 }
 
-fn read_range(path: &Path, at: u64, len: usize) -> std::io::Result<Vec<u8>> {
-    read_at(&mut std::fs::File::open(path)?, at, len)
+impl Face {
+    /// `len` bytes of the font file at `at`.
+    fn read(&self, at: u64, len: usize) -> std::io::Result<Vec<u8>> {
+        match self.bytes {
+            Some(b) => slice_at(b, at, len),
+            None => read_at(&mut std::fs::File::open(&self.info.path)?, at, len),
+        }
+    }
+
+    /// The face's shaping tables as a standalone font ([`shaping_data`]).
+    fn shaping_data(&self) -> std::io::Result<Vec<u8>> {
+        match self.bytes {
+            Some(b) => shaping_data(|at, len| slice_at(b, at, len), self.info.index),
+            None => {
+                let mut file = std::fs::File::open(&self.info.path)?;
+                shaping_data(|at, len| read_at(&mut file, at, len), self.info.index)
+            }
+        }
+    }
+}
+
+fn slice_at(b: &[u8], at: u64, len: usize) -> std::io::Result<Vec<u8>> {
+    usize::try_from(at)
+        .ok()
+        .and_then(|at| b.get(at..at.checked_add(len)?))
+        .map(<[u8]>::to_vec)
+        .ok_or_else(|| std::io::Error::new(std::io::ErrorKind::UnexpectedEof, "truncated font"))
 }
 
 fn be16(b: &[u8], at: usize) -> std::io::Result<u16> {
@@ -550,13 +654,15 @@ fn be32(b: &[u8], at: usize) -> std::io::Result<u32> {
         .ok_or_else(|| std::io::Error::new(std::io::ErrorKind::InvalidData, "truncated font"))
 }
 
-/// Face `index` of the font file at `path`, rebuilt as a single-face font holding only
+/// Face `index` of a font file (read through `read_at(offset, len)`), rebuilt as a single-face
+/// font holding only
 /// [`SHAPING_TABLES`]: about 0.75 MB for a Noto Sans CJK face instead of reading the 19 MB
 /// collection (a 19 MB read measured 15-40 ms here; this, about 1 ms). Table data is copied
 /// unchanged (offsets inside tables are table-relative); checksums are left zero (not read).
-fn shaping_data(path: &Path, index: u32) -> std::io::Result<Vec<u8>> {
-    let mut file = std::fs::File::open(path)?;
-    let mut read_at = |at: u64, len: usize| read_at(&mut file, at, len);
+fn shaping_data(
+    mut read_at: impl FnMut(u64, usize) -> std::io::Result<Vec<u8>>,
+    index: u32,
+) -> std::io::Result<Vec<u8>> {
     let head = read_at(0, 12)?;
     let face_at = if &head[0..4] == b"ttcf" {
         let n = be32(&head, 8)?;

@@ -34,6 +34,12 @@ pub struct FontOptions {
     pub dirs: Vec<PathBuf>,
     /// Load the fonts shipped with specrender. Default: true.
     pub shipped: bool,
+    /// Where the shipped fonts come from: `None` reads the shipped folder
+    /// ([`FontBook::shipped_dir`], in the source tree); `Some` reads these bytes instead
+    /// (`specrender_fontdata::FILES`: the same files compiled into the program, named by
+    /// their path under the folder, in load order), so the program runs from any folder.
+    /// Same files, same face ids, same output. Default: `None`.
+    pub embedded: Option<&'static [(&'static str, &'static [u8])]>,
     /// Also load the system's fonts (opt-in). Default: false.
     pub system: bool,
 }
@@ -43,6 +49,7 @@ impl Default for FontOptions {
         FontOptions {
             dirs: Vec::new(),
             shipped: true,
+            embedded: None,
             system: false,
         }
     }

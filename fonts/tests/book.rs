@@ -138,7 +138,11 @@ fn families_without_a_clone_get_their_documented_stand_in() {
         ("Meiryo", ScriptClass::EastAsian, "Noto Sans CJK JP"),
         ("游ゴシック", ScriptClass::EastAsian, "Noto Sans CJK JP"),
         ("ＭＳ ゴシック", ScriptClass::Latin, "Noto Sans Mono CJK JP"),
-        ("Microsoft YaHei", ScriptClass::EastAsian, "Noto Sans CJK SC"),
+        (
+            "Microsoft YaHei",
+            ScriptClass::EastAsian,
+            "Noto Sans CJK SC",
+        ),
         ("微軟正黑體", ScriptClass::EastAsian, "Noto Sans CJK TC"),
     ] {
         let m = b.resolve(asked, true, class);
@@ -216,6 +220,7 @@ fn no_faces_at_all_is_no_fonts() {
         dirs: vec![d.clone()],
         shipped: false,
         system: false,
+        embedded: None,
     };
     assert!(matches!(FontBook::new(&opts), Err(FontError::NoFonts(_))));
     let _ = std::fs::remove_dir_all(d);
@@ -253,6 +258,7 @@ fn a_fonts_path_may_name_a_file() {
         dirs: vec![FontBook::shipped_dir().join("Carlito-Bold.ttf")],
         shipped: false,
         system: false,
+        embedded: None,
     };
     let b = FontBook::new(&opts).unwrap();
     assert_eq!(b.len(), 1);

@@ -9,6 +9,7 @@ pub fn shipped_only() -> FontOptions {
         dirs: Vec::new(),
         shipped: true,
         system: false,
+        embedded: None,
     }
 }
 
