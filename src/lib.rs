@@ -640,6 +640,60 @@ pub fn write_all_atomic(files: &[(&Path, &[u8])]) -> Result<(), outputs::OutputE
     outputs::commit(&planned)
 }
 
+/// Templates: a customer's .pptx / .potx read into a reusable [`template::Template`].
+pub use specrender_template as template;
+
+/// What `template inspect` warns about the template's theme fonts: a family that is neither
+/// available nor a metric-compatible alias is measured with a stand-in or a substitute
+/// (PRODUCT.md §6). Heading and body fonts, Latin and the East Asian font of each of ko, ja,
+/// zh-CN and zh-TW (an empty `ea` resolves through the theme's script fonts).
+pub fn template_font_warnings(book: &FontBook, t: &template::Template) -> Vec<String> {
+    use specrender_fonts::{MatchKind, ScriptClass};
+    let Some(th) = t.theme() else {
+        return Vec::new();
+    };
+    // (family, class) -> where the theme uses it, in first-use order.
+    let mut uses: Vec<((String, ScriptClass), Vec<String>)> = Vec::new();
+    let mut add = |family: &str, class: ScriptClass, use_: String| {
+        if family.trim().is_empty() {
+            return;
+        }
+        let key = (family.to_string(), class);
+        match uses.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, v)) => {
+                if !v.contains(&use_) {
+                    v.push(use_)
+                }
+            }
+            None => uses.push((key, vec![use_])),
+        }
+    };
+    for (set, role) in [(&th.major, "headings"), (&th.minor, "body")] {
+        add(&set.latin, ScriptClass::Latin, role.to_string());
+        for lang in ["ko", "ja", "zh-CN", "zh-TW"] {
+            add(
+                set.ea_for(lang),
+                ScriptClass::EastAsian,
+                format!("{role} in {lang}"),
+            );
+        }
+    }
+    uses.into_iter()
+        .filter_map(|((family, class), used)| {
+            let used = used.join(", ");
+            match book.resolve(&family, false, class).kind {
+                MatchKind::Exact | MatchKind::Alias { .. } => None,
+                MatchKind::StandIn { to } => Some(format!(
+                    "font \"{family}\" ({used}) has no free metric-compatible clone: measured with the stand-in \"{to}\" (font_fallback); --fonts with the real files measures it exactly"
+                )),
+                MatchKind::Substituted { to } => Some(format!(
+                    "font \"{family}\" ({used}) is not available: measured with \"{to}\" (font_fallback); pass --fonts with the real files"
+                )),
+            }
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

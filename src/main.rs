@@ -78,6 +78,11 @@ enum Command {
         #[command(flatten)]
         run: RunArgs,
     },
+    /// Read a .pptx / .potx template and describe it.
+    Template {
+        #[command(subcommand)]
+        command: TemplateCommand,
+    },
     /// List the loaded font faces and what the default families resolve to.
     Fonts {
         #[command(flatten)]
@@ -141,6 +146,22 @@ fn embedded_fonts() -> Option<&'static [(&'static str, &'static [u8])]> {
     return Some(specrender_fontdata::FILES);
     #[cfg(not(feature = "embed-fonts"))]
     None
+}
+
+#[derive(Subcommand)]
+enum TemplateCommand {
+    /// Print the template's slide size, masters, layouts with their placeholders (resolved
+    /// rectangles in EMU), theme fonts and colours, which layout each SlideSpec layout_id maps
+    /// to and why, and warnings, as JSON (or --text).
+    Inspect {
+        /// The .pptx / .potx file.
+        file: PathBuf,
+        /// Human-readable text instead of JSON.
+        #[arg(long)]
+        text: bool,
+        #[command(flatten)]
+        fonts: FontArgs,
+    },
 }
 
 #[derive(Args)]
@@ -228,6 +249,9 @@ fn main() -> ExitCode {
             run,
         } => cmd_run(&input, &run, Some(output), qc.as_deref(), layout.as_deref()),
         Command::Fonts { fonts, family } => cmd_fonts(&fonts, &family),
+        Command::Template {
+            command: TemplateCommand::Inspect { file, text, fonts },
+        } => cmd_template_inspect(&file, text, &fonts),
         Command::Serve { args } => cmd_serve(&args),
     };
     let _ = io::stdout().flush();
@@ -592,6 +616,76 @@ fn report_qc_summary(qc: &specrender::QcReport) {
             qc.count(specrender::Severity::Low),
         );
     }
+}
+
+fn cmd_template_inspect(file: &std::path::Path, text: bool, fonts: &FontArgs) -> i32 {
+    let bytes = match read_limited(file, specrender::template::Limits::default().max_file_bytes) {
+        Ok(b) => b,
+        Err(ReadFail::Io(e)) => {
+            say!("error: environment: cannot read {}: {e}", file.display());
+            return 3;
+        }
+        Err(ReadFail::TooLarge(max)) => {
+            say!(
+                "error: template {}: larger than {max} bytes",
+                file.display()
+            );
+            return 2;
+        }
+    };
+    let t = match guard(|| Ok(specrender::template::Template::from_bytes(bytes))) {
+        Ok(Ok(t)) => t,
+        Ok(Err(e)) => {
+            say!("error: template {}: {e}", file.display());
+            return 2;
+        }
+        Err(e) => {
+            report_error(&e);
+            return e.exit_code();
+        }
+    };
+    let book = match specrender::load_fonts(&fonts.options()) {
+        Ok(b) => b,
+        Err(e) => {
+            report_error(&e);
+            return e.exit_code();
+        }
+    };
+    let warnings = specrender::template_font_warnings(&book, &t);
+    let map = specrender::template::map_all(&t, &|_| None);
+    if text {
+        let s = specrender::template::report::inspect_text(&t, &map, &warnings);
+        let mut out = io::stdout().lock();
+        return if out.write_all(s.as_bytes()).is_ok() {
+            0
+        } else {
+            3
+        };
+    }
+    let v = specrender::template::report::inspect_json(&t, &map, &warnings);
+    if print_json(&v) {
+        0
+    } else {
+        3
+    }
+}
+
+enum ReadFail {
+    Io(io::Error),
+    TooLarge(u64),
+}
+
+/// A file's bytes, refusing more than `max` without reading it all.
+fn read_limited(path: &std::path::Path, max: u64) -> Result<Vec<u8>, ReadFail> {
+    let f = std::fs::File::open(path).map_err(ReadFail::Io)?;
+    let mut buf = Vec::new();
+    f.take(max + 1)
+        .read_to_end(&mut buf)
+        .map_err(ReadFail::Io)?;
+    if buf.len() as u64 > max {
+        return Err(ReadFail::TooLarge(max));
+    }
+    Ok(buf)
 }
 
 fn cmd_fonts(args: &FontArgs, families: &[String]) -> i32 {

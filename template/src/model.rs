@@ -1,0 +1,225 @@
+//! What a template is, as data: slide size, masters, layouts with their placeholders (geometry
+//! resolved through layout -> master), the theme's colours and fonts, and what was noticed.
+
+use serde::Serialize;
+
+/// A rectangle in EMU.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Rect {
+    pub x: i64,
+    pub y: i64,
+    pub cx: i64,
+    pub cy: i64,
+}
+
+/// `a:bodyPr` of a placeholder: insets in EMU, anchor (`t`, `ctr`, `b`), autofit
+/// (`norm`, `shape`, `none`), wrap (`square`, `none`). `None`: inherited / default.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct BodyPr {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub insets: Option<[i64; 4]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub anchor: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub autofit: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub wrap: Option<String>,
+}
+
+impl BodyPr {
+    /// Fields unset here taken from `parent` (a layout placeholder inherits its master's).
+    pub fn inherit(&mut self, parent: &BodyPr) {
+        if self.insets.is_none() {
+            self.insets = parent.insets;
+        }
+        if self.anchor.is_none() {
+            self.anchor.clone_from(&parent.anchor);
+        }
+        if self.autofit.is_none() {
+            self.autofit.clone_from(&parent.autofit);
+        }
+        if self.wrap.is_none() {
+            self.wrap.clone_from(&parent.wrap);
+        }
+    }
+}
+
+/// A placeholder (`p:ph`) of a master or layout.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Placeholder {
+    /// ST_PlaceholderType as written (`title`, `ctrTitle`, `subTitle`, `body`, `obj`, `pic`,
+    /// `tbl`, `chart`, `dt`, `ftr`, `sldNum`, ...); absent in the file means `obj`.
+    #[serde(rename = "type")]
+    pub ty: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub idx: Option<u32>,
+    pub name: String,
+    /// Resolved geometry (own `a:xfrm`, else the master placeholder's); `None` when neither has one.
+    #[serde(rename = "rect_emu", skip_serializing_if = "Option::is_none")]
+    pub rect: Option<Rect>,
+    /// The geometry came from the master, not from this placeholder.
+    pub inherited: bool,
+    pub body: BodyPr,
+}
+
+impl Placeholder {
+    /// The role class a placeholder plays: `title` (title, ctrTitle), `subtitle`, `footer`
+    /// (dt, ftr, sldNum), `picture`, `table`, `chart`, else `body` (body, obj, ...).
+    pub fn class(&self) -> &'static str {
+        match self.ty.as_str() {
+            "title" | "ctrTitle" => "title",
+            "subTitle" => "subtitle",
+            "dt" | "ftr" | "sldNum" | "hdr" => "footer",
+            "pic" | "clipArt" => "picture",
+            "tbl" => "table",
+            "chart" => "chart",
+            _ => "body",
+        }
+    }
+}
+
+/// A shape of a master or layout that is not a placeholder (a logo, a bar, a line): drawn on
+/// every slide that uses it, so content placed over it is an overlap.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Decoration {
+    pub name: String,
+    /// `sp`, `pic`, `grpSp`, `cxnSp`, `graphicFrame`.
+    pub kind: String,
+    #[serde(rename = "rect_emu")]
+    pub rect: Rect,
+}
+
+/// One level of a master text style (`a:lvlNpPr`).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct LevelStyle {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub size_hundredths_pt: Option<u32>,
+    /// `a:latin typeface` (`+mj-lt`, `+mn-lt` or a family).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub latin: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mar_l: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub indent: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bullet: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub align: Option<String>,
+}
+
+/// `p:txStyles`: title, body and other levels (index 0 = level 1).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct TextStyles {
+    pub title: Vec<LevelStyle>,
+    pub body: Vec<LevelStyle>,
+    pub other: Vec<LevelStyle>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Master {
+    pub part: String,
+    pub placeholders: Vec<Placeholder>,
+    pub decorations: Vec<Decoration>,
+    pub text_styles: TextStyles,
+    /// `p:clrMap` (bg1 -> lt1, tx1 -> dk1, ...).
+    pub color_map: Vec<(String, String)>,
+    /// Index into [`Template::themes`].
+    pub theme: Option<usize>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Layout {
+    pub part: String,
+    pub name: String,
+    /// ST_SlideLayoutType as written (`title`, `obj`, `twoObj`, `secHead`, ...); absent: `cust`.
+    #[serde(rename = "type")]
+    pub ty: String,
+    /// Index into [`Template::masters`].
+    pub master: usize,
+    pub placeholders: Vec<Placeholder>,
+    pub decorations: Vec<Decoration>,
+    /// `showMasterSp`: the master's decorations are drawn on slides of this layout.
+    pub show_master_shapes: bool,
+}
+
+impl Layout {
+    pub fn count(&self, class: &str) -> usize {
+        self.placeholders
+            .iter()
+            .filter(|p| p.class() == class)
+            .count()
+    }
+}
+
+/// A theme font set (`a:majorFont` / `a:minorFont`).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct FontSet {
+    pub latin: String,
+    pub ea: String,
+    pub cs: String,
+    /// `a:font script=` entries (`Hang` -> "맑은 고딕", `Jpan` -> ...), in file order.
+    pub scripts: Vec<(String, String)>,
+}
+
+impl FontSet {
+    /// The East Asian family for a deck language: `ea` when set, else the script font of the
+    /// language (ko: Hang, ja: Jpan, zh-Hant / zh-TW / zh-HK: Hant, zh: Hans) — what Office
+    /// does with an empty `ea`. Empty when neither exists.
+    pub fn ea_for(&self, language: &str) -> &str {
+        if !self.ea.trim().is_empty() {
+            return &self.ea;
+        }
+        let l = language.to_ascii_lowercase();
+        let script = if l.starts_with("ko") {
+            "Hang"
+        } else if l.starts_with("ja") {
+            "Jpan"
+        } else if l.starts_with("zh") {
+            if l.contains("hant") || l.contains("tw") || l.contains("hk") || l.contains("mo") {
+                "Hant"
+            } else {
+                "Hans"
+            }
+        } else {
+            return "";
+        };
+        self.scripts
+            .iter()
+            .find(|(s, _)| s == script)
+            .map(|(_, f)| f.as_str())
+            .unwrap_or("")
+    }
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Theme {
+    pub part: String,
+    pub name: String,
+    /// `a:clrScheme` (dk1, lt1, dk2, lt2, accent1..6, hlink, folHlink) -> RRGGBB.
+    pub colors: Vec<(String, String)>,
+    pub major: FontSet,
+    pub minor: FontSet,
+}
+
+/// A parsed template: everything layout needs to place a deck on it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Template {
+    /// `pptx`, `potx` or `ppsx`, from the main part's content type.
+    pub kind: String,
+    pub slide_size: (i64, i64),
+    pub masters: Vec<Master>,
+    pub layouts: Vec<Layout>,
+    pub themes: Vec<Theme>,
+    /// Example slides the template carries (dropped when a deck is rendered on it).
+    pub example_slides: usize,
+    /// What a user should know (no title placeholder, a layout without a body, ...).
+    pub warnings: Vec<String>,
+}
+
+impl Template {
+    /// The theme of the first master (the one a deck uses), if any.
+    pub fn theme(&self) -> Option<&Theme> {
+        let m = self.masters.first()?;
+        self.themes.get(m.theme?)
+    }
+}

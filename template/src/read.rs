@@ -1,0 +1,543 @@
+//! Reading a template at the package level: `_rels/.rels` -> the presentation part (by
+//! relationship type, whatever its name; a .potx's `template.main+xml` as well as a .pptx's),
+//! -> its masters in `p:sldMasterIdLst` order -> each master's layouts in `p:sldLayoutIdLst`
+//! order and its theme. Example slides are counted, never read.
+
+use crate::model::*;
+use crate::TemplateError;
+use specrender_opc::xml::{attr, attr_i64, attr_ns, walk};
+use specrender_opc::{Limits, Package, PackageError, Rel};
+
+const MAIN_TYPES: &[(&str, &str)] = &[
+    (
+        "application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml",
+        "pptx",
+    ),
+    (
+        "application/vnd.openxmlformats-officedocument.presentationml.template.main+xml",
+        "potx",
+    ),
+    (
+        "application/vnd.openxmlformats-officedocument.presentationml.slideshow.main+xml",
+        "ppsx",
+    ),
+    (
+        "application/vnd.ms-powerpoint.presentation.macroEnabled.main+xml",
+        "pptm",
+    ),
+    (
+        "application/vnd.ms-powerpoint.template.macroEnabled.main+xml",
+        "potm",
+    ),
+];
+
+/// At most this many masters and layouts are read (real templates: 1-5 masters, 11-60 layouts).
+const MAX_MASTERS: usize = 64;
+const MAX_LAYOUTS: usize = 1024;
+/// Shapes read per master or layout.
+const MAX_SHAPES: usize = 2000;
+
+pub(crate) fn read(bytes: Vec<u8>, limits: Limits) -> Result<Template, TemplateError> {
+    let pkg = Package::open(bytes, limits)?;
+    let root = pkg.rels("")?;
+    let main = root
+        .iter()
+        .find(|r| !r.external && r.is("officeDocument"))
+        .ok_or(TemplateError::NotAPresentation(
+            "_rels/.rels names no officeDocument part".into(),
+        ))?;
+    let ct = pkg.content_type(&main.target).unwrap_or("");
+    let kind = MAIN_TYPES
+        .iter()
+        .find(|(t, _)| *t == ct)
+        .map(|(_, k)| k.to_string())
+        .ok_or_else(|| {
+            TemplateError::NotAPresentation(format!(
+                "the main part {} is {}",
+                main.target,
+                if ct.is_empty() {
+                    "of no declared content type"
+                } else {
+                    ct
+                }
+            ))
+        })?;
+    let pres_part = main.target.clone();
+    let pres_rels = pkg.rels(&pres_part)?;
+    let xml = pkg.read(&pres_part, Some("_rels/.rels"))?;
+    let (mut master_ids, mut slide_count, mut size) = (Vec::new(), 0usize, None);
+    walk(&pres_part, &xml, |name, e, end| {
+        if end {
+            return Ok(());
+        }
+        match name {
+            b"sldMasterId" => {
+                if let Some(id) = attr_ns(e, "id") {
+                    master_ids.push(id);
+                }
+            }
+            b"sldId" => slide_count += 1,
+            b"sldSz" => size = attr_i64(e, "cx").zip(attr_i64(e, "cy")),
+            _ => {}
+        }
+        Ok(())
+    })?;
+    let slide_size = size
+        .filter(|&(cx, cy)| {
+            (914_400..=51_206_400).contains(&cx) && (914_400..=51_206_400).contains(&cy)
+        })
+        .ok_or_else(|| PackageError::Xml {
+            part: pres_part.clone(),
+            message: "p:sldSz is missing or outside 1-56 in".into(),
+        })?;
+    if master_ids.len() > MAX_MASTERS {
+        return Err(too_many(&pres_part, "masters", MAX_MASTERS));
+    }
+    let mut t = Template {
+        kind,
+        slide_size,
+        masters: Vec::new(),
+        layouts: Vec::new(),
+        themes: Vec::new(),
+        example_slides: slide_count,
+        warnings: Vec::new(),
+    };
+    for id in &master_ids {
+        let rel = target(&pres_rels, id, &pres_part)?;
+        read_master(&pkg, &rel.target, &pres_part, &mut t)?;
+    }
+    if t.masters.is_empty() {
+        return Err(TemplateError::NotAPresentation(format!(
+            "{pres_part} lists no slide master"
+        )));
+    }
+    resolve_geometry(&mut t);
+    warnings(&mut t);
+    Ok(t)
+}
+
+fn too_many(part: &str, what: &str, max: usize) -> TemplateError {
+    PackageError::Xml {
+        part: part.to_string(),
+        message: format!("more than {max} {what}"),
+    }
+    .into()
+}
+
+fn target<'r>(rels: &'r [Rel], id: &str, part: &str) -> Result<&'r Rel, TemplateError> {
+    rels.iter()
+        .find(|r| r.id == id && !r.external)
+        .ok_or_else(|| {
+            PackageError::Xml {
+                part: part.to_string(),
+                message: format!("relationship {id} is not defined"),
+            }
+            .into()
+        })
+}
+
+fn read_master(
+    pkg: &Package,
+    part: &str,
+    from: &str,
+    t: &mut Template,
+) -> Result<(), TemplateError> {
+    if t.masters.iter().any(|m| m.part == part) {
+        return Ok(()); // listed twice
+    }
+    let xml = pkg.read(part, Some(from))?;
+    let rels = pkg.rels(part)?;
+    let tree = shapes(part, &xml)?;
+    let mut layout_ids = Vec::new();
+    let mut color_map = Vec::new();
+    let mut styles = TextStyles::default();
+    {
+        let mut which: Option<u8> = None;
+        let mut level: Option<usize> = None;
+        walk(part, &xml, |name, e, end| {
+            match (name, end) {
+                (b"sldLayoutId", false) => {
+                    if let Some(id) = attr_ns(e, "id") {
+                        layout_ids.push(id);
+                    }
+                }
+                (b"clrMap", false) => {
+                    for a in e.attributes().flatten() {
+                        if let Ok(v) = a.normalized_value(specrender_opc::xml::XML_1_0) {
+                            color_map.push((
+                                String::from_utf8_lossy(a.key.local_name().into_inner().as_bytes())
+                                    .into_owned(),
+                                v.into_owned(),
+                            ));
+                        }
+                    }
+                }
+                (b"titleStyle", false) => which = Some(0),
+                (b"bodyStyle", false) => which = Some(1),
+                (b"otherStyle", false) => which = Some(2),
+                (b"titleStyle" | b"bodyStyle" | b"otherStyle", true) => which = None,
+                (n, false) if which.is_some() && lvl(n).is_some() => {
+                    let i = lvl(n).unwrap_or(0);
+                    level = Some(i);
+                    let v = style_vec(&mut styles, which);
+                    if v.len() <= i {
+                        v.resize(i + 1, LevelStyle::default());
+                    }
+                    v[i].mar_l = attr_i64(e, "marL");
+                    v[i].indent = attr_i64(e, "indent");
+                    v[i].align = attr(e, "algn");
+                }
+                (n, true) if lvl(n).is_some() => level = None,
+                (b"defRPr", false) => {
+                    if let Some(i) = level {
+                        style_vec(&mut styles, which)[i].size_hundredths_pt =
+                            attr_i64(e, "sz").and_then(|s| u32::try_from(s).ok());
+                    }
+                }
+                (b"latin", false) => {
+                    if let Some(i) = level {
+                        style_vec(&mut styles, which)[i].latin = attr(e, "typeface");
+                    }
+                }
+                (b"buChar", false) => {
+                    if let Some(i) = level {
+                        style_vec(&mut styles, which)[i].bullet = attr(e, "char");
+                    }
+                }
+                _ => {}
+            }
+            Ok(())
+        })?;
+    }
+    let theme = match rels.iter().find(|r| !r.external && r.is("theme")) {
+        Some(r) => {
+            if let Some(i) = t.themes.iter().position(|th| th.part == r.target) {
+                Some(i)
+            } else {
+                t.themes.push(read_theme(pkg, &r.target, part)?);
+                Some(t.themes.len() - 1)
+            }
+        }
+        None => None,
+    };
+    let master = t.masters.len();
+    t.masters.push(Master {
+        part: part.to_string(),
+        placeholders: tree.placeholders,
+        decorations: tree.decorations,
+        text_styles: styles,
+        color_map,
+        theme,
+    });
+    for id in &layout_ids {
+        let rel = target(&rels, id, part)?;
+        if t.layouts.len() >= MAX_LAYOUTS {
+            return Err(too_many(part, "layouts", MAX_LAYOUTS));
+        }
+        if t.layouts.iter().any(|l| l.part == rel.target) {
+            continue;
+        }
+        let xml = pkg.read(&rel.target, Some(part))?;
+        let tree = shapes(&rel.target, &xml)?;
+        let (mut name, mut ty, mut show) = (String::new(), "cust".to_string(), true);
+        walk(&rel.target, &xml, |n, e, end| {
+            if !end {
+                match n {
+                    b"sldLayout" => {
+                        if let Some(v) = attr(e, "type") {
+                            ty = v;
+                        }
+                        show = attr(e, "showMasterSp").is_none_or(|v| v != "0" && v != "false");
+                    }
+                    b"cSld" => name = attr(e, "name").unwrap_or_default(),
+                    _ => {}
+                }
+            }
+            Ok(())
+        })?;
+        t.layouts.push(Layout {
+            part: rel.target.clone(),
+            name,
+            ty,
+            master,
+            placeholders: tree.placeholders,
+            decorations: tree.decorations,
+            show_master_shapes: show,
+        });
+    }
+    Ok(())
+}
+
+fn lvl(name: &[u8]) -> Option<usize> {
+    let s = std::str::from_utf8(name).ok()?;
+    let n: usize = s.strip_prefix("lvl")?.strip_suffix("pPr")?.parse().ok()?;
+    (1..=9).contains(&n).then(|| n - 1)
+}
+
+fn style_vec(s: &mut TextStyles, which: Option<u8>) -> &mut Vec<LevelStyle> {
+    match which {
+        Some(0) => &mut s.title,
+        Some(1) => &mut s.body,
+        _ => &mut s.other,
+    }
+}
+
+struct Tree {
+    placeholders: Vec<Placeholder>,
+    decorations: Vec<Decoration>,
+}
+
+/// The top-level shapes of a master's or layout's `p:spTree`: placeholders and decorations.
+fn shapes(part: &str, xml: &[u8]) -> Result<Tree, TemplateError> {
+    struct Cur {
+        kind: String,
+        depth: usize,
+        name: Option<String>,
+        ph: Option<(String, Option<u32>)>,
+        rect: Option<Rect>,
+        in_xfrm: bool,
+        xfrm_done: bool,
+        body: BodyPr,
+        in_body: bool,
+    }
+    let mut stack: Vec<Vec<u8>> = Vec::new();
+    let mut cur: Option<Cur> = None;
+    let mut out = Tree {
+        placeholders: Vec::new(),
+        decorations: Vec::new(),
+    };
+    let mut count = 0usize;
+    walk(part, xml, |name, e, end| {
+        if end {
+            stack.pop();
+            let depth = stack.len();
+            if let Some(c) = cur.as_mut() {
+                if name == b"xfrm" {
+                    c.in_xfrm = false;
+                    c.xfrm_done = c.xfrm_done || c.rect.is_some();
+                }
+                if name == b"bodyPr" {
+                    c.in_body = false;
+                }
+            }
+            if cur.as_ref().is_some_and(|c| c.depth == depth) {
+                let c = cur.take().expect("checked");
+                match c.ph {
+                    Some((ty, idx)) => out.placeholders.push(Placeholder {
+                        ty,
+                        idx,
+                        name: c.name.unwrap_or_default(),
+                        rect: c.rect,
+                        inherited: false,
+                        body: c.body,
+                    }),
+                    None => {
+                        if let Some(rect) = c.rect {
+                            out.decorations.push(Decoration {
+                                name: c.name.unwrap_or_default(),
+                                kind: c.kind,
+                                rect,
+                            });
+                        }
+                    }
+                }
+            }
+            return Ok(());
+        }
+        let parent_is_tree = stack.last().is_some_and(|p| p == b"spTree");
+        let depth = stack.len();
+        stack.push(name.to_vec());
+        if cur.is_none()
+            && parent_is_tree
+            && matches!(name, b"sp" | b"pic" | b"grpSp" | b"cxnSp" | b"graphicFrame")
+        {
+            count += 1;
+            if count > MAX_SHAPES {
+                return Err(PackageError::Xml {
+                    part: part.to_string(),
+                    message: format!("more than {MAX_SHAPES} shapes"),
+                });
+            }
+            cur = Some(Cur {
+                kind: String::from_utf8_lossy(name).into_owned(),
+                depth,
+                name: None,
+                ph: None,
+                rect: None,
+                in_xfrm: false,
+                xfrm_done: false,
+                body: BodyPr::default(),
+                in_body: false,
+            });
+            return Ok(());
+        }
+        let Some(c) = cur.as_mut() else {
+            return Ok(());
+        };
+        match name {
+            b"cNvPr" if c.name.is_none() => c.name = Some(attr(e, "name").unwrap_or_default()),
+            b"ph" => {
+                let ty = attr(e, "type").unwrap_or_else(|| "obj".into());
+                let idx = attr_i64(e, "idx").and_then(|i| u32::try_from(i).ok());
+                c.ph = Some((ty, idx));
+            }
+            b"xfrm" if !c.xfrm_done => c.in_xfrm = true,
+            b"off" if c.in_xfrm => {
+                let r = c.rect.get_or_insert(Rect {
+                    x: 0,
+                    y: 0,
+                    cx: 0,
+                    cy: 0,
+                });
+                r.x = attr_i64(e, "x").unwrap_or(0);
+                r.y = attr_i64(e, "y").unwrap_or(0);
+            }
+            b"ext" if c.in_xfrm => {
+                let r = c.rect.get_or_insert(Rect {
+                    x: 0,
+                    y: 0,
+                    cx: 0,
+                    cy: 0,
+                });
+                r.cx = attr_i64(e, "cx").unwrap_or(0);
+                r.cy = attr_i64(e, "cy").unwrap_or(0);
+            }
+            b"bodyPr" => {
+                c.in_body = true;
+                let ins = ["lIns", "tIns", "rIns", "bIns"].map(|k| attr_i64(e, k));
+                if ins.iter().any(Option::is_some) {
+                    // Unset insets are the defaults: 0.1 in left/right, 0.05 in top/bottom.
+                    let d = [91_440, 45_720, 91_440, 45_720];
+                    c.body.insets = Some([0, 1, 2, 3].map(|i| ins[i].unwrap_or(d[i])));
+                }
+                c.body.anchor = attr(e, "anchor");
+                c.body.wrap = attr(e, "wrap");
+            }
+            b"normAutofit" if c.in_body => c.body.autofit = Some("norm".into()),
+            b"spAutoFit" if c.in_body => c.body.autofit = Some("shape".into()),
+            b"noAutofit" if c.in_body => c.body.autofit = Some("none".into()),
+            _ => {}
+        }
+        Ok(())
+    })?;
+    Ok(out)
+}
+
+fn read_theme(pkg: &Package, part: &str, from: &str) -> Result<Theme, TemplateError> {
+    let xml = pkg.read(part, Some(from))?;
+    let mut th = Theme {
+        part: part.to_string(),
+        ..Theme::default()
+    };
+    let mut in_colors = false;
+    let mut color: Option<String> = None;
+    let mut font: Option<bool> = None; // Some(true): major
+    walk(part, &xml, |name, e, end| {
+        match (name, end) {
+            (b"theme", false) => th.name = attr(e, "name").unwrap_or_default(),
+            (b"clrScheme", false) => in_colors = true,
+            (b"clrScheme", true) => in_colors = false,
+            (b"srgbClr" | b"sysClr", false) if in_colors => {
+                if let Some(c) = color.take() {
+                    let v = attr(e, "lastClr")
+                        .or_else(|| attr(e, "val"))
+                        .unwrap_or_default();
+                    th.colors.push((c, v.to_ascii_uppercase()));
+                }
+            }
+            (n, false) if in_colors && n != b"clrScheme" => {
+                color = Some(String::from_utf8_lossy(n).into_owned());
+            }
+            (b"majorFont", false) => font = Some(true),
+            (b"minorFont", false) => font = Some(false),
+            (b"majorFont" | b"minorFont", true) => font = None,
+            (b"latin" | b"ea" | b"cs" | b"font", false) if font.is_some() => {
+                let set = if font == Some(true) {
+                    &mut th.major
+                } else {
+                    &mut th.minor
+                };
+                let face = attr(e, "typeface").unwrap_or_default();
+                match name {
+                    b"latin" => set.latin = face,
+                    b"ea" => set.ea = face,
+                    b"cs" => set.cs = face,
+                    _ => {
+                        if let Some(s) = attr(e, "script") {
+                            set.scripts.push((s, face));
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    })?;
+    Ok(th)
+}
+
+/// Layout placeholders without their own `a:xfrm` take the master's (matched by `idx` and
+/// class, then by class), and every placeholder's `bodyPr` inherits the master's.
+fn resolve_geometry(t: &mut Template) {
+    for l in &mut t.layouts {
+        let master = &t.masters[l.master];
+        for p in &mut l.placeholders {
+            let class = p.class();
+            let compatible = |m: &&Placeholder| {
+                let mc = m.class();
+                mc == class
+                    || (mc == "body" && !matches!(class, "title" | "footer"))
+                    || (m.ty == p.ty)
+            };
+            let by_type = |m: &&Placeholder| match class {
+                "footer" => m.ty == p.ty,
+                "title" => m.class() == "title",
+                _ => m.class() == "body",
+            };
+            let from = master
+                .placeholders
+                .iter()
+                .find(|m| p.idx.is_some() && m.idx == p.idx && compatible(m))
+                .or_else(|| master.placeholders.iter().find(by_type));
+            if let Some(m) = from {
+                if p.rect.is_none() && m.rect.is_some() {
+                    p.rect = m.rect;
+                    p.inherited = true;
+                }
+                p.body.inherit(&m.body);
+            }
+        }
+    }
+}
+
+fn warnings(t: &mut Template) {
+    let mut w = Vec::new();
+    if t.example_slides > 0 {
+        w.push(format!(
+            "{} example slide(s) in the template are dropped when a deck is rendered on it",
+            t.example_slides
+        ));
+    }
+    for m in &t.masters {
+        if !m.placeholders.iter().any(|p| p.class() == "title") {
+            w.push(format!("master {} has no title placeholder", m.part));
+        }
+        if m.theme.is_none() {
+            w.push(format!("master {} has no theme", m.part));
+        }
+    }
+    for l in &t.layouts {
+        for p in &l.placeholders {
+            if p.rect.is_none() {
+                w.push(format!(
+                    "layout \"{}\": placeholder \"{}\" ({}) has no geometry, nor has its master's",
+                    l.name, p.name, p.ty
+                ));
+            }
+        }
+    }
+    if !t.layouts.iter().any(|l| l.count("body") > 0) {
+        w.push("no layout has a body placeholder: content is placed by our own rules".into());
+    }
+    t.warnings = w;
+}

@@ -1,0 +1,112 @@
+//! `specrender template inspect`: the template as JSON (and as text for people).
+
+use crate::map::Mapping;
+use crate::model::Template;
+use serde_json::{json, Value};
+
+/// The inspect JSON: slide size, masters, layouts with placeholders, theme, layout mapping and
+/// warnings. `extra_warnings` (font substitutions, decided by the caller who has the fonts)
+/// are appended.
+pub fn inspect_json(t: &Template, mappings: &[Mapping], extra_warnings: &[String]) -> Value {
+    let theme = t.theme().map(|th| {
+        json!({
+            "part": th.part,
+            "name": th.name,
+            "fonts": {
+                "major": {"latin": th.major.latin, "ea": th.major.ea, "cs": th.major.cs,
+                          "scripts": th.major.scripts.iter().map(|(s, f)| json!({"script": s, "typeface": f})).collect::<Vec<_>>()},
+                "minor": {"latin": th.minor.latin, "ea": th.minor.ea, "cs": th.minor.cs,
+                          "scripts": th.minor.scripts.iter().map(|(s, f)| json!({"script": s, "typeface": f})).collect::<Vec<_>>()},
+            },
+            "colors": th.colors.iter().map(|(k, v)| (k.clone(), json!(v))).collect::<serde_json::Map<_, _>>(),
+        })
+    });
+    let mut warnings = t.warnings.clone();
+    warnings.extend(extra_warnings.iter().cloned());
+    json!({
+        "kind": t.kind,
+        "slide_size_emu": [t.slide_size.0, t.slide_size.1],
+        "example_slides": t.example_slides,
+        "masters": t.masters.iter().map(|m| json!({
+            "part": m.part,
+            "placeholders": m.placeholders,
+            "decorations": m.decorations,
+            "text_styles": m.text_styles,
+        })).collect::<Vec<_>>(),
+        "layouts": t.layouts.iter().map(|l| json!({
+            "name": l.name,
+            "type": l.ty,
+            "part": l.part,
+            "master": l.master,
+            "show_master_shapes": l.show_master_shapes,
+            "placeholders": l.placeholders,
+            "decorations": l.decorations,
+        })).collect::<Vec<_>>(),
+        "theme": theme,
+        "layout_map": mappings,
+        "warnings": warnings,
+    })
+}
+
+fn inches(emu: i64) -> String {
+    format!("{:.2}", emu as f64 / 914_400.0)
+}
+
+/// The same, for people.
+pub fn inspect_text(t: &Template, mappings: &[Mapping], extra_warnings: &[String]) -> String {
+    use std::fmt::Write;
+    let mut s = String::new();
+    let (w, h) = t.slide_size;
+    let _ = writeln!(
+        s,
+        "{} template, slide {} x {} in, {} master(s), {} layout(s), {} example slide(s)",
+        t.kind,
+        inches(w),
+        inches(h),
+        t.masters.len(),
+        t.layouts.len(),
+        t.example_slides
+    );
+    if let Some(th) = t.theme() {
+        let _ = writeln!(
+            s,
+            "theme \"{}\": headings {} (ea {:?}), body {} (ea {:?})",
+            th.name, th.major.latin, th.major.ea, th.minor.latin, th.minor.ea
+        );
+    }
+    for l in &t.layouts {
+        let _ = writeln!(s, "layout \"{}\" [{}]", l.name, l.ty);
+        for p in &l.placeholders {
+            let geo = match p.rect {
+                Some(r) => format!(
+                    "{}, {} {} x {} in{}",
+                    inches(r.x),
+                    inches(r.y),
+                    inches(r.cx),
+                    inches(r.cy),
+                    if p.inherited { " (from master)" } else { "" }
+                ),
+                None => "no geometry".into(),
+            };
+            let idx = p.idx.map(|i| format!(" idx {i}")).unwrap_or_default();
+            let _ = writeln!(s, "  {}{idx} \"{}\": {geo}", p.ty, p.name);
+        }
+    }
+    let _ = writeln!(s, "layout ids:");
+    for m in mappings {
+        let _ = writeln!(
+            s,
+            "  {:<17} -> {} ({})",
+            m.layout_id,
+            m.layout_name
+                .as_deref()
+                .map(|n| format!("\"{n}\""))
+                .unwrap_or_else(|| "our own slots in the master's areas".into()),
+            m.how
+        );
+    }
+    for w in t.warnings.iter().chain(extra_warnings) {
+        let _ = writeln!(s, "warning: {w}");
+    }
+    s
+}

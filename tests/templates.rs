@@ -1,0 +1,414 @@
+//! Templates read at the package level (`template/`): the fixture corpus
+//! (tests/fixtures/templates/README.md), layout mapping, inherited geometry, and hostile
+//! packages refused with the part named. The CLI's `template inspect` end to end.
+
+use specrender::template::{map_all, Limits, PackageError, Template, TemplateError};
+use std::io::{Cursor, Write};
+use std::path::PathBuf;
+use std::process::Command;
+
+fn fixture(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/templates")
+        .join(name)
+}
+
+fn load(name: &str) -> Template {
+    Template::from_bytes(std::fs::read(fixture(name)).unwrap())
+        .unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+fn mapping(t: &Template) -> Vec<(String, Option<String>, &'static str)> {
+    map_all(t, &|_| None)
+        .into_iter()
+        .map(|m| (m.layout_id, m.layout_name, m.how))
+        .collect()
+}
+
+fn mapped<'a>(
+    m: &'a [(String, Option<String>, &'static str)],
+    id: &str,
+) -> (Option<&'a str>, &'static str) {
+    let (_, name, how) = m.iter().find(|(i, _, _)| i == id).unwrap();
+    (name.as_deref(), how)
+}
+
+#[test]
+fn every_fixture_template_is_read() {
+    // (file, kind, slide size, masters, layouts, example slides)
+    let expect = [
+        (
+            "python-pptx-default.pptx",
+            "pptx",
+            (9144000, 6858000),
+            1,
+            11,
+            0,
+        ),
+        (
+            "pandoc-reference.pptx",
+            "pptx",
+            (9144000, 5143500),
+            1,
+            11,
+            4,
+        ),
+        (
+            "libreoffice-focus.pptx",
+            "pptx",
+            (10080625, 5670550),
+            4,
+            48,
+            4,
+        ),
+        (
+            "libreoffice-vivid.potx",
+            "potx",
+            (10080625, 5670550),
+            3,
+            36,
+            3,
+        ),
+        ("edited-ko-names.pptx", "pptx", (9144000, 6858000), 1, 11, 0),
+        (
+            "edited-ja-names-logo-wide.pptx",
+            "pptx",
+            (12192000, 6858000),
+            1,
+            11,
+            0,
+        ),
+    ];
+    for (name, kind, size, masters, layouts, examples) in expect {
+        let t = load(name);
+        assert_eq!(
+            (
+                t.kind.as_str(),
+                t.slide_size,
+                t.masters.len(),
+                t.layouts.len(),
+                t.example_slides
+            ),
+            (kind, size, masters, layouts, examples),
+            "{name}"
+        );
+        // Every layout has a title or is blank-like, and every placeholder a geometry.
+        for l in &t.layouts {
+            for p in &l.placeholders {
+                assert!(p.rect.is_some(), "{name}: {} {}", l.name, p.name);
+            }
+        }
+        assert!(t.theme().is_some(), "{name}");
+        // Every layout id maps somewhere or says it falls back.
+        assert_eq!(mapping(&t).len(), 10);
+    }
+}
+
+#[test]
+fn placeholders_without_xfrm_inherit_the_masters_geometry() {
+    let t = load("python-pptx-default.pptx");
+    let master_body = t.masters[0]
+        .placeholders
+        .iter()
+        .find(|p| p.ty == "body")
+        .unwrap();
+    let l = t
+        .layouts
+        .iter()
+        .find(|l| l.name == "Title and Content")
+        .unwrap();
+    assert_eq!(l.ty, "obj");
+    let content = l.placeholders.iter().find(|p| p.idx == Some(1)).unwrap();
+    assert_eq!(content.ty, "obj"); // `p:ph idx="1"` with no type
+    assert!(content.inherited);
+    assert_eq!(content.rect, master_body.rect);
+    let r = content.rect.unwrap();
+    assert_eq!((r.x, r.y, r.cx, r.cy), (457200, 1600200, 8229600, 4525963));
+    // bodyPr inherited too: the master's insets and normAutofit.
+    assert_eq!(content.body.insets, Some([91440, 45720, 91440, 45720]));
+    assert_eq!(content.body.autofit.as_deref(), Some("norm"));
+    // A layout's own xfrm wins (Two Content's halves).
+    let two = t.layouts.iter().find(|l| l.name == "Two Content").unwrap();
+    let halves: Vec<_> = two
+        .placeholders
+        .iter()
+        .filter(|p| p.class() == "body")
+        .collect();
+    assert_eq!(halves.len(), 2);
+    assert!(halves.iter().all(|p| !p.inherited));
+    // Master text styles: title 44 pt, body level 1 32 pt with a bullet.
+    let st = &t.masters[0].text_styles;
+    assert_eq!(st.title[0].size_hundredths_pt, Some(4400));
+    assert_eq!(st.body[0].size_hundredths_pt, Some(3200));
+    assert_eq!(st.body[0].bullet.as_deref(), Some("•"));
+}
+
+#[test]
+fn empty_ea_resolves_through_the_script_fonts_by_language() {
+    let t = load("python-pptx-default.pptx");
+    let th = t.theme().unwrap();
+    assert_eq!(th.minor.latin, "Calibri");
+    assert_eq!(th.minor.ea, "");
+    assert_eq!(th.minor.ea_for("ko-KR"), "맑은 고딕");
+    assert_eq!(th.minor.ea_for("ja"), "ＭＳ Ｐゴシック");
+    assert_eq!(th.minor.ea_for("zh-CN"), "宋体");
+    assert_eq!(th.minor.ea_for("zh-TW"), "新細明體");
+    assert_eq!(th.minor.ea_for("en"), "");
+    assert_eq!(th.colors[0], ("dk1".to_string(), "000000".to_string()));
+}
+
+#[test]
+fn layout_ids_map_by_name_in_every_language_then_by_type_and_signature() {
+    for name in [
+        "python-pptx-default.pptx",
+        "edited-ko-names.pptx",
+        "edited-ja-names-logo-wide.pptx",
+    ] {
+        let m = mapping(&load(name));
+        for id in [
+            "title_center",
+            "one_column",
+            "two_column",
+            "section_header",
+            "blank",
+            "quote_center",
+        ] {
+            assert_eq!(mapped(&m, id).1, "name", "{name} {id}");
+        }
+    }
+    let ko = mapping(&load("edited-ko-names.pptx"));
+    assert_eq!(mapped(&ko, "two_column"), (Some("콘텐츠 2개"), "name"));
+    assert_eq!(
+        mapped(&ko, "image_full_bleed"),
+        (Some("캡션 있는 그림"), "name")
+    );
+    // LibreOffice's own names ("Title, Content") and types.
+    let lo = mapping(&load("libreoffice-vivid.potx"));
+    assert_eq!(mapped(&lo, "one_column"), (Some("Title, Content"), "name"));
+    assert_eq!(
+        mapped(&lo, "section_header"),
+        (Some("Title Slide"), "signature")
+    );
+    // No picture layout at all: our own slots inside the master's areas.
+    assert_eq!(mapped(&lo, "image_full_bleed"), (None, "fallback"));
+    // An explicit map (theme.brand.tokens.layouts) wins.
+    let t = load("python-pptx-default.pptx");
+    let m = specrender::template::map_layout(&t, "two_column", Some("comparison"));
+    assert_eq!(
+        (m.layout_name.as_deref(), m.how),
+        (Some("Comparison"), "explicit")
+    );
+}
+
+#[test]
+fn master_decorations_are_listed() {
+    let t = load("edited-ja-names-logo-wide.pptx");
+    let logo = &t.masters[0].decorations;
+    assert_eq!(logo.len(), 1);
+    assert_eq!(logo[0].name, "Logo");
+    assert_eq!(logo[0].rect.x + logo[0].rect.cx, 12192000 - 457200);
+}
+
+// --- hostile packages ---------------------------------------------------------------------
+
+const CT: &str = r#"<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Override PartName="/ppt/presentation.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml"/></Types>"#;
+const ROOT_RELS: &str = r#"<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="ppt/presentation.xml"/></Relationships>"#;
+const PRES: &str = r#"<p:presentation xmlns:p="p" xmlns:r="r"><p:sldMasterIdLst><p:sldMasterId id="2147483648" r:id="rId1"/></p:sldMasterIdLst><p:sldSz cx="12192000" cy="6858000"/></p:presentation>"#;
+const PRES_RELS: &str = r#"<Relationships><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/slideMaster" Target="slideMasters/slideMaster1.xml"/></Relationships>"#;
+const MASTER: &str = r#"<p:sldMaster xmlns:p="p" xmlns:a="a"><p:cSld><p:spTree><p:sp><p:nvSpPr><p:cNvPr id="2" name="Title"/><p:nvPr><p:ph type="title"/></p:nvPr></p:nvSpPr><p:spPr><a:xfrm><a:off x="1" y="2"/><a:ext cx="3" cy="4"/></a:xfrm></p:spPr></p:sp></p:spTree></p:cSld></p:sldMaster>"#;
+
+fn package(replace: &[(&str, &[u8])], drop: &[&str]) -> Vec<u8> {
+    let base: Vec<(&str, &[u8])> = vec![
+        ("[Content_Types].xml", CT.as_bytes()),
+        ("_rels/.rels", ROOT_RELS.as_bytes()),
+        ("ppt/presentation.xml", PRES.as_bytes()),
+        ("ppt/_rels/presentation.xml.rels", PRES_RELS.as_bytes()),
+        ("ppt/slideMasters/slideMaster1.xml", MASTER.as_bytes()),
+    ];
+    let mut w = zip::ZipWriter::new(Cursor::new(Vec::new()));
+    let opts = zip::write::SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Deflated);
+    for (name, data) in base {
+        if drop.contains(&name) {
+            continue;
+        }
+        let data = replace
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, d)| *d)
+            .unwrap_or(data);
+        w.start_file(name, opts).unwrap();
+        w.write_all(data).unwrap();
+    }
+    for (name, data) in replace {
+        if ![
+            "[Content_Types].xml",
+            "_rels/.rels",
+            "ppt/presentation.xml",
+            "ppt/_rels/presentation.xml.rels",
+            "ppt/slideMasters/slideMaster1.xml",
+        ]
+        .contains(name)
+        {
+            w.start_file(*name, opts).unwrap();
+            w.write_all(data).unwrap();
+        }
+    }
+    w.finish().unwrap().into_inner()
+}
+
+#[test]
+fn a_minimal_package_is_read_and_hostile_ones_are_refused_naming_the_part() {
+    let t = Template::from_bytes(package(&[], &[])).unwrap();
+    assert_eq!(t.slide_size, (12192000, 6858000));
+    assert_eq!(t.masters[0].placeholders[0].ty, "title");
+    assert!(
+        t.warnings.iter().any(|w| w.contains("no theme")),
+        "{:?}",
+        t.warnings
+    );
+
+    let err = |bytes: Vec<u8>| Template::from_bytes(bytes).unwrap_err();
+    // A DTD (billion laughs) is refused before anything expands.
+    let bomb = br#"<?xml version="1.0"?><!DOCTYPE p [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]><p:presentation xmlns:p="p">&b;</p:presentation>"#;
+    let e = err(package(&[("ppt/presentation.xml", bomb)], &[]));
+    assert_eq!(e.part(), Some("ppt/presentation.xml"), "{e}");
+    assert!(e.to_string().contains("DOCTYPE"), "{e}");
+    // A missing master names the part that named it.
+    let e = err(package(&[], &["ppt/slideMasters/slideMaster1.xml"]));
+    assert_eq!(
+        e.to_string(),
+        "part ppt/slideMasters/slideMaster1.xml is missing (named by ppt/presentation.xml)"
+    );
+    // A relationship that climbs out of the package.
+    let out = br#"<Relationships><Relationship Id="rId1" Type="http://x/slideMaster" Target="../../../../etc/passwd"/></Relationships>"#;
+    let e = err(package(&[("ppt/_rels/presentation.xml.rels", out)], &[]));
+    assert!(
+        matches!(
+            e,
+            TemplateError::Package(PackageError::OutsidePackage { .. })
+        ),
+        "{e}"
+    );
+    // A relationship cycle (the master names itself as its layout) is read once.
+    let master_rels = br#"<Relationships><Relationship Id="rId1" Type="http://x/slideLayout" Target="slideMaster1.xml"/></Relationships>"#;
+    let cyc = MASTER.replace("</p:cSld>", r#"</p:cSld><p:sldLayoutIdLst><p:sldLayoutId id="1" r:id="rId1" xmlns:r="r"/></p:sldLayoutIdLst>"#);
+    let t = Template::from_bytes(package(
+        &[
+            ("ppt/slideMasters/slideMaster1.xml", cyc.as_bytes()),
+            ("ppt/slideMasters/_rels/slideMaster1.xml.rels", master_rels),
+        ],
+        &[],
+    ));
+    assert!(t.is_ok_and(|t| t.layouts.len() == 1));
+    // A zip bomb: one part inflating to 80 MiB from a small file.
+    let big = vec![b' '; 80 << 20];
+    let bytes = package(&[("ppt/presentation.xml", &big)], &[]);
+    assert!(bytes.len() < 1 << 20);
+    let e = err(bytes);
+    assert!(
+        matches!(e, TemplateError::Package(PackageError::PartTooLarge { .. })),
+        "{e}"
+    );
+    // Not a presentation: a Word document's main part.
+    let docx_ct = CT.replace(
+        "presentationml.presentation.main+xml",
+        "wordprocessingml.document.main+xml",
+    );
+    let e = err(package(&[("[Content_Types].xml", docx_ct.as_bytes())], &[]));
+    assert!(matches!(e, TemplateError::NotAPresentation(_)), "{e}");
+    // Not a zip at all; no slide size.
+    assert!(matches!(
+        err(b"not a zip".to_vec()),
+        TemplateError::Package(PackageError::Zip(_))
+    ));
+    let e = err(package(
+        &[(
+            "ppt/presentation.xml",
+            PRES.replace("<p:sldSz cx=\"12192000\" cy=\"6858000\"/>", "")
+                .as_bytes(),
+        )],
+        &[],
+    ));
+    assert!(e.to_string().contains("sldSz"), "{e}");
+    // Limits apply: a tiny part budget.
+    let small = Limits {
+        max_part_bytes: 64,
+        ..Limits::default()
+    };
+    assert!(Template::from_bytes_with(package(&[], &[]), small).is_err());
+}
+
+// --- the CLI -----------------------------------------------------------------------------
+
+#[test]
+fn template_inspect_prints_json_text_and_exit_codes() {
+    let bin = env!("CARGO_BIN_EXE_specrender");
+    let run = |args: &[&str]| {
+        Command::new(bin)
+            .args(args)
+            .env_remove("SPECRENDER_FONTS")
+            .output()
+            .unwrap()
+    };
+    let f = fixture("python-pptx-default.pptx");
+    let out = run(&["template", "inspect", f.to_str().unwrap()]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["kind"], "pptx");
+    assert_eq!(v["slide_size_emu"], serde_json::json!([9144000, 6858000]));
+    assert_eq!(v["layouts"].as_array().unwrap().len(), 11);
+    let l1 = &v["layouts"][1];
+    assert_eq!(l1["name"], "Title and Content");
+    assert_eq!(l1["placeholders"][1]["inherited"], true);
+    assert_eq!(l1["placeholders"][1]["rect_emu"]["y"], 1600200);
+    assert_eq!(v["theme"]["fonts"]["minor"]["latin"], "Calibri");
+    let map = v["layout_map"].as_array().unwrap();
+    assert_eq!(
+        map[3],
+        serde_json::json!({"layout_id": "two_column", "layout_name": "Two Content", "how": "name"})
+    );
+    // Calibri is an alias (no warning); the Korean script font is a stand-in.
+    let warnings: Vec<&str> = v["warnings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w.as_str().unwrap())
+        .collect();
+    assert!(
+        warnings
+            .iter()
+            .any(|w| w.contains("맑은 고딕") && w.contains("stand-in")),
+        "{warnings:?}"
+    );
+    assert!(
+        !warnings.iter().any(|w| w.contains("\"Calibri\"")),
+        "{warnings:?}"
+    );
+
+    let out = run(&["template", "inspect", "--text", f.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("two_column        -> \"Two Content\" (name)"),
+        "{text}"
+    );
+
+    // A broken package: exit 2 naming the part; a missing file: exit 3.
+    let d = std::env::temp_dir().join(format!("specrender-tpl-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    let bad = d.join("bad.pptx");
+    std::fs::write(&bad, package(&[], &["ppt/slideMasters/slideMaster1.xml"])).unwrap();
+    let out = run(&["template", "inspect", bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("ppt/slideMasters/slideMaster1.xml"));
+    assert!(out.stdout.is_empty());
+    let out = run(&["template", "inspect", d.join("nope.pptx").to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(3));
+    let _ = std::fs::remove_dir_all(d);
+}
