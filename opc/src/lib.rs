@@ -5,10 +5,14 @@
 //! types and relationships resolved to part names, never by assumed part names. Every error
 //! names the part it is about.
 //!
-//! The writer side (parts, relationships, content types, the deterministic zip) still lives in
-//! `renderer/src/opc/`; it moves here next, so both directions share one model of a package.
+//! [`write`]: a package as data (parts, relationships, content types, media by content hash)
+//! and the deterministic zip writer, which the PPTX, DOCX and XLSX writers share.
+//!
+//! [`xml`]: the safe XML reading helpers the reader and the template reader use (the XML
+//! *writer* is [`write::xml`]).
 
 pub mod read;
+pub mod write;
 pub mod xml;
 
 pub use read::{Limits, Package, PackageError, Rel};

@@ -27,7 +27,8 @@
 //! and entry order — the same `LaidDeck` gives the same bytes.
 
 mod docx;
-mod opc;
+/// The package level lives in `specrender-opc` (shared with the template reader).
+use specrender_opc::write as opc;
 pub(crate) mod pptx;
 mod xlsx;
 
@@ -71,7 +72,7 @@ pub fn pptx_with(laid: &LaidDeck, opts: &PptxOptions) -> Result<Vec<u8>, RenderE
         deflate_level: opts.deflate_level,
         threads: opts.threads,
     };
-    opc::zip::zip(&pptx::package(laid), &zip)
+    opc::zip::zip(&pptx::package(laid), &zip).map_err(|e| RenderError::Zip(e.0))
 }
 
 /// Write a laid-out document as a DOCX package (deterministic bytes).
@@ -83,7 +84,7 @@ pub fn docx_with(
         deflate_level: opts.deflate_level,
         threads: opts.threads,
     };
-    opc::zip::zip(&docx::package(laid), &zip)
+    opc::zip::zip(&docx::package(laid), &zip).map_err(|e| RenderError::Zip(e.0))
 }
 
 /// [`docx_with`] with the default options.

@@ -31,7 +31,7 @@ macro_rules! office_rel {
 
 /// Relationship types, named by their last path segment.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub(crate) enum RelType {
+pub enum RelType {
     OfficeDocument,
     CoreProperties,
     ExtendedProperties,
@@ -62,7 +62,7 @@ pub(crate) enum RelType {
 }
 
 impl RelType {
-    pub(crate) fn uri(self) -> &'static str {
+    pub fn uri(self) -> &'static str {
         match self {
             RelType::OfficeDocument => office_rel!("officeDocument"),
             // The one type outside the officeDocument namespace (Part 2 §11.2).
@@ -96,7 +96,7 @@ impl RelType {
 /// A relationship id, as [`Rels::add`] assigned it. Written as an attribute value (`rId3`)
 /// without an intermediate string.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct RelId(u32);
+pub struct RelId(u32);
 
 impl AttrValue for RelId {
     fn write_attr(&self, out: &mut String) {
@@ -107,7 +107,7 @@ impl AttrValue for RelId {
 
 /// The relationships of one source part (or of the package), in id order.
 #[derive(Debug, Default)]
-pub(crate) struct Rels {
+pub struct Rels {
     /// (type, target part name); the relationship at index i has id `rId{i + 1}`.
     rels: Vec<(RelType, Cow<'static, str>)>,
     /// Hash of (type, target) -> index of the first relationship with that hash, so finding
@@ -118,13 +118,13 @@ pub(crate) struct Rels {
 }
 
 impl Rels {
-    pub(crate) fn new() -> Rels {
+    pub fn new() -> Rels {
         Rels::default()
     }
 
     /// Relates the source part to the part named `target`; the existing id if this
     /// relationship is already there, else the next one.
-    pub(crate) fn add(&mut self, ty: RelType, target: impl Into<Cow<'static, str>>) -> RelId {
+    pub fn add(&mut self, ty: RelType, target: impl Into<Cow<'static, str>>) -> RelId {
         let target = target.into();
         let index = match self.position(ty, &target) {
             Some(i) => i,
@@ -153,17 +153,17 @@ impl Rels {
         i
     }
 
-    pub(crate) fn is_empty(&self) -> bool {
+    pub fn is_empty(&self) -> bool {
         self.rels.is_empty()
     }
 
     /// Target part names, in id order.
-    pub(crate) fn targets(&self) -> impl Iterator<Item = &str> {
+    pub fn targets(&self) -> impl Iterator<Item = &str> {
         self.rels.iter().map(|(_, target)| target.as_ref())
     }
 
     /// The `.rels` part of the part named `source` (`""` for the package's own relationships).
-    pub(crate) fn xml(&self, source: &str, pretty: bool) -> Vec<u8> {
+    pub fn xml(&self, source: &str, pretty: bool) -> Vec<u8> {
         let mut x = Xml::new(pretty);
         x.start("Relationships", &[("xmlns", &NS_PKG_RELS)]);
         for (i, (ty, target)) in self.rels.iter().enumerate() {
@@ -190,7 +190,7 @@ fn key(ty: RelType, target: &str) -> u64 {
 
 /// The `.rels` part name for a part: `ppt/slides/slide1.xml` -> `ppt/slides/_rels/slide1.xml.rels`,
 /// and `""` (the package) -> `_rels/.rels`.
-pub(crate) fn rels_part_name(part: &str) -> String {
+pub fn rels_part_name(part: &str) -> String {
     match part.rsplit_once('/') {
         Some((dir, file)) => format!("{dir}/_rels/{file}.rels"),
         None => format!("_rels/{part}.rels"),

@@ -11,21 +11,21 @@ use std::collections::HashMap;
 
 /// Image formats a media part can have.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum ImageType {
+pub enum ImageType {
     Png,
     Jpeg,
 }
 
 impl ImageType {
     /// The part name's extension, also the `Default` content type's key.
-    pub(crate) fn extension(self) -> &'static str {
+    pub fn extension(self) -> &'static str {
         match self {
             ImageType::Png => "png",
             ImageType::Jpeg => "jpeg",
         }
     }
 
-    pub(crate) fn content_type(self) -> &'static str {
+    pub fn content_type(self) -> &'static str {
         match self {
             ImageType::Png => "image/png",
             ImageType::Jpeg => "image/jpeg",
@@ -35,7 +35,7 @@ impl ImageType {
 
 /// One distinct image: its part name, format and bytes.
 #[derive(Debug)]
-pub(crate) struct MediaPart<'a> {
+pub struct MediaPart<'a> {
     pub name: String,
     pub image_type: ImageType,
     pub bytes: &'a [u8],
@@ -43,7 +43,7 @@ pub(crate) struct MediaPart<'a> {
 
 /// The media parts of a package, one per distinct content.
 #[derive(Debug)]
-pub(crate) struct Media<'a> {
+pub struct Media<'a> {
     /// The folder media parts go in: `ppt/media`, `word/media`, `xl/media`.
     folder: &'static str,
     /// Content hash -> index in `parts`. Only looked up, never iterated: part order comes
@@ -53,7 +53,7 @@ pub(crate) struct Media<'a> {
 }
 
 impl<'a> Media<'a> {
-    pub(crate) fn new(folder: &'static str) -> Media<'a> {
+    pub fn new(folder: &'static str) -> Media<'a> {
         Media {
             folder,
             by_hash: HashMap::new(),
@@ -63,7 +63,7 @@ impl<'a> Media<'a> {
 
     /// The part name of `bytes`: a new part the first time these bytes are added, the same
     /// part every time after (whatever `image_type` then says: equal bytes are one image).
-    pub(crate) fn add(&mut self, bytes: &'a [u8], image_type: ImageType) -> &str {
+    pub fn add(&mut self, bytes: &'a [u8], image_type: ImageType) -> &str {
         let hash: [u8; 32] = Sha256::digest(bytes).into();
         let next = self.parts.len();
         let index = *self.by_hash.entry(hash).or_insert(next);
@@ -84,7 +84,7 @@ impl<'a> Media<'a> {
     }
 
     /// The distinct media parts, in first-use order.
-    pub(crate) fn parts(&self) -> &[MediaPart<'a>] {
+    pub fn parts(&self) -> &[MediaPart<'a>] {
         &self.parts
     }
 }

@@ -10,16 +10,16 @@
 //! elements is insignificant in every part we write, so pretty and compact parts mean the same.
 
 /// DrawingML and relationship-id namespaces: every Office format writes them.
-pub(crate) const NS_A: &str = "http://schemas.openxmlformats.org/drawingml/2006/main";
-pub(crate) const NS_R: &str = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
+pub const NS_A: &str = "http://schemas.openxmlformats.org/drawingml/2006/main";
+pub const NS_R: &str = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
 
 /// An attribute: name and value (escaped on write).
-pub(crate) type Attr<'a> = (&'a str, &'a dyn AttrValue);
+pub type Attr<'a> = (&'a str, &'a dyn AttrValue);
 
 /// A value written into an attribute. Text is escaped; integers are written with `itoa`
 /// (already in the tree through serde_json): a part has hundreds of attributes, and going
 /// through `Display` and the formatting machinery for each was a good share of writing it.
-pub(crate) trait AttrValue {
+pub trait AttrValue {
     fn write_attr(&self, out: &mut String);
 }
 
@@ -58,7 +58,7 @@ macro_rules! int_attr {
 }
 int_attr!(i32, i64, u8, u16, u32, u64, usize);
 
-pub(crate) struct Xml {
+pub struct Xml {
     buf: String,
     pretty: bool,
     depth: usize,
@@ -66,7 +66,7 @@ pub(crate) struct Xml {
 
 impl Xml {
     /// Starts a part with the XML declaration Office writes.
-    pub(crate) fn new(pretty: bool) -> Xml {
+    pub fn new(pretty: bool) -> Xml {
         // Room for a slide's XML (5-15 KB) without regrowing; parts are written one at a time.
         let mut buf = String::with_capacity(16 * 1024);
         buf.push_str(r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>"#);
@@ -107,7 +107,7 @@ impl Xml {
     }
 
     /// `<name attrs>`; children follow until [`Xml::end`].
-    pub(crate) fn start(&mut self, name: &str, attrs: &[Attr]) {
+    pub fn start(&mut self, name: &str, attrs: &[Attr]) {
         self.open_tag(name, attrs);
         self.buf.push('>');
         self.newline();
@@ -115,14 +115,14 @@ impl Xml {
     }
 
     /// `<name attrs/>`.
-    pub(crate) fn empty(&mut self, name: &str, attrs: &[Attr]) {
+    pub fn empty(&mut self, name: &str, attrs: &[Attr]) {
         self.open_tag(name, attrs);
         self.buf.push_str("/>");
         self.newline();
     }
 
     /// `</name>`, closing the matching [`Xml::start`].
-    pub(crate) fn end(&mut self, name: &str) {
+    pub fn end(&mut self, name: &str) {
         self.depth = self.depth.saturating_sub(1);
         self.indent();
         self.buf.push_str("</");
@@ -132,7 +132,7 @@ impl Xml {
     }
 
     /// `<name attrs>text</name>` on one line.
-    pub(crate) fn leaf(&mut self, name: &str, attrs: &[Attr], text: &str) {
+    pub fn leaf(&mut self, name: &str, attrs: &[Attr], text: &str) {
         self.open_tag(name, attrs);
         self.buf.push('>');
         push_escaped(&mut self.buf, text, false);
@@ -143,25 +143,25 @@ impl Xml {
     }
 
     /// A `<a:srgbClr val=".."/>` inside `<a:solidFill>`: written often enough to share.
-    pub(crate) fn solid_fill(&mut self, hex: &str) {
+    pub fn solid_fill(&mut self, hex: &str) {
         self.start("a:solidFill", &[]);
         self.empty("a:srgbClr", &[("val", &hex)]);
         self.end("a:solidFill");
     }
 
-    pub(crate) fn finish(self) -> Vec<u8> {
+    pub fn finish(self) -> Vec<u8> {
         self.buf.into_bytes()
     }
 }
 
 /// XML 1.0 `Char` production (surrogates cannot occur in a Rust `str`).
-pub(crate) fn is_xml_char(c: char) -> bool {
+pub fn is_xml_char(c: char) -> bool {
     matches!(c, '\t' | '\n' | '\r' | '\u{20}'..='\u{FFFD}' | '\u{10000}'..)
         && !matches!(c, '\u{FFFE}' | '\u{FFFF}')
 }
 
 /// Appends `s` escaped for text (`attr = false`) or a double-quoted attribute value.
-pub(crate) fn push_escaped(out: &mut String, s: &str, attr: bool) {
+pub fn push_escaped(out: &mut String, s: &str, attr: bool) {
     let special = |c: char| {
         matches!(c, '&' | '<' | '>')
             || (attr && matches!(c, '"' | '\t' | '\n' | '\r'))

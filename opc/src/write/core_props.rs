@@ -3,10 +3,10 @@
 
 use super::xml::Xml;
 
-pub(crate) const CONTENT_TYPE: &str = "application/vnd.openxmlformats-package.core-properties+xml";
+pub const CONTENT_TYPE: &str = "application/vnd.openxmlformats-package.core-properties+xml";
 
 /// What a format knows about its document; empty or absent values are left out.
-pub(crate) struct CoreProps<'a> {
+pub struct CoreProps<'a> {
     pub title: &'a str,
     pub subject: Option<&'a str>,
     pub creator: &'a str,
@@ -16,7 +16,7 @@ pub(crate) struct CoreProps<'a> {
     pub language: &'a str,
 }
 
-pub(crate) fn core_xml(p: &CoreProps<'_>, pretty: bool) -> Vec<u8> {
+pub fn core_xml(p: &CoreProps<'_>, pretty: bool) -> Vec<u8> {
     let mut x = Xml::new(pretty);
     x.start(
         "cp:coreProperties",

@@ -10,19 +10,25 @@ use std::collections::BTreeMap;
 const NS_CT: &str = "http://schemas.openxmlformats.org/package/2006/content-types";
 
 /// Content type of every `.rels` part.
-pub(crate) const RELS: &str = "application/vnd.openxmlformats-package.relationships+xml";
+pub const RELS: &str = "application/vnd.openxmlformats-package.relationships+xml";
 
 /// The `Default` entries of a package.
 #[derive(Debug)]
-pub(crate) struct ContentTypes {
+pub struct ContentTypes {
     /// Extension -> content type, written in extension order (deterministic whatever the
     /// order they were registered in).
     defaults: BTreeMap<&'static str, &'static str>,
 }
 
+impl Default for ContentTypes {
+    fn default() -> Self {
+        ContentTypes::new()
+    }
+}
+
 impl ContentTypes {
     /// The defaults every package needs: relationship parts and plain XML.
-    pub(crate) fn new() -> ContentTypes {
+    pub fn new() -> ContentTypes {
         let mut ct = ContentTypes {
             defaults: BTreeMap::new(),
         };
@@ -32,7 +38,7 @@ impl ContentTypes {
     }
 
     /// Registers `content_type` for parts named `*.{extension}` (lower case, as written).
-    pub(crate) fn add_default(&mut self, extension: &'static str, content_type: &'static str) {
+    pub fn add_default(&mut self, extension: &'static str, content_type: &'static str) {
         self.defaults.insert(extension, content_type);
     }
 
@@ -44,7 +50,7 @@ impl ContentTypes {
 
     /// `[Content_Types].xml` for `parts` (name, declared content type), overrides in the
     /// order given.
-    pub(crate) fn xml<'p>(
+    pub fn xml<'p>(
         &self,
         parts: impl IntoIterator<Item = (&'p str, &'p str)>,
         pretty: bool,

@@ -20,22 +20,26 @@
 //! fewer bytes, and PowerPoint recompresses on save anyway.
 
 use super::package::{Entry, Package};
-use crate::RenderError;
 use std::io::{Cursor, Write};
 use zip::write::SimpleFileOptions;
 use zip::{CompressionMethod, DateTime, System, ZipArchive, ZipWriter};
 
 /// How the package is zipped (set from `PptxOptions`, which documents the defaults).
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct ZipOptions {
+pub struct ZipOptions {
     /// Deflate level of every entry: 0 stores them uncompressed, 1 (fastest) to 9 (smallest).
     pub deflate_level: u8,
     /// Threads that write and compress entries; the bytes are the same whatever the number.
     pub threads: usize,
 }
 
-fn err(e: &dyn std::fmt::Display) -> RenderError {
-    RenderError::Zip(e.to_string())
+/// Writing the zip failed (the zip writer's own error, or a writer thread panicked).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct ZipError(pub String);
+
+fn err(e: &dyn std::fmt::Display) -> ZipError {
+    ZipError(e.to_string())
 }
 
 fn file_options(level: u8) -> SimpleFileOptions {
@@ -62,7 +66,7 @@ fn compressed_media(name: &str) -> bool {
 
 /// An archive of `entries`, each written (compact XML) right before it is compressed into the
 /// stream: one compressor for all of them, reset between entries.
-fn archive(entries: &[Entry<'_, '_>], options: SimpleFileOptions) -> Result<Vec<u8>, RenderError> {
+fn archive(entries: &[Entry<'_, '_>], options: SimpleFileOptions) -> Result<Vec<u8>, ZipError> {
     // About what an entry takes compressed, with its headers (so the buffer rarely regrows).
     let mut w = ZipWriter::new(Cursor::new(Vec::with_capacity(entries.len() * 1024)));
     for entry in entries {
@@ -97,7 +101,7 @@ fn runs<'e, 'p, 'a>(entries: &'e [Entry<'p, 'a>], n: usize) -> Vec<&'e [Entry<'p
 }
 
 /// The package as zip bytes.
-pub(crate) fn zip(package: &Package<'_>, opts: &ZipOptions) -> Result<Vec<u8>, RenderError> {
+pub fn zip(package: &Package<'_>, opts: &ZipOptions) -> Result<Vec<u8>, ZipError> {
     let options = file_options(opts.deflate_level);
     let entries = package.entries();
     let threads = opts.threads.clamp(1, entries.len().max(1));
@@ -106,7 +110,7 @@ pub(crate) fn zip(package: &Package<'_>, opts: &ZipOptions) -> Result<Vec<u8>, R
     }
     // One archive per run of entries, on its own thread, then merged in order: entries are
     // copied as they are, so the package is the one a single thread writes.
-    let archives: Vec<Result<Vec<u8>, RenderError>> = std::thread::scope(|s| {
+    let archives: Vec<Result<Vec<u8>, ZipError>> = std::thread::scope(|s| {
         let handles: Vec<_> = runs(&entries, threads)
             .into_iter()
             .map(|run| s.spawn(move || archive(run, options)))
@@ -115,7 +119,7 @@ pub(crate) fn zip(package: &Package<'_>, opts: &ZipOptions) -> Result<Vec<u8>, R
             .into_iter()
             .map(|h| {
                 h.join()
-                    .unwrap_or_else(|_| Err(RenderError::Zip("a writer thread panicked".into())))
+                    .unwrap_or_else(|_| Err(ZipError("a writer thread panicked".into())))
             })
             .collect()
     });
@@ -143,8 +147,8 @@ mod tests {
         ));
         assert!(!compressed_media("media.png"));
     }
-    use crate::opc::package::Part;
-    use crate::opc::rels::{RelType, Rels};
+    use crate::write::package::Part;
+    use crate::write::rels::{RelType, Rels};
 
     /// `n` parts of growing size, every other one related to the next.
     fn package(n: usize) -> Package<'static> {

@@ -13,7 +13,7 @@ use super::rels::{rels_part_name, RelId, RelType, Rels};
 use std::borrow::Cow;
 
 /// Writes one part: `pretty` (indented, for goldens) or compact.
-pub(crate) type Writer<'a> = Box<dyn Fn(bool) -> Vec<u8> + Send + Sync + 'a>;
+pub type Writer<'a> = Box<dyn Fn(bool) -> Vec<u8> + Send + Sync + 'a>;
 
 const CONTENT_TYPES_PART: &str = "[Content_Types].xml";
 
@@ -21,7 +21,7 @@ const CONTENT_TYPES_PART: &str = "[Content_Types].xml";
 const DEFAULT_WEIGHT: usize = 3;
 
 /// One package part: its name, its declared content type and how to write it.
-pub(crate) struct Part<'a> {
+pub struct Part<'a> {
     /// Part name without the leading `/` (`ppt/slides/slide1.xml`), as zip entries are named.
     pub name: String,
     pub content_type: &'static str,
@@ -32,7 +32,7 @@ pub(crate) struct Part<'a> {
 }
 
 impl<'a> Part<'a> {
-    pub(crate) fn new(
+    pub fn new(
         name: impl Into<String>,
         content_type: &'static str,
         write: impl Fn(bool) -> Vec<u8> + Send + Sync + 'a,
@@ -46,13 +46,13 @@ impl<'a> Part<'a> {
     }
 
     /// The same part with another [`Part::weight`].
-    pub(crate) fn weighing(self, weight: usize) -> Part<'a> {
+    pub fn weighing(self, weight: usize) -> Part<'a> {
         Part { weight, ..self }
     }
 }
 
 /// The parts of a package and how they relate.
-pub(crate) struct Package<'a> {
+pub struct Package<'a> {
     content_types: ContentTypes,
     /// The package's own relationships (`_rels/.rels`).
     rels: Rels,
@@ -60,8 +60,14 @@ pub(crate) struct Package<'a> {
     parts: Vec<(Part<'a>, Rels)>,
 }
 
+impl Default for Package<'_> {
+    fn default() -> Self {
+        Package::new()
+    }
+}
+
 impl<'a> Package<'a> {
-    pub(crate) fn new() -> Package<'a> {
+    pub fn new() -> Package<'a> {
         Package {
             content_types: ContentTypes::new(),
             rels: Rels::new(),
@@ -70,22 +76,22 @@ impl<'a> Package<'a> {
     }
 
     /// Registers a `Default` content type by extension (see [`ContentTypes::add_default`]).
-    pub(crate) fn add_default(&mut self, extension: &'static str, content_type: &'static str) {
+    pub fn add_default(&mut self, extension: &'static str, content_type: &'static str) {
         self.content_types.add_default(extension, content_type);
     }
 
     /// Relates the package itself to the part named `target` (`_rels/.rels`).
-    pub(crate) fn relate(&mut self, ty: RelType, target: &'static str) -> RelId {
+    pub fn relate(&mut self, ty: RelType, target: &'static str) -> RelId {
         self.rels.add(ty, target)
     }
 
     /// Appends `part` with its relationships (a `.rels` part follows it unless `rels` is empty).
-    pub(crate) fn add(&mut self, part: Part<'a>, rels: Rels) {
+    pub fn add(&mut self, part: Part<'a>, rels: Rels) {
         self.parts.push((part, rels));
     }
 
     /// The zip entries, in package order.
-    pub(crate) fn entries(&self) -> Vec<Entry<'_, 'a>> {
+    pub fn entries(&self) -> Vec<Entry<'_, 'a>> {
         if cfg!(debug_assertions) {
             self.check_targets();
         }
@@ -108,7 +114,7 @@ impl<'a> Package<'a> {
     }
 
     /// Every entry written, in package order.
-    pub(crate) fn written(&self, pretty: bool) -> Vec<(String, Vec<u8>)> {
+    pub fn written(&self, pretty: bool) -> Vec<(String, Vec<u8>)> {
         self.entries()
             .iter()
             .map(|e| (e.name().into_owned(), e.write(pretty)))
@@ -140,7 +146,7 @@ impl<'a> Package<'a> {
 }
 
 /// One zip entry of a [`Package`].
-pub(crate) enum Entry<'p, 'a> {
+pub enum Entry<'p, 'a> {
     ContentTypes(&'p Package<'a>),
     /// The relationships of the part named `source` (`""`: the package's).
     Rels {
@@ -151,7 +157,7 @@ pub(crate) enum Entry<'p, 'a> {
 }
 
 impl Entry<'_, '_> {
-    pub(crate) fn name(&self) -> Cow<'_, str> {
+    pub fn name(&self) -> Cow<'_, str> {
         match self {
             Entry::ContentTypes(_) => Cow::Borrowed(CONTENT_TYPES_PART),
             Entry::Rels { source, .. } => Cow::Owned(rels_part_name(source)),
@@ -159,7 +165,7 @@ impl Entry<'_, '_> {
         }
     }
 
-    pub(crate) fn write(&self, pretty: bool) -> Vec<u8> {
+    pub fn write(&self, pretty: bool) -> Vec<u8> {
         match self {
             Entry::ContentTypes(package) => package.content_types_xml(pretty),
             Entry::Rels { source, rels } => rels.xml(source, pretty),
@@ -168,7 +174,7 @@ impl Entry<'_, '_> {
     }
 
     /// About how much work writing the entry is (see [`Part::weight`]).
-    pub(crate) fn weight(&self) -> usize {
+    pub fn weight(&self) -> usize {
         match self {
             Entry::ContentTypes(_) => DEFAULT_WEIGHT,
             Entry::Rels { .. } => 1,

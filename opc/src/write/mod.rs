@@ -1,5 +1,5 @@
-//! Open Packaging Conventions (ECMA-376 Part 2), independent of the document format: PPTX uses
-//! it now, DOCX and the workbooks embedded in charts will reuse it.
+//! Writing a package (ECMA-376 Part 2), independent of the document format: PPTX, DOCX and the
+//! workbooks embedded in charts use it.
 //!
 //! - `xml`: the XML writer every part is written with (Office's escaping, pretty or compact).
 //! - `rels`: relationship types and one `Rels` per source part; `Rels::add` assigns the
@@ -11,10 +11,10 @@
 //!   zip entries in order.
 //! - `zip`: the deterministic zip writer (fixed timestamps and order, any number of threads).
 
-pub(crate) mod content_types;
-pub(crate) mod core_props;
-pub(crate) mod media;
-pub(crate) mod package;
-pub(crate) mod rels;
-pub(crate) mod xml;
-pub(crate) mod zip;
+pub mod content_types;
+pub mod core_props;
+pub mod media;
+pub mod package;
+pub mod rels;
+pub mod xml;
+pub mod zip;
