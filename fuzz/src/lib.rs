@@ -5,10 +5,12 @@
 //! Case `n` of seed `s` is always the same input, so a failure is replayed by its numbers; the
 //! runner (`src/main.rs`) also writes each failing input to `target/fuzz-failures/`, and every
 //! input that ever failed is kept in `fuzz/regressions/` and replayed by `cargo test`.
+//! One case in eight is a damaged template instead ([`template`]).
 
 pub mod check;
 pub mod gen;
 pub mod mutate;
+pub mod template;
 
 use std::path::{Path, PathBuf};
 

@@ -60,18 +60,35 @@ fn main() {
     let a = args();
     let repo = repo_root();
     let corpus = Corpus::load(&repo);
+    let templates = specrender_fuzz::template::load(&repo);
     let fonts = specrender::load_fonts(&Default::default()).expect("shipped fonts load");
     let started = Instant::now();
     let deadline = a.seconds.map(|s| started + Duration::from_secs(s));
     let (mut valid, mut rendered, mut twice, mut done) = (0u64, 0u64, 0u64, 0u64);
+    let (mut tpl_cases, mut tpl_read) = (0u64, 0u64);
     let (mut slowest, mut heaviest) = (Duration::ZERO, 0usize);
     let mut n = a.start;
     while done < a.cases && deadline.is_none_or(|d| Instant::now() < d) {
-        let (how, input) = case(&corpus, a.seed, n);
+        let template_case = n % 8 == 3 && !templates.is_empty();
+        let (how, input) = if template_case {
+            let mut rng =
+                specrender_deckgen::Rng::new(a.seed ^ n.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+            specrender_fuzz::template::mutate(&templates, &mut rng)
+        } else {
+            case(&corpus, a.seed, n)
+        };
         GLOBAL.reset_peak_memory();
         let base = GLOBAL.get_peak_memory();
         let t = cpu_time::ThreadTime::now();
-        let result = check::check(&input, &fonts, n % 8 == 0);
+        let result = if template_case {
+            tpl_cases += 1;
+            specrender_fuzz::template::check(input.clone()).map(|ok| {
+                tpl_read += ok as u64;
+                check::Reached::default()
+            })
+        } else {
+            check::check(&input, &fonts, n % 8 == 0)
+        };
         let took = t.elapsed();
         let heap = GLOBAL.get_peak_memory().saturating_sub(base);
         let bound = 64 * 1024 * 1024 + 16 * input.len();
@@ -105,7 +122,8 @@ fn main() {
     }
     println!(
         "fuzz: {done} cases, seed {}, cases {}..{}: {valid} valid, {rendered} rendered (PPTX or DOCX checked), \
-         {twice} rendered twice; no failure; slowest case {slowest:.1?} CPU, largest peak heap {:.1} MiB; {:.1?}",
+         {twice} rendered twice, {tpl_cases} damaged templates ({tpl_read} still readable); no failure; \
+         slowest case {slowest:.1?} CPU, largest peak heap {:.1} MiB; {:.1?}",
         a.seed, a.start, n, heaviest as f64 / 1048576.0, started.elapsed()
     );
 }
@@ -113,7 +131,12 @@ fn main() {
 fn fail(seed: u64, n: u64, how: &str, input: &[u8], e: &str) -> ! {
     let dir = repo_root().join("target/fuzz-failures");
     let _ = std::fs::create_dir_all(&dir);
-    let path = dir.join(format!("seed{seed}-case{n}.json"));
+    let ext = if how.starts_with("template") {
+        "pptx"
+    } else {
+        "json"
+    };
+    let path = dir.join(format!("seed{seed}-case{n}.{ext}"));
     let _ = std::fs::write(&path, input);
     eprintln!(
         "FAIL seed {seed} case {n} ({how}): {e}\n  input: {}",
