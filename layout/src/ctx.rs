@@ -2,6 +2,7 @@
 //! and the findings and fixes made so far. One per thread.
 
 use crate::findings::{Finding, Fix, FixAction, Note};
+use crate::frame::Frame;
 use crate::picture::Images;
 use crate::text::TextFonts;
 use crate::LayoutOptions;
@@ -42,6 +43,8 @@ pub struct Ctx<'a> {
     pub images: &'a Images,
     pub m: Measurer<'a>,
     pub opts: &'a LayoutOptions,
+    /// The look slides are laid out on: slots, safe area, footer band, per-layout rules.
+    pub frame: &'a Frame,
     pub fonts: DeckFonts,
     pub notes: Vec<Note>,
     pub fixes: Vec<Fix>,
@@ -55,12 +58,14 @@ impl<'a> Ctx<'a> {
         images: &'a Images,
         fonts: &'a FontBook,
         opts: &'a LayoutOptions,
+        frame: &'a Frame,
     ) -> Self {
         Ctx {
             deck,
             images,
             m: Measurer::new(fonts),
             opts,
+            frame,
             fonts: deck_fonts(fonts, deck),
             notes: Vec::new(),
             fixes: Vec::new(),

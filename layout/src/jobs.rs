@@ -3,23 +3,25 @@
 
 use crate::ctx::Ctx;
 use crate::findings::Finding;
+use crate::frame::Frame;
 use crate::model::LaidDeck;
 use crate::picture::{self, Images};
 use crate::slide::{self, SlideResult};
-use crate::{preset, LayoutOptions};
+use crate::LayoutOptions;
 use specrender_fonts::FontBook;
 use specrender_spec::deck::Deck;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 /// See [`crate::layout`].
 pub(crate) fn layout(deck: &Deck, fonts: &FontBook, opts: &LayoutOptions) -> LaidDeck {
     let images = picture::prepare_all(deck);
-    let mut ctx = Ctx::new(deck, &images, fonts, opts);
+    let frame = Arc::new(Frame::built_in(deck.slide_size, &deck.theme, deck.lang));
+    let mut ctx = Ctx::new(deck, &images, fonts, opts, &frame);
     deck_findings(&mut ctx);
     let threads = opts.threads.clamp(1, deck.slides.len().max(1));
     let results: Vec<SlideResult> = if threads > 1 && ctx.ids.len() == deck.slides.len() {
-        lay_parallel(deck, &images, fonts, opts, threads)
+        lay_parallel(deck, &images, fonts, opts, &frame, threads)
     } else {
         deck.slides
             .iter()
@@ -40,12 +42,10 @@ pub(crate) fn layout(deck: &Deck, fonts: &FontBook, opts: &LayoutOptions) -> Lai
         language: deck.language.clone(),
         lang: deck.lang,
         slide_size: deck.slide_size,
-        safe_area: preset::safe_area(deck.slide_size),
         theme: deck.theme.clone(),
         slides_in: deck.slides.len(),
         slides,
-        master: preset::master_placeholders(deck.slide_size),
-        layouts: preset::slide_layouts(deck.slide_size),
+        frame: frame.clone(),
         fixes: ctx.fixes,
         notes: ctx.notes,
         autofit: opts.autofit,
@@ -83,6 +83,7 @@ fn lay_parallel(
     images: &Images,
     fonts: &FontBook,
     opts: &LayoutOptions,
+    frame: &Frame,
     threads: usize,
 ) -> Vec<SlideResult> {
     let next = AtomicUsize::new(0);
@@ -91,7 +92,7 @@ fn lay_parallel(
     std::thread::scope(|scope| {
         for _ in 0..threads {
             scope.spawn(|| {
-                let mut ctx = Ctx::new(deck, images, fonts, opts);
+                let mut ctx = Ctx::new(deck, images, fonts, opts, frame);
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(s) = deck.slides.get(i) else { break };

@@ -19,6 +19,7 @@ mod ctx;
 pub mod doc;
 pub mod element;
 pub mod findings;
+pub mod frame;
 mod jobs;
 pub mod model;
 pub mod picture;

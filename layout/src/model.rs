@@ -57,15 +57,13 @@ pub struct LaidDeck {
     pub language: String,
     pub lang: LangFamily,
     pub slide_size: SlideSize,
-    /// The safe area every non-full-bleed box must stay inside.
-    pub safe_area: Rect,
     pub theme: Theme,
     pub slides_in: usize,
     pub slides: Vec<LaidSlide>,
-    /// The slide master's placeholders (title, body) and one slide layout per preset, in
-    /// [`Preset::ALL`] order: the geometry the slides' slots came from, for the writer.
-    pub master: Vec<LayoutPlaceholder>,
-    pub layouts: Vec<SlideLayout>,
+    /// The look the slides were laid out on (slide size, safe area, master, layouts): the
+    /// writer writes the master and layouts from it and QC checks against its safe area.
+    #[serde(skip)]
+    pub frame: std::sync::Arc<crate::frame::Frame>,
     pub fixes: Vec<Fix>,
     pub notes: Vec<Note>,
     /// `a:normAutofit` (shrink on overflow) or `a:noAutofit`.
@@ -143,19 +141,6 @@ pub struct LaidSlide {
     /// Speaker notes text as written (input notes, then the fixes log if any).
     pub notes: String,
     pub needs_human_edit: bool,
-}
-
-/// A preset's slide layout: the placeholders its slots define, where they are.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct SlideLayout {
-    pub preset: Preset,
-    pub placeholders: Vec<LayoutPlaceholder>,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct LayoutPlaceholder {
-    pub placeholder: Placeholder,
-    pub rect: Rect,
 }
 
 /// Which placeholder of the slide layout a box fills (title/body placeholders keep outline view

@@ -8,11 +8,10 @@
 //! `image_full_bleed` puts its pictures over the whole slide (a `picture` slot exempt from the
 //! safe area) and the title and caption on a band over the bottom 36% of the safe area.
 //!
-//! This is the one source of slot geometry: the slide layouts and the master the writer emits
-//! are [`slide_layouts`] and [`master_placeholders`], made from the same slots the slides are
-//! laid out in.
+//! This is the built-in look's geometry: [`crate::frame::Frame::built_in`] makes the frame
+//! (master, layouts, slots) from it, and layout and the writer read only the frame.
 
-use crate::model::{LayoutPlaceholder, Placeholder, Preset, Rect, SlideLayout};
+use crate::model::{Placeholder, Preset, Rect};
 use specrender_spec::deck::{SlideKind, SlideSize};
 use specrender_spec::units::{Emu, EMU_PER_INCH};
 
@@ -241,14 +240,10 @@ pub fn slots(preset: Preset, size: SlideSize) -> Vec<Slot> {
     }
 }
 
-/// `table_focus`'s caption band is for a caption (`role: "caption"`): when no element of the
+/// `table_focus`'s caption band (its layout `releases_caption`) is for a caption (`role: "caption"`): when no element of the
 /// slide goes there, the table area grows over it, since a table needs every row it can get.
-pub fn release_unused_caption(
-    preset: Preset,
-    slots: &mut Vec<Slot>,
-    used: impl Fn(SlotRole) -> bool,
-) {
-    if preset != Preset::TableFocus || used(SlotRole::Caption) {
+pub fn release_unused_caption(slots: &mut Vec<Slot>, used: impl Fn(SlotRole) -> bool) {
+    if used(SlotRole::Caption) {
         return;
     }
     if let Some(ci) = slots.iter().position(|s| s.role == SlotRole::Caption) {
@@ -276,40 +271,6 @@ fn content_areas(size: SlideSize) -> (Rect, Rect) {
         h: band.y - GAP - body_y,
     };
     (title, body)
-}
-
-/// The placeholders of a preset's slots, in slot order. `custom` slides (the blank layout)
-/// place every element by its box, so their layout has none.
-fn placeholders(preset: Preset, size: SlideSize) -> Vec<LayoutPlaceholder> {
-    if preset == Preset::Blank {
-        return Vec::new();
-    }
-    slots(preset, size)
-        .into_iter()
-        .filter_map(|s| {
-            s.placeholder.map(|placeholder| LayoutPlaceholder {
-                placeholder,
-                rect: s.rect,
-            })
-        })
-        .collect()
-}
-
-/// One slide layout per preset, in [`Preset::ALL`] order.
-pub fn slide_layouts(size: SlideSize) -> Vec<SlideLayout> {
-    Preset::ALL
-        .into_iter()
-        .map(|preset| SlideLayout {
-            preset,
-            placeholders: placeholders(preset, size),
-        })
-        .collect()
-}
-
-/// The slide master's placeholders: the title and body of `one_column`, from which every
-/// layout's title and body inherit.
-pub fn master_placeholders(size: SlideSize) -> Vec<LayoutPlaceholder> {
-    placeholders(Preset::OneColumn, size)
 }
 
 #[cfg(test)]

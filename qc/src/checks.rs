@@ -111,7 +111,7 @@ pub(crate) fn min_font(slide: &LaidSlide, b: &PlacedBox, t: &TextBox) -> Option<
 }
 
 pub(crate) fn out_of_bounds(laid: &LaidDeck, slide: &LaidSlide, b: &PlacedBox) -> Option<Issue> {
-    let safe = laid.safe_area;
+    let safe = laid.frame.safe_area;
     if b.full_bleed || safe.contains(&b.rect) {
         return None;
     }

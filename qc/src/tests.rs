@@ -53,17 +53,14 @@ fn deck(slides: Vec<LaidSlide>) -> LaidDeck {
         language: "en".into(),
         lang: LangFamily::Other,
         slide_size: size,
-        safe_area: Rect {
-            x: IN / 2,
-            y: IN / 2,
-            w: size.cx - IN,
-            h: size.cy - IN,
-        },
         theme: theme(),
         slides_in: slides.iter().filter(|s| s.continuation == 0).count(),
         slides,
-        master: vec![],
-        layouts: vec![],
+        frame: std::sync::Arc::new(specrender_layout::frame::Frame::built_in(
+            size,
+            &theme(),
+            LangFamily::Other,
+        )),
         fixes: vec![],
         notes: vec![],
         autofit: Autofit::Shrink,
@@ -302,7 +299,7 @@ fn min_font_below_floor_and_titles_below_20() {
 #[test]
 fn out_of_bounds_touching_the_safe_edge_is_quiet() {
     let d = deck(vec![]);
-    let s = d.safe_area;
+    let s = d.frame.safe_area;
     let d = deck(vec![slide(
         "s1",
         vec![shape("e1", s), shape("e2", rect(s.x, s.y, 1, 1))],
@@ -315,7 +312,7 @@ fn out_of_bounds_touching_the_safe_edge_is_quiet() {
 #[test]
 fn out_of_bounds_severity_by_distance() {
     let d0 = deck(vec![]);
-    let s = d0.safe_area;
+    let s = d0.frame.safe_area;
     let tol = SAFE_AREA_TOLERANCE;
     let boxes = vec![
         // 0.1 in past the left margin: within tolerance -> low.

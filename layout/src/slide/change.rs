@@ -11,9 +11,9 @@
 
 use super::assign::Target;
 use super::{split, Item};
+use crate::frame::Frame;
 use crate::model::Preset;
-use crate::preset::{self, Slot, SlotRole};
-use specrender_spec::deck::SlideSize;
+use crate::preset::{Slot, SlotRole};
 use specrender_spec::units::Emu;
 
 /// "Small": the other column's elements need at most 1/3 of the column's height.
@@ -21,11 +21,7 @@ pub const SMALL_DIVISOR: Emu = 3;
 
 /// The items and slots of the slide laid out as `one_column` instead of `two_column`, not
 /// fitted yet, when one column overflows and the other is small; else `None`.
-pub fn one_column(
-    items: &[Item],
-    slots: &[Slot],
-    size: SlideSize,
-) -> Option<(Vec<Item>, Vec<Slot>)> {
+pub fn one_column(items: &[Item], slots: &[Slot], frame: &Frame) -> Option<(Vec<Item>, Vec<Slot>)> {
     let col = |r: SlotRole| -> Vec<&Item> {
         items
             .iter()
@@ -49,7 +45,7 @@ pub fn one_column(
     if !wanted {
         return None;
     }
-    let new_slots = preset::slots(Preset::OneColumn, size);
+    let new_slots = frame.layout(Preset::OneColumn).slots.clone();
     let body = *new_slots.iter().find(|s| s.role == SlotRole::Body)?;
     let mut first_text = true;
     let new_items = items

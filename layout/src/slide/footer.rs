@@ -25,10 +25,10 @@
 use crate::ctx::Ctx;
 use crate::element::{cite, Fit, TextItem};
 use crate::findings::Finding;
+use crate::frame::Frame;
 use crate::model::{Align, BoxContent, LaidSlide, PlacedBox, Preset, Rect, TextField};
 use crate::preset::{self, SlotRole};
 use crate::style::style_for;
-use specrender_spec::deck::SlideSize;
 use specrender_spec::deck::{
     Citation, Constraints, Content, Element, ElementKind, Emphasis, Slide,
 };
@@ -52,23 +52,15 @@ pub const NUMBER_W: Emu = EMU_PER_INCH * 6 / 10;
 /// Between the citations list and the slide number: 0.1 in.
 pub const NUMBER_GAP: Emu = EMU_PER_INCH / 10;
 
-/// Does a slide of `preset` get a slide number? Content layouts do (`one_column`,
-/// `two_column`, `chart_focus`, `table_focus`, `quote_center`); title, section, closing and
-/// full-bleed slides and `custom` slides (every box the author's) do not.
-pub fn numbered(preset: Preset) -> bool {
-    matches!(
-        preset,
-        Preset::OneColumn
-            | Preset::TwoColumn
-            | Preset::ChartFocus
-            | Preset::TableFocus
-            | Preset::QuoteCenter
-    )
+/// Does a slide of `preset` get a slide number? Its layout says (the built-in frame:
+/// content layouts do; title, section, closing, full-bleed and `custom` slides do not).
+pub fn numbered(frame: &Frame, preset: Preset) -> bool {
+    frame.layout(preset).numbered
 }
 
 /// Where the slide number goes: the right end of the footer band.
-pub fn number_rect(size: SlideSize) -> Rect {
-    let band = preset::footer_band(size);
+pub fn number_rect(frame: &Frame) -> Rect {
+    let band = frame.footer_band;
     Rect {
         x: band.right() - NUMBER_W,
         w: NUMBER_W,
@@ -78,11 +70,11 @@ pub fn number_rect(size: SlideSize) -> Rect {
 
 /// The footer slot of a numbered slide gives the slide number its end of the band (so a
 /// `role: "footer"` element and the citations list never overlap it). Idempotent.
-pub fn reserve_number(preset: Preset, on: bool, size: SlideSize, slots: &mut [preset::Slot]) {
-    if !(on && numbered(preset)) {
+pub fn reserve_number(frame: &Frame, preset: Preset, on: bool, slots: &mut [preset::Slot]) {
+    if !(on && numbered(frame, preset)) {
         return;
     }
-    let w = preset::footer_band(size).w - NUMBER_W - NUMBER_GAP;
+    let w = frame.footer_band.w - NUMBER_W - NUMBER_GAP;
     for s in slots.iter_mut().filter(|s| s.role == SlotRole::Footer) {
         s.rect.w = w.max(0);
     }
@@ -94,7 +86,7 @@ pub fn number_slides(ctx: &mut Ctx<'_>, slides: &mut [LaidSlide]) {
     if !ctx.opts.slide_numbers {
         return;
     }
-    let rect = number_rect(ctx.deck.slide_size);
+    let rect = number_rect(ctx.frame);
     let el = footer_element();
     let (_, body) = ctx.fonts.for_weight(false);
     let mut style = style_for(SlotRole::Footer, &el, &ctx.deck.theme, &body, &body, false);
@@ -102,7 +94,7 @@ pub fn number_slides(ctx: &mut Ctx<'_>, slides: &mut [LaidSlide]) {
     style.min = FOOTER_FLOOR;
     style.align = Align::Right;
     for (i, ls) in slides.iter_mut().enumerate() {
-        if !numbered(ls.preset) {
+        if !numbered(ctx.frame, ls.preset) {
             continue;
         }
         let text = [(i + 1).to_string()];
@@ -170,15 +162,14 @@ pub fn add(ctx: &mut Ctx<'_>, source: &Slide, slides: &mut [LaidSlide], band: Op
 /// The band a preset's slides list citations in: its footer slot, else the footer band
 /// where nothing else is (`title_center`, `section_header`, `closing`); `None` for
 /// `image_full_bleed`, whose caption covers it.
-pub fn band(
-    preset: Preset,
-    slots: &[preset::Slot],
-    size: specrender_spec::deck::SlideSize,
-) -> Option<Rect> {
+pub fn band(frame: &Frame, preset: Preset, slots: &[preset::Slot]) -> Option<Rect> {
     if let Some(s) = slots.iter().find(|s| s.role == SlotRole::Footer) {
         return Some(s.rect);
     }
-    (preset != Preset::ImageFullBleed).then(|| preset::footer_band(size))
+    frame
+        .layout(preset)
+        .citations_in_band
+        .then_some(frame.footer_band)
 }
 
 /// The citations `ls` lists, in number order.

@@ -26,7 +26,7 @@ pub mod stack;
 use crate::ctx::Ctx;
 use crate::element::Body;
 use crate::findings::{Finding, Fix, Note};
-use crate::model::{LaidSlide, Placeholder, Preset, Rect};
+use crate::model::{LaidSlide, Placeholder, Rect};
 use crate::preset;
 use assign::Target;
 use specrender_spec::deck::{ElementKind, Slide};
@@ -72,17 +72,15 @@ pub fn lay(ctx: &mut Ctx<'_>, s: &Slide) -> SlideResult {
     let drawn = drop_invalid_boxes(ctx, s);
     let s = drawn.as_ref();
     let mut preset = assign::choose_preset(ctx, s);
-    let mut slots = preset::slots(preset, ctx.deck.slide_size);
-    footer::reserve_number(
-        preset,
-        ctx.opts.slide_numbers,
-        ctx.deck.slide_size,
-        &mut slots,
-    );
+    let layout = ctx.frame.layout(preset);
+    let mut slots = layout.slots.clone();
+    let (centered, band, releases_caption) =
+        (layout.centered, layout.band, layout.releases_caption);
+    footer::reserve_number(ctx.frame, preset, ctx.opts.slide_numbers, &mut slots);
     let targets = assign::assign(ctx, s, &slots);
-    preset::release_unused_caption(preset, &mut slots, |r| targets.contains(&Target::Slot(r)));
-    let centered = matches!(preset, Preset::TitleCenter | Preset::Closing);
-    let band = preset == Preset::ImageFullBleed;
+    if releases_caption {
+        preset::release_unused_caption(&mut slots, |r| targets.contains(&Target::Slot(r)));
+    }
     let items = build::items(ctx, s, &slots, &targets, centered, band);
     let pages = policy::run(ctx, s, items, &mut slots, &mut preset);
     let mut slides: Vec<LaidSlide> = pages
@@ -90,13 +88,8 @@ pub fn lay(ctx: &mut Ctx<'_>, s: &Slide) -> SlideResult {
         .map(|page| finalize::slide(ctx, s, preset, page))
         .collect();
     policy::report(ctx, &mut slides);
-    footer::reserve_number(
-        preset,
-        ctx.opts.slide_numbers,
-        ctx.deck.slide_size,
-        &mut slots,
-    );
-    let band = footer::band(preset, &slots, ctx.deck.slide_size);
+    footer::reserve_number(ctx.frame, preset, ctx.opts.slide_numbers, &mut slots);
+    let band = footer::band(ctx.frame, preset, &slots);
     footer::add(ctx, s, &mut slides, band);
     if ctx.opts.fixes_in_notes {
         finalize::log_fixes(&mut slides, &ctx.fixes[fixes_before..]);

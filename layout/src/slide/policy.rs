@@ -40,7 +40,7 @@ pub fn run(
     let mut moved = fit_steps(&mut items, slots);
     // Step 4: two_column -> one_column.
     if *preset == Preset::TwoColumn && body_overflows(&items) {
-        if let Some((mut its, mut sl)) = change::one_column(&items, slots, ctx.deck.slide_size) {
+        if let Some((mut its, mut sl)) = change::one_column(&items, slots, ctx.frame) {
             let m = fit_steps(&mut its, &mut sl);
             if !body_overflows(&its) {
                 let action = FixAction::ChangeLayout {

@@ -34,7 +34,6 @@ use crate::opc::media::{ImageType, Media};
 use crate::opc::package::{Package, Part};
 use crate::opc::rels::{RelId, RelType, Rels};
 use presentation::PresentationIds;
-use slide_layout::layout_number;
 use specrender_layout::model::{BoxContent, ChartBox, ImageFormat, LaidDeck};
 
 /// The PresentationML namespace (`p:`), on the root of every PresentationML part.
@@ -192,7 +191,7 @@ fn theme_part<'a>(name: &'static str, laid: &'a LaidDeck) -> Part<'a> {
 
 /// The master (related to every layout and to theme1) and one layout per preset.
 fn add_master_and_layouts<'a>(pkg: &mut Package<'a>, laid: &'a LaidDeck) {
-    let layouts = &laid.layouts;
+    let layouts = &laid.frame.layouts;
     let mut rels = Rels::new();
     let layout_ids: Vec<RelId> = (1..=layouts.len())
         .map(|n| rels.add(RelType::SlideLayout, layout_name(n)))
@@ -253,7 +252,7 @@ fn add_slides<'a>(
         let mut rels = Rels::new();
         rels.add(
             RelType::SlideLayout,
-            layout_name(layout_number(laid, s.preset)),
+            layout_name(laid.frame.layout_number(s.preset)),
         );
         if let Some(n) = notes {
             rels.add(RelType::NotesSlide, notes_slide_name(*n));

@@ -6,7 +6,7 @@
 //! size, in the deck language.
 
 use super::shapes::{self, PhShape};
-use super::slide_master::{clr_map, default_ea_ln_brk};
+use super::slide_master::clr_map;
 use super::NS_P;
 use crate::opc::xml::{Xml, NS_A, NS_R};
 use specrender_layout::model::{LaidDeck, Rect};
@@ -118,7 +118,7 @@ pub(crate) fn notes_master_xml(laid: &LaidDeck, pretty: bool) -> Vec<u8> {
     x.end("p:cSld");
     clr_map(&mut x, "p:clrMap");
     x.start("p:notesStyle", &[]);
-    shapes::plain_levels(&mut x, NOTES_TEXT_SIZE, default_ea_ln_brk(laid));
+    shapes::plain_levels(&mut x, NOTES_TEXT_SIZE, laid.frame.master.ea_line_break);
     x.end("p:notesStyle");
     x.end("p:notesMaster");
     x.finish()

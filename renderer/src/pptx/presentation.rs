@@ -3,7 +3,7 @@
 
 use super::notes::{NOTES_CX, NOTES_CY};
 use super::shapes;
-use super::slide_master::{default_ea_ln_brk, MASTER_ID};
+use super::slide_master::MASTER_ID;
 use super::NS_P;
 use crate::opc::rels::RelId;
 use crate::opc::xml::{Xml, NS_A, NS_R};
@@ -71,7 +71,7 @@ pub(crate) fn presentation_xml(laid: &LaidDeck, ids: &PresentationIds, pretty: b
     x.start("a:defPPr", &[]);
     x.empty("a:defRPr", &[("lang", &laid.language)]);
     x.end("a:defPPr");
-    shapes::plain_levels(&mut x, 1800, default_ea_ln_brk(laid));
+    shapes::plain_levels(&mut x, 1800, laid.frame.master.ea_line_break);
     x.end("p:defaultTextStyle");
     x.end("p:presentation");
     x.finish()

@@ -1,13 +1,13 @@
-//! `ppt/slideMasters/slideMaster1.xml`: one master with a title placeholder (`type="title"`)
-//! and a body placeholder (`type="body" idx="1"`), the colour map, the layout id list and text
-//! styles whose fonts are the theme's (`+mj-*` for titles, `+mn-*` for body and other text).
+//! `ppt/slideMasters/slideMaster1.xml`: the frame's master — its placeholders (built in: a
+//! title, `type="title"`, and a body, `type="body" idx="1"`), the colour map, the layout id
+//! list and the frame's text styles, whose fonts are the theme's (`+mj-*` / `+mn-*`).
 
 use super::shapes::{self, FontRole, Level, PhShape};
 use super::NS_P;
 use crate::opc::rels::RelId;
 use crate::opc::xml::{Xml, NS_A, NS_R};
-use specrender_layout::model::{LaidDeck, Placeholder};
-use specrender_spec::deck::{LangFamily, EMU_PER_INCH};
+use specrender_layout::frame::LevelStyle;
+use specrender_layout::model::LaidDeck;
 
 pub(crate) const CONTENT_TYPE: &str =
     "application/vnd.openxmlformats-officedocument.presentationml.slideMaster+xml";
@@ -37,11 +37,6 @@ pub(crate) fn clr_map(x: &mut Xml, tag: &str) {
     );
 }
 
-/// Korean keeps words whole (`eaLnBrk="0"`, PRODUCT.md §2); other languages use the default.
-pub(crate) fn default_ea_ln_brk(laid: &LaidDeck) -> bool {
-    laid.lang != LangFamily::Korean
-}
-
 /// The master, with one `p:sldLayoutId` per layout relationship (`layouts`, in layout order:
 /// ids from the master's `Rels`).
 pub(crate) fn slide_master_xml(laid: &LaidDeck, layouts: &[RelId], pretty: bool) -> Vec<u8> {
@@ -67,104 +62,79 @@ pub(crate) fn slide_master_xml(laid: &LaidDeck, layouts: &[RelId], pretty: bool)
     x.finish()
 }
 
-/// Background and the title and body placeholders.
+/// Background and the frame's master placeholders (the built-in frame: title and body where
+/// `one_column`'s slots are).
 fn c_sld(x: &mut Xml, laid: &LaidDeck) {
-    // The master's title and body sit where layout's one-column slots are.
-    let frame = |ph: Placeholder| {
-        laid.master
-            .iter()
-            .find(|p| p.placeholder == ph)
-            .map(|p| p.rect)
-    };
     x.start("p:cSld", &[]);
     shapes::background(x);
     shapes::sp_tree_start(x);
-    let base = PhShape {
-        id: 2,
-        name: "Title Placeholder 1",
-        ty: "title",
-        idx: None,
-        rect: frame(Placeholder::Title),
-        center: false,
-        no_bullet: false,
-        anchor: Some("b"),
-        prompt: "Click to edit Master title style",
-        lang: "en-US",
-    };
-    shapes::ph_shape(x, &base);
-    shapes::ph_shape(
-        x,
-        &PhShape {
-            id: 3,
-            name: "Text Placeholder 2",
-            ty: "body",
-            idx: Some(1),
-            rect: frame(Placeholder::Body(1)),
-            anchor: Some("t"),
-            prompt: "Click to edit Master text styles",
-            ..base
-        },
-    );
+    for (i, p) in laid.frame.master.placeholders.iter().enumerate() {
+        let (ty, idx) = shapes::ph_type_idx(p.placeholder);
+        shapes::ph_shape(
+            x,
+            &PhShape {
+                id: i as u32 + 2,
+                name: &p.name,
+                ty,
+                // The master's title has no idx; its body keeps the layouts' idx.
+                idx,
+                rect: Some(p.rect),
+                center: p.centered,
+                no_bullet: p.no_bullet,
+                anchor: p.anchor,
+                prompt: p.prompt,
+                lang: "en-US",
+            },
+        );
+    }
     x.end("p:spTree");
     x.end("p:cSld");
 }
 
+fn write_levels(x: &mut Xml, levels: &[LevelStyle], ea_ln_brk: bool) {
+    for (n, l) in levels.iter().enumerate() {
+        shapes::level(
+            x,
+            &format!("a:lvl{}pPr", n + 1),
+            &Level {
+                mar_l: l.mar_l,
+                indent: l.indent,
+                algn: l.align,
+                ea_ln_brk,
+                ln_spc_pct: l.line_spacing_pct,
+                spc_bef: l.space_before,
+                bullet: l.bullet,
+                size: l.size,
+                fonts: if l.major {
+                    FontRole::Major
+                } else {
+                    FontRole::Minor
+                },
+            },
+        );
+    }
+}
+
 fn title_style(x: &mut Xml, laid: &LaidDeck) {
+    let m = &laid.frame.master;
     x.start("p:titleStyle", &[]);
-    shapes::level(
-        x,
-        "a:lvl1pPr",
-        &Level {
-            mar_l: 0,
-            indent: 0,
-            algn: "l",
-            ea_ln_brk: default_ea_ln_brk(laid),
-            ln_spc_pct: 90_000,
-            spc_bef: 0,
-            bullet: None,
-            size: laid.theme.sizes.title,
-            fonts: FontRole::Major,
-        },
-    );
+    write_levels(x, &m.title_levels, m.ea_line_break);
     x.end("p:titleStyle");
 }
 
 fn body_style(x: &mut Xml, laid: &LaidDeck) {
-    let sizes = &laid.theme.sizes;
+    let m = &laid.frame.master;
     x.start("p:bodyStyle", &[]);
-    let hang = EMU_PER_INCH / 4;
-    for n in 1..=9i64 {
-        let tag = format!("a:lvl{n}pPr");
-        // Level 1 at the body size, deeper levels 2 pt smaller, never below the caption size.
-        let size = if n == 1 {
-            sizes.body
-        } else {
-            sizes.body.saturating_sub(200).max(sizes.caption)
-        };
-        shapes::level(
-            x,
-            &tag,
-            &Level {
-                mar_l: hang + (n - 1) * EMU_PER_INCH / 2,
-                indent: -hang,
-                algn: "l",
-                ea_ln_brk: default_ea_ln_brk(laid),
-                ln_spc_pct: 100_000,
-                spc_bef: 1000,
-                bullet: Some(("Arial", '•')),
-                size,
-                fonts: FontRole::Minor,
-            },
-        );
-    }
+    write_levels(x, &m.body_levels, m.ea_line_break);
     x.end("p:bodyStyle");
 }
 
 fn other_style(x: &mut Xml, laid: &LaidDeck) {
+    let m = &laid.frame.master;
     x.start("p:otherStyle", &[]);
     x.start("a:defPPr", &[]);
     x.empty("a:defRPr", &[("lang", &laid.language)]);
     x.end("a:defPPr");
-    shapes::plain_levels(x, 1800, default_ea_ln_brk(laid));
+    shapes::plain_levels(x, m.other_size, m.ea_line_break);
     x.end("p:otherStyle");
 }
