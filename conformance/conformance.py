@@ -40,6 +40,7 @@ from pdfminer.pdfpage import PDFPage
 # Noto Color Emoji's head.created is 0; fontTools warns about it on every load.
 logging.getLogger("fontTools").setLevel(logging.ERROR)
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import corpus  # noqa: E402
 import tables  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -422,8 +423,12 @@ def render_all(decks, out, binary):
     rendered = []
     for name, path in decks:
         base = out / "decks" / name
+        if not corpus.TEMPLATE_OF:
+            corpus.corpus(False)  # fills the deck -> template map (a --deck run by name)
+        tpl = corpus.TEMPLATE_OF.get(name)
+        extra = ["--template", str(ROOT / tpl)] if tpl else []
         r = run([str(binary), "render", str(path), "-o", f"{base}.pptx", "--qc", f"{base}.qc.json",
-                 "--layout", f"{base}.layout.json", "--autofit", "none"])
+                 "--layout", f"{base}.layout.json", "--autofit", "none", *extra])
         if r.returncode > 1:
             print(f"FAIL {name}: specrender exit {r.returncode}: {r.stderr.strip()[:300]}", file=sys.stderr)
             continue
@@ -484,8 +489,6 @@ def main():
         # A golden case's file is input.json: name it by its folder.
         decks = [(Path(p).parent.name if Path(p).stem == "input" else Path(p).stem, Path(p)) for p in args.deck]
     else:
-        sys.path.insert(0, str(ROOT / "conformance"))
-        import corpus
         cdir = out / "corpus"
         cdir.mkdir()
         decks = []

@@ -203,6 +203,10 @@ TITLES = {
 }
 
 
+# Deck name -> the template it is rendered on (filled by corpus()).
+TEMPLATE_OF = {}
+
+
 class Deck:
     def __init__(self, title, language, fonts=None):
         self.title, self.language, self.slides = title, language, []
@@ -459,6 +463,16 @@ def corpus(fast):
         d = script_deck("en", rng_fonts, 8 if fast else 20)
         d.fonts = {"heading": family, "body": family}
         decks[f"font-{name}"] = d
+    # Decks on customer templates (tests/fixtures/templates): the template's layouts,
+    # placeholders, fonts and size (conformance.py renders them with --template).
+    rng_tpl = random.Random(20261126)
+    templates = ["python-pptx-default", "pandoc-reference", "libreoffice-vivid"]
+    for tname in templates if not fast else templates[:2]:
+        for lang in (["en", "ko"] if fast else ["en", "ko", "ja", "zh-CN"]):
+            name = f"tpl-{tname}-{lang}"
+            decks[name] = script_deck(lang, rng_tpl, 8 if fast else 20)
+            ext = "potx" if tname.endswith("vivid") else "pptx"
+            TEMPLATE_OF[name] = f"tests/fixtures/templates/{tname}.{ext}"
     return {k: v.json() for k, v in decks.items()}
 
 

@@ -381,7 +381,10 @@ pub fn lay_out(
     };
     let root = opts.assets.as_deref().or(opened.as_ref());
     guard(|| {
-        let deck = specrender_spec::resolve_with(spec, root);
+        let mut deck = specrender_spec::resolve_with(spec, root);
+        if let Some(t) = &opts.layout.template {
+            specrender_layout::frame::apply_template_theme(&mut deck, t);
+        }
         let n = deck.slides.len();
         progress(Stage::Layout, 0, n);
         let laid = specrender_layout::layout(&deck, fonts, &opts.layout);

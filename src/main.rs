@@ -194,6 +194,10 @@ struct RunArgs {
     /// Root for `file` assets. Default: the input file's folder.
     #[arg(long, value_name = "DIR")]
     assets: Option<PathBuf>,
+    /// Lay the deck out on this .pptx / .potx template: its layouts, placeholders, fonts and
+    /// size; the output carries its masters, layouts and theme.
+    #[arg(long, value_name = "FILE")]
+    template: Option<PathBuf>,
     #[command(flatten)]
     fonts: FontArgs,
     /// `shrink` writes a:normAutofit; `none` writes a:noAutofit (text exactly at the chosen sizes).
@@ -446,8 +450,16 @@ fn run_pipeline(
         Err(code) => return Ok(code),
     };
     let assets_root = assets_root(args, run)?;
+    let template = match &run.template {
+        Some(p) => match load_template(p) {
+            Ok(t) => Some(std::sync::Arc::new(t)),
+            Err(code) => return Ok(code),
+        },
+        None => None,
+    };
     let fonts = specrender::load_fonts(&run.fonts.options())?;
-    let opts = render_options(run, parse_opts, layout_path.is_some(), assets_root);
+    let mut opts = render_options(run, parse_opts, layout_path.is_some(), assets_root);
+    opts.layout.template = template;
     let outcome: Outcome = if out_path.is_some() {
         specrender::render_parsed(&parsed, &fonts, &opts, &mut progress)?
     } else {
@@ -618,31 +630,40 @@ fn report_qc_summary(qc: &specrender::QcReport) {
     }
 }
 
-fn cmd_template_inspect(file: &std::path::Path, text: bool, fonts: &FontArgs) -> i32 {
+/// Reads and parses a template; a problem is reported on stderr and comes back as the exit
+/// code: 3 when the file cannot be read, 2 when it is not a usable template (naming the part).
+fn load_template(file: &std::path::Path) -> Result<specrender::template::Template, i32> {
     let bytes = match read_limited(file, specrender::template::Limits::default().max_file_bytes) {
         Ok(b) => b,
         Err(ReadFail::Io(e)) => {
             say!("error: environment: cannot read {}: {e}", file.display());
-            return 3;
+            return Err(3);
         }
         Err(ReadFail::TooLarge(max)) => {
             say!(
                 "error: template {}: larger than {max} bytes",
                 file.display()
             );
-            return 2;
+            return Err(2);
         }
     };
-    let t = match guard(|| Ok(specrender::template::Template::from_bytes(bytes))) {
-        Ok(Ok(t)) => t,
+    match guard(|| Ok(specrender::template::Template::from_bytes(bytes))) {
+        Ok(Ok(t)) => Ok(t),
         Ok(Err(e)) => {
             say!("error: template {}: {e}", file.display());
-            return 2;
+            Err(2)
         }
         Err(e) => {
             report_error(&e);
-            return e.exit_code();
+            Err(e.exit_code())
         }
+    }
+}
+
+fn cmd_template_inspect(file: &std::path::Path, text: bool, fonts: &FontArgs) -> i32 {
+    let t = match load_template(file) {
+        Ok(t) => t,
+        Err(code) => return code,
     };
     let book = match specrender::load_fonts(&fonts.options()) {
         Ok(b) => b,

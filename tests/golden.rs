@@ -239,7 +239,7 @@ fn table_txt(t: &TableBox) -> String {
 
 fn outputs(laid: &LaidDeck) -> BTreeMap<String, Vec<u8>> {
     let mut files = BTreeMap::new();
-    let parts = specrender_renderer::pptx_parts(laid, true);
+    let parts = specrender_renderer::pptx_parts(laid, true).expect("parts");
     let mut manifest = String::new();
     for (name, bytes) in &parts {
         if name.ends_with(".xml") || name.ends_with(".rels") {

@@ -412,3 +412,177 @@ fn template_inspect_prints_json_text_and_exit_codes() {
     assert_eq!(out.status.code(), Some(3));
     let _ = std::fs::remove_dir_all(d);
 }
+
+// --- decks rendered on templates --------------------------------------------------------
+
+fn zip_parts(bytes: &[u8]) -> std::collections::BTreeMap<String, Vec<u8>> {
+    use std::io::Read;
+    let mut z = zip::ZipArchive::new(Cursor::new(bytes)).unwrap();
+    (0..z.len())
+        .map(|i| {
+            let mut f = z.by_index(i).unwrap();
+            let mut v = Vec::new();
+            f.read_to_end(&mut v).unwrap();
+            (f.name().unwrap().to_string(), v)
+        })
+        .collect()
+}
+
+fn render_on(
+    template: &str,
+    extra: &[&str],
+) -> (i32, Vec<u8>, serde_json::Value, serde_json::Value) {
+    let d = std::env::temp_dir().join(format!("specrender-on-{}-{template}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    let (out, qc, layout) = (d.join("out.pptx"), d.join("qc.json"), d.join("layout.json"));
+    let example = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/quarterly-review.json");
+    let mut args = vec![
+        "render".to_string(),
+        example.display().to_string(),
+        "--template".into(),
+        fixture(template).display().to_string(),
+        "-o".into(),
+        out.display().to_string(),
+        "--qc".into(),
+        qc.display().to_string(),
+        "--layout".into(),
+        layout.display().to_string(),
+    ];
+    args.extend(extra.iter().map(|s| s.to_string()));
+    let r = Command::new(env!("CARGO_BIN_EXE_specrender"))
+        .args(&args)
+        .env_remove("SPECRENDER_FONTS")
+        .output()
+        .unwrap();
+    let code = r.status.code().unwrap();
+    assert!(
+        code <= 1,
+        "{template}: {}",
+        String::from_utf8_lossy(&r.stderr)
+    );
+    let read_json = |p: &PathBuf| serde_json::from_slice(&std::fs::read(p).unwrap()).unwrap();
+    let v = (
+        code,
+        std::fs::read(&out).unwrap(),
+        read_json(&qc),
+        read_json(&layout),
+    );
+    let _ = std::fs::remove_dir_all(d);
+    v
+}
+
+#[test]
+fn decks_render_on_every_fixture_template_keeping_it_whole() {
+    for name in [
+        "python-pptx-default.pptx",
+        "pandoc-reference.pptx",
+        "libreoffice-focus.pptx",
+        "libreoffice-vivid.potx",
+        "edited-ko-names.pptx",
+        "edited-ja-names-logo-wide.pptx",
+    ] {
+        let t = load(name);
+        let (_, pptx, qc, layout) = render_on(name, &[]);
+        let parts = zip_parts(&pptx);
+        // Every master and layout of the template is carried, as written.
+        let tz = zip_parts(&std::fs::read(fixture(name)).unwrap());
+        for l in &t.layouts {
+            assert_eq!(parts.get(&l.part), tz.get(&l.part), "{name}: {}", l.part);
+        }
+        for m in &t.masters {
+            assert_eq!(parts.get(&m.part), tz.get(&m.part), "{name}: {}", m.part);
+        }
+        // The example slides are not: only the deck's 8 slides, and a presentation, never a
+        // template (.potx) main part.
+        let slides = parts
+            .keys()
+            .filter(|k| k.starts_with("ppt/slides/slide"))
+            .count();
+        assert_eq!(slides, 8, "{name}");
+        let ct = String::from_utf8_lossy(&parts["[Content_Types].xml"]).into_owned();
+        assert!(
+            ct.contains("presentationml.presentation.main+xml"),
+            "{name}"
+        );
+        assert!(!ct.contains("template.main+xml"), "{name}");
+        // Each slide relates to a layout part of the template.
+        for i in 1..=8 {
+            let rels =
+                String::from_utf8_lossy(&parts[&format!("ppt/slides/_rels/slide{i}.xml.rels")])
+                    .into_owned();
+            assert!(
+                t.layouts
+                    .iter()
+                    .any(|l| rels.contains(&l.part.replace("ppt/", "../"))),
+                "{name} slide {i}: {rels}"
+            );
+        }
+        // The slide size is the template's; the layout JSON says which layout each slide took.
+        let pres = String::from_utf8_lossy(&parts["ppt/presentation.xml"]).into_owned();
+        assert!(
+            pres.contains(&format!(
+                "cx=\"{}\" cy=\"{}\"",
+                t.slide_size.0, t.slide_size.1
+            )),
+            "{name}"
+        );
+        assert!(layout["slides"][0]["template_layout"].is_string(), "{name}");
+        assert!(qc["issues"].is_array());
+        // Deterministic.
+        let (_, again, _, _) = render_on(name, &[]);
+        assert!(again == pptx, "{name}: not the same bytes twice");
+    }
+}
+
+#[test]
+fn a_deck_on_a_template_is_measured_in_its_boxes_with_its_fonts() {
+    let (_, pptx, qc, layout) = render_on("python-pptx-default.pptx", &[]);
+    let t = load("python-pptx-default.pptx");
+    // Slide 3 (one_column) went onto "Title and Content": its body box is the inherited
+    // placeholder rectangle, filled as placeholder idx 1.
+    let s3 = &layout["slides"][2];
+    assert_eq!(s3["template_layout"], "Title and Content");
+    let body = s3["boxes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["placeholder"]["idx"] == 1)
+        .unwrap();
+    let l = t
+        .layouts
+        .iter()
+        .find(|l| l.name == "Title and Content")
+        .unwrap();
+    let r = l
+        .placeholders
+        .iter()
+        .find(|p| p.idx == Some(1))
+        .unwrap()
+        .rect
+        .unwrap();
+    assert_eq!(body["rect_emu"], serde_json::json!([r.x, r.y, r.cx, r.cy]));
+    // The template's theme font (Calibri, minor) and its Korean script font are what the runs
+    // name; the Korean one is measured with its stand-in and reported.
+    let parts = zip_parts(&pptx);
+    let slide = String::from_utf8_lossy(&parts["ppt/slides/slide3.xml"]).into_owned();
+    assert!(slide.contains("typeface=\"맑은 고딕\""), "{slide}");
+    let fallbacks: Vec<&serde_json::Value> = qc["issues"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|i| i["type"] == "font_fallback")
+        .collect();
+    assert!(
+        fallbacks
+            .iter()
+            .any(|i| i["details"]["family"] == "맑은 고딕" && i["details"]["stand_in"] == true),
+        "{fallbacks:?}"
+    );
+    // A 4:3 template: the deck is laid out at 10 x 7.5 in, said in a low note.
+    assert!(qc["issues"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|i| i["type"] == "input_warning"
+            || i["message"].as_str().unwrap_or("").contains("10.00 x 7.50")));
+}

@@ -22,6 +22,16 @@ pub fn boxes_json(laid: &LaidDeck) -> serde_json::Value {
                         "rect_emu".into(),
                         json!([b.rect.x, b.rect.y, b.rect.w, b.rect.h]),
                     );
+                    // On a template: the placeholder the box went into (OOXML type and idx).
+                    if let (Some(_), Some(ph)) = (&laid.frame.template, b.placeholder) {
+                        let (ty, idx) = match ph {
+                            model::Placeholder::Title => ("title", None),
+                            model::Placeholder::CenterTitle => ("ctrTitle", None),
+                            model::Placeholder::Subtitle => ("subTitle", Some(1)),
+                            model::Placeholder::Body(i) => ("body", Some(i)),
+                        };
+                        o.insert("placeholder".into(), json!({"type": ty, "idx": idx}));
+                    }
                     if let model::BoxContent::Shape(s) = &b.content {
                         let r = s.text_rect;
                         o.insert("shape".into(), json!(s.prst));
@@ -103,7 +113,12 @@ pub fn boxes_json(laid: &LaidDeck) -> serde_json::Value {
                     serde_json::Value::Object(o)
                 })
                 .collect();
-            json!({"id": s.id, "source_id": s.source_id, "layout": s.preset.id(), "boxes": boxes})
+            let mut v = json!({"id": s.id, "source_id": s.source_id, "layout": s.preset.id(), "boxes": boxes});
+            if let Some(tl) = laid.frame.layout(s.preset).template_layout.as_ref() {
+                v["template_layout"] = json!(tl.name);
+                v["template_layout_how"] = json!(tl.how);
+            }
+            v
         })
         .collect();
     json!({ "slides": slides })

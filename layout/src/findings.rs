@@ -39,6 +39,9 @@ pub enum Finding {
     BrokenWords { words: Vec<String> },
     /// `layout_id` is not a preset; the slide type's preset was used.
     UnknownLayout { layout_id: String, used: Preset },
+    /// On a template, no layout fits the slide's layout id: our own slots inside the master's
+    /// title and body areas, on the template's blank (else first) layout.
+    TemplateLayoutFallback { layout_id: String },
     /// A chart's category labels overlap even thinned (nominal: wrapped on two lines); sizes
     /// in EMU: the widest label, the room one category gets; the thinning used.
     ChartLabelsCrowded {

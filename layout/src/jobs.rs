@@ -16,7 +16,10 @@ use std::sync::{Arc, Mutex};
 /// See [`crate::layout`].
 pub(crate) fn layout(deck: &Deck, fonts: &FontBook, opts: &LayoutOptions) -> LaidDeck {
     let images = picture::prepare_all(deck);
-    let frame = Arc::new(Frame::built_in(deck.slide_size, &deck.theme, deck.lang));
+    let frame = Arc::new(match &opts.template {
+        Some(t) => Frame::from_template(t, &deck.theme, deck.lang, &|_| None),
+        None => Frame::built_in(deck.slide_size, &deck.theme, deck.lang),
+    });
     let mut ctx = Ctx::new(deck, &images, fonts, opts, &frame);
     deck_findings(&mut ctx);
     let threads = opts.threads.clamp(1, deck.slides.len().max(1));

@@ -52,6 +52,10 @@ pub struct LayoutOptions {
     /// Threads laying out slides (each with its own width cache). The laid deck is the same
     /// whatever the number. Default: 1.
     pub threads: usize,
+    /// Lay the deck out on a customer template (`--template`): its placeholders first, its
+    /// size, fonts and styles ([`frame::Frame::from_template`]). The deck should have been
+    /// through [`frame::apply_template_theme`]. Default: `None` (the built-in look).
+    pub template: Option<std::sync::Arc<specrender_template::Template>>,
 }
 
 impl Default for LayoutOptions {
@@ -62,6 +66,7 @@ impl Default for LayoutOptions {
             cjk_line_permille: 1300,
             slide_numbers: true,
             threads: 1,
+            template: None,
         }
     }
 }

@@ -27,6 +27,8 @@ pub enum IssueKind {
     FontFallback,
     /// A `layout_id` that is not a preset.
     UnknownLayout,
+    /// On a template, no template layout fits a layout id (placed by our own slot rules).
+    TemplateLayoutFallback,
     /// A word wider than its box, broken inside.
     BrokenWord,
     /// An element kind drawn as a labelled placeholder box.
@@ -65,6 +67,7 @@ impl IssueKind {
             IssueKind::MinFont => "min_font",
             IssueKind::FontFallback => "font_fallback",
             IssueKind::UnknownLayout => "unknown_layout",
+            IssueKind::TemplateLayoutFallback => "template_layout_fallback",
             IssueKind::BrokenWord => "broken_word",
             IssueKind::PlaceholderElement => "placeholder_element",
             IssueKind::ChartLabelsCrowded => "chart_labels_crowded",

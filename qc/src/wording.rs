@@ -100,6 +100,12 @@ fn describe(f: &Finding, at: &str) -> Described {
             details(vec![("layout_id", json!(layout_id)), ("used", json!(used.id()))]),
             format!("{at}: layout_id \"{layout_id}\" is not a preset; used \"{}\" from the slide type. Use one of: {PRESETS}.", used.id()),
         ),
+        Finding::TemplateLayoutFallback { layout_id } => (
+            IssueKind::TemplateLayoutFallback,
+            Severity::Low,
+            details(vec![("layout_id", json!(layout_id))]),
+            format!("{at}: the template has no layout for \"{layout_id}\" (by name, type or placeholders); the slide is placed by specrender's own slots inside the master's title and body areas. Add such a layout to the template for its own look."),
+        ),
         Finding::UnknownShape { name } => (
             IssueKind::UnknownShape,
             Severity::Low,

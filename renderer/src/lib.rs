@@ -39,6 +39,9 @@ use specrender_layout::model::LaidDeck;
 pub enum RenderError {
     #[error("zip: {0}")]
     Zip(String),
+    /// The template's parts could not be carried over (a part it names is missing).
+    #[error("template: {0}")]
+    Template(String),
 }
 
 /// Options for [`pptx_with`].
@@ -72,7 +75,7 @@ pub fn pptx_with(laid: &LaidDeck, opts: &PptxOptions) -> Result<Vec<u8>, RenderE
         deflate_level: opts.deflate_level,
         threads: opts.threads,
     };
-    opc::zip::zip(&pptx::package(laid), &zip).map_err(|e| RenderError::Zip(e.0))
+    opc::zip::zip(&pptx::package(laid)?, &zip).map_err(|e| RenderError::Zip(e.0))
 }
 
 /// Write a laid-out document as a DOCX package (deterministic bytes).
@@ -104,6 +107,6 @@ pub fn docx_parts(
 /// Every package part as `(part name, bytes)`, in zip order. `pretty = true` indents the XML
 /// one element per line (golden files a person can diff); `pretty = false` gives the compact
 /// bytes `pptx` zips. Both parse to the same documents.
-pub fn pptx_parts(laid: &LaidDeck, pretty: bool) -> Vec<(String, Vec<u8>)> {
-    pptx::package(laid).written(pretty)
+pub fn pptx_parts(laid: &LaidDeck, pretty: bool) -> Result<Vec<(String, Vec<u8>)>, RenderError> {
+    Ok(pptx::package(laid)?.written(pretty))
 }

@@ -10,13 +10,13 @@ use std::collections::BTreeSet;
 use std::io::{Cursor, Read};
 
 fn parts() -> Vec<(String, Vec<u8>)> {
-    pptx_parts(&sample_deck(Autofit::Shrink), false)
+    pptx_parts(&sample_deck(Autofit::Shrink), false).unwrap()
 }
 
 #[test]
 fn every_part_is_well_formed_xml() {
     for pretty in [false, true] {
-        for (name, bytes) in pptx_parts(&sample_deck(Autofit::Shrink), pretty) {
+        for (name, bytes) in pptx_parts(&sample_deck(Autofit::Shrink), pretty).unwrap() {
             let root = std::panic::catch_unwind(|| parse(&bytes));
             assert!(root.is_ok(), "{name} (pretty={pretty}) is not well-formed");
         }
@@ -26,8 +26,8 @@ fn every_part_is_well_formed_xml() {
 #[test]
 fn pretty_and_compact_parts_are_the_same_documents() {
     let deck = sample_deck(Autofit::Shrink);
-    let compact = pptx_parts(&deck, false);
-    let pretty = pptx_parts(&deck, true);
+    let compact = pptx_parts(&deck, false).unwrap();
+    let pretty = pptx_parts(&deck, true).unwrap();
     assert_eq!(
         compact.iter().map(|p| &p.0).collect::<Vec<_>>(),
         pretty.iter().map(|p| &p.0).collect::<Vec<_>>()
@@ -193,14 +193,17 @@ fn presentation_lists_master_slides_sizes() {
 
     let mut deck = sample_deck(Autofit::Shrink);
     deck.slide_size = SlideSize::STANDARD;
-    let p = parse(part(&pptx_parts(&deck, false), "ppt/presentation.xml"));
+    let p = parse(part(
+        &pptx_parts(&deck, false).unwrap(),
+        "ppt/presentation.xml",
+    ));
     assert_eq!(p.find("p:sldSz").unwrap().attr("type"), Some("screen4x3"));
 }
 
 #[test]
 fn shape_names_are_element_ids_and_ids_unique() {
     let deck = sample_deck(Autofit::Shrink);
-    let parts = pptx_parts(&deck, false);
+    let parts = pptx_parts(&deck, false).unwrap();
     for (i, s) in deck.slides.iter().enumerate() {
         let x = part_xml(&parts, &format!("ppt/slides/slide{}.xml", i + 1));
         assert_eq!(x.find("p:cSld").unwrap().attr("name"), Some(s.id.as_str()));
@@ -276,7 +279,7 @@ fn placeholders_are_written_as_ph() {
 #[test]
 fn layouts_cover_every_slide_placeholder() {
     let deck = sample_deck(Autofit::Shrink);
-    let parts = pptx_parts(&deck, false);
+    let parts = pptx_parts(&deck, false).unwrap();
     let master = part_xml(&parts, "ppt/slideMasters/slideMaster1.xml");
     let layout_ids = master.find_all("p:sldLayoutId");
     assert_eq!(layout_ids.len(), 10);
@@ -347,7 +350,7 @@ fn layouts_cover_every_slide_placeholder() {
 #[test]
 fn runs_carry_fonts_size_lang() {
     let deck = sample_deck(Autofit::Shrink);
-    let parts = pptx_parts(&deck, false);
+    let parts = pptx_parts(&deck, false).unwrap();
     for (i, s) in deck.slides.iter().enumerate() {
         let x = part_xml(&parts, &format!("ppt/slides/slide{}.xml", i + 1));
         let sps = x.find_all("p:sp");
@@ -400,7 +403,7 @@ fn runs_carry_fonts_size_lang() {
 #[test]
 fn paragraph_properties_follow_the_model() {
     let deck = sample_deck(Autofit::Shrink);
-    let parts = pptx_parts(&deck, false);
+    let parts = pptx_parts(&deck, false).unwrap();
     for (i, s) in deck.slides.iter().enumerate() {
         let x = part_xml(&parts, &format!("ppt/slides/slide{}.xml", i + 1));
         for (sp, b) in x.find_all("p:sp").iter().zip(&s.boxes) {
@@ -480,7 +483,7 @@ fn autofit_option_selects_norm_or_no_autofit() {
         (Autofit::Shrink, "a:normAutofit", "a:noAutofit"),
         (Autofit::None, "a:noAutofit", "a:normAutofit"),
     ] {
-        let parts = pptx_parts(&sample_deck(autofit), false);
+        let parts = pptx_parts(&sample_deck(autofit), false).unwrap();
         for n in 1..=4 {
             let x = part_xml(&parts, &format!("ppt/slides/slide{n}.xml"));
             for body_pr in x.find_all("a:bodyPr") {
@@ -500,7 +503,7 @@ fn escaping_round_trips_and_control_chars_are_dropped() {
     let text = "a&b <c> \"d\" 'e'\u{1}\u{FFFF}";
     tb.paragraphs[0] = para(text, "en-US", false, 1800, false);
     deck.slides[2].boxes[0].element_id = "id \"quoted\" & <x>".into();
-    let parts = pptx_parts(&deck, false);
+    let parts = pptx_parts(&deck, false).unwrap();
     let x = part_xml(&parts, "ppt/slides/slide3.xml");
     let sp = &x.find_all("p:sp")[0];
     assert_eq!(sp.find("p:txBody").unwrap().text(), "a&b <c> \"d\" 'e'");
@@ -519,7 +522,7 @@ fn line_breaks_inside_a_paragraph_become_br() {
         panic!()
     };
     tb.paragraphs[0] = para("one\ntwo\r\nthree", "en-US", false, 1800, false);
-    let parts = pptx_parts(&deck, false);
+    let parts = pptx_parts(&deck, false).unwrap();
     let x = part_xml(&parts, "ppt/slides/slide3.xml");
     let p = x.find_all("p:sp")[0].find("a:p").unwrap().clone();
     let kinds: Vec<&str> = p.elements().map(|e| e.name.as_str()).collect();
@@ -570,7 +573,7 @@ fn notes_slides_link_both_ways() {
     for s in &mut deck.slides {
         s.notes = " \n".into();
     }
-    let parts = pptx_parts(&deck, false);
+    let parts = pptx_parts(&deck, false).unwrap();
     assert!(!parts
         .iter()
         .any(|p| p.0.contains("notes") || p.0.contains("theme2")));
@@ -582,7 +585,7 @@ fn notes_slides_link_both_ways() {
 #[test]
 fn theme_carries_brand_colours_and_fonts() {
     let deck = sample_deck(Autofit::Shrink);
-    let parts = pptx_parts(&deck, false);
+    let parts = pptx_parts(&deck, false).unwrap();
     let t = part_xml(&parts, "ppt/theme/theme1.xml");
     let clr = |slot: &str| {
         t.find(slot)
@@ -682,7 +685,7 @@ fn same_deck_same_bytes() {
 fn zip_holds_the_parts_in_order_with_fixed_times() {
     let deck = sample_deck(Autofit::Shrink);
     let bytes = pptx(&deck).unwrap();
-    let parts = pptx_parts(&deck, false);
+    let parts = pptx_parts(&deck, false).unwrap();
     let mut zip = zip::ZipArchive::new(Cursor::new(bytes)).unwrap();
     assert_eq!(zip.len(), parts.len());
     for (i, (name, data)) in parts.iter().enumerate() {
@@ -704,7 +707,7 @@ fn zip_holds_the_parts_in_order_with_fixed_times() {
 fn empty_deck_is_still_a_valid_package() {
     let mut deck: LaidDeck = sample_deck(Autofit::Shrink);
     deck.slides.clear();
-    let parts = pptx_parts(&deck, false);
+    let parts = pptx_parts(&deck, false).unwrap();
     for (_, b) in &parts {
         parse(b);
     }

@@ -141,6 +141,8 @@ codes! {
     UnknownToken = "unknown_token",
     /// (note) A DocSpec quote block without a usable `content.text`.
     InvalidQuote = "invalid_quote",
+    /// (note) The template's slide size differs from `theme.slide_size`: the template's wins.
+    TemplateSlideSize = "template_slide_size",
 }
 
 impl fmt::Display for Code {

@@ -118,6 +118,8 @@ pub struct TextStyles {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Master {
     pub part: String,
+    /// `p:sldMasterId id` in the presentation (ids of masters and layouts share one space).
+    pub id: Option<u32>,
     pub placeholders: Vec<Placeholder>,
     pub decorations: Vec<Decoration>,
     pub text_styles: TextStyles,
@@ -214,6 +216,10 @@ pub struct Template {
     pub example_slides: usize,
     /// What a user should know (no title placeholder, a layout without a body, ...).
     pub warnings: Vec<String>,
+    /// The package itself, for writing a deck on it (its masters, layouts and theme are
+    /// carried over part for part).
+    #[serde(skip)]
+    pub bytes: std::sync::Arc<Vec<u8>>,
 }
 
 impl Template {

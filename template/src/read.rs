@@ -38,6 +38,7 @@ const MAX_LAYOUTS: usize = 1024;
 const MAX_SHAPES: usize = 2000;
 
 pub(crate) fn read(bytes: Vec<u8>, limits: Limits) -> Result<Template, TemplateError> {
+    let keep = std::sync::Arc::new(bytes.clone());
     let pkg = Package::open(bytes, limits)?;
     let root = pkg.rels("")?;
     let main = root
@@ -72,8 +73,9 @@ pub(crate) fn read(bytes: Vec<u8>, limits: Limits) -> Result<Template, TemplateE
         }
         match name {
             b"sldMasterId" => {
-                if let Some(id) = attr_ns(e, "id") {
-                    master_ids.push(id);
+                if let Some(rid) = attr_ns(e, "id") {
+                    let id = attr_i64(e, "id").and_then(|i| u32::try_from(i).ok());
+                    master_ids.push((rid, id));
                 }
             }
             b"sldId" => slide_count += 1,
@@ -101,10 +103,11 @@ pub(crate) fn read(bytes: Vec<u8>, limits: Limits) -> Result<Template, TemplateE
         themes: Vec::new(),
         example_slides: slide_count,
         warnings: Vec::new(),
+        bytes: keep,
     };
-    for id in &master_ids {
-        let rel = target(&pres_rels, id, &pres_part)?;
-        read_master(&pkg, &rel.target, &pres_part, &mut t)?;
+    for (rid, id) in &master_ids {
+        let rel = target(&pres_rels, rid, &pres_part)?;
+        read_master(&pkg, &rel.target, &pres_part, *id, &mut t)?;
     }
     if t.masters.is_empty() {
         return Err(TemplateError::NotAPresentation(format!(
@@ -140,6 +143,7 @@ fn read_master(
     pkg: &Package,
     part: &str,
     from: &str,
+    id: Option<u32>,
     t: &mut Template,
 ) -> Result<(), TemplateError> {
     if t.masters.iter().any(|m| m.part == part) {
@@ -223,6 +227,7 @@ fn read_master(
     let master = t.masters.len();
     t.masters.push(Master {
         part: part.to_string(),
+        id,
         placeholders: tree.placeholders,
         decorations: tree.decorations,
         text_styles: styles,

@@ -15,6 +15,23 @@ pub enum Target {
 
 /// The preset for a slide: its `layout_id`, else (with a note) the one its type implies.
 pub fn choose_preset(ctx: &mut Ctx<'_>, slide: &Slide) -> Preset {
+    let p = choose(ctx, slide);
+    let fell_back = ctx
+        .frame
+        .layout(p)
+        .template_layout
+        .as_ref()
+        .is_some_and(|t| t.index.is_none());
+    if fell_back {
+        let finding = Finding::TemplateLayoutFallback {
+            layout_id: p.id().to_string(),
+        };
+        ctx.note(finding, &slide.id, &slide.id, None);
+    }
+    p
+}
+
+fn choose(ctx: &mut Ctx<'_>, slide: &Slide) -> Preset {
     match Preset::from_id(&slide.layout_id) {
         Some(p) => p,
         None => {

@@ -5,6 +5,7 @@
 //! the package; nothing is guessed from a part name.
 
 use super::xml::{push_escaped, AttrValue, Xml};
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 const NS_CT: &str = "http://schemas.openxmlformats.org/package/2006/content-types";
@@ -17,7 +18,7 @@ pub const RELS: &str = "application/vnd.openxmlformats-package.relationships+xml
 pub struct ContentTypes {
     /// Extension -> content type, written in extension order (deterministic whatever the
     /// order they were registered in).
-    defaults: BTreeMap<&'static str, &'static str>,
+    defaults: BTreeMap<Cow<'static, str>, Cow<'static, str>>,
 }
 
 impl Default for ContentTypes {
@@ -38,14 +39,23 @@ impl ContentTypes {
     }
 
     /// Registers `content_type` for parts named `*.{extension}` (lower case, as written).
-    pub fn add_default(&mut self, extension: &'static str, content_type: &'static str) {
-        self.defaults.insert(extension, content_type);
+    pub fn add_default(
+        &mut self,
+        extension: impl Into<Cow<'static, str>>,
+        content_type: impl Into<Cow<'static, str>>,
+    ) {
+        self.defaults.insert(extension.into(), content_type.into());
+    }
+
+    /// Is there a `Default` for this extension?
+    pub fn has_default(&self, extension: &str) -> bool {
+        self.defaults.contains_key(extension)
     }
 
     /// Whether a part named `name` of `content_type` needs an `Override`.
     fn needs_override(&self, name: &str, content_type: &str) -> bool {
         let ext = name.rsplit_once('.').map_or("", |(_, ext)| ext);
-        self.defaults.get(ext) != Some(&content_type)
+        self.defaults.get(ext).map(|c| c.as_ref()) != Some(content_type)
     }
 
     /// `[Content_Types].xml` for `parts` (name, declared content type), overrides in the
@@ -58,7 +68,10 @@ impl ContentTypes {
         let mut x = Xml::new(pretty);
         x.start("Types", &[("xmlns", &NS_CT)]);
         for (ext, ct) in &self.defaults {
-            x.empty("Default", &[("Extension", ext), ("ContentType", ct)]);
+            x.empty(
+                "Default",
+                &[("Extension", &ext.as_ref()), ("ContentType", &ct.as_ref())],
+            );
         }
         for (name, ct) in parts {
             if self.needs_override(name, ct) {

@@ -24,7 +24,7 @@ const DEFAULT_WEIGHT: usize = 3;
 pub struct Part<'a> {
     /// Part name without the leading `/` (`ppt/slides/slide1.xml`), as zip entries are named.
     pub name: String,
-    pub content_type: &'static str,
+    pub content_type: Cow<'static, str>,
     pub write: Writer<'a>,
     /// About how much work writing the part is (a `.rels` part is 1, a typical part 3): used
     /// only to give threads even shares of the parts, never changes a byte.
@@ -34,12 +34,12 @@ pub struct Part<'a> {
 impl<'a> Part<'a> {
     pub fn new(
         name: impl Into<String>,
-        content_type: &'static str,
+        content_type: impl Into<Cow<'static, str>>,
         write: impl Fn(bool) -> Vec<u8> + Send + Sync + 'a,
     ) -> Part<'a> {
         Part {
             name: name.into(),
-            content_type,
+            content_type: content_type.into(),
             write: Box::new(write),
             weight: DEFAULT_WEIGHT,
         }
@@ -76,8 +76,22 @@ impl<'a> Package<'a> {
     }
 
     /// Registers a `Default` content type by extension (see [`ContentTypes::add_default`]).
-    pub fn add_default(&mut self, extension: &'static str, content_type: &'static str) {
+    pub fn add_default(
+        &mut self,
+        extension: impl Into<Cow<'static, str>>,
+        content_type: impl Into<Cow<'static, str>>,
+    ) {
         self.content_types.add_default(extension, content_type);
+    }
+
+    /// Is there a `Default` content type for this extension?
+    pub fn has_default(&self, extension: &str) -> bool {
+        self.content_types.has_default(extension)
+    }
+
+    /// The names of the parts added so far.
+    pub fn part_names(&self) -> impl Iterator<Item = &str> {
+        self.parts.iter().map(|(p, _)| p.name.as_str())
     }
 
     /// Relates the package itself to the part named `target` (`_rels/.rels`).
@@ -125,7 +139,7 @@ impl<'a> Package<'a> {
         let parts = self
             .parts
             .iter()
-            .map(|(p, _)| (p.name.as_str(), p.content_type));
+            .map(|(p, _)| (p.name.as_str(), p.content_type.as_ref()));
         self.content_types.xml(parts, pretty)
     }
 

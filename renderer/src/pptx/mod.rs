@@ -27,6 +27,7 @@ mod slide;
 mod slide_layout;
 mod slide_master;
 mod table;
+mod template;
 mod text;
 pub(crate) mod theme;
 
@@ -46,8 +47,6 @@ const PRES_PROPS: &str = "ppt/presProps.xml";
 const VIEW_PROPS: &str = "ppt/viewProps.xml";
 const TABLE_STYLES: &str = "ppt/tableStyles.xml";
 const THEME: &str = "ppt/theme/theme1.xml";
-/// The notes master's own theme (PowerPoint requires one).
-const NOTES_THEME: &str = "ppt/theme/theme2.xml";
 const MASTER: &str = "ppt/slideMasters/slideMaster1.xml";
 const NOTES_MASTER: &str = "ppt/notesMasters/notesMaster1.xml";
 
@@ -75,8 +74,36 @@ fn notes_slide_name(n: usize) -> String {
     format!("ppt/notesSlides/notesSlide{n}.xml")
 }
 
-/// Every part of the deck's package, in package order, not yet written.
-pub(crate) fn package(laid: &LaidDeck) -> Package<'_> {
+/// Every part of the deck's package, in package order, not yet written. On a template
+/// (`laid.frame.template`) the template's masters, layouts and themes are carried over
+/// ([`template`]) in place of the built-in master, layouts and theme.
+pub(crate) fn package(laid: &LaidDeck) -> Result<Package<'_>, crate::RenderError> {
+    let carried = match &laid.frame.template {
+        Some(t) => {
+            if t.layouts.is_empty() {
+                return Err(crate::RenderError::Template(
+                    "the template has no slide layout".into(),
+                ));
+            }
+            Some(template::carried(t).map_err(crate::RenderError::Template)?)
+        }
+        None => None,
+    };
+    let taken = |n: &str| carried.iter().flatten().any(|c| c.name == n);
+    // Our own parts never take a carried part's name.
+    let notes_theme = (2..)
+        .map(|n| format!("ppt/theme/theme{n}.xml"))
+        .find(|n| !taken(n))
+        .expect("a free theme name");
+    let media_folder = if carried
+        .iter()
+        .flatten()
+        .any(|c| c.name.starts_with("ppt/media/"))
+    {
+        "ppt/media/deck"
+    } else {
+        "ppt/media"
+    };
     let notes_of = notes_numbers(laid);
     let notes_count = notes_of.iter().flatten().count();
     let mut pkg = Package::new();
@@ -89,20 +116,66 @@ pub(crate) fn package(laid: &LaidDeck) -> Package<'_> {
     pkg.relate(RelType::CoreProperties, CORE);
     pkg.relate(RelType::ExtendedProperties, APP);
     add_doc_props(&mut pkg, laid, notes_count);
-    add_presentation(&mut pkg, laid, notes_count > 0);
-    add_master_and_layouts(&mut pkg, laid);
+    add_presentation(&mut pkg, laid, notes_count > 0, carried.is_some());
+    match carried {
+        Some(c) => add_carried(&mut pkg, c),
+        None => add_master_and_layouts(&mut pkg, laid),
+    }
     if notes_count > 0 {
-        add_notes_master(&mut pkg, laid);
+        add_notes_master(&mut pkg, laid, notes_theme);
     }
     let charts = charts(laid);
     if !charts.is_empty() {
         pkg.add_default("xlsx", crate::xlsx::XLSX_CONTENT_TYPE);
     }
-    let media = add_slides(&mut pkg, laid, &notes_of, &charts);
+    let media = add_slides(&mut pkg, laid, &notes_of, &charts, media_folder);
     add_charts(&mut pkg, &charts);
     add_notes_slides(&mut pkg, laid, &notes_of);
     add_media(&mut pkg, &media);
-    pkg
+    Ok(pkg)
+}
+
+/// The template's parts, each followed by its relationships part as the template wrote it.
+/// Media and other non-XML parts get their extension's `Default` from the template.
+fn add_carried(pkg: &mut Package<'_>, carried: Vec<template::Carried>) {
+    for c in carried {
+        if let Some((_, ext)) = c.name.rsplit_once('.') {
+            let ext = ext.to_ascii_lowercase();
+            if ext != "xml" && !pkg.has_default(&ext) {
+                pkg.add_default(ext, c.content_type.clone());
+            }
+        }
+        let bytes = c.bytes;
+        pkg.add(
+            Part::new(c.name, c.content_type, move |_| bytes.clone()),
+            Rels::new(),
+        );
+        if let Some((name, xml)) = c.rels {
+            pkg.add(
+                Part::new(name, crate::opc::content_types::RELS, move |_| xml.clone()),
+                Rels::new(),
+            );
+        }
+    }
+}
+
+/// The layout part a slide of `preset` relates to: the built-in layout, or on a template the
+/// layout the frame mapped it to (a layout id no template layout fits goes onto the
+/// template's blank layout, else its first).
+fn layout_target(laid: &LaidDeck, preset: specrender_layout::model::Preset) -> String {
+    let Some(t) = &laid.frame.template else {
+        return layout_name(laid.frame.layout_number(preset));
+    };
+    let mapped = laid
+        .frame
+        .layout(preset)
+        .template_layout
+        .as_ref()
+        .and_then(|l| l.index);
+    let i = mapped
+        .or_else(|| t.layouts.iter().position(|l| l.ty == "blank"))
+        .unwrap_or(0);
+    t.layouts[i].part.clone()
 }
 
 /// One part per distinct image, in first-use order (after every slide and notes slide).
@@ -143,10 +216,30 @@ fn add_doc_props<'a>(pkg: &mut Package<'a>, laid: &'a LaidDeck, notes_count: usi
 
 /// `ppt/presentation.xml`, its props and theme1. Relationships in PowerPoint's order: the
 /// master, the slides, the notes master, then props, theme and table styles.
-fn add_presentation<'a>(pkg: &mut Package<'a>, laid: &'a LaidDeck, any_notes: bool) {
+fn add_presentation<'a>(
+    pkg: &mut Package<'a>,
+    laid: &'a LaidDeck,
+    any_notes: bool,
+    on_template: bool,
+) {
     let mut rels = Rels::new();
+    let masters: Vec<(u32, RelId)> = match &laid.frame.template {
+        Some(t) => t
+            .masters
+            .iter()
+            .enumerate()
+            .map(|(i, m)| {
+                let id = m.id.unwrap_or(slide_master::MASTER_ID + 1000 * i as u32);
+                (id, rels.add(RelType::SlideMaster, m.part.clone()))
+            })
+            .collect(),
+        None => vec![(
+            slide_master::MASTER_ID,
+            rels.add(RelType::SlideMaster, MASTER),
+        )],
+    };
     let ids = PresentationIds {
-        master: rels.add(RelType::SlideMaster, MASTER),
+        masters,
         slides: (1..=laid.slides.len())
             .map(|n| rels.add(RelType::Slide, slide_name(n)))
             .collect(),
@@ -154,7 +247,14 @@ fn add_presentation<'a>(pkg: &mut Package<'a>, laid: &'a LaidDeck, any_notes: bo
     };
     rels.add(RelType::PresProps, PRES_PROPS);
     rels.add(RelType::ViewProps, VIEW_PROPS);
-    rels.add(RelType::Theme, THEME);
+    let theme = laid.frame.template.as_ref().and_then(|t| {
+        let m = t.masters.first()?;
+        Some(t.themes.get(m.theme?)?.part.clone())
+    });
+    match &theme {
+        Some(part) => rels.add(RelType::Theme, part.clone()),
+        None => rels.add(RelType::Theme, THEME),
+    };
     rels.add(RelType::TableStyles, TABLE_STYLES);
     let part = Part::new(PRESENTATION, presentation::CONTENT_TYPE, move |pretty| {
         presentation::presentation_xml(laid, &ids, pretty)
@@ -180,10 +280,12 @@ fn add_presentation<'a>(pkg: &mut Package<'a>, laid: &'a LaidDeck, any_notes: bo
     for part in props {
         pkg.add(part, Rels::new());
     }
-    pkg.add(theme_part(THEME, laid), Rels::new());
+    if !on_template {
+        pkg.add(theme_part(THEME.to_string(), laid), Rels::new());
+    }
 }
 
-fn theme_part<'a>(name: &'static str, laid: &'a LaidDeck) -> Part<'a> {
+fn theme_part(name: String, laid: &LaidDeck) -> Part<'_> {
     Part::new(name, theme::CONTENT_TYPE, move |pretty| {
         theme::theme_xml(&laid.theme, pretty)
     })
@@ -213,17 +315,17 @@ fn add_master_and_layouts<'a>(pkg: &mut Package<'a>, laid: &'a LaidDeck) {
     }
 }
 
-/// The notes master and its theme (theme2).
-fn add_notes_master<'a>(pkg: &mut Package<'a>, laid: &'a LaidDeck) {
+/// The notes master and its theme (theme2, or the first theme name the template leaves free).
+fn add_notes_master<'a>(pkg: &mut Package<'a>, laid: &'a LaidDeck, theme: String) {
     let mut rels = Rels::new();
-    rels.add(RelType::Theme, NOTES_THEME);
+    rels.add(RelType::Theme, theme.clone());
     let part = Part::new(
         NOTES_MASTER,
         notes::NOTES_MASTER_CONTENT_TYPE,
         move |pretty| notes::notes_master_xml(laid, pretty),
     );
     pkg.add(part, rels);
-    pkg.add(theme_part(NOTES_THEME, laid), Rels::new());
+    pkg.add(theme_part(theme, laid), Rels::new());
 }
 
 /// Every chart of the deck, numbered from 1 in slide and box order: (slide index, chart).
@@ -246,14 +348,12 @@ fn add_slides<'a>(
     laid: &'a LaidDeck,
     notes_of: &[Option<usize>],
     charts: &[(usize, &ChartBox)],
+    media_folder: &'static str,
 ) -> Media<'a> {
-    let mut media = Media::new("ppt/media");
+    let mut media = Media::new(media_folder);
     for (i, (s, notes)) in laid.slides.iter().zip(notes_of).enumerate() {
         let mut rels = Rels::new();
-        rels.add(
-            RelType::SlideLayout,
-            layout_name(laid.frame.layout_number(s.preset)),
-        );
+        rels.add(RelType::SlideLayout, layout_target(laid, s.preset));
         if let Some(n) = notes {
             rels.add(RelType::NotesSlide, notes_slide_name(*n));
         }

@@ -3,7 +3,6 @@
 
 use super::notes::{NOTES_CX, NOTES_CY};
 use super::shapes;
-use super::slide_master::MASTER_ID;
 use super::NS_P;
 use crate::opc::rels::RelId;
 use crate::opc::xml::{Xml, NS_A, NS_R};
@@ -18,7 +17,9 @@ pub(crate) const FIRST_SLIDE_ID: usize = 256;
 
 /// The relationship ids the presentation part writes, as its `Rels` assigned them.
 pub(crate) struct PresentationIds {
-    pub master: RelId,
+    /// Each master's `p:sldMasterId` id and relationship id (the built-in look: one master; a
+    /// template: its masters with the ids it gave them, which its layouts' ids do not repeat).
+    pub masters: Vec<(u32, RelId)>,
     /// The notes master's, when any slide has notes.
     pub notes_master: Option<RelId>,
     /// One per slide, in slide order.
@@ -43,10 +44,9 @@ pub(crate) fn presentation_xml(laid: &LaidDeck, ids: &PresentationIds, pretty: b
         ],
     );
     x.start("p:sldMasterIdLst", &[]);
-    x.empty(
-        "p:sldMasterId",
-        &[("id", &MASTER_ID), ("r:id", &ids.master)],
-    );
+    for (id, rid) in &ids.masters {
+        x.empty("p:sldMasterId", &[("id", id), ("r:id", rid)]);
+    }
     x.end("p:sldMasterIdLst");
     if let Some(rid) = &ids.notes_master {
         x.start("p:notesMasterIdLst", &[]);

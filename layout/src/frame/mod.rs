@@ -14,6 +14,9 @@ use crate::preset::{self, Slot};
 use specrender_spec::deck::{LangFamily, SlideSize, Theme};
 use specrender_spec::units::{Cpt, Emu, EMU_PER_INCH};
 
+mod template;
+pub use template::apply_template_theme;
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct Frame {
     pub slide_size: SlideSize,
@@ -24,6 +27,9 @@ pub struct Frame {
     pub master: MasterFrame,
     /// One per layout, in part order (the built-in frame: [`Preset::ALL`] order).
     pub layouts: Vec<LayoutFrame>,
+    /// The template the frame was read from (`None`: the built-in look). The writer copies
+    /// its masters, layouts and theme instead of writing its own.
+    pub template: Option<std::sync::Arc<specrender_template::Template>>,
 }
 
 /// The slide master: the placeholders every layout inherits from and the text styles.
@@ -77,7 +83,7 @@ pub struct LayoutFrame {
     /// `p:cSld name`.
     pub name: String,
     /// `p:sldLayout type` (`title`, `obj`, `twoObj`, `cust`, ...).
-    pub ooxml_type: &'static str,
+    pub ooxml_type: String,
     /// Where a slide's elements go, in fill order.
     pub slots: Vec<Slot>,
     /// The placeholders the layout part declares.
@@ -93,6 +99,19 @@ pub struct LayoutFrame {
     /// Citations are listed in the footer band when the layout has no footer slot
     /// (false: the band is covered, as by a full-bleed picture's caption).
     pub citations_in_band: bool,
+    /// On a template: the layout part slides of this layout reference, and how it was chosen
+    /// (`name`, `type`, `signature`, `explicit`, or `fallback` with no part: our own slots
+    /// inside the master's areas, on the template's first layout).
+    pub template_layout: Option<TemplateLayout>,
+}
+
+/// Which template layout a frame layout is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TemplateLayout {
+    /// Index into the template's layouts; `None` for a fallback.
+    pub index: Option<usize>,
+    pub name: String,
+    pub how: &'static str,
 }
 
 impl Frame {
@@ -142,6 +161,7 @@ impl Frame {
             footer_band: preset::footer_band(size),
             master,
             layouts,
+            template: None,
         }
     }
 }
@@ -260,7 +280,7 @@ fn built_in_layout(p: Preset, size: SlideSize) -> LayoutFrame {
     LayoutFrame {
         preset: p,
         name: p.id().to_string(),
-        ooxml_type: ooxml_type(p),
+        ooxml_type: ooxml_type(p).to_string(),
         slots,
         placeholders,
         // Content layouts carry a slide number; title, section, closing, full-bleed and
@@ -277,6 +297,7 @@ fn built_in_layout(p: Preset, size: SlideSize) -> LayoutFrame {
         band: p == Preset::ImageFullBleed,
         releases_caption: p == Preset::TableFocus,
         citations_in_band: p != Preset::ImageFullBleed,
+        template_layout: None,
     }
 }
 

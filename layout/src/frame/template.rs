@@ -1,0 +1,519 @@
+//! A frame from a customer template (issue 27): the template's placeholders come first
+//! (platform-design-ko §4.1–4.2). Each SlideSpec layout goes onto the template layout
+//! [`specrender_template::map_layout`] picks; its slots are that layout's placeholders (title,
+//! subtitle, bodies by position, picture), with the caption and attribution bands our rules
+//! carve out of them; a layout id no template layout fits gets the built-in slots scaled into
+//! the master's title and body areas. The safe area is every placeholder's area together, the
+//! footer band the master's footer placeholders (date, footer, slide number).
+
+use super::{Frame, FramePlaceholder, LayoutFrame, LevelStyle, MasterFrame, TemplateLayout};
+use crate::model::{Placeholder, Preset, Rect};
+use crate::preset::{self, Slot, SlotRole, CAPTION, FOOTER_BAND, GAP, GUTTER};
+use specrender_spec::deck::{LangFamily, SlideSize, Theme};
+use specrender_template::{map_layout, Layout, Placeholder as TplPh, Template};
+use std::sync::Arc;
+
+fn rect(r: specrender_template::Rect) -> Rect {
+    Rect {
+        x: r.x,
+        y: r.y,
+        w: r.cx.max(0),
+        h: r.cy.max(0),
+    }
+}
+
+fn union(a: Option<Rect>, b: Rect) -> Rect {
+    match a {
+        None => b,
+        Some(a) => {
+            let (x, y) = (a.x.min(b.x), a.y.min(b.y));
+            Rect {
+                x,
+                y,
+                w: a.right().max(b.right()) - x,
+                h: a.bottom().max(b.bottom()) - y,
+            }
+        }
+    }
+}
+
+fn clamp_to(r: Rect, size: SlideSize) -> Rect {
+    let x = r.x.clamp(0, size.cx);
+    let y = r.y.clamp(0, size.cy);
+    Rect {
+        x,
+        y,
+        w: (r.right().min(size.cx) - x).max(0),
+        h: (r.bottom().min(size.cy) - y).max(0),
+    }
+}
+
+/// The placeholder a slot of this class fills.
+fn ph_ref(p: &TplPh) -> Option<Placeholder> {
+    Some(match p.class() {
+        "title" if p.ty == "ctrTitle" => Placeholder::CenterTitle,
+        "title" => Placeholder::Title,
+        "subtitle" => Placeholder::Subtitle,
+        "body" | "table" | "chart" => Placeholder::Body(p.idx.unwrap_or(1)),
+        _ => return None,
+    })
+}
+
+struct Areas {
+    title: Option<(Rect, Option<Placeholder>)>,
+    subtitle: Option<(Rect, Option<Placeholder>)>,
+    bodies: Vec<(Rect, Option<Placeholder>)>,
+    picture: Option<Rect>,
+}
+
+/// `body_placeholders`: bodies are filled as placeholders. A master without `p:txStyles`
+/// body levels (LibreOffice writes its outline formats into the master's placeholder instead)
+/// makes LibreOffice indent a body placeholder's bullets by its own outline numbering, whatever
+/// the paragraph says (conformance: text 0.25 in further right, lines wrapping early); there
+/// bodies are written as text boxes, which it draws as written.
+fn areas(l: &Layout, body_placeholders: bool) -> Areas {
+    let with = |p: &TplPh| {
+        p.rect.map(|r| {
+            let ph =
+                ph_ref(p).filter(|ph| body_placeholders || !matches!(ph, Placeholder::Body(_)));
+            (rect(r), ph)
+        })
+    };
+    let first = |class: &str| {
+        l.placeholders
+            .iter()
+            .filter(|p| p.class() == class)
+            .find_map(with)
+    };
+    let mut bodies: Vec<(Rect, Option<Placeholder>)> = l
+        .placeholders
+        .iter()
+        .filter(|p| matches!(p.class(), "body" | "table" | "chart"))
+        .filter_map(with)
+        .collect();
+    // Columns left to right, then top to bottom.
+    bodies.sort_by_key(|(r, _)| (r.x, r.y));
+    // Two bodies naming the same placeholder (a layout that leaves `idx` off): only the first
+    // fills it; the other is a text box, so a slide never repeats an idx.
+    let mut seen: Vec<Placeholder> = Vec::new();
+    for (_, ph) in &mut bodies {
+        if let Some(p) = *ph {
+            if seen.contains(&p) {
+                *ph = None;
+            } else {
+                seen.push(p);
+            }
+        }
+    }
+    Areas {
+        title: first("title"),
+        subtitle: first("subtitle"),
+        bodies,
+        picture: l
+            .placeholders
+            .iter()
+            .filter(|p| p.class() == "picture")
+            .find_map(|p| p.rect.map(rect)),
+    }
+}
+
+const fn slot(role: SlotRole, rect: Rect, placeholder: Option<Placeholder>) -> Slot {
+    Slot {
+        role,
+        rect,
+        placeholder,
+    }
+}
+
+/// `r` less a band of `h` at its foot (after a gap): (top, band).
+fn foot(r: Rect, h: i64) -> (Rect, Rect) {
+    let h = h.min(r.h / 3);
+    let top = Rect {
+        h: (r.h - h - GAP).max(0),
+        ..r
+    };
+    let band = Rect {
+        y: r.bottom() - h,
+        h,
+        ..r
+    };
+    (top, band)
+}
+
+impl Frame {
+    /// The frame of a template for a deck: slide size and geometry from the template, master
+    /// text styles at the deck theme's sizes (which [`crate::apply_template_theme`] took from
+    /// the template unless the deck set its own). `explicit`: `theme.brand.tokens.layouts`.
+    pub fn from_template(
+        t: &Arc<Template>,
+        theme: &Theme,
+        lang: LangFamily,
+        explicit: &dyn Fn(&str) -> Option<String>,
+    ) -> Frame {
+        let size = SlideSize {
+            cx: t.slide_size.0,
+            cy: t.slide_size.1,
+        };
+        let slide = Rect {
+            x: 0,
+            y: 0,
+            w: size.cx,
+            h: size.cy,
+        };
+        let builtin = Frame::built_in(size, theme, lang);
+        let master = t.masters.first();
+        let body_placeholders = master.is_some_and(|m| !m.text_styles.body.is_empty());
+        let mph = |class: &str| {
+            master.and_then(|m| {
+                m.placeholders
+                    .iter()
+                    .filter(|p| p.class() == class)
+                    .find_map(|p| p.rect.map(rect))
+            })
+        };
+        // Every placeholder's area together is where content belongs.
+        let mut safe: Option<Rect> = None;
+        for p in master
+            .iter()
+            .flat_map(|m| m.placeholders.iter())
+            .chain(t.layouts.iter().flat_map(|l| l.placeholders.iter()))
+        {
+            if let Some(r) = p.rect {
+                if r.cx > 0 && r.cy > 0 {
+                    safe = Some(union(safe, rect(r)));
+                }
+            }
+        }
+        let safe_area = clamp_to(safe.unwrap_or(builtin.safe_area), size);
+        // The master's footer placeholders, else a band at the foot of the safe area.
+        let mut footer: Option<Rect> = None;
+        for p in master.iter().flat_map(|m| m.placeholders.iter()) {
+            if p.class() == "footer" {
+                if let Some(r) = p.rect {
+                    footer = Some(union(footer, rect(r)));
+                }
+            }
+        }
+        let footer_band = clamp_to(
+            footer.unwrap_or(Rect {
+                y: safe_area.bottom() - FOOTER_BAND,
+                h: FOOTER_BAND,
+                ..safe_area
+            }),
+            size,
+        );
+        // The master's title and body areas (fallback slots go inside them).
+        let m_title = mph("title").unwrap_or(Rect {
+            h: safe_area.h * 15 / 100,
+            ..safe_area
+        });
+        let m_body = mph("body").unwrap_or(Rect {
+            y: m_title.bottom() + GAP,
+            h: (footer_band.y - GAP - m_title.bottom() - GAP).max(0),
+            ..safe_area
+        });
+        let layouts = Preset::ALL
+            .into_iter()
+            .map(|p| {
+                let mapping = map_layout(t, p.id(), explicit(p.id()).as_deref());
+                let base = builtin.layout(p);
+                let chosen = mapping.layout.and_then(|i| t.layouts.get(i));
+                let slots = match chosen {
+                    Some(l) => {
+                        template_slots(p, l, body_placeholders, slide, footer_band, m_title, m_body)
+                            .unwrap_or_else(|| scaled_slots(p, size, footer_band, m_title, m_body))
+                    }
+                    None => scaled_slots(p, size, footer_band, m_title, m_body),
+                };
+                let placeholders = slots
+                    .iter()
+                    .filter_map(|s| {
+                        s.placeholder.map(|ph| FramePlaceholder {
+                            placeholder: ph,
+                            rect: s.rect,
+                            name: String::new(),
+                            prompt: "",
+                            centered: false,
+                            no_bullet: false,
+                            anchor: None,
+                        })
+                    })
+                    .collect();
+                LayoutFrame {
+                    preset: p,
+                    name: chosen.map(|l| l.name.clone()).unwrap_or_default(),
+                    ooxml_type: chosen
+                        .map(|l| l.ty.clone())
+                        .unwrap_or_else(|| "cust".into()),
+                    slots,
+                    placeholders,
+                    numbered: base.numbered,
+                    centered: base.centered,
+                    // Text sits on a band over the picture only when the picture is the slide.
+                    band: base.band && chosen.is_none_or(|l| areas(l, true).picture.is_none()),
+                    releases_caption: base.releases_caption,
+                    citations_in_band: base.citations_in_band,
+                    template_layout: Some(TemplateLayout {
+                        index: mapping.layout,
+                        name: mapping.layout_name.unwrap_or_default(),
+                        how: mapping.how,
+                    }),
+                }
+            })
+            .collect();
+        let master_frame = MasterFrame {
+            placeholders: Vec::new(),
+            title_levels: Vec::<LevelStyle>::new(),
+            body_levels: Vec::new(),
+            ..builtin.master
+        };
+        Frame {
+            slide_size: size,
+            safe_area,
+            footer_band,
+            master: master_frame,
+            layouts,
+            template: Some(t.clone()),
+        }
+    }
+}
+
+/// Slots from a template layout's placeholders; `None` when it lacks what the layout id needs
+/// (then the master areas are used).
+fn template_slots(
+    p: Preset,
+    l: &Layout,
+    body_placeholders: bool,
+    slide: Rect,
+    footer_band: Rect,
+    m_title: Rect,
+    m_body: Rect,
+) -> Option<Vec<Slot>> {
+    use SlotRole as R;
+    let a = areas(l, body_placeholders);
+    let footer = slot(R::Footer, footer_band, None);
+    let title = a.title.unwrap_or((m_title, None));
+    let body = a.bodies.first().copied();
+    Some(match p {
+        Preset::TitleCenter | Preset::Closing | Preset::SectionHeader => {
+            let sub = a.subtitle.or(body)?;
+            vec![
+                slot(R::Title, title.0, title.1),
+                slot(R::Subtitle, sub.0, sub.1),
+            ]
+        }
+        Preset::OneColumn => {
+            let b = body.unwrap_or((m_body, None));
+            vec![
+                slot(R::Title, title.0, title.1),
+                slot(R::Body, b.0, b.1),
+                footer,
+            ]
+        }
+        Preset::TwoColumn => {
+            let (left, right) = match a.bodies.as_slice() {
+                [l, r, ..] => (*l, *r),
+                [one] => {
+                    let (lr, rr) = split(one.0);
+                    ((lr, one.1), (rr, None))
+                }
+                [] => {
+                    let (lr, rr) = split(m_body);
+                    ((lr, None), (rr, None))
+                }
+            };
+            vec![
+                slot(R::Title, title.0, title.1),
+                slot(R::Left, left.0, left.1),
+                slot(R::Right, right.0, right.1),
+                footer,
+            ]
+        }
+        Preset::ChartFocus | Preset::TableFocus => {
+            let b = body.unwrap_or((m_body, None));
+            let (area, caption) = foot(b.0, CAPTION);
+            vec![
+                slot(R::Title, title.0, title.1),
+                slot(R::Body, area, b.1),
+                slot(R::Caption, caption, None),
+                footer,
+            ]
+        }
+        Preset::QuoteCenter => {
+            let b = body.or(a.subtitle).unwrap_or((m_body, None));
+            let (quote, attribution) = foot(b.0, b.0.h * 18 / 100);
+            vec![
+                slot(R::Quote, quote, b.1),
+                slot(R::Attribution, attribution, None),
+                footer,
+            ]
+        }
+        Preset::ImageFullBleed => {
+            let picture = a.picture.unwrap_or(slide);
+            let caption = body.or(a.subtitle).map(|b| b.0).unwrap_or_else(|| {
+                let (_, band) = foot(m_body, CAPTION);
+                band
+            });
+            vec![
+                slot(R::Picture, picture, None),
+                slot(R::Title, title.0, title.1),
+                slot(R::Caption, caption, None),
+            ]
+        }
+        Preset::Blank => vec![
+            slot(R::Title, m_title, None),
+            slot(R::Body, m_body, None),
+            footer,
+        ],
+    })
+}
+
+/// Two columns of a body area: 55% / 45% of what is left after the gutter.
+fn split(b: Rect) -> (Rect, Rect) {
+    let inner = (b.w - GUTTER).max(0);
+    let lw = inner * 55 / 100;
+    (
+        Rect { w: lw, ..b },
+        Rect {
+            x: b.x + lw + GUTTER,
+            w: inner - lw,
+            ..b
+        },
+    )
+}
+
+/// No template layout fits: the built-in slots of `p`, mapped from the built-in title and body
+/// areas onto the master's (each slot keeps its place relative to the area it was in).
+fn scaled_slots(
+    p: Preset,
+    size: SlideSize,
+    footer_band: Rect,
+    m_title: Rect,
+    m_body: Rect,
+) -> Vec<Slot> {
+    let (b_title, b_body) = {
+        let one = preset::slots(Preset::OneColumn, size);
+        let get = |r: SlotRole| {
+            one.iter()
+                .find(|s| s.role == r)
+                .map(|s| s.rect)
+                .expect("one_column")
+        };
+        (get(SlotRole::Title), get(SlotRole::Body))
+    };
+    // Everything between the built-in title top and body bottom maps onto the master's.
+    let (from, to) = (union(Some(b_title), b_body), union(Some(m_title), m_body));
+    let map = |r: Rect| -> Rect {
+        let sx =
+            |v: i64| to.x + ((v - from.x) as i128 * to.w as i128 / from.w.max(1) as i128) as i64;
+        let sy =
+            |v: i64| to.y + ((v - from.y) as i128 * to.h as i128 / from.h.max(1) as i128) as i64;
+        let (x, y) = (sx(r.x), sy(r.y));
+        Rect {
+            x,
+            y,
+            w: (sx(r.right()) - x).max(0),
+            h: (sy(r.bottom()) - y).max(0),
+        }
+    };
+    preset::slots(p, size)
+        .into_iter()
+        .map(|s| match s.role {
+            SlotRole::Footer => Slot {
+                rect: footer_band,
+                placeholder: None,
+                ..s
+            },
+            SlotRole::Picture => s,
+            _ => Slot {
+                rect: map(s.rect).intersection(&to).unwrap_or(to),
+                placeholder: None,
+                ..s
+            },
+        })
+        .collect()
+}
+
+/// A deck put on a template: the template's slide size wins over `theme.slide_size` (a low
+/// note when they differ); the template's theme fonts (heading = major, body = minor; an empty
+/// `ea` through the script fonts of the deck's language), title and body sizes (master text
+/// styles) and text colours (`dk1` on `lt1`, titles in `dk2`) replace the deck's where the deck
+/// kept the defaults — a brand token the deck sets wins.
+pub fn apply_template_theme(deck: &mut specrender_spec::deck::Deck, t: &Template) {
+    use specrender_spec::deck::Rgb;
+    use specrender_spec::resolve::default_theme;
+    let (cx, cy) = t.slide_size;
+    if (deck.slide_size.cx, deck.slide_size.cy) != (cx, cy) {
+        deck.notes.push(specrender_spec::deck::ResolveNote {
+            path: "/theme/slide_size".into(),
+            code: specrender_spec::Code::TemplateSlideSize,
+            message: format!(
+                "the template's slides are {:.2} x {:.2} in; the deck is laid out at that size",
+                cx as f64 / 914_400.0,
+                cy as f64 / 914_400.0
+            ),
+        });
+        deck.slide_size = SlideSize { cx, cy };
+    }
+    let defaults = default_theme(deck.lang);
+    let Some(th) = t.theme() else { return };
+    let f = &mut deck.theme.fonts;
+    let lang = deck.language.clone();
+    let take = |slot: &mut String, default: &str, from: &str| {
+        if slot == default && !from.trim().is_empty() && !from.starts_with('+') {
+            *slot = from.to_string();
+        }
+    };
+    take(&mut f.heading, &defaults.fonts.heading, &th.major.latin);
+    take(&mut f.body, &defaults.fonts.body, &th.minor.latin);
+    take(
+        &mut f.heading_ea,
+        &defaults.fonts.heading_ea,
+        th.major.ea_for(&lang),
+    );
+    take(
+        &mut f.body_ea,
+        &defaults.fonts.body_ea,
+        th.minor.ea_for(&lang),
+    );
+    if let Some(m) = t.masters.first() {
+        let s = &mut deck.theme.sizes;
+        let size =
+            |v: &[specrender_template::LevelStyle]| v.first().and_then(|l| l.size_hundredths_pt);
+        if s.title == defaults.sizes.title {
+            if let Some(v) = size(&m.text_styles.title) {
+                s.title = v;
+            }
+        }
+        if s.body == defaults.sizes.body {
+            if let Some(v) = size(&m.text_styles.body) {
+                s.body = v;
+            }
+        }
+    }
+    let color = |name: &str| {
+        th.colors
+            .iter()
+            .find(|(k, _)| k == name)
+            .and_then(|(_, v)| {
+                let v = u32::from_str_radix(v, 16).ok().filter(|_| v.len() == 6)?;
+                Some(Rgb((v >> 16) as u8, (v >> 8) as u8, v as u8))
+            })
+    };
+    let c = &mut deck.theme.colors;
+    if c.text == defaults.colors.text {
+        if let Some(v) = color("dk1") {
+            c.text = v;
+        }
+    }
+    if c.background == defaults.colors.background {
+        if let Some(v) = color("lt1") {
+            c.background = v;
+        }
+    }
+    if c.primary == defaults.colors.primary {
+        if let Some(v) = color("dk2") {
+            c.primary = v;
+        }
+    }
+}

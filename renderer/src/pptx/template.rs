@@ -1,0 +1,105 @@
+//! A deck on a customer template (issue 27 item 5): the template is kept whole. Its masters,
+//! every layout (so a user can add any slide in PowerPoint), their themes, backgrounds, logos
+//! and other parts they reach are carried over part for part — found by walking relationships
+//! from the masters the presentation lists — with their relationship parts as they are. The
+//! template's example slides, their notes, its notes and handout masters and anything reachable
+//! only from them are dropped; its presentation part is replaced by ours (so a .potx becomes a
+//! presentation). Output stays deterministic: parts in the order the walk finds them.
+
+use specrender_template::Template;
+use std::collections::BTreeSet;
+
+/// One carried part: name, declared content type, bytes, and its `.rels` part as written.
+pub(crate) struct Carried {
+    pub name: String,
+    pub content_type: String,
+    pub bytes: Vec<u8>,
+    pub rels: Option<(String, Vec<u8>)>,
+}
+
+/// Relationship types whose targets are not carried (ECMA-376 names, last path segment).
+const DROPPED: &[&str] = &[
+    "slide",
+    "notesSlide",
+    "notesMaster",
+    "handoutMaster",
+    "comments",
+];
+
+/// Every part the masters reach, in walk order (breadth first from the masters, each part's
+/// relationships in file order).
+pub(crate) fn carried(t: &Template) -> Result<Vec<Carried>, String> {
+    let pkg = specrender_opc::Package::open(t.bytes.to_vec(), specrender_opc::Limits::default())
+        .map_err(|e| e.to_string())?;
+    let mut queue: Vec<String> = t.masters.iter().map(|m| m.part.clone()).collect();
+    let mut seen: BTreeSet<String> = queue.iter().cloned().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < queue.len() {
+        let name = queue[i].clone();
+        i += 1;
+        let bytes = pkg.read(&name, None).map_err(|e| e.to_string())?;
+        let content_type = pkg
+            .content_type(&name)
+            .unwrap_or("application/octet-stream")
+            .to_string();
+        let rels = pkg.rels(&name).map_err(|e| e.to_string())?;
+        for r in &rels {
+            if r.external || DROPPED.iter().any(|d| r.is(d)) {
+                continue;
+            }
+            if pkg.find(&r.target).is_none() {
+                return Err(format!("part {} is missing (named by {name})", r.target));
+            }
+            if seen.insert(r.target.clone()) {
+                queue.push(r.target.clone());
+            }
+        }
+        let rels_part = rels_name(&name);
+        let rels = match pkg.find(&rels_part) {
+            Some(stored) => {
+                let stored = stored.to_string();
+                let xml = pkg.read(&stored, Some(&name)).map_err(|e| e.to_string())?;
+                Some((rels_part, drop_rels(&xml, &rels)))
+            }
+            None => None,
+        };
+        out.push(Carried {
+            name,
+            content_type,
+            bytes,
+            rels,
+        });
+    }
+    Ok(out)
+}
+
+fn rels_name(part: &str) -> String {
+    match part.rsplit_once('/') {
+        Some((dir, file)) => format!("{dir}/_rels/{file}.rels"),
+        None => format!("_rels/{part}.rels"),
+    }
+}
+
+/// The relationships part as written, except relationships to dropped parts (a master never
+/// has them; a part that did would otherwise point at nothing).
+fn drop_rels(xml: &[u8], rels: &[specrender_opc::Rel]) -> Vec<u8> {
+    let dropped: Vec<&str> = rels
+        .iter()
+        .filter(|r| !r.external && DROPPED.iter().any(|d| r.is(d)))
+        .map(|r| r.id.as_str())
+        .collect();
+    if dropped.is_empty() {
+        return xml.to_vec();
+    }
+    let mut s = String::from_utf8_lossy(xml).into_owned();
+    for id in dropped {
+        let key = format!("Id=\"{id}\"");
+        if let Some(at) = s.find(&key) {
+            let start = s[..at].rfind("<Relationship ").unwrap_or(at);
+            let end = s[at..].find("/>").map(|e| at + e + 2).unwrap_or(at);
+            s.replace_range(start..end, "");
+        }
+    }
+    s.into_bytes()
+}
