@@ -20,6 +20,7 @@ use serde_json::{json, Value};
 use std::fmt;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 pub mod outputs;
 pub mod serve;
@@ -61,6 +62,9 @@ pub struct RenderOptions {
     pub pptx: PptxOptions,
     /// DocSpec options (`--citations footnotes|list`). Default: footnotes.
     pub doc: specrender_layout::doc::DocOptions,
+    /// Where `theme.template_ref.template_id` is looked up (`--templates DIR`), when no
+    /// template is given directly (`layout.template`). Default: `None` (ids are not resolved).
+    pub templates: Option<Arc<TemplateStore>>,
 }
 
 impl RenderOptions {
@@ -382,12 +386,20 @@ pub fn lay_out(
     let root = opts.assets.as_deref().or(opened.as_ref());
     guard(|| {
         let mut deck = specrender_spec::resolve_with(spec, root);
-        if let Some(t) = &opts.layout.template {
+        let mut layout_opts = opts.layout.clone();
+        if let (None, Some(store)) = (&layout_opts.template, &opts.templates) {
+            match store.resolve(&deck.theme.template_id)? {
+                ResolvedTemplate::BuiltIn => {}
+                ResolvedTemplate::Found(t) => layout_opts.template = Some(t),
+                ResolvedTemplate::Unknown(id) => layout_opts.unknown_template = Some(id),
+            }
+        }
+        if let Some(t) = &layout_opts.template {
             specrender_layout::frame::apply_template_theme(&mut deck, t);
         }
         let n = deck.slides.len();
         progress(Stage::Layout, 0, n);
-        let laid = specrender_layout::layout(&deck, fonts, &opts.layout);
+        let laid = specrender_layout::layout(&deck, fonts, &layout_opts);
         progress(Stage::Layout, n, n);
         Ok(laid)
     })
@@ -645,6 +657,89 @@ pub fn write_all_atomic(files: &[(&Path, &[u8])]) -> Result<(), outputs::OutputE
 
 /// Templates: a customer's .pptx / .potx read into a reusable [`template::Template`].
 pub use specrender_template as template;
+
+/// Templates by `theme.template_ref.template_id`: `DIR/<id>.pptx` or `DIR/<id>.potx`, each
+/// parsed once per content (keyed by its SHA-256) and shared by every job and thread
+/// (`--templates DIR`, `serve --templates DIR`). Ids are plain file names: one with a path
+/// separator, a leading dot or `..` names nothing, so a deck cannot reach outside the folder.
+#[derive(Debug)]
+pub struct TemplateStore {
+    dir: PathBuf,
+    cache: std::sync::Mutex<std::collections::HashMap<[u8; 32], Arc<template::Template>>>,
+}
+
+/// What a `template_id` resolved to.
+#[derive(Debug, Clone)]
+pub enum ResolvedTemplate {
+    /// `default` (or empty): the built-in look, no file.
+    BuiltIn,
+    Found(Arc<template::Template>),
+    /// No such template: the built-in look, reported as `unknown_template`.
+    Unknown(String),
+}
+
+/// The built-in look's ids (no file needed).
+pub const BUILT_IN_TEMPLATES: &[&str] = &["default"];
+
+impl TemplateStore {
+    pub fn new(dir: impl Into<PathBuf>) -> TemplateStore {
+        TemplateStore {
+            dir: dir.into(),
+            cache: Default::default(),
+        }
+    }
+
+    /// Resolves `id`. A template file that exists but cannot be read or is not a usable
+    /// template is an environment error (the service's folder is broken, not the deck).
+    pub fn resolve(&self, id: &str) -> Result<ResolvedTemplate, Error> {
+        let id = id.trim();
+        if id.is_empty() || BUILT_IN_TEMPLATES.contains(&id) {
+            return Ok(ResolvedTemplate::BuiltIn);
+        }
+        let plain = !id.starts_with('.')
+            && id
+                .chars()
+                .all(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | '.' | ' '));
+        if !plain {
+            return Ok(ResolvedTemplate::Unknown(id.to_string()));
+        }
+        let Some(path) = ["pptx", "potx"]
+            .iter()
+            .map(|ext| self.dir.join(format!("{id}.{ext}")))
+            .find(|p| p.is_file())
+        else {
+            return Ok(ResolvedTemplate::Unknown(id.to_string()));
+        };
+        let env = |m: String| Error::Environment(format!("template {}: {m}", path.display()));
+        let max = template::Limits::default().max_file_bytes;
+        let mut bytes = Vec::new();
+        {
+            use std::io::Read;
+            std::fs::File::open(&path)
+                .and_then(|f| f.take(max + 1).read_to_end(&mut bytes))
+                .map_err(|e| env(e.to_string()))?;
+        }
+        if bytes.len() as u64 > max {
+            return Err(env(format!("larger than {max} bytes")));
+        }
+        use sha2::Digest;
+        let key: [u8; 32] = sha2::Sha256::digest(&bytes).into();
+        if let Some(t) = self
+            .cache
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .get(&key)
+        {
+            return Ok(ResolvedTemplate::Found(t.clone()));
+        }
+        let t = Arc::new(template::Template::from_bytes(bytes).map_err(|e| env(e.to_string()))?);
+        self.cache
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(key, t.clone());
+        Ok(ResolvedTemplate::Found(t))
+    }
+}
 
 /// What `template inspect` warns about the template's theme fonts: a family that is neither
 /// available nor a metric-compatible alias is measured with a stand-in or a substitute

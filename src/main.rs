@@ -111,6 +111,10 @@ struct ServeArgs {
     /// Longest request line (and input) in bytes; a request may lower it. Default: 32 MiB.
     #[arg(long, value_name = "N")]
     max_bytes: Option<usize>,
+    /// Resolve each deck's `theme.template_ref.template_id` to `DIR/<id>.pptx|.potx` (parsed
+    /// once per content and kept for every later job).
+    #[arg(long, value_name = "DIR")]
+    templates: Option<PathBuf>,
 }
 
 #[derive(Args)]
@@ -198,6 +202,10 @@ struct RunArgs {
     /// size; the output carries its masters, layouts and theme.
     #[arg(long, value_name = "FILE")]
     template: Option<PathBuf>,
+    /// Resolve `theme.template_ref.template_id` to `DIR/<id>.pptx|.potx` (built-in ids such as
+    /// `default` need no file; an id with no file: the built-in look and `unknown_template`).
+    #[arg(long, value_name = "DIR")]
+    templates: Option<PathBuf>,
     #[command(flatten)]
     fonts: FontArgs,
     /// `shrink` writes a:normAutofit; `none` writes a:noAutofit (text exactly at the chosen sizes).
@@ -460,6 +468,10 @@ fn run_pipeline(
     let fonts = specrender::load_fonts(&run.fonts.options())?;
     let mut opts = render_options(run, parse_opts, layout_path.is_some(), assets_root);
     opts.layout.template = template;
+    opts.templates = run
+        .templates
+        .as_ref()
+        .map(|d| std::sync::Arc::new(specrender::TemplateStore::new(d)));
     let outcome: Outcome = if out_path.is_some() {
         specrender::render_parsed(&parsed, &fonts, &opts, &mut progress)?
     } else {
@@ -743,6 +755,7 @@ fn cmd_serve(args: &ServeArgs) -> i32 {
         output_root: args.output_root.clone().unwrap_or_else(|| cwd.clone()),
         assets: args.assets.clone().unwrap_or(cwd),
         max_bytes: args.max_bytes.unwrap_or(ServeOptions::default().max_bytes),
+        templates: args.templates.clone(),
     };
     let worker = match Worker::new(&book, &opts) {
         Ok(w) => w,

@@ -586,3 +586,120 @@ fn a_deck_on_a_template_is_measured_in_its_boxes_with_its_fonts() {
         .any(|i| i["type"] == "input_warning"
             || i["message"].as_str().unwrap_or("").contains("10.00 x 7.50")));
 }
+
+#[test]
+fn template_ids_resolve_in_the_templates_folder_and_unknown_ones_are_reported() {
+    let bin = env!("CARGO_BIN_EXE_specrender");
+    let d = std::env::temp_dir().join(format!("specrender-ids-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    let example = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/quarterly-review.json");
+    let mut deck: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&example).unwrap()).unwrap();
+    std::fs::copy(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/report-chart.png"),
+        d.join("report-chart.png"),
+    )
+    .ok();
+    let dir = fixture("");
+    let mut run = |id: &str| {
+        deck["theme"]["template_ref"]["template_id"] = serde_json::json!(id);
+        let input = d.join("deck.json");
+        std::fs::write(&input, deck.to_string()).unwrap();
+        let out = d.join("deck.pptx");
+        let r = Command::new(bin)
+            .args([
+                "render",
+                input.to_str().unwrap(),
+                "-o",
+                out.to_str().unwrap(),
+                "--qc",
+                d.join("qc.json").to_str().unwrap(),
+                "--templates",
+                dir.to_str().unwrap(),
+            ])
+            .env_remove("SPECRENDER_FONTS")
+            .output()
+            .unwrap();
+        assert!(
+            r.status.code().unwrap() <= 1,
+            "{id}: {}",
+            String::from_utf8_lossy(&r.stderr)
+        );
+        let qc: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(d.join("qc.json")).unwrap()).unwrap();
+        let pres = String::from_utf8_lossy(
+            &zip_parts(&std::fs::read(&out).unwrap())["ppt/presentation.xml"],
+        )
+        .into_owned();
+        let unknown = qc["issues"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|i| i["type"] == "unknown_template" && i["severity"] == "medium");
+        (pres.contains("cx=\"9144000\" cy=\"6858000\""), unknown)
+    };
+    // An id with a file: the deck is on that template (python-pptx's is 4:3).
+    assert_eq!(run("python-pptx-default"), (true, false));
+    // A .potx is found too; `default` is the built-in look (16:9), with no issue.
+    assert_eq!(run("libreoffice-vivid"), (false, false));
+    assert_eq!(run("default"), (false, false));
+    // No such template, or an id that tries to leave the folder: built-in look, reported.
+    assert_eq!(run("no-such-template"), (false, true));
+    assert_eq!(run("../templates/python-pptx-default"), (false, true));
+    let _ = std::fs::remove_dir_all(d);
+}
+
+#[test]
+fn serve_resolves_template_ids_once_per_template() {
+    use std::io::Write as _;
+    let d = std::env::temp_dir().join(format!("specrender-serve-tpl-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    let example = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/quarterly-review.json");
+    let mut deck: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&example).unwrap()).unwrap();
+    deck["theme"]["template_ref"]["template_id"] = serde_json::json!("python-pptx-default");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_specrender"))
+        .args([
+            "serve",
+            "--output-root",
+            d.to_str().unwrap(),
+            "--assets",
+            d.to_str().unwrap(),
+            "--templates",
+            fixture("").to_str().unwrap(),
+        ])
+        .env_remove("SPECRENDER_FONTS")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    {
+        let mut stdin = child.stdin.take().unwrap();
+        for n in 1..=2 {
+            let req = serde_json::json!({"id": n, "op": "render", "spec": deck, "output": format!("o{n}.pptx")});
+            writeln!(stdin, "{req}").unwrap();
+        }
+    }
+    let out = child.wait_with_output().unwrap();
+    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2);
+    for n in 1..=2 {
+        assert!(
+            lines[n - 1]["exit_code"].as_i64().unwrap() <= 1,
+            "{}",
+            lines[n - 1]
+        );
+        let parts = zip_parts(&std::fs::read(d.join(format!("o{n}.pptx"))).unwrap());
+        let pres = String::from_utf8_lossy(&parts["ppt/presentation.xml"]).into_owned();
+        assert!(pres.contains("cx=\"9144000\" cy=\"6858000\""), "{pres}");
+    }
+    assert_eq!(
+        std::fs::read(d.join("o1.pptx")).unwrap(),
+        std::fs::read(d.join("o2.pptx")).unwrap()
+    );
+    let _ = std::fs::remove_dir_all(d);
+}

@@ -42,6 +42,9 @@ pub enum Finding {
     /// On a template, no layout fits the slide's layout id: our own slots inside the master's
     /// title and body areas, on the template's blank (else first) layout.
     TemplateLayoutFallback { layout_id: String },
+    /// `theme.template_ref.template_id` names no built-in look and no template in the
+    /// templates folder: the built-in look was used.
+    UnknownTemplate { template_id: String },
     /// A chart's category labels overlap even thinned (nominal: wrapped on two lines); sizes
     /// in EMU: the widest label, the room one category gets; the thinning used.
     ChartLabelsCrowded {

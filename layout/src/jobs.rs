@@ -60,6 +60,12 @@ fn deck_findings(ctx: &mut Ctx<'_>) {
     let Some(first) = ctx.deck.slides.first().map(|s| s.id.clone()) else {
         return;
     };
+    if let Some(id) = &ctx.opts.unknown_template {
+        let finding = Finding::UnknownTemplate {
+            template_id: id.clone(),
+        };
+        ctx.note(finding, &first, &first, None);
+    }
     for s in std::mem::take(&mut ctx.fonts.substituted) {
         let finding = Finding::FontSubstituted {
             family: s.family,

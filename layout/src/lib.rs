@@ -56,6 +56,10 @@ pub struct LayoutOptions {
     /// size, fonts and styles ([`frame::Frame::from_template`]). The deck should have been
     /// through [`frame::apply_template_theme`]. Default: `None` (the built-in look).
     pub template: Option<std::sync::Arc<specrender_template::Template>>,
+    /// The deck asked for a template (`theme.template_ref.template_id`) the templates folder
+    /// does not have: reported (QC medium `unknown_template`) and the built-in look used.
+    /// Default: `None`.
+    pub unknown_template: Option<String>,
 }
 
 impl Default for LayoutOptions {
@@ -67,6 +71,7 @@ impl Default for LayoutOptions {
             slide_numbers: true,
             threads: 1,
             template: None,
+            unknown_template: None,
         }
     }
 }

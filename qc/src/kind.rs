@@ -29,6 +29,8 @@ pub enum IssueKind {
     UnknownLayout,
     /// On a template, no template layout fits a layout id (placed by our own slot rules).
     TemplateLayoutFallback,
+    /// `template_id` names no built-in look and no template in the templates folder.
+    UnknownTemplate,
     /// A word wider than its box, broken inside.
     BrokenWord,
     /// An element kind drawn as a labelled placeholder box.
@@ -68,6 +70,7 @@ impl IssueKind {
             IssueKind::FontFallback => "font_fallback",
             IssueKind::UnknownLayout => "unknown_layout",
             IssueKind::TemplateLayoutFallback => "template_layout_fallback",
+            IssueKind::UnknownTemplate => "unknown_template",
             IssueKind::BrokenWord => "broken_word",
             IssueKind::PlaceholderElement => "placeholder_element",
             IssueKind::ChartLabelsCrowded => "chart_labels_crowded",

@@ -106,6 +106,12 @@ fn describe(f: &Finding, at: &str) -> Described {
             details(vec![("layout_id", json!(layout_id))]),
             format!("{at}: the template has no layout for \"{layout_id}\" (by name, type or placeholders); the slide is placed by specrender's own slots inside the master's title and body areas. Add such a layout to the template for its own look."),
         ),
+        Finding::UnknownTemplate { template_id } => (
+            IssueKind::UnknownTemplate,
+            Severity::Medium,
+            details(vec![("template_id", json!(template_id))]),
+            format!("theme.template_ref.template_id \"{}\" is neither a built-in look (default) nor a template in the templates folder (<id>.pptx or <id>.potx); the deck was laid out on the built-in look.", short(template_id)),
+        ),
         Finding::UnknownShape { name } => (
             IssueKind::UnknownShape,
             Severity::Low,

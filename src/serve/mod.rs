@@ -35,6 +35,8 @@ pub struct ServeOptions {
     pub assets: PathBuf,
     /// Longest request line, and largest input, in bytes. Default: 32 MiB.
     pub max_bytes: usize,
+    /// Where decks' `template_id`s are looked up (`--templates`). Default: `None`.
+    pub templates: Option<PathBuf>,
 }
 
 impl Default for ServeOptions {
@@ -43,6 +45,7 @@ impl Default for ServeOptions {
             output_root: PathBuf::from("."),
             assets: PathBuf::from("."),
             max_bytes: crate::ParseOptions::default().max_bytes,
+            templates: None,
         }
     }
 }
@@ -53,6 +56,8 @@ pub struct Worker<'a> {
     out: OutputRoot,
     assets: Arc<crate::spec::AssetRoot>,
     max_bytes: usize,
+    /// Templates by id, parsed once and kept for every later job.
+    templates: Option<Arc<crate::TemplateStore>>,
 }
 
 impl<'a> Worker<'a> {
@@ -70,6 +75,10 @@ impl<'a> Worker<'a> {
             out,
             assets: Arc::new(assets),
             max_bytes: opts.max_bytes,
+            templates: opts
+                .templates
+                .as_ref()
+                .map(|d| Arc::new(crate::TemplateStore::new(d))),
         })
     }
 
@@ -149,6 +158,7 @@ impl<'a> Worker<'a> {
             },
             layout_json: req.layout,
             assets: Some(self.assets.clone()),
+            templates: self.templates.clone(),
             doc: crate::layout::doc::DocOptions {
                 citations: req.citations,
             },
