@@ -703,3 +703,45 @@ fn serve_resolves_template_ids_once_per_template() {
     );
     let _ = std::fs::remove_dir_all(d);
 }
+
+#[test]
+fn content_over_a_master_logo_is_an_overlap_naming_it() {
+    let d = std::env::temp_dir().join(format!("specrender-logo-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    let deck = serde_json::json!({
+        "spec_version": "slidespec_v1",
+        "deck": {"title": "Logo", "language": "en", "slides": [
+            {"slide_id": "s1", "type": "custom", "layout": {"layout_id": "blank"}, "elements": [
+                {"element_id": "corner", "kind": "text", "content": {"text": "Top right"},
+                 "style": {"box": {"x": 11.0, "y": 0.2, "w": 1.8, "h": 0.6}}},
+                {"element_id": "middle", "kind": "text", "content": {"text": "Middle"},
+                 "style": {"box": {"x": 2.0, "y": 3.0, "w": 4.0, "h": 1.0}}}]}]},
+        "theme": {"template_ref": {"template_id": "default"}, "brand": {"brand_kit_id": "b"}}
+    });
+    let input = d.join("deck.json");
+    std::fs::write(&input, deck.to_string()).unwrap();
+    let logo = fixture("edited-ja-names-logo-wide.pptx");
+    let out = Command::new(env!("CARGO_BIN_EXE_specrender"))
+        .args([
+            "qc",
+            input.to_str().unwrap(),
+            "--template",
+            logo.to_str().unwrap(),
+        ])
+        .env_remove("SPECRENDER_FONTS")
+        .output()
+        .unwrap();
+    let qc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let over: Vec<&serde_json::Value> = qc["issues"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|i| i["type"] == "overlap" && i["details"]["decoration"].is_string())
+        .collect();
+    assert_eq!(over.len(), 1, "{qc:#}");
+    assert_eq!(over[0]["element_id"], "corner");
+    assert_eq!(over[0]["details"]["decoration"], "Logo");
+    assert_eq!(over[0]["details"]["decoration_of"], "master");
+    assert_eq!(over[0]["severity"], "medium");
+    let _ = std::fs::remove_dir_all(d);
+}

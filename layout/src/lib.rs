@@ -26,6 +26,8 @@ pub mod picture;
 pub mod preset;
 pub mod shrink;
 pub mod slide;
+/// The template model layout reads a frame from (re-exported for QC and the writer).
+pub use specrender_template as template;
 pub mod style;
 pub mod text;
 

@@ -223,3 +223,92 @@ pub(crate) fn overlaps(slide: &LaidSlide, out: &mut Vec<Issue>) {
         }
     }
 }
+
+/// On a template: a placed box over a decoration of the slide's master or layout (a logo, a
+/// bar: a shape that is not a placeholder) is an `overlap` naming the decoration. Decorations
+/// the layout's own placeholders overlap are where the template means text to go (a band under
+/// a title) and are not reported.
+pub(crate) fn decorations(laid: &LaidDeck, slide: &LaidSlide, out: &mut Vec<Issue>) {
+    let Some(t) = &laid.frame.template else {
+        return;
+    };
+    let mapped = laid
+        .frame
+        .layout(slide.preset)
+        .template_layout
+        .as_ref()
+        .and_then(|l| l.index);
+    // The layout the slide references (the writer's rule: the mapped one, else blank, else first).
+    let Some(layout) = mapped
+        .or_else(|| t.layouts.iter().position(|l| l.ty == "blank"))
+        .or(Some(0))
+        .and_then(|i| t.layouts.get(i))
+    else {
+        return;
+    };
+    let rect = |r: specrender_layout::template::Rect| Rect {
+        x: r.x,
+        y: r.y,
+        w: r.cx.max(0),
+        h: r.cy.max(0),
+    };
+    let placeholders: Vec<Rect> = layout
+        .placeholders
+        .iter()
+        .filter_map(|p| p.rect.map(rect))
+        .collect();
+    let mut decos: Vec<(&str, &str, Rect)> = Vec::new();
+    if layout.show_master_shapes {
+        if let Some(m) = t.masters.get(layout.master) {
+            decos.extend(
+                m.decorations
+                    .iter()
+                    .map(|d| (d.name.as_str(), "master", rect(d.rect))),
+            );
+        }
+    }
+    decos.extend(
+        layout
+            .decorations
+            .iter()
+            .map(|d| (d.name.as_str(), "layout", rect(d.rect))),
+    );
+    let significant = |a: &Rect, b: &Rect| {
+        let Some(inter) = a.intersection(b) else {
+            return None;
+        };
+        let smaller = a.area().min(b.area());
+        (smaller > 0 && inter.area() * OVERLAP_DENOMINATOR > smaller)
+            .then_some((inter.area(), smaller))
+    };
+    for (name, from, d) in decos {
+        if placeholders.iter().any(|p| significant(p, &d).is_some()) {
+            continue;
+        }
+        for b in slide.boxes.iter().filter(|b| !b.full_bleed) {
+            let Some((inter, smaller)) = significant(&b.rect, &d) else {
+                continue;
+            };
+            let pct = (inter * 100 + smaller / 2) / smaller;
+            let shown = if name.is_empty() { "a shape" } else { name };
+            let message = format!(
+                "{}: {} covers the template's {from} decoration \"{shown}\" ({pct}% of the smaller); move or resize it so the decoration stays clear.",
+                slide.id, b.element_id
+            );
+            let mut details = BTreeMap::new();
+            details.insert("a".into(), json!(b.element_id));
+            details.insert("decoration".into(), json!(name));
+            details.insert("decoration_of".into(), json!(from));
+            details.insert("decoration_in".into(), rect_in(&d));
+            details.insert("overlap_ratio".into(), ratio_value(inter, smaller));
+            out.push(issue(
+                IssueKind::Overlap,
+                slide,
+                Some(b),
+                Severity::Medium,
+                details,
+                message,
+            ));
+        }
+    }
+}

@@ -189,6 +189,7 @@ pub fn check_with_input(laid: &LaidDeck, warnings: &[SpecError]) -> QcReport {
             issues.extend(checks::out_of_bounds(laid, slide, b));
         }
         checks::overlaps(slide, &mut issues);
+        checks::decorations(laid, slide, &mut issues);
     }
     sort_issues(laid, &mut issues);
 
