@@ -274,9 +274,7 @@ pub(crate) fn decorations(laid: &LaidDeck, slide: &LaidSlide, out: &mut Vec<Issu
             .map(|d| (d.name.as_str(), "layout", rect(d.rect))),
     );
     let significant = |a: &Rect, b: &Rect| {
-        let Some(inter) = a.intersection(b) else {
-            return None;
-        };
+        let inter = a.intersection(b)?;
         let smaller = a.area().min(b.area());
         (smaller > 0 && inter.area() * OVERLAP_DENOMINATOR > smaller)
             .then_some((inter.area(), smaller))
