@@ -277,9 +277,67 @@ fn docx_scaling(c: &mut Criterion) {
     g.finish();
 }
 
+/// The corpus templates (tests/fixtures/templates), by file name.
+fn templates() -> Vec<(String, Vec<u8>)> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/templates");
+    let mut v: Vec<(String, Vec<u8>)> = std::fs::read_dir(&dir)
+        .expect("template fixtures")
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "pptx" || x == "potx"))
+        .map(|p| {
+            let name = p.file_stem().unwrap().to_string_lossy().into_owned();
+            (name, std::fs::read(&p).unwrap())
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+/// Decks on a template (issue 27's bar: at most 1.2x the same deck on the built-in look, the
+/// template parsed once and reused, as `TemplateStore` and `serve` do), and the parse time of
+/// each corpus template.
+fn on_template(c: &mut Criterion) {
+    let book = book();
+    let mut g = c.benchmark_group("template");
+    g.sample_size(20).measurement_time(Duration::from_secs(8));
+    for (name, bytes) in templates() {
+        g.bench_function(format!("parse/{name}"), |b| {
+            b.iter(|| {
+                specrender::template::Template::from_bytes(black_box(bytes.clone()))
+                    .expect("parses")
+            })
+        });
+    }
+    let t = std::sync::Arc::new(
+        specrender::template::Template::from_bytes(
+            std::fs::read(
+                PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+                    .join("tests/fixtures/templates/python-pptx-default.pptx"),
+            )
+            .unwrap(),
+        )
+        .unwrap(),
+    );
+    let mut on = single_threaded();
+    on.layout.template = Some(t);
+    let built_in = single_threaded();
+    for mix in [Mix::Mixed, Mix::Ko] {
+        let input = deck_bytes(200, mix);
+        g.bench_function(format!("{mix}_200_built_in"), |b| {
+            b.iter(|| specrender::render(black_box(&input), &book, &built_in).expect("renders"))
+        });
+        g.bench_function(format!("{mix}_200_on_python_pptx_default"), |b| {
+            b.iter(|| specrender::render(black_box(&input), &book, &on).expect("renders"))
+        });
+    }
+    g.finish();
+}
+
 criterion_group!(
     benches,
     end_to_end,
+    on_template,
     stages,
     scaling,
     scaling_typed,
