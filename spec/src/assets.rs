@@ -25,7 +25,8 @@
 //! assets have no path: both resolve to a file named after the `asset_id` in the root — the
 //! id itself, else the id plus one of [`NAMED_EXTENSIONS`], tried in that order — else
 //! [`Reason::NotFound`]. An `asset_id` that is not a single plain file name (`a/b`, `..`) is
-//! [`Reason::OutsideRoot`].
+//! [`Reason::OutsideRoot`]. A DocSpec figure's `asset_id` may also be a relative path with
+//! folders: it is then confined exactly like a `file_id` ([`AssetRoot::load_figure`]).
 //!
 //! Decoding is not this module's job: the bytes come back as they are. The picture stage
 //! reports [`Reason::Undecodable`] and [`Reason::UnsupportedFormat`] with the same
@@ -187,21 +188,47 @@ impl AssetRoot {
                 format!("asset_id {asset_id:?} is not a plain file name"),
             ));
         }
-        let candidates = std::iter::once(asset_id.to_string())
-            .chain(NAMED_EXTENSIONS.iter().map(|e| format!("{asset_id}.{e}")));
+        self.load_with_extensions(asset_id).unwrap_or_else(|| {
+            Err(Refusal::new(
+                Reason::NotFound,
+                format!(
+                    "no file named {asset_id:?} (or {asset_id}.png, .jpg, …) in the assets root; \
+                     URLs are never fetched"
+                ),
+            ))
+        })
+    }
+
+    /// A DocSpec figure's `asset_id` (DocSpec has no `assets[]`): a plain name resolves like
+    /// [`AssetRoot::load_named`]; a relative path with folders (`assets/img-01.jpg`) resolves
+    /// like a deck's `file_id` ([`AssetRoot::load_path`]: normalised, no `..` above the root,
+    /// no absolute path, no symlink out of the root), then with each of [`NAMED_EXTENSIONS`]
+    /// appended when the file itself is not there.
+    pub fn load_figure(&self, asset_id: &str) -> Result<LoadedAsset, Refusal> {
+        if !asset_id.contains('/') {
+            return self.load_named(asset_id);
+        }
+        let norm = normalize(asset_id)?;
+        self.load_with_extensions(&norm).unwrap_or_else(|| {
+            Err(Refusal::new(
+                Reason::NotFound,
+                format!("no file {norm:?} (or {norm}.png, .jpg, …) in the assets root"),
+            ))
+        })
+    }
+
+    /// `norm` (normalised), else `norm` plus each of [`NAMED_EXTENSIONS`] in order; the first
+    /// refusal other than [`Reason::NotFound`] is returned as it is; `None` when none exists.
+    fn load_with_extensions(&self, norm: &str) -> Option<Result<LoadedAsset, Refusal>> {
+        let candidates = std::iter::once(norm.to_string())
+            .chain(NAMED_EXTENSIONS.iter().map(|e| format!("{norm}.{e}")));
         for name in candidates {
             match self.read_confined(&name) {
                 Err(r) if r.reason == Reason::NotFound => continue,
-                other => return other,
+                other => return Some(other),
             }
         }
-        Err(Refusal::new(
-            Reason::NotFound,
-            format!(
-                "no file named {asset_id:?} (or {asset_id}.png, .jpg, …) in the assets root; \
-                 URLs are never fetched"
-            ),
-        ))
+        None
     }
 
     /// Stat, open (non-blocking, no controlling terminal), re-check and read `norm`, a

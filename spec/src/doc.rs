@@ -4,7 +4,8 @@
 //! [`AssetRoot`] as slides.
 //!
 //! DocSpec has no `assets[]`: a figure's `asset_id` resolves like a slide's `generated` asset,
-//! to a file named after the id in the assets root ([`AssetRoot::load_named`]).
+//! to a file named after the id in the assets root, or, when the id is a relative path with
+//! folders (`assets/img-01.jpg`), like a deck's `file_id` ([`AssetRoot::load_figure`]).
 
 use std::collections::BTreeMap;
 
@@ -256,7 +257,7 @@ pub fn resolve_doc(spec: &DocSpec, assets: Option<&AssetRoot>) -> Doc {
                 assets_out
                     .entry(asset_id.clone())
                     .or_insert_with(|| match assets {
-                        Some(r) => r.load_named(asset_id),
+                        Some(r) => r.load_figure(asset_id),
                         None => Err(Refusal::new(Reason::NotFound, "no assets root was given")),
                     });
             }
@@ -335,5 +336,47 @@ mod tests {
             Reason::NotFound
         );
         assert_eq!(d.blocks[3].kind, BlockKind::PageBreak);
+    }
+
+    /// Issue 25.3: a figure naming `assets/img-01.jpg` loads from the subfolder; a path out of
+    /// the root is still refused.
+    #[test]
+    fn figures_resolve_relative_paths_in_subfolders() {
+        let base = std::env::temp_dir().join(format!("specrender-docfig-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&base);
+        std::fs::create_dir_all(base.join("root/assets")).unwrap();
+        std::fs::write(base.join("root/assets/img-01.jpg"), b"jpg").unwrap();
+        std::fs::write(base.join("secret.jpg"), b"secret").unwrap();
+        let s = spec(serde_json::json!({
+            "spec_version": "docspec_v1",
+            "doc": {"title": "T", "blocks": [
+                {"block_id": "a", "type": "figure",
+                 "content": {"asset_id": "assets/img-01.jpg", "caption": "C"}},
+                {"block_id": "b", "type": "figure",
+                 "content": {"asset_id": "assets/img-01", "caption": "C"}},
+                {"block_id": "c", "type": "figure",
+                 "content": {"asset_id": "assets/../../secret.jpg", "caption": "C"}}
+            ]},
+            "theme": {"template_ref": {"template_id": "default"}, "brand": {"brand_kit_id": "b"}}
+        }));
+        let root = AssetRoot::open(&base.join("root")).unwrap();
+        let d = resolve_doc(&s, Some(&root));
+        let a = d.assets["assets/img-01.jpg"].as_ref().unwrap();
+        assert_eq!(
+            (a.path.as_str(), &*a.bytes),
+            ("assets/img-01.jpg", &b"jpg"[..])
+        );
+        assert_eq!(
+            d.assets["assets/img-01"].as_ref().unwrap().path,
+            "assets/img-01.jpg"
+        );
+        assert_eq!(
+            d.assets["assets/../../secret.jpg"]
+                .as_ref()
+                .unwrap_err()
+                .reason,
+            Reason::OutsideRoot
+        );
+        std::fs::remove_dir_all(&base).unwrap();
     }
 }

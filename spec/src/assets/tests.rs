@@ -145,3 +145,40 @@ fn urls_are_never_fetched_and_resolve_by_name() {
     );
     std::fs::remove_dir_all(&base).unwrap();
 }
+
+/// Issue 25.3: a DocSpec figure may name a file in a subfolder, confined like a `file_id`.
+#[test]
+fn figure_ids_resolve_subfolder_paths_inside_the_root() {
+    let (base, root) = sandbox("figure");
+    symlink("../../../outside/secret.png", root.join("img/sub/out.png")).unwrap();
+    symlink("../a.png", root.join("img/sub/in.png")).unwrap();
+    let r = AssetRoot::open(&root).unwrap();
+    assert_eq!(r.load_figure("img/a.png").unwrap().path, "img/a.png");
+    assert_eq!(r.load_figure("img/a").unwrap().path, "img/a.png");
+    assert_eq!(
+        r.load_figure("./img//sub/../a.png").unwrap().path,
+        "img/a.png"
+    );
+    assert_eq!(
+        &*r.load_figure("img/sub/in.png").unwrap().bytes,
+        b"png-bytes"
+    );
+    assert_eq!(r.load_figure("logo").unwrap().path, "logo.jpg");
+    for bad in [
+        "../outside/secret.png",
+        "img/../../outside/secret",
+        "/etc/passwd",
+        "img/sub/out.png",
+        "img/sub/out",
+    ] {
+        assert_eq!(reason(r.load_figure(bad)), Reason::OutsideRoot, "{bad}");
+    }
+    let abs = base.join("outside/secret.png");
+    assert_eq!(
+        reason(r.load_figure(abs.to_str().unwrap())),
+        Reason::OutsideRoot
+    );
+    assert_eq!(reason(r.load_figure("img/nope.png")), Reason::NotFound);
+    assert_eq!(reason(r.load_figure("img/sub/")), Reason::NotAFile);
+    std::fs::remove_dir_all(&base).unwrap();
+}
