@@ -20,7 +20,15 @@ fn dir(name: &str) -> PathBuf {
 
 /// `specrender render` of `deck` with `--autofit none`: exit code, QC report, PPTX path.
 fn render(name: &str, deck: &Value) -> (i32, Value, PathBuf) {
+    render_with_files(name, deck, &[])
+}
+
+/// [`render`] with `files` (name, bytes) written beside the input (the assets root).
+fn render_with_files(name: &str, deck: &Value, files: &[(&str, &[u8])]) -> (i32, Value, PathBuf) {
     let d = dir(name);
+    for (f, bytes) in files {
+        std::fs::write(d.join(f), bytes).unwrap();
+    }
     let input = d.join("in.json");
     std::fs::write(&input, serde_json::to_vec(deck).unwrap()).unwrap();
     let (pptx, qc) = (d.join("out.pptx"), d.join("qc.json"));
@@ -170,8 +178,6 @@ fn an_unusable_box_warns_and_the_slot_places_the_element() {
 
 #[test]
 fn huge_boxes_are_clamped_to_ooxml_and_out_of_bounds() {
-    const MAX: i64 = 27_273_042_316_900;
-    const MAX_EXT: i64 = i32::MAX as i64;
     for (name, b) in [
         (
             "huge",
@@ -189,18 +195,82 @@ fn huge_boxes_are_clamped_to_ooxml_and_out_of_bounds() {
             t.contains(&("out_of_bounds".into(), "high".into(), String::new())),
             "{name}: {t:?}"
         );
-        let slide = part(&pptx, "ppt/slides/slide1.xml");
-        for attr in ["x", "y", "cx", "cy"] {
-            let pat = format!(" {attr}=\"");
-            for chunk in slide.split(&pat).skip(1) {
-                let n: i64 = chunk[..chunk.find('"').unwrap()].parse().unwrap();
-                let ok = if attr.starts_with('c') {
-                    (0..=MAX_EXT).contains(&n)
-                } else {
-                    (-MAX..=MAX).contains(&n)
-                };
-                assert!(ok, "{name}: {attr}={n}");
-            }
+        assert_ooxml_coordinates(name, &part(&pptx, "ppt/slides/slide1.xml"));
+    }
+}
+
+/// Every `x`/`y` offset of `slide` within ST_Coordinate, every `cx`/`cy` within 0..=i32::MAX.
+fn assert_ooxml_coordinates(name: &str, slide: &str) {
+    const MAX: i64 = 27_273_042_316_900;
+    const MAX_EXT: i64 = i32::MAX as i64;
+    for attr in ["x", "y", "cx", "cy"] {
+        let pat = format!(" {attr}=\"");
+        for chunk in slide.split(&pat).skip(1) {
+            let n: i64 = chunk[..chunk.find('"').unwrap()].parse().unwrap();
+            let ok = if attr.starts_with('c') {
+                (0..=MAX_EXT).contains(&n)
+            } else {
+                (-MAX..=MAX).contains(&n)
+            };
+            assert!(ok, "{name}: {attr}={n}");
         }
     }
+}
+
+/// Issue 25.5: a letterboxed picture and a divider are placed inside their clamped box, and
+/// the placed frame is clamped again, so no written offset leaves ST_Coordinate.
+#[test]
+fn pictures_and_dividers_in_huge_boxes_stay_in_ooxml_coordinates() {
+    let png: &[u8] = include_bytes!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/report-chart.png"
+    ));
+    let far = json!({"x": 1e300, "y": 1e300, "w": 1e300, "h": 1e300});
+    let elements = json!([
+        {"element_id": "t", "kind": "text", "role": "title", "content": {"text": "Review"}},
+        {"element_id": "p", "kind": "image", "content": {"asset_id": "pic", "crop": "contain"},
+         "style": {"box": far}},
+        {"element_id": "tall", "kind": "image", "content": {"asset_id": "pic", "crop": "contain"},
+         "style": {"box": {"x": 1e300, "y": 1e300, "w": 1, "h": 1e300}}},
+        {"element_id": "h", "kind": "divider", "content": {}, "style": {"box": far}},
+        {"element_id": "v", "kind": "divider", "content": {},
+         "style": {"box": {"x": 1e300, "y": 1e300, "w": 1000, "h": 1e300}}}
+    ]);
+    let mut d = deck(json!({}), elements);
+    d["assets"] = json!([{"asset_id": "pic", "type": "image",
+                          "source": {"kind": "file", "file_id": "pic.png"}}]);
+    let (code, qc, pptx) = render_with_files("huge_placed", &d, &[("pic.png", png)]);
+    assert_eq!(code, 1, "{qc:#}");
+    let slide = part(&pptx, "ppt/slides/slide1.xml");
+    assert!(slide.contains("<p:pic>"), "the picture is drawn");
+    assert_eq!(slide.matches("<p:cxnSp>").count(), 2, "both dividers drawn");
+    assert_ooxml_coordinates("huge_placed", &slide);
+}
+
+/// Issue 25.5: a table whose rows need more than i32::MAX EMU (a 100,000-character cell in a
+/// narrow column) gets a frame cut to that height and a `table_overflow` saying so.
+#[test]
+fn a_table_taller_than_ooxml_allows_is_clamped_and_reported() {
+    let cell = "word ".repeat(20_000);
+    let columns: Vec<String> = (0..20).map(|i| format!("c{i}")).collect();
+    let mut row = vec![json!(cell.trim())];
+    row.extend((1..20).map(|_| json!("long header text here")));
+    let elements = json!([
+        {"element_id": "t", "kind": "text", "role": "title", "content": {"text": "Review"}},
+        {"element_id": "tb", "kind": "table", "content": {"columns": columns, "rows": [row]}}
+    ]);
+    let (code, qc, pptx) = render("tall_table", &deck(json!({}), elements));
+    assert_eq!(code, 1, "{qc:#}");
+    let overflow: Vec<&Value> = qc["issues"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|i| i["type"] == "table_overflow")
+        .collect();
+    assert_eq!(overflow.len(), 1, "{qc:#}");
+    assert_eq!(overflow[0]["details"]["height_clamped"], true, "{qc:#}");
+    assert!(overflow[0]["details"]["needed_height_pt"].as_f64().unwrap() > 169_093.0);
+    let slide = part(&pptx, "ppt/slides/slide1.xml");
+    assert!(slide.contains("cy=\"2147483647\""), "frame cut to i32::MAX");
+    assert_ooxml_coordinates("tall_table", &slide);
 }

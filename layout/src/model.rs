@@ -12,6 +12,7 @@ pub use crate::picture::ImageFormat;
 use serde::Serialize;
 pub use specrender_spec::deck::Crop;
 use specrender_spec::deck::{ElementKind, LangFamily, Rgb, SlideSize, Theme};
+use specrender_spec::resolve::MAX_COORDINATE;
 use specrender_spec::units::{Cpt, Emu};
 use std::sync::Arc;
 
@@ -24,6 +25,17 @@ pub struct Rect {
 }
 
 impl Rect {
+    /// The same size with its offset moved into what OOXML's `ST_Coordinate` stores
+    /// (±[`MAX_COORDINATE`]). Boxes are clamped when resolved; a frame placed inside one (a
+    /// letterboxed picture, a divider across its middle) is clamped again with this, so every
+    /// written `a:off` is valid.
+    pub fn in_coordinates(self) -> Rect {
+        Rect {
+            x: self.x.clamp(-MAX_COORDINATE, MAX_COORDINATE),
+            y: self.y.clamp(-MAX_COORDINATE, MAX_COORDINATE),
+            ..self
+        }
+    }
     pub fn right(&self) -> Emu {
         self.x + self.w
     }
@@ -300,6 +312,10 @@ pub struct TableBox {
     pub page: (u32, u32),
     /// Words wider than their cell, broken inside.
     pub broken_words: Vec<String>,
+    /// The rows needed more than `MAX_EXTENT` EMU (about 2,348 in) in all and were cut to
+    /// it, so the written frame stays valid; `needed_height` keeps what they needed.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub height_clamped: bool,
 }
 
 impl TableBox {

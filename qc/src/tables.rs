@@ -32,7 +32,15 @@ pub(crate) fn overflow(slide: &LaidSlide, b: &PlacedBox, t: &TableBox) -> Option
     } else {
         format!("{at}: {} rows need {}pt at {size}pt, the box holds {}pt; cut rows or move them to an appendix slide.", rows.len(), pt(t.needed_height), pt(t.usable_height))
     };
+    let message = if t.height_clamped {
+        format!("{message} The rows need more than the 2,147,483,647 EMU (about 2,348 in) a frame may be, so the table's frame was cut to that height.")
+    } else {
+        message
+    };
     let mut details = BTreeMap::new();
+    if t.height_clamped {
+        details.insert("height_clamped".into(), json!(true));
+    }
     details.insert("font_pt".into(), cpt_value(t.size));
     details.insert("needed_height_pt".into(), emu_pt_value(t.needed_height));
     details.insert("box_height_pt".into(), emu_pt_value(t.usable_height));

@@ -102,7 +102,7 @@ pub fn frame(slot: Rect, shown: (u32, u32), mode: &Crop) -> (Rect, (i64, i64)) {
                 w,
                 h,
             };
-            (r, (0, 0))
+            (r.in_coordinates(), (0, 0))
         }
         Crop::Cover | Crop::CenterCrop => {
             // The visible share of the cropped dimension, in 1/1000 %.
@@ -132,6 +132,7 @@ pub fn xfrm(frame: Rect, o: Orientation) -> Rect {
         w: frame.h,
         h: frame.w,
     }
+    .in_coordinates()
 }
 
 impl Fit for PictureItem {

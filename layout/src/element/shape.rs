@@ -265,7 +265,7 @@ impl Fit for DividerItem {
             }
         };
         let content = BoxContent::Divider(LineBox {
-            line,
+            line: line.in_coordinates(),
             color: self.color,
             width: LINE_WIDTH,
         });

@@ -36,6 +36,7 @@ use crate::style::Style;
 use crate::text::height::pitch;
 use crate::text::{prepare, Prepared, TextFonts};
 use specrender_spec::deck::{Cell, Content, Element, Rgb};
+use specrender_spec::resolve::MAX_EXTENT;
 use specrender_spec::units::{cpt_to_emu, Cpt, Emu, EMU_PER_PT};
 
 /// Cell margins, written on every cell: 6 pt left and right (the seed's fixed cell padding),
@@ -403,6 +404,23 @@ impl Fit for TableItem {
     }
 }
 
+/// Cut row heights from the first row that passes it so the rows add up to at most
+/// [`MAX_EXTENT`], the tallest frame OOXML readers take (a 100,000-character cell in a narrow
+/// column measures over 7,000,000,000 EMU). True when any row was cut; the table is then far
+/// taller than any box, so QC's `table_overflow` reports it with `height_clamped`.
+fn clamp_rows(rows: &mut [TableRow]) -> bool {
+    let mut left = MAX_EXTENT;
+    let mut clamped = false;
+    for r in rows {
+        if r.height > left {
+            r.height = left;
+            clamped = true;
+        }
+        left -= r.height.max(0);
+    }
+    clamped
+}
+
 impl TableItem {
     /// The laid-out table at the current size in `rect`.
     fn table_box(&self, rect: Rect) -> TableBox {
@@ -435,6 +453,7 @@ impl TableItem {
         for ((r, &id), &h) in self.rows.iter().zip(&self.row_ids).zip(&m.rows) {
             add(RowKind::Body(id), r, false, h);
         }
+        let height_clamped = clamp_rows(&mut rows);
         let overflow_columns = match m.cols.overflow {
             Some(i) => self.columns[i.min(self.columns.len())..].to_vec(),
             None => Vec::new(),
@@ -457,6 +476,7 @@ impl TableItem {
             rows_total: self.rows_total,
             page: self.page,
             broken_words: broken,
+            height_clamped,
         }
     }
 
