@@ -318,6 +318,10 @@ fn read_input(arg: &str, max: usize) -> Result<Vec<u8>, Error> {
 /// Print a JSON report on stdout; `false` (reported on stderr) when stdout cannot take it.
 #[must_use]
 fn print_json(v: &impl serde::Serialize) -> bool {
+    if specrender::outputs::stdout_closed() {
+        say!("error: environment: stdout is closed, so the report would be lost");
+        return false;
+    }
     let s = serde_json::to_string_pretty(v).expect("JSON output serializes");
     let mut out = io::stdout().lock();
     match writeln!(out, "{s}").and_then(|()| out.flush()) {
@@ -498,6 +502,13 @@ fn output_path(
         }
         Some(None) => Some(Path::new(&args.input).with_extension(ext)),
     };
+    if let Some(msg) = out_path
+        .as_deref()
+        .and_then(|p| specrender::outputs::extension_error_for_target(p, ext))
+    {
+        say!("error: {msg}");
+        return Err(2);
+    }
     Ok(out_path)
 }
 

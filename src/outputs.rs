@@ -302,10 +302,76 @@ fn write_in_place(path: &Path, bytes: &[u8]) -> Result<(), OutputError> {
 }
 
 fn write_stdout(bytes: &[u8]) -> Result<(), OutputError> {
+    if stdout_closed() {
+        return Err(OutputError::Io(
+            "stdout is closed, so the report would be lost; give it a file (--qc FILE) or open stdout"
+                .into(),
+        ));
+    }
     let mut out = io::stdout().lock();
     out.write_all(bytes)
         .and_then(|()| out.flush())
         .map_err(|e| OutputError::Io(format!("cannot write stdout: {e}")))
+}
+
+/// True when the process started with stdout closed. Rust's runtime reopens a closed fd 1 as
+/// `/dev/null` read-write before `main`, so every write "succeeds" and a report sent there is
+/// silently lost; a shell's `>/dev/null` opens it write-only and is taken as the caller's
+/// choice. Linux only (`/proc/self/fdinfo/1`); elsewhere false. Hand-written: no crate exposes
+/// the runtime's reopening, and `fcntl` would need `unsafe`.
+pub fn stdout_closed() -> bool {
+    #[cfg(target_os = "linux")]
+    {
+        let null = fs::read_link("/proc/self/fd/1").is_ok_and(|p| p == Path::new("/dev/null"));
+        if !null {
+            return false;
+        }
+        let Ok(info) = fs::read_to_string("/proc/self/fdinfo/1") else {
+            return false;
+        };
+        let flags = info
+            .lines()
+            .find_map(|l| l.strip_prefix("flags:"))
+            .and_then(|f| u32::from_str_radix(f.trim(), 8).ok());
+        // O_ACCMODE = 3, O_RDWR = 2.
+        flags.is_some_and(|f| f & 3 == 2)
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        false
+    }
+}
+
+/// The extension rule: a SlideSpec renders to a `.pptx`, a DocSpec to a `.docx` (`ext`, any
+/// case), so a file's name never says another format than its bytes. `None` when `path` is
+/// named right, else the usage error. See [`extension_error_for_target`] for the CLI's
+/// exemption of special files.
+pub fn extension_error(path: &Path, ext: &str) -> Option<String> {
+    if path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case(ext))
+    {
+        return None;
+    }
+    let what = if ext == "docx" {
+        "a DocSpec renders to a DOCX"
+    } else {
+        "a SlideSpec renders to a PPTX"
+    };
+    Some(format!(
+        "output {} must end in .{ext}: {what}",
+        path.display()
+    ))
+}
+
+/// [`extension_error`], except that an existing FIFO, device or socket (`/dev/stdout`, written
+/// in place) takes either format: it has no name to mislead with.
+pub fn extension_error_for_target(path: &Path, ext: &str) -> Option<String> {
+    let special = fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir());
+    if special {
+        return None;
+    }
+    extension_error(path, ext)
 }
 
 /// Make the renames durable (best effort: not every platform can open a folder).

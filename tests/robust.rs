@@ -453,3 +453,94 @@ fn special_targets_are_written_in_place() {
     let got: Value = serde_json::from_slice(&std::fs::read(&real).unwrap()).unwrap();
     assert_eq!(got["pass"], true);
 }
+
+/// Issue 25.5: `render doc.json -o out.pptx` wrote a DOCX named .pptx. The extension must say
+/// the format (.pptx for a SlideSpec, .docx for a DocSpec, any case): a usage error (exit 2)
+/// before any work, nothing written.
+#[test]
+fn an_output_extension_that_does_not_match_the_format_is_refused() {
+    let (d, input, _) = setup("extension");
+    let doc = json!({"spec_version": "docspec_v1",
+        "doc": {"title": "T", "blocks": [
+            {"block_id": "p", "type": "paragraph", "content": {"text": "Hello."}}]},
+        "theme": {"template_ref": {"template_id": "default"}, "brand": {"brand_kit_id": "b"}}});
+    let doc_in = write_bytes(&d, "doc.json", &serde_json::to_vec(&doc).unwrap());
+    for (inp, out) in [
+        (&doc_in, "out.pptx"),
+        (&input, "out.docx"),
+        (&input, "out.json"),
+        (&input, "out"),
+    ] {
+        let r = run(
+            &[
+                "render",
+                inp,
+                "-o",
+                s(&d.join(out)),
+                "--qc",
+                s(&d.join("qc.json")),
+            ],
+            None,
+        );
+        assert_eq!(r.code, 2, "{inp} -o {out}: {r:?}");
+        assert!(r.stderr.contains("must end in ."), "{r:?}");
+        assert_eq!(names(&d), ["deck.json", "doc.json"], "{out}");
+    }
+    for (inp, out) in [(&doc_in, "out.DOCX"), (&input, "out.pptx")] {
+        let r = run(
+            &[
+                "render",
+                inp,
+                "-o",
+                s(&d.join(out)),
+                "--qc",
+                s(&d.join("qc.json")),
+            ],
+            None,
+        );
+        assert!(r.code <= 1, "{inp} -o {out}: {r:?}");
+        std::fs::remove_file(d.join(out)).unwrap();
+    }
+}
+
+/// Issue 25.5: with stdout closed, `render` without `--qc` exited 0 and the QC report was lost.
+/// Now it is an environment error (exit 3) and nothing is written; `validate` and `qc` too.
+#[test]
+fn a_closed_stdout_fails_the_run_and_writes_nothing() {
+    let (d, input, _) = setup("stdout-closed");
+    let out = d.join("out.pptx");
+    let closed = |args: &[&str]| {
+        let r = std::process::Command::new("sh")
+            .arg("-c")
+            .arg("exec \"$0\" \"$@\" >&-")
+            .arg(bin())
+            .args(args)
+            .output()
+            .unwrap();
+        (
+            r.status.code(),
+            String::from_utf8_lossy(&r.stderr).into_owned(),
+        )
+    };
+    let (code, err) = closed(&["render", &input, "-o", s(&out)]);
+    assert_eq!(code, Some(3), "{err}");
+    assert!(err.contains("stdout is closed"), "{err}");
+    assert_eq!(names(&d), ["deck.json"]);
+    for cmd in ["validate", "qc"] {
+        let (code, err) = closed(&[cmd, &input]);
+        assert_eq!(code, Some(3), "{cmd}: {err}");
+    }
+    // `>/dev/null` is the caller's choice, not a closed stdout.
+    let r = std::process::Command::new(bin())
+        .args(["render", &input, "-o", s(&out)])
+        .stdout(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(
+        r.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&r.stderr)
+    );
+    assert_eq!(names(&d), ["deck.json", "out.pptx"]);
+}

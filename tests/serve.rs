@@ -226,3 +226,36 @@ fn rss_kib(pid: u32) -> u64 {
         .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
         .unwrap()
 }
+
+/// Issue 25.5: a deck rendered to `ok.json` was written; the output's extension must say the
+/// format (.pptx for a SlideSpec, .docx for a DocSpec): a bad request, nothing written.
+#[test]
+fn an_output_extension_that_does_not_match_the_format_is_a_bad_request() {
+    let root = workdir("serve", "extension");
+    let doc = json!({"spec_version": "docspec_v1",
+        "doc": {"title": "T", "blocks": [
+            {"block_id": "p", "type": "paragraph", "content": {"text": "Hello."}}]},
+        "theme": {"template_ref": {"template_id": "default"}, "brand": {"brand_kit_id": "b"}}});
+    let reqs = [
+        render_to(1, "ok.json"),
+        render_to(2, "deck.docx"),
+        json!({"id": 3, "op": "render", "spec": doc, "output": "doc.pptx"}).to_string(),
+        render_to(4, "deck.PPTX"),
+        json!({"id": 5, "op": "render", "spec": doc, "output": "doc.docx"}).to_string(),
+    ];
+    let resp = serve(&root, &[], (reqs.join("\n") + "\n").as_bytes());
+    for r in &resp[..3] {
+        assert_eq!(
+            (r["ok"].clone(), r["exit_code"].clone()),
+            (json!(false), json!(2)),
+            "{r}"
+        );
+        assert!(
+            r["error"].as_str().unwrap().contains("must end in ."),
+            "{r}"
+        );
+    }
+    assert_eq!(resp[3]["ok"], true, "{}", resp[3]);
+    assert_eq!(resp[4]["ok"], true, "{}", resp[4]);
+    assert_eq!(names(&root), ["deck.PPTX", "doc.docx"]);
+}

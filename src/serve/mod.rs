@@ -16,7 +16,7 @@ pub mod output_root;
 pub mod request;
 
 use std::io::{BufRead, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use serde_json::{json, Value};
@@ -190,6 +190,10 @@ impl<'a> Worker<'a> {
         };
         match crate::render(&req.input, self.book, opts) {
             Ok(o) => {
+                let ext = if o.docx.is_some() { "docx" } else { "pptx" };
+                if let Some(msg) = crate::outputs::extension_error(Path::new(&rel), ext) {
+                    return bad_request(&msg);
+                }
                 let bytes = o.file_bytes().unwrap_or_default();
                 if let Err(refusal) = self.out.write(&rel, bytes) {
                     return error_response(&Error::Environment(format!(
