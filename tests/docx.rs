@@ -174,3 +174,34 @@ fn invalid_document_writes_nothing() {
     assert_eq!(r.code, 2, "{r:?}");
     assert_eq!(names(&d), ["in.json"]);
 }
+
+/// Issue 25.4: DocSpec table rows longer (or shorter) than the columns were cut (padded) with
+/// no issue; decks report `table_ragged_rows`, and now documents do too.
+#[test]
+fn ragged_table_rows_are_reported_like_decks() {
+    let d = workdir("docx", "ragged");
+    let input = d.join("in.json");
+    let spec = doc(
+        json!([
+            {"block_id": "t", "type": "table", "content": {"columns": ["a", "b"],
+             "rows": [["1", "2", "lost"], ["3"], ["4", "5"]]}}
+        ]),
+        "en",
+    );
+    std::fs::write(&input, serde_json::to_vec(&spec).unwrap()).unwrap();
+    let out = d.join("out.docx");
+    let r = run(&["render", s(&input), "-o", s(&out)], None);
+    assert_eq!(r.code, 0, "{r:?}");
+    let qc = r.json();
+    let issues = qc["issues"].as_array().unwrap();
+    assert_eq!(issues.len(), 1, "{qc:#}");
+    let i = &issues[0];
+    assert_eq!(
+        (&i["type"], &i["severity"], &i["block_id"]),
+        (&json!("table_ragged_rows"), &json!("low"), &json!("t"))
+    );
+    assert_eq!(
+        i["details"],
+        json!({"columns": 2, "rows": [{"row": 1, "cells": 3}, {"row": 2, "cells": 1}]})
+    );
+}

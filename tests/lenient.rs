@@ -274,3 +274,54 @@ fn a_table_taller_than_ooxml_allows_is_clamped_and_reported() {
     assert!(slide.contains("cy=\"2147483647\""), "frame cut to i32::MAX");
     assert_ooxml_coordinates("tall_table", &slide);
 }
+
+/// Issue 25.4: a top-N "Other" whose sum passes f64::MAX was written as `inf` in the chart
+/// cache and the embedded workbook (openpyxl refuses it); now it is capped and the fix says so.
+#[test]
+fn an_overflowing_other_is_never_written_as_inf() {
+    let data: Vec<Value> = (0..12)
+        .map(|i| json!({"x": format!("c{i}"), "y": 1.5e308}))
+        .collect();
+    let elements = json!([
+        {"element_id": "t", "kind": "text", "role": "title", "content": {"text": "Review"}},
+        {"element_id": "c", "kind": "chart",
+         "content": {"chart_type": "bar", "series": [{"name": "s", "data": data}]}}
+    ]);
+    let (_, qc, pptx) = render("other_inf", &deck(json!({}), elements));
+    let fix = qc["fixes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["action"] == "top_n")
+        .unwrap_or_else(|| panic!("{qc:#}"));
+    assert_eq!(fix["other_capped"], true, "{fix}");
+    let f = std::fs::File::open(&pptx).unwrap();
+    let mut z = zip::ZipArchive::new(f).unwrap();
+    let names: Vec<String> = z.file_names().map(|n| n.unwrap().to_string()).collect();
+    let chart = names
+        .iter()
+        .find(|n| n.starts_with("ppt/charts/chart"))
+        .unwrap();
+    let xml = part(&pptx, chart);
+    assert!(!xml.to_lowercase().contains("inf"), "chart cache holds inf");
+    let xlsx = names.iter().find(|n| n.ends_with(".xlsx")).unwrap();
+    let mut bytes = Vec::new();
+    z.by_name(xlsx).unwrap().read_to_end(&mut bytes).unwrap();
+    let mut wb = zip::ZipArchive::new(std::io::Cursor::new(bytes)).unwrap();
+    let sheet = (0..wb.len())
+        .map(|i| {
+            let mut f = wb.by_index(i).unwrap();
+            let mut s = String::new();
+            let name = f.name().unwrap().to_string();
+            f.read_to_string(&mut s).unwrap();
+            (name, s)
+        })
+        .find(|(n, _)| n.starts_with("xl/worksheets/"))
+        .unwrap()
+        .1;
+    assert!(
+        !sheet.to_lowercase().contains("inf"),
+        "workbook holds inf: {sheet}"
+    );
+    assert!(sheet.contains("<v>17976931348623157"), "the capped sum");
+}

@@ -141,6 +141,8 @@ pub enum FixAction {
         categories: usize,
         kept: usize,
         merged: usize,
+        /// An "Other" sum passed what an `f64` holds and was capped at ±`f64::MAX`.
+        other_capped: bool,
     },
     /// Chart rule: a crowded category axis shows every n-th label (the categories stay).
     ThinLabels { every: u32 },
@@ -194,7 +196,14 @@ impl fmt::Display for Fix {
                 categories,
                 kept,
                 merged,
-            } => write!(f, " categories={categories} kept={kept} merged={merged}"),
+                other_capped,
+            } => {
+                write!(f, " categories={categories} kept={kept} merged={merged}")?;
+                if *other_capped {
+                    write!(f, " other_capped=true")?;
+                }
+                Ok(())
+            }
             FixAction::ThinLabels { every } => write!(f, " label_every={every}"),
             FixAction::Move { to } => write!(f, " to_slide={to}"),
             FixAction::ChangeLayout { from, to } => {

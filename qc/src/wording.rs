@@ -172,15 +172,8 @@ fn describe(f: &Finding, at: &str) -> Described {
             no_band,
         } => citations_overflow(at, *total, *shown, left_out, *no_band),
         Finding::TableRaggedRows { rows, columns } => {
-            let list: Vec<Value> = rows.iter().map(|(r, n)| json!({"row": r + 1, "cells": n})).collect();
-            let shown: Vec<String> = rows.iter().take(5).map(|(r, n)| format!("row {} has {n}", r + 1)).collect();
-            let more = if rows.len() > 5 { format!(" and {} more", rows.len() - 5) } else { String::new() };
-            (
-                IssueKind::TableRaggedRows,
-                Severity::Low,
-                details(vec![("rows", json!(list)), ("columns", json!(columns))]),
-                format!("{at}: the table has {columns} columns but {}{more}; short rows were padded with empty cells and long rows cut. Give every row {columns} cells (null for an empty one).", shown.join(", ")),
-            )
+            let (d, message) = ragged_rows(at, rows, *columns);
+            (IssueKind::TableRaggedRows, Severity::Low, d, message)
         }
         Finding::Input(n) => (
             IssueKind::Input(n.code),
@@ -347,10 +340,14 @@ pub(crate) fn fix_entry(f: &Fix) -> FixEntry {
             categories,
             kept,
             merged,
+            other_capped,
         } => {
             details.insert("categories".into(), json!(categories));
             details.insert("kept".into(), json!(kept));
             details.insert("merged".into(), json!(merged));
+            if *other_capped {
+                details.insert("other_capped".into(), json!(true));
+            }
         }
         FixAction::ThinLabels { every } => {
             details.insert("label_every".into(), json!(every));
@@ -376,6 +373,35 @@ pub(crate) fn fix_entry(f: &Fix) -> FixEntry {
 }
 
 // ---- DocSpec (documents): the words of every document issue. ----
+
+/// `table_ragged_rows` of a deck's or a document's table: details and message.
+fn ragged_rows(
+    at: &str,
+    rows: &[(usize, usize)],
+    columns: usize,
+) -> (BTreeMap<String, Value>, String) {
+    let list: Vec<Value> = rows
+        .iter()
+        .map(|(r, n)| json!({"row": r + 1, "cells": n}))
+        .collect();
+    let shown: Vec<String> = rows
+        .iter()
+        .take(5)
+        .map(|(r, n)| format!("row {} has {n}", r + 1))
+        .collect();
+    let more = if rows.len() > 5 {
+        format!(" and {} more", rows.len() - 5)
+    } else {
+        String::new()
+    };
+    (
+        BTreeMap::from([
+            ("rows".to_string(), json!(list)),
+            ("columns".to_string(), json!(columns)),
+        ]),
+        format!("{at}: the table has {columns} columns but {}{more}; short rows were padded with empty cells and long rows cut. Give every row {columns} cells (null for an empty one).", shown.join(", ")),
+    )
+}
 
 /// A document finding: (kind, block id, severity, details, message).
 pub(crate) fn doc_finding(
@@ -439,6 +465,20 @@ pub(crate) fn doc_finding(
                 IssueKind::UnbreakableText,
                 Some(block.clone()),
                 Severity::Medium,
+                d,
+                msg,
+            )
+        }
+        DocFinding::TableRaggedRows {
+            block,
+            rows,
+            columns,
+        } => {
+            let (d, msg) = ragged_rows(block, rows, *columns);
+            (
+                IssueKind::TableRaggedRows,
+                Some(block.clone()),
+                Severity::Low,
                 d,
                 msg,
             )

@@ -148,6 +148,13 @@ pub enum DocFinding {
         needed: Emu,
         width: Emu,
     },
+    /// Table rows with more or fewer cells than the table has columns, padded with empty
+    /// cells or cut: (row, cells it had), 0-based body rows (as decks report them).
+    TableRaggedRows {
+        block: String,
+        rows: Vec<(usize, usize)>,
+        columns: usize,
+    },
     /// A figure whose asset is missing, refused or undecodable.
     MissingAsset {
         block: String,

@@ -75,7 +75,14 @@ pub fn table(
     findings: &mut Vec<DocFinding>,
 ) -> DocTable {
     let n = t.columns.len().max(1);
-    let (rows, _ragged) = cells::normalize_rows(t.rows, n);
+    let (rows, ragged) = cells::normalize_rows(t.rows, n);
+    if !ragged.is_empty() {
+        findings.push(DocFinding::TableRaggedRows {
+            block: t.block.to_string(),
+            rows: ragged,
+            columns: n,
+        });
+    }
     let numeric = cells::numeric_columns(&rows, n);
     let start = body.saturating_sub(BELOW_BODY).max(TABLE_FLOOR);
     let texts: Vec<Vec<String>> = rows

@@ -186,11 +186,12 @@ fn apply_rules(
     }
     if rules::needs_top_n(kind, &table, ordered) {
         let before = table.categories.len();
-        let merged = rules::top_n(&mut table, rules::other_label(ctx.deck.lang));
+        let (merged, other_capped) = rules::top_n(&mut table, rules::other_label(ctx.deck.lang));
         fixes.push(FixAction::TopN {
             categories: before,
             kept: rules::TOP_N,
             merged,
+            other_capped,
         });
     }
     (kind, table, ordered)

@@ -103,8 +103,10 @@ pub fn needs_top_n(kind: ChartKind, t: &Table, ordered: bool) -> bool {
 
 /// Top-N + "Other": the [`TOP_N`] categories with the largest totals over every series (ties:
 /// the earlier one), kept in input order, and one more category summing the rest per series
-/// (a gap where a series has no value in any of them). Returns how many were merged.
-pub fn top_n(t: &mut Table, other_label: &str) -> usize {
+/// (a gap where a series has no value in any of them). Returns how many were merged, and
+/// whether an "Other" sum passed what an `f64` holds and was capped at ±`f64::MAX` (never
+/// written as `inf`, which neither the chart cache nor a workbook may hold).
+pub fn top_n(t: &mut Table, other_label: &str) -> (usize, bool) {
     let total = |i: usize| -> f64 { t.series.iter().filter_map(|s| s.1[i]).sum() };
     let mut rank: Vec<usize> = (0..t.categories.len()).collect();
     rank.sort_by(|&a, &b| total(b).total_cmp(&total(a)).then(a.cmp(&b)));
@@ -113,17 +115,26 @@ pub fn top_n(t: &mut Table, other_label: &str) -> usize {
     let merged: Vec<usize> = rank[TOP_N..].to_vec();
     let mut categories: Vec<String> = keep.iter().map(|&i| t.categories[i].clone()).collect();
     categories.push(unique_label(other_label, &categories));
+    let mut capped = false;
     for (_, values) in &mut t.series {
         let other = merged
             .iter()
             .filter_map(|&i| values[i])
-            .fold(None, |acc: Option<f64>, v| Some(acc.unwrap_or(0.0) + v));
+            .fold(None, |acc: Option<f64>, v| Some(acc.unwrap_or(0.0) + v))
+            .map(|sum| {
+                if sum.is_finite() {
+                    sum
+                } else {
+                    capped = true;
+                    f64::MAX.copysign(sum)
+                }
+            });
         let mut kept: Vec<Option<f64>> = keep.iter().map(|&i| values[i]).collect();
         kept.push(other);
         *values = kept;
     }
     t.categories = categories;
-    merged.len()
+    (merged.len(), capped)
 }
 
 /// "Other" unless a kept category is already called that (then "Other (2)", ...).
@@ -187,6 +198,23 @@ mod tests {
         );
     }
 
+    /// Issue 25.4: an "Other" summing past `f64::MAX` was `inf` in the chart and workbook.
+    #[test]
+    fn an_overflowing_other_is_capped_not_infinite() {
+        let pts: Vec<(String, f64)> = (0..12)
+            .map(|i| (format!("c{i}"), if i % 2 == 0 { 1.5e308 } else { -1.5e308 }))
+            .collect();
+        let mut t = table(&[ChartSeries {
+            name: "s".into(),
+            data: pts,
+        }]);
+        // Kept: the six positives and three negatives; merged: three negatives (-4.5e308).
+        assert_eq!(top_n(&mut t, "Other"), (3, true));
+        let other = t.series[0].1[TOP_N].unwrap();
+        assert_eq!(other, -f64::MAX);
+        assert!(t.series[0].1.iter().flatten().all(|v| v.is_finite()));
+    }
+
     #[test]
     fn top_nine_plus_other_summed_in_input_order() {
         let pts: Vec<(String, f64)> = (0..12).map(|i| (format!("c{i}"), i as f64)).collect();
@@ -197,7 +225,7 @@ mod tests {
         assert!(needs_top_n(ChartKind::Bar, &t, false));
         assert!(!needs_top_n(ChartKind::Bar, &t, true));
         assert!(!needs_top_n(ChartKind::Line, &t, false));
-        assert_eq!(top_n(&mut t, "Other"), 3);
+        assert_eq!(top_n(&mut t, "Other"), (3, false));
         let cats: Vec<&str> = t.categories.iter().map(String::as_str).collect();
         assert_eq!(
             cats,
