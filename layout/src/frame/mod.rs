@@ -11,7 +11,7 @@
 
 use crate::model::{Placeholder, Preset, Rect};
 use crate::preset::{self, Slot};
-use specrender_spec::deck::{LangFamily, SlideSize, Theme};
+use specrender_spec::deck::{LangFamily, Rgb, SlideSize, Theme};
 use specrender_spec::units::{Cpt, Emu, EMU_PER_INCH};
 
 mod template;
@@ -27,6 +27,8 @@ pub struct Frame {
     pub master: MasterFrame,
     /// One per layout, in part order (the built-in frame: [`Preset::ALL`] order).
     pub layouts: Vec<LayoutFrame>,
+    /// The theme part: colour scheme and font scheme (the built-in frame: the brand's).
+    pub theme: ThemeFrame,
     /// The template the frame was read from (`None`: the built-in look). The writer copies
     /// its masters, layouts and theme instead of writing its own.
     pub template: Option<std::sync::Arc<specrender_template::Template>>,
@@ -44,6 +46,103 @@ pub struct MasterFrame {
     pub other_size: Cpt,
     /// `eaLnBrk` of every level: false keeps Korean words whole (PRODUCT.md §2).
     pub ea_line_break: bool,
+    /// `p:clrMap`: each background/text/accent slot and the theme colour it shows
+    /// (`("bg1", "lt1")`, ...), in the order written.
+    pub clr_map: Vec<(&'static str, &'static str)>,
+    /// `p:bg/p:bgRef`: the theme's background fill style index (1001 = the first of
+    /// `bgFillStyleLst`) and the scheme colour it is drawn in (`bg1`).
+    pub background: (u32, &'static str),
+}
+
+/// The theme (`ppt/theme/theme1.xml`): what PowerPoint's "theme colours" and "theme fonts"
+/// pickers offer, and what `+mj-*` / `+mn-*` and `schemeClr` resolve to.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ThemeFrame {
+    /// `a:theme name`.
+    pub name: String,
+    /// `a:clrScheme name` (also the `a:fontScheme name`).
+    pub scheme_name: String,
+    /// The twelve scheme colours in schema order (`dk1`, `lt1`, `dk2`, `lt2`, `accent1`..6,
+    /// `hlink`, `folHlink`).
+    pub colors: Vec<(&'static str, Rgb)>,
+    /// `a:majorFont` (headings, `+mj-*`).
+    pub major_font: ThemeFont,
+    /// `a:minorFont` (body, `+mn-*`).
+    pub minor_font: ThemeFont,
+}
+
+/// One side of a font scheme: the typefaces for Latin, East Asian and complex scripts
+/// (empty: the viewer's default).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ThemeFont {
+    pub latin: String,
+    pub ea: String,
+    pub cs: String,
+}
+
+/// The standard colour map: background/text slots onto the theme's light/dark colours.
+pub const STANDARD_CLR_MAP: [(&str, &str); 12] = [
+    ("bg1", "lt1"),
+    ("tx1", "dk1"),
+    ("bg2", "lt2"),
+    ("tx2", "dk2"),
+    ("accent1", "accent1"),
+    ("accent2", "accent2"),
+    ("accent3", "accent3"),
+    ("accent4", "accent4"),
+    ("accent5", "accent5"),
+    ("accent6", "accent6"),
+    ("hlink", "hlink"),
+    ("folHlink", "folHlink"),
+];
+
+impl ThemeFrame {
+    /// The brand's colours and fonts as a theme. Colour mapping (brand token -> scheme slot):
+    /// `dk1` = text, `lt1` = background, `dk2` = primary, `lt2` = muted, `accent1` = primary,
+    /// `accent2` = secondary, `accent3` = accent, `accent4` = muted, `accent5` = primary
+    /// tinted 50% toward background, `accent6` = secondary tinted 50% toward background,
+    /// `hlink` = primary, `folHlink` = secondary. Fonts: major latin = `fonts.heading`, ea =
+    /// `fonts.heading_ea`; minor latin = `fonts.body`, ea = `fonts.body_ea`; cs empty.
+    pub fn from_theme(theme: &Theme) -> ThemeFrame {
+        let c = &theme.colors;
+        let mix = |a: Rgb, b: Rgb| {
+            let m = |x: u8, y: u8| ((u16::from(x) + u16::from(y)) / 2) as u8;
+            Rgb(m(a.0, b.0), m(a.1, b.1), m(a.2, b.2))
+        };
+        let scheme_name = if theme.brand_kit_id.is_empty() {
+            "specrender".to_string()
+        } else {
+            theme.brand_kit_id.clone()
+        };
+        ThemeFrame {
+            name: format!("specrender {}", theme.template_id),
+            scheme_name,
+            colors: vec![
+                ("dk1", c.text),
+                ("lt1", c.background),
+                ("dk2", c.primary),
+                ("lt2", c.muted),
+                ("accent1", c.primary),
+                ("accent2", c.secondary),
+                ("accent3", c.accent),
+                ("accent4", c.muted),
+                ("accent5", mix(c.primary, c.background)),
+                ("accent6", mix(c.secondary, c.background)),
+                ("hlink", c.primary),
+                ("folHlink", c.secondary),
+            ],
+            major_font: ThemeFont {
+                latin: theme.fonts.heading.clone(),
+                ea: theme.fonts.heading_ea.clone(),
+                cs: String::new(),
+            },
+            minor_font: ThemeFont {
+                latin: theme.fonts.body.clone(),
+                ea: theme.fonts.body_ea.clone(),
+                cs: String::new(),
+            },
+        }
+    }
 }
 
 /// One paragraph level of a master text style.
@@ -154,6 +253,8 @@ impl Frame {
             body_levels: body_levels(theme),
             other_size: 1800,
             ea_line_break: lang != LangFamily::Korean,
+            clr_map: STANDARD_CLR_MAP.to_vec(),
+            background: (1001, "bg1"),
         };
         Frame {
             slide_size: size,
@@ -161,6 +262,7 @@ impl Frame {
             footer_band: preset::footer_band(size),
             master,
             layouts,
+            theme: ThemeFrame::from_theme(theme),
             template: None,
         }
     }
@@ -341,5 +443,30 @@ mod tests {
         assert!(!f.master.ea_line_break);
         assert_eq!(f.master.body_levels.len(), 9);
         assert_eq!(f.master.body_levels[0].indent, -EMU_PER_INCH / 4);
+    }
+
+    #[test]
+    fn the_built_in_theme_is_the_brand_on_scheme_slots() {
+        let mut t = theme();
+        t.brand_kit_id = "acme".into();
+        t.colors.primary = Rgb(0, 0, 200);
+        t.colors.background = Rgb(255, 255, 255);
+        let f = Frame::built_in(SlideSize::WIDESCREEN, &t, LangFamily::Other);
+        let slots: Vec<&str> = f.theme.colors.iter().map(|c| c.0).collect();
+        assert_eq!(
+            slots,
+            [
+                "dk1", "lt1", "dk2", "lt2", "accent1", "accent2", "accent3", "accent4", "accent5",
+                "accent6", "hlink", "folHlink"
+            ]
+        );
+        let colour = |slot: &str| f.theme.colors.iter().find(|c| c.0 == slot).unwrap().1;
+        assert_eq!(colour("dk2"), Rgb(0, 0, 200));
+        assert_eq!(colour("accent5"), Rgb(127, 127, 227));
+        assert_eq!(f.theme.scheme_name, "acme");
+        assert_eq!(f.theme.major_font.latin, t.fonts.heading);
+        assert_eq!(f.theme.minor_font.ea, t.fonts.body_ea);
+        assert_eq!(f.master.clr_map[0], ("bg1", "lt1"));
+        assert_eq!(f.master.background, (1001, "bg1"));
     }
 }

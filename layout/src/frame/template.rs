@@ -273,6 +273,9 @@ impl Frame {
             footer_band,
             master: master_frame,
             layouts,
+            // Not written on a template (its own theme parts are copied); kept for a
+            // complete value.
+            theme: builtin.theme,
             template: Some(t.clone()),
         }
     }

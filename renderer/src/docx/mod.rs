@@ -106,7 +106,10 @@ pub(crate) fn package(laid: &LaidDoc) -> Package<'_> {
             settings::font_table_xml(laid, p)
         }),
         Part::new(THEME, crate::pptx::theme::CONTENT_TYPE, move |p| {
-            crate::pptx::theme::theme_xml(&laid.theme, p)
+            crate::pptx::theme::theme_xml(
+                &specrender_layout::frame::ThemeFrame::from_theme(&laid.theme),
+                p,
+            )
         }),
     ];
     for part in parts {

@@ -287,7 +287,7 @@ fn add_presentation<'a>(
 
 fn theme_part(name: String, laid: &LaidDeck) -> Part<'_> {
     Part::new(name, theme::CONTENT_TYPE, move |pretty| {
-        theme::theme_xml(&laid.theme, pretty)
+        theme::theme_xml(&laid.frame.theme, pretty)
     })
 }
 

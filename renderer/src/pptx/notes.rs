@@ -9,6 +9,7 @@ use super::shapes::{self, PhShape};
 use super::slide_master::clr_map;
 use super::NS_P;
 use crate::opc::xml::{Xml, NS_A, NS_R};
+use specrender_layout::frame::STANDARD_CLR_MAP;
 use specrender_layout::model::{LaidDeck, Rect};
 use specrender_spec::units::EMU_PER_PT;
 
@@ -96,7 +97,7 @@ pub(crate) fn notes_master_xml(laid: &LaidDeck, pretty: bool) -> Vec<u8> {
         &[("xmlns:a", &NS_A), ("xmlns:r", &NS_R), ("xmlns:p", &NS_P)],
     );
     x.start("p:cSld", &[]);
-    shapes::background(&mut x);
+    shapes::background(&mut x, 1001, "bg1");
     shapes::sp_tree_start(&mut x);
     slide_image_shape(&mut x, Some(slide_image_rect(laid)), Some(2));
     shapes::ph_shape(
@@ -116,7 +117,7 @@ pub(crate) fn notes_master_xml(laid: &LaidDeck, pretty: bool) -> Vec<u8> {
     );
     x.end("p:spTree");
     x.end("p:cSld");
-    clr_map(&mut x, "p:clrMap");
+    clr_map(&mut x, "p:clrMap", &STANDARD_CLR_MAP);
     x.start("p:notesStyle", &[]);
     shapes::plain_levels(&mut x, NOTES_TEXT_SIZE, laid.frame.master.ea_line_break);
     x.end("p:notesStyle");

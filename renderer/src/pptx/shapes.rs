@@ -6,10 +6,11 @@ use specrender_layout::model::{Placeholder, Rect};
 use specrender_spec::deck::{Cpt, EMU_PER_INCH};
 
 /// `p:bg`: the theme's first background fill (masters).
-pub(crate) fn background(x: &mut Xml) {
+/// `p:bg` as a reference to the theme's background fill style `idx` in scheme colour `colour`.
+pub(crate) fn background(x: &mut Xml, idx: u32, colour: &str) {
     x.start("p:bg", &[]);
-    x.start("p:bgRef", &[("idx", &1001)]);
-    x.empty("a:schemeClr", &[("val", &"bg1")]);
+    x.start("p:bgRef", &[("idx", &idx)]);
+    x.empty("a:schemeClr", &[("val", &colour)]);
     x.end("p:bgRef");
     x.end("p:bg");
 }

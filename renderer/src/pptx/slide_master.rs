@@ -5,7 +5,7 @@
 use super::shapes::{self, FontRole, Level, PhShape};
 use super::NS_P;
 use crate::opc::rels::RelId;
-use crate::opc::xml::{Xml, NS_A, NS_R};
+use crate::opc::xml::{Attr, AttrValue, Xml, NS_A, NS_R};
 use specrender_layout::frame::LevelStyle;
 use specrender_layout::model::LaidDeck;
 
@@ -16,25 +16,10 @@ pub(crate) const CONTENT_TYPE: &str =
 /// be >= 2^31).
 pub(crate) const MASTER_ID: u32 = 2_147_483_648;
 
-/// The standard colour map: background/text slots onto the theme's light/dark colours.
-pub(crate) fn clr_map(x: &mut Xml, tag: &str) {
-    x.empty(
-        tag,
-        &[
-            ("bg1", &"lt1"),
-            ("tx1", &"dk1"),
-            ("bg2", &"lt2"),
-            ("tx2", &"dk2"),
-            ("accent1", &"accent1"),
-            ("accent2", &"accent2"),
-            ("accent3", &"accent3"),
-            ("accent4", &"accent4"),
-            ("accent5", &"accent5"),
-            ("accent6", &"accent6"),
-            ("hlink", &"hlink"),
-            ("folHlink", &"folHlink"),
-        ],
-    );
+/// `tag` (`p:clrMap`) with the given slot -> theme colour pairs.
+pub(crate) fn clr_map(x: &mut Xml, tag: &str, map: &[(&str, &str)]) {
+    let attrs: Vec<Attr> = map.iter().map(|(k, v)| (*k, v as &dyn AttrValue)).collect();
+    x.empty(tag, &attrs);
 }
 
 /// The master, with one `p:sldLayoutId` per layout relationship (`layouts`, in layout order:
@@ -46,7 +31,7 @@ pub(crate) fn slide_master_xml(laid: &LaidDeck, layouts: &[RelId], pretty: bool)
         &[("xmlns:a", &NS_A), ("xmlns:r", &NS_R), ("xmlns:p", &NS_P)],
     );
     c_sld(&mut x, laid);
-    clr_map(&mut x, "p:clrMap");
+    clr_map(&mut x, "p:clrMap", &laid.frame.master.clr_map);
     x.start("p:sldLayoutIdLst", &[]);
     for (i, rid) in layouts.iter().enumerate() {
         let id = MASTER_ID as usize + 1 + i;
@@ -66,7 +51,8 @@ pub(crate) fn slide_master_xml(laid: &LaidDeck, layouts: &[RelId], pretty: bool)
 /// `one_column`'s slots are).
 fn c_sld(x: &mut Xml, laid: &LaidDeck) {
     x.start("p:cSld", &[]);
-    shapes::background(x);
+    let (idx, colour) = laid.frame.master.background;
+    shapes::background(x, idx, colour);
     shapes::sp_tree_start(x);
     for (i, p) in laid.frame.master.placeholders.iter().enumerate() {
         let (ty, idx) = shapes::ph_type_idx(p.placeholder);

@@ -1,72 +1,41 @@
 //! `ppt/theme/themeN.xml`: the brand colours and fonts as a DrawingML theme, so "theme colours"
 //! and "theme fonts" in PowerPoint's pickers are the brand's.
 //!
-//! Colour mapping (brand token -> scheme slot):
-//! `dk1` = text, `lt1` = background, `dk2` = primary, `lt2` = muted,
-//! `accent1` = primary, `accent2` = secondary, `accent3` = accent, `accent4` = muted,
-//! `accent5` = primary tinted 50% toward background, `accent6` = secondary tinted 50% toward
-//! background, `hlink` = primary, `folHlink` = secondary.
-//!
-//! Fonts: major (headings) latin = `fonts.heading`, ea = `fonts.heading_ea`; minor (body)
-//! latin = `fonts.body`, ea = `fonts.body_ea`; cs empty (the viewer's default).
+//! What goes in is the frame's [`ThemeFrame`] (the built-in frame: the brand's colours and fonts,
+//! mapped onto scheme slots by `ThemeFrame::from_theme`); this writer decides nothing about it.
 //!
 //! The format scheme is written by hand from ECMA-376 Part 1 §20.1.4.1.14 (`CT_StyleMatrix`):
 //! three fill, line, effect and background-fill styles each, plain enough that shapes using
 //! `a:style` references look flat.
 
 use crate::opc::xml::{Xml, NS_A};
-use specrender_spec::deck::{Rgb, Theme};
+use specrender_layout::frame::ThemeFrame;
 
 pub(crate) const CONTENT_TYPE: &str = "application/vnd.openxmlformats-officedocument.theme+xml";
 
-fn mix(a: Rgb, b: Rgb) -> Rgb {
-    let m = |x: u8, y: u8| ((u16::from(x) + u16::from(y)) / 2) as u8;
-    Rgb(m(a.0, b.0), m(a.1, b.1), m(a.2, b.2))
-}
-
-pub(crate) fn theme_xml(theme: &Theme, pretty: bool) -> Vec<u8> {
-    let c = &theme.colors;
-    let name = format!("specrender {}", theme.template_id);
+pub(crate) fn theme_xml(theme: &ThemeFrame, pretty: bool) -> Vec<u8> {
     let mut x = Xml::new(pretty);
-    x.start("a:theme", &[("xmlns:a", &NS_A), ("name", &name)]);
+    x.start("a:theme", &[("xmlns:a", &NS_A), ("name", &theme.name)]);
     x.start("a:themeElements", &[]);
 
-    let scheme_name = if theme.brand_kit_id.is_empty() {
-        "specrender"
-    } else {
-        &theme.brand_kit_id
-    };
-    x.start("a:clrScheme", &[("name", &scheme_name)]);
-    let slots = [
-        ("a:dk1", c.text),
-        ("a:lt1", c.background),
-        ("a:dk2", c.primary),
-        ("a:lt2", c.muted),
-        ("a:accent1", c.primary),
-        ("a:accent2", c.secondary),
-        ("a:accent3", c.accent),
-        ("a:accent4", c.muted),
-        ("a:accent5", mix(c.primary, c.background)),
-        ("a:accent6", mix(c.secondary, c.background)),
-        ("a:hlink", c.primary),
-        ("a:folHlink", c.secondary),
-    ];
-    for (tag, rgb) in slots {
-        x.start(tag, &[]);
+    x.start("a:clrScheme", &[("name", &theme.scheme_name)]);
+    for (slot, rgb) in &theme.colors {
+        let tag = format!("a:{slot}");
+        x.start(&tag, &[]);
         x.empty("a:srgbClr", &[("val", &rgb.hex())]);
-        x.end(tag);
+        x.end(&tag);
     }
     x.end("a:clrScheme");
 
-    x.start("a:fontScheme", &[("name", &scheme_name)]);
-    for (tag, latin, ea) in [
-        ("a:majorFont", &theme.fonts.heading, &theme.fonts.heading_ea),
-        ("a:minorFont", &theme.fonts.body, &theme.fonts.body_ea),
+    x.start("a:fontScheme", &[("name", &theme.scheme_name)]);
+    for (tag, f) in [
+        ("a:majorFont", &theme.major_font),
+        ("a:minorFont", &theme.minor_font),
     ] {
         x.start(tag, &[]);
-        x.empty("a:latin", &[("typeface", latin)]);
-        x.empty("a:ea", &[("typeface", ea)]);
-        x.empty("a:cs", &[("typeface", &"")]);
+        x.empty("a:latin", &[("typeface", &f.latin)]);
+        x.empty("a:ea", &[("typeface", &f.ea)]);
+        x.empty("a:cs", &[("typeface", &f.cs)]);
         x.end(tag);
     }
     x.end("a:fontScheme");
