@@ -170,8 +170,11 @@ pub struct FramePlaceholder {
     pub prompt: &'static str,
     pub centered: bool,
     pub no_bullet: bool,
-    /// `a:bodyPr anchor` (`t`, `b`); `None`: inherited.
+    /// `a:bodyPr anchor` (`t`, `b`); `None`: inherited (with `autofit`, the whole `a:bodyPr`).
     pub anchor: Option<&'static str>,
+    /// `a:normAutofit` in the `a:bodyPr` (shrink on overflow for text typed in PowerPoint;
+    /// the slides specrender writes set their own body properties). Written only with an anchor.
+    pub autofit: bool,
 }
 
 /// One slide layout.
@@ -313,6 +316,7 @@ fn master_placeholders(size: SlideSize) -> Vec<FramePlaceholder> {
             centered: false,
             no_bullet: false,
             anchor: Some("b"),
+            autofit: true,
         },
         FramePlaceholder {
             placeholder: Placeholder::Body(1),
@@ -322,6 +326,7 @@ fn master_placeholders(size: SlideSize) -> Vec<FramePlaceholder> {
             centered: false,
             no_bullet: false,
             anchor: Some("t"),
+            autofit: true,
         },
     ]
 }
@@ -370,6 +375,7 @@ fn built_in_layout(p: Preset, size: SlideSize) -> LayoutFrame {
                     // A section header's body is its subtitle line.
                     no_bullet: matches!(ph, Placeholder::Subtitle)
                         || matches!(p, Preset::QuoteCenter | Preset::SectionHeader),
+                    autofit: matches!(ph, Placeholder::CenterTitle | Placeholder::Subtitle),
                     anchor: match ph {
                         Placeholder::CenterTitle => Some("b"),
                         Placeholder::Subtitle => Some("t"),
@@ -428,6 +434,11 @@ mod tests {
                         .any(|s| s.placeholder == Some(ph.placeholder) && s.rect == ph.rect));
                 }
             }
+            // Today's bytes: `a:normAutofit` exactly where a placeholder states an anchor.
+            for ph in f.layouts.iter().flat_map(|l| &l.placeholders) {
+                assert_eq!(ph.autofit, ph.anchor.is_some(), "{}", ph.name);
+            }
+            assert!(f.master.placeholders.iter().all(|p| p.autofit));
             assert_eq!(f.safe_area, preset::safe_area(size));
             assert_eq!(f.layout_number(Preset::Blank), 10);
             assert!(f.layout(Preset::Blank).placeholders.is_empty());

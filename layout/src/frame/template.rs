@@ -236,6 +236,7 @@ impl Frame {
                             centered: false,
                             no_bullet: false,
                             anchor: None,
+                            autofit: false,
                         })
                     })
                     .collect();

@@ -111,6 +111,7 @@ pub(crate) fn notes_master_xml(laid: &LaidDeck, pretty: bool) -> Vec<u8> {
             center: false,
             no_bullet: false,
             anchor: Some("t"),
+            autofit: true,
             prompt: "Click to edit Master text styles",
             lang: "en-US",
         },

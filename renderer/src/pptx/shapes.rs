@@ -99,6 +99,8 @@ pub(crate) struct PhShape<'a> {
     /// No bullet at level 1 (subtitles).
     pub no_bullet: bool,
     pub anchor: Option<&'a str>,
+    /// `a:normAutofit` inside an anchored `a:bodyPr`.
+    pub autofit: bool,
     pub prompt: &'a str,
     pub lang: &'a str,
 }
@@ -130,7 +132,9 @@ pub(crate) fn ph_shape(x: &mut Xml, s: &PhShape) {
                 "a:bodyPr",
                 &[("vert", &"horz"), ("rtlCol", &0), ("anchor", &a)],
             );
-            x.empty("a:normAutofit", &[]);
+            if s.autofit {
+                x.empty("a:normAutofit", &[]);
+            }
             x.end("a:bodyPr");
         }
         None => x.empty("a:bodyPr", &[]),

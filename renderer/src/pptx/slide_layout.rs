@@ -43,6 +43,7 @@ pub(crate) fn slide_layout_xml(plan: &LayoutFrame, pretty: bool) -> Vec<u8> {
                 center: lp.centered,
                 no_bullet: lp.no_bullet,
                 anchor: lp.anchor,
+                autofit: lp.autofit,
                 prompt: lp.prompt,
                 lang: "en-US",
             },

@@ -68,6 +68,7 @@ fn c_sld(x: &mut Xml, laid: &LaidDeck) {
                 center: p.centered,
                 no_bullet: p.no_bullet,
                 anchor: p.anchor,
+                autofit: p.autofit,
                 prompt: p.prompt,
                 lang: "en-US",
             },
