@@ -450,6 +450,31 @@ pub fn render_parsed(
     finish(parsed, &laid, opts, Some(pptx), progress)
 }
 
+/// Slide previews: lay out a parsed SlideSpec, check it, and draw one PNG per output slide
+/// from the laid-out deck (specrender-preview; nothing is measured again). Returns the PNGs in
+/// slide order and the QC report (its exit code is the command's). A DocSpec has no slides:
+/// an input error.
+pub fn preview_parsed(
+    parsed: &Parsed,
+    fonts: &FontBook,
+    opts: &RenderOptions,
+    preview: &specrender_preview::PreviewOptions,
+    progress: Progress<'_>,
+) -> Result<(Vec<specrender_preview::SlidePreview>, QcReport), Error> {
+    if let Input::Doc(_) = &parsed.input {
+        return Err(Error::Internal(
+            "preview_parsed takes a SlideSpec; a DocSpec has no slides".into(),
+        ));
+    }
+    let laid = lay_out(parsed, fonts, opts, progress)?;
+    let outcome = finish(parsed, &laid, opts, None, progress)?;
+    let pngs = guard(|| {
+        specrender_preview::preview_deck(&laid, fonts, Some(&outcome.qc), preview)
+            .map_err(|e| Error::Internal(format!("drawing previews: {e}")))
+    })?;
+    Ok((pngs, outcome.qc))
+}
+
 /// Lay out a DocSpec: resolve (assets through the run's assets root), then document layout.
 pub fn lay_out_doc(
     spec: &spec::DocSpec,

@@ -78,6 +78,24 @@ enum Command {
         #[command(flatten)]
         run: RunArgs,
     },
+    /// Draw one PNG per output slide (`NNN-<slide_id>.png`) from the laid-out deck; print the
+    /// QC report as JSON. Exit codes as `qc`.
+    Preview {
+        #[command(flatten)]
+        input: InputArgs,
+        /// Folder for the PNGs (created if missing).
+        #[arg(short = 'o', long = "output", value_name = "DIR")]
+        output: PathBuf,
+        /// PNG width in pixels (16 to 8192; the height follows the slide size).
+        #[arg(long, value_name = "PX", default_value_t = specrender_preview::DEFAULT_WIDTH)]
+        width: u32,
+        /// Draw every QC issue: the element's box outlined in its severity colour, an
+        /// overflow's excess hatched below the box.
+        #[arg(long)]
+        highlight: bool,
+        #[command(flatten)]
+        run: RunArgs,
+    },
     /// Read a .pptx / .potx template and describe it.
     Template {
         #[command(subcommand)]
@@ -260,6 +278,13 @@ fn main() -> ExitCode {
             layout,
             run,
         } => cmd_run(&input, &run, Some(output), qc.as_deref(), layout.as_deref()),
+        Command::Preview {
+            input,
+            output,
+            width,
+            highlight,
+            run,
+        } => cmd_preview(&input, &run, &output, width, highlight),
         Command::Fonts { fonts, family } => cmd_fonts(&fonts, &family),
         Command::Template {
             command: TemplateCommand::Inspect { file, text, fonts },
@@ -484,6 +509,61 @@ fn run_pipeline(
     write_outputs(&outcome, &targets, &mut progress)?;
     report_qc_summary(&outcome.qc);
     Ok(outcome.qc.exit_code())
+}
+
+/// `preview`: lay out, check, draw; write the PNGs into `dir`, print the QC report.
+fn cmd_preview(args: &InputArgs, run: &RunArgs, dir: &Path, width: u32, highlight: bool) -> i32 {
+    if !(16..=specrender_preview::MAX_WIDTH).contains(&width) {
+        say!(
+            "error: --width {width} is outside 16..={}",
+            specrender_preview::MAX_WIDTH
+        );
+        return 2;
+    }
+    let result = (|| -> Result<i32, Error> {
+        let mut progress = progress_printer(run.progress);
+        let parse_opts = args.parse_options();
+        let parsed = parse_input(args, &parse_opts, &mut progress)?;
+        if let specrender::Input::Doc(_) = parsed.input {
+            say!("error: preview draws slides; a DocSpec has none");
+            return Ok(2);
+        }
+        let assets_root = assets_root(args, run)?;
+        let template = match &run.template {
+            Some(p) => match load_template(p) {
+                Ok(t) => Some(std::sync::Arc::new(t)),
+                Err(code) => return Ok(code),
+            },
+            None => None,
+        };
+        let fonts = specrender::load_fonts(&run.fonts.options())?;
+        let mut opts = render_options(run, parse_opts, false, assets_root);
+        opts.layout.template = template;
+        opts.templates = run
+            .templates
+            .as_ref()
+            .map(|d| std::sync::Arc::new(specrender::TemplateStore::new(d)));
+        let popts = specrender_preview::PreviewOptions { width, highlight };
+        let (pngs, qc) = specrender::preview_parsed(&parsed, &fonts, &opts, &popts, &mut progress)?;
+        std::fs::create_dir_all(dir)
+            .map_err(|e| Error::Environment(format!("cannot create {}: {e}", dir.display())))?;
+        for p in &pngs {
+            specrender::write_atomic(&dir.join(&p.file_name), &p.png)
+                .map_err(|e| Error::Environment(e.to_string()))?;
+        }
+        if !print_json(&qc) {
+            return Ok(3);
+        }
+        report_qc_summary(&qc);
+        Ok(qc.exit_code())
+    })();
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            report_error(&e);
+            e.exit_code()
+        }
+    }
 }
 
 /// Where the PPTX or DOCX goes (`None` for `qc`), decided before any work so a usage mistake costs

@@ -172,6 +172,8 @@ pub(crate) struct Face {
     bytes: Option<&'static [u8]>,
     /// The tables shaping reads, loaded on first shaping (see [`shaping_data`]).
     shaping: OnceLock<Arc<[u8]>>,
+    /// The whole face's bytes (outlines too), loaded on the first drawing (previews only).
+    full: OnceLock<Arc<[u8]>>,
     /// Index of the source (dir i, shipped, system) it came from; earlier wins.
     source: usize,
     weight: u16,
@@ -373,6 +375,7 @@ impl FontBook {
                 },
                 bytes,
                 shaping: OnceLock::new(),
+                full: OnceLock::new(),
                 source,
                 weight,
                 monospaced,
@@ -587,6 +590,17 @@ impl FontBook {
     /// The face's shaping tables as a standalone font (face index 0), read on first use.
     /// Unreadable (the file vanished after loading): empty, so parsing fails and shaping
     /// falls back to an estimate.
+    /// The whole font file of `face` (empty when it cannot be read any more), for drawing.
+    pub(crate) fn full_data(&self, face: FaceId) -> &[u8] {
+        let f = &self.faces[face.0 as usize];
+        f.full.get_or_init(|| match f.bytes {
+            Some(b) => Arc::from(b),
+            None => std::fs::read(&f.info.path)
+                .map(Arc::from)
+                .unwrap_or_else(|_| Arc::from(Vec::new())),
+        })
+    }
+
     pub(crate) fn shaping_data(&self, face: FaceId) -> &[u8] {
         let f = &self.faces[face.0 as usize];
         f.shaping.get_or_init(|| {

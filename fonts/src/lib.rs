@@ -17,11 +17,13 @@ use std::ops::Range;
 use std::path::PathBuf;
 
 pub mod book;
+pub mod draw;
 pub mod script;
 pub mod segment;
 pub mod shape;
 
 pub use book::FontBook;
+pub use draw::{Glyph, OutlineSink};
 pub use script::{never_missing, script_class};
 pub use shape::Measurer;
 

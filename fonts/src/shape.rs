@@ -66,6 +66,22 @@ fn lang_props(lang: ShapeLang) -> Option<(rustybuzz::Language, rustybuzz::Script
     tag.parse().ok().map(|l| (l, sc))
 }
 
+/// `text` into a shaping buffer with its direction, script and language, as measuring does.
+pub(crate) fn fill_buffer(b: &mut rustybuzz::UnicodeBuffer, text: &str, lang: ShapeLang) {
+    b.push_str(text);
+    b.guess_segment_properties();
+    if let Some((language, sc)) = lang_props(lang) {
+        b.set_language(language);
+        let s = b.script();
+        if s == rustybuzz::script::COMMON
+            || s == rustybuzz::script::INHERITED
+            || s == rustybuzz::script::UNKNOWN
+        {
+            b.set_script(sc);
+        }
+    }
+}
+
 impl Shaper<'_> {
     /// Appends the glyph advances (font units, kerning applied) of `text` to `out`.
     fn shape(
@@ -76,18 +92,7 @@ impl Shaper<'_> {
         out: &mut Vec<i32>,
     ) {
         let mut b = buf.take().unwrap_or_default();
-        b.push_str(text);
-        b.guess_segment_properties();
-        if let Some((language, sc)) = lang_props(lang) {
-            b.set_language(language);
-            let s = b.script();
-            if s == rustybuzz::script::COMMON
-                || s == rustybuzz::script::INHERITED
-                || s == rustybuzz::script::UNKNOWN
-            {
-                b.set_script(sc);
-            }
-        }
+        fill_buffer(&mut b, text, lang);
         let key: PlanKey = (b.direction(), b.script(), b.language());
         let i = match self.plans.iter().position(|(k, _)| *k == key) {
             Some(i) => i,

@@ -1,0 +1,133 @@
+//! Drawing support for previews: the glyphs a piece of text is shaped into (the same shaping
+//! call measuring makes, so the advances add up to the measured width) and glyph outlines from
+//! the same font file. ttf-parser and rustybuzz stay behind this API (STYLE.md).
+
+use crate::shape::fill_buffer;
+use crate::{FaceId, FontBook, ShapeLang};
+
+/// One shaped glyph, in font units.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Glyph {
+    pub id: u16,
+    /// Byte offset of the glyph's cluster in the shaped text.
+    pub cluster: u32,
+    pub x_advance: i32,
+    pub x_offset: i32,
+    pub y_offset: i32,
+}
+
+/// Receives a glyph outline in font units (y up).
+pub trait OutlineSink {
+    fn move_to(&mut self, x: f32, y: f32);
+    fn line_to(&mut self, x: f32, y: f32);
+    fn quad_to(&mut self, x1: f32, y1: f32, x: f32, y: f32);
+    fn curve_to(&mut self, x1: f32, y1: f32, x2: f32, y2: f32, x: f32, y: f32);
+    fn close(&mut self);
+}
+
+struct Adapter<'a>(&'a mut dyn OutlineSink);
+
+impl ttf_parser::OutlineBuilder for Adapter<'_> {
+    fn move_to(&mut self, x: f32, y: f32) {
+        self.0.move_to(x, y)
+    }
+    fn line_to(&mut self, x: f32, y: f32) {
+        self.0.line_to(x, y)
+    }
+    fn quad_to(&mut self, x1: f32, y1: f32, x: f32, y: f32) {
+        self.0.quad_to(x1, y1, x, y)
+    }
+    fn curve_to(&mut self, x1: f32, y1: f32, x2: f32, y2: f32, x: f32, y: f32) {
+        self.0.curve_to(x1, y1, x2, y2, x, y)
+    }
+    fn close(&mut self) {
+        self.0.close()
+    }
+}
+
+impl FontBook {
+    /// The glyphs of `text` in `face`, shaped as [`crate::Measurer::units_lang`] shapes it:
+    /// their advances add up to the width measuring gives. Uncached (a preview shapes each
+    /// line once). Empty when the face's file cannot be read any more.
+    pub fn shape_glyphs(&self, face: FaceId, lang: ShapeLang, text: &str) -> Vec<Glyph> {
+        if text.is_empty() {
+            return Vec::new();
+        }
+        let Some(f) = rustybuzz::Face::from_slice(self.shaping_data(face), 0) else {
+            return Vec::new();
+        };
+        let mut b = rustybuzz::UnicodeBuffer::new();
+        fill_buffer(&mut b, text, lang);
+        let out = rustybuzz::shape(&f, &[], b);
+        out.glyph_infos()
+            .iter()
+            .zip(out.glyph_positions())
+            .map(|(i, p)| Glyph {
+                id: i.glyph_id as u16,
+                cluster: i.cluster,
+                x_advance: p.x_advance,
+                x_offset: p.x_offset,
+                y_offset: p.y_offset,
+            })
+            .collect()
+    }
+
+    /// Sends the outline of glyph `id` of `face` to `sink`; false when the glyph has no
+    /// outline (a space, a bitmap-only emoji glyph) or the file cannot be read.
+    pub fn outline(&self, face: FaceId, id: u16, sink: &mut dyn OutlineSink) -> bool {
+        let data = self.full_data(face);
+        let Ok(f) = ttf_parser::Face::parse(data, self.face(face).index) else {
+            return false;
+        };
+        f.outline_glyph(ttf_parser::GlyphId(id), &mut Adapter(sink))
+            .is_some()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{FontBook, FontOptions, ShapeLang};
+
+    struct Count(usize);
+    impl super::OutlineSink for Count {
+        fn move_to(&mut self, _: f32, _: f32) {
+            self.0 += 1
+        }
+        fn line_to(&mut self, _: f32, _: f32) {
+            self.0 += 1
+        }
+        fn quad_to(&mut self, _: f32, _: f32, _: f32, _: f32) {
+            self.0 += 1
+        }
+        fn curve_to(&mut self, _: f32, _: f32, _: f32, _: f32, _: f32, _: f32) {
+            self.0 += 1
+        }
+        fn close(&mut self) {}
+    }
+
+    #[test]
+    fn glyph_advances_add_up_to_the_measured_width_and_have_outlines() {
+        let book = FontBook::new(&FontOptions::default()).unwrap();
+        for (fam, text, lang) in [
+            (
+                "Carlito",
+                "Quarterly revenue, AVAWAY office",
+                ShapeLang::Default,
+            ),
+            (
+                "Noto Sans CJK KR",
+                "분기별 매출 보고서 (2024)",
+                ShapeLang::Korean,
+            ),
+        ] {
+            let face = book.find_family(fam, false).unwrap();
+            let glyphs = book.shape_glyphs(face, lang, text);
+            let sum: i64 = glyphs.iter().map(|g| i64::from(g.x_advance)).sum();
+            let mut m = crate::Measurer::new(&book);
+            assert_eq!(sum, m.units_lang(face, lang, text), "{text}");
+            let mut c = Count(0);
+            assert!(book.outline(face, glyphs[0].id, &mut c));
+            assert!(c.0 > 3);
+        }
+    }
+}

@@ -1,0 +1,798 @@
+//! specrender-preview: one PNG per slide, drawn from the laid-out deck ([`LaidDeck`]) with
+//! tiny-skia. Nothing is measured again: every box, line break, line width, size and pitch is
+//! layout's; text is shaped with the same face and shaping call layout measured with (the fonts
+//! crate's [`FontBook::shape_glyphs`]) and drawn from that face's outlines.
+//!
+//! Drawn: the theme background, text boxes (fill, insets, anchor, alignment, bullets, hanging
+//! indents, paragraph spacing, slide-number fields), shapes (`rect`, `roundRect`, `ellipse`;
+//! other presets as their bounding rectangle), dividers, tables (header fill, borders, cell
+//! text), pictures (decoded, `srcRect` cropped, into their letterboxed frame), grey
+//! placeholders. Charts are drawn as a framed area only (not yet their series).
+//!
+//! With highlights, every QC issue naming an element outlines its box in the severity
+//! colour; an overflow hatches the part of the text below the box.
+
+use specrender_fonts::{FaceId, FontBook, OutlineSink, ScriptClass, ShapeLang, SlotFaces};
+use specrender_layout::model::{
+    Align, Anchor, BoxContent, LaidDeck, LaidSlide, Paragraph, PictureBox, PlacedBox, Rect,
+    TableBox, TextBox,
+};
+use specrender_layout::text::grid::{round_half_away, Grid};
+use specrender_layout::text::prepare::AUTOSPACE_PER_PT;
+use specrender_qc::{QcReport, Severity};
+use specrender_spec::deck::Rgb;
+use specrender_spec::units::{Cpt, Emu, EMU_PER_CPT, EMU_PER_PT, EMU_PER_PX_600DPI};
+use tiny_skia::{
+    Color, FillRule, Paint, PathBuilder, Pixmap, PixmapPaint, Rect as SkRect, Stroke, Transform,
+};
+
+/// Default preview width in pixels.
+pub const DEFAULT_WIDTH: u32 = 1280;
+/// Widest preview accepted (bounded memory: 8192 x 4608 x 4 bytes ≈ 150 MB).
+pub const MAX_WIDTH: u32 = 8192;
+
+#[derive(Debug, Clone)]
+pub struct PreviewOptions {
+    /// Width of each PNG in pixels (height follows the slide's aspect ratio).
+    pub width: u32,
+    /// Draw every QC issue that names an element.
+    pub highlight: bool,
+}
+
+impl Default for PreviewOptions {
+    fn default() -> Self {
+        PreviewOptions {
+            width: DEFAULT_WIDTH,
+            highlight: false,
+        }
+    }
+}
+
+/// One slide's preview.
+#[derive(Debug, Clone)]
+pub struct SlidePreview {
+    /// `NNN-<slide_id>.png` (1-based output slide number).
+    pub file_name: String,
+    pub slide_id: String,
+    pub png: Vec<u8>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum PreviewError {
+    #[error("preview width {0} px is outside 16..={MAX_WIDTH}")]
+    Width(u32),
+    #[error("PNG encoding failed: {0}")]
+    Encode(String),
+}
+
+/// Every slide of `deck` as a PNG, in slide order. `qc` is read for highlights.
+pub fn preview_deck(
+    deck: &LaidDeck,
+    book: &FontBook,
+    qc: Option<&QcReport>,
+    opts: &PreviewOptions,
+) -> Result<Vec<SlidePreview>, PreviewError> {
+    deck.slides
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let pixmap = draw_slide(deck, s, i + 1, book, qc, opts)?;
+            let png = pixmap
+                .encode_png()
+                .map_err(|e| PreviewError::Encode(e.to_string()))?;
+            Ok(SlidePreview {
+                file_name: format!("{:03}-{}.png", i + 1, file_safe(&s.id)),
+                slide_id: s.id.clone(),
+                png,
+            })
+        })
+        .collect()
+}
+
+/// A slide id as a file name part: anything but ASCII letters, digits, `-` and `_` becomes `_`.
+fn file_safe(id: &str) -> String {
+    id.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
+/// One glyph of a line, placed: `x` (EMU) from the line's start, offsets in font units.
+#[derive(Debug, Clone, Copy)]
+pub struct PlacedGlyph {
+    pub face: FaceId,
+    pub id: u16,
+    pub x: f64,
+    pub dx: i32,
+    pub dy: i32,
+}
+
+/// The glyphs of `p.text[start..end]` placed as LibreOffice places them and as layout measured
+/// them (`text/grid.rs`): each run segmented with its slot faces, each segment shaped with the
+/// face and language layout measured it with, every advance rounded to LibreOffice's 600 dpi
+/// grid, and an Asian–Latin autospace after the text before each change between Asian and
+/// other script.
+pub fn line_glyphs(
+    book: &FontBook,
+    p: &Paragraph,
+    start: usize,
+    end: usize,
+    bold: bool,
+    size: Cpt,
+) -> LineGlyphs {
+    let grid = Grid::at(size);
+    let lang = ShapeLang::from_tag(&p.lang);
+    let mut out = Vec::new();
+    let mut x = 0.0;
+    let pt = f64::from(size) / 100.0;
+    let (mut nominal, mut upper) = (0.0, 0.0);
+    let mut prev: Option<ScriptClass> = None;
+    for r in p.runs.iter().filter(|r| r.end > start && r.start < end) {
+        let faces = SlotFaces {
+            latin: book.resolve(&r.latin, bold, ScriptClass::Latin).face,
+            ea: book.resolve(&r.ea, bold, ScriptClass::EastAsian).face,
+            cs: book.resolve(&r.cs, bold, ScriptClass::Complex).face,
+        };
+        let run_text = p.text.get(r.start..r.end).unwrap_or("");
+        // Segmented whole, as layout segments the paragraph, then cut to the line.
+        for seg in book.segment(run_text, faces, bold) {
+            let a = (r.start + seg.range.start).max(start);
+            let b = (r.start + seg.range.end).min(end);
+            if a >= b {
+                continue;
+            }
+            if let Some(pc) = prev {
+                let asian = |c| c == ScriptClass::EastAsian;
+                if pc != seg.class && (asian(pc) || asian(seg.class)) {
+                    x += grid.autospace;
+                    nominal += AUTOSPACE_PER_PT * pt;
+                    upper += grid.autospace.max(AUTOSPACE_PER_PT * pt);
+                }
+            }
+            prev = Some(seg.class);
+            let upm = f64::from(book.face(seg.face).units_per_em.max(1));
+            for g in book.shape_glyphs(seg.face, lang.for_class(seg.class), &p.text[a..b]) {
+                out.push(PlacedGlyph {
+                    face: seg.face,
+                    id: g.id,
+                    x,
+                    dx: g.x_offset,
+                    dy: g.y_offset,
+                });
+                let em = f64::from(g.x_advance) / upm;
+                let on_grid = round_half_away(em * grid.px) * EMU_PER_PX_600DPI;
+                let nom = em * pt * EMU_PER_PT as f64;
+                x += on_grid;
+                nominal += nom;
+                upper += on_grid.max(nom);
+            }
+        }
+    }
+    LineGlyphs {
+        glyphs: out,
+        width: x,
+        nominal,
+        upper,
+    }
+}
+
+/// A line's glyphs and its widths (EMU, visible text).
+#[derive(Debug, Clone)]
+pub struct LineGlyphs {
+    pub glyphs: Vec<PlacedGlyph>,
+    /// The width as drawn: 600 dpi grid advances and autospaces (LibreOffice's measure).
+    pub width: f64,
+    /// Unrounded advances x size and nominal autospaces (PowerPoint's measure).
+    pub nominal: f64,
+    /// The sum over glyphs of the wider of the two. Layout's `Line.width` takes, per word, the
+    /// wider of the grid and the nominal measure, so it lies between `max(width, nominal)`
+    /// and this.
+    pub upper: f64,
+}
+
+/// The slot faces of each run of `p` overlapping `start..end`, with the piece's range.
+fn pieces(
+    book: &FontBook,
+    p: &Paragraph,
+    start: usize,
+    end: usize,
+    bold: bool,
+) -> Vec<(SlotFaces, usize, usize)> {
+    p.runs
+        .iter()
+        .filter(|r| r.end > start && r.start < end)
+        .map(|r| {
+            let faces = SlotFaces {
+                latin: book.resolve(&r.latin, bold, ScriptClass::Latin).face,
+                ea: book.resolve(&r.ea, bold, ScriptClass::EastAsian).face,
+                cs: book.resolve(&r.cs, bold, ScriptClass::Complex).face,
+            };
+            (faces, r.start.max(start), r.end.min(end))
+        })
+        .collect()
+}
+
+/// Pixels per EMU and the pixmap.
+struct Canvas<'a> {
+    pm: Pixmap,
+    s: f32,
+    book: &'a FontBook,
+}
+
+fn color(c: Rgb) -> Color {
+    Color::from_rgba8(c.0, c.1, c.2, 255)
+}
+
+fn paint(c: Color) -> Paint<'static> {
+    let mut p = Paint::default();
+    p.set_color(c);
+    p.anti_alias = true;
+    p
+}
+
+/// Draw one slide (`number` is its 1-based output position).
+pub fn draw_slide(
+    deck: &LaidDeck,
+    slide: &LaidSlide,
+    number: usize,
+    book: &FontBook,
+    qc: Option<&QcReport>,
+    opts: &PreviewOptions,
+) -> Result<Pixmap, PreviewError> {
+    let _ = number;
+    if !(16..=MAX_WIDTH).contains(&opts.width) {
+        return Err(PreviewError::Width(opts.width));
+    }
+    let size = &deck.slide_size;
+    let s = opts.width as f32 / size.cx.max(1) as f32;
+    let h = ((size.cy as f32 * s).round() as u32).clamp(1, MAX_WIDTH);
+    let mut pm = Pixmap::new(opts.width, h).ok_or(PreviewError::Width(opts.width))?;
+    pm.fill(color(deck.theme.colors.background));
+    let mut c = Canvas { pm, s, book };
+    for b in &slide.boxes {
+        c.placed(b);
+    }
+    if opts.highlight {
+        if let Some(qc) = qc {
+            c.highlights(slide, qc);
+        }
+    }
+    Ok(c.pm)
+}
+
+impl Canvas<'_> {
+    fn px(&self, v: Emu) -> f32 {
+        v as f32 * self.s
+    }
+
+    fn sk_rect(&self, r: &Rect) -> Option<SkRect> {
+        SkRect::from_xywh(
+            self.px(r.x),
+            self.px(r.y),
+            self.px(r.w).max(0.5),
+            self.px(r.h).max(0.5),
+        )
+    }
+
+    fn fill_rect(&mut self, r: &Rect, c: Color) {
+        if let Some(sr) = self.sk_rect(r) {
+            self.pm
+                .fill_rect(sr, &paint(c), Transform::identity(), None);
+        }
+    }
+
+    fn stroke_rect(&mut self, r: &Rect, c: Color, width_px: f32) {
+        if let Some(sr) = self.sk_rect(r) {
+            let path = PathBuilder::from_rect(sr);
+            let st = Stroke {
+                width: width_px,
+                ..Stroke::default()
+            };
+            self.pm
+                .stroke_path(&path, &paint(c), &st, Transform::identity(), None);
+        }
+    }
+
+    fn line(&mut self, x0: f32, y0: f32, x1: f32, y1: f32, c: Color, width_px: f32) {
+        let mut pb = PathBuilder::new();
+        pb.move_to(x0, y0);
+        pb.line_to(x1, y1);
+        if let Some(path) = pb.finish() {
+            let st = Stroke {
+                width: width_px.max(0.5),
+                ..Stroke::default()
+            };
+            self.pm
+                .stroke_path(&path, &paint(c), &st, Transform::identity(), None);
+        }
+    }
+
+    fn placed(&mut self, b: &PlacedBox) {
+        match &b.content {
+            BoxContent::Text(t) => self.text_box(t, &b.rect),
+            BoxContent::Shape(sh) => {
+                if let Some(sr) = self.sk_rect(&b.rect) {
+                    let path = match sh.prst {
+                        "ellipse" => PathBuilder::from_oval(sr),
+                        "roundRect" => round_rect(sr, sr.width().min(sr.height()) * 0.16667),
+                        _ => Some(PathBuilder::from_rect(sr)),
+                    };
+                    if let Some(path) = path {
+                        if let Some(f) = sh.fill {
+                            self.pm.fill_path(
+                                &path,
+                                &paint(color(f)),
+                                FillRule::Winding,
+                                Transform::identity(),
+                                None,
+                            );
+                        }
+                        if let Some((c, w)) = sh.line {
+                            let st = Stroke {
+                                width: self.px(w).max(0.5),
+                                ..Stroke::default()
+                            };
+                            self.pm.stroke_path(
+                                &path,
+                                &paint(color(c)),
+                                &st,
+                                Transform::identity(),
+                                None,
+                            );
+                        }
+                    }
+                }
+                if let Some(t) = &sh.text {
+                    self.text_box(t, &sh.text_rect);
+                }
+            }
+            BoxContent::Divider(l) => {
+                let (x0, y0) = (self.px(l.line.x), self.px(l.line.y));
+                let (x1, y1) = (self.px(l.line.right()), self.px(l.line.bottom()));
+                let w = self.px(l.width);
+                self.line(x0, y0, x1, y1, color(l.color), w);
+            }
+            BoxContent::Placeholder(_) => {
+                self.fill_rect(&b.rect, Color::from_rgba8(0xD9, 0xD9, 0xD9, 255));
+                self.stroke_rect(&b.rect, Color::from_rgba8(0x80, 0x80, 0x80, 255), 1.0);
+            }
+            BoxContent::Picture(p) => self.picture(p),
+            BoxContent::Table(t) => self.table(t, &b.rect),
+            BoxContent::Chart(_) => {
+                // Series are not drawn yet: the chart's area, framed.
+                self.stroke_rect(&b.rect, Color::from_rgba8(0xBF, 0xBF, 0xBF, 255), 1.0);
+            }
+        }
+    }
+
+    fn text_box(&mut self, t: &TextBox, rect: &Rect) {
+        if let Some(f) = t.fill {
+            let mut c = color(f.color);
+            c.set_alpha((f.alpha.min(100_000) as f32) / 100_000.0);
+            self.fill_rect(rect, c);
+        }
+        let inner = Rect {
+            x: rect.x + t.insets.l,
+            y: rect.y + t.insets.t,
+            w: rect.w - t.insets.l - t.insets.r,
+            h: rect.h - t.insets.t - t.insets.b,
+        };
+        let style = TextStyle {
+            size: t.size,
+            bold: t.bold,
+            color: color(t.color),
+            align: t.align,
+        };
+        let top = match t.anchor {
+            Anchor::Top => inner.y,
+            Anchor::Middle => inner.y + (inner.h - t.needed_height) / 2,
+            Anchor::Bottom => inner.bottom() - t.needed_height,
+        };
+        if t.columns > 1 {
+            // Two columns: lines fill the first column to the usable height, then the second.
+            let col_w = (inner.w - t.column_gap) / 2;
+            let first = Rect { w: col_w, ..inner };
+            let second = Rect {
+                x: inner.x + col_w + t.column_gap,
+                w: col_w,
+                ..inner
+            };
+            self.paragraphs(&t.paragraphs, &first, Some(&second), top, &style);
+        } else {
+            self.paragraphs(&t.paragraphs, &inner, None, top, &style);
+        }
+    }
+
+    /// Paragraphs from `top` down, in `col` (and on into `next` once a line would pass the
+    /// column's bottom).
+    fn paragraphs(
+        &mut self,
+        paras: &[Paragraph],
+        col: &Rect,
+        mut next: Option<&Rect>,
+        top: Emu,
+        st: &TextStyle,
+    ) {
+        let mut col = *col;
+        let mut y = top;
+        let size_emu = Emu::from(st.size) * EMU_PER_CPT;
+        for (pi, p) in paras.iter().enumerate() {
+            if pi > 0 || y != top {
+                y += Emu::from(p.space_before) * EMU_PER_CPT;
+            }
+            let pitch = Emu::from(p.line_pitch) * EMU_PER_CPT;
+            for (li, line) in p.lines.iter().enumerate() {
+                if let Some(n) = next {
+                    if y + pitch > col.bottom() && y > col.y {
+                        col = *n;
+                        y = col.y;
+                        next = None;
+                    }
+                }
+                let first = li == 0;
+                // A bullet hangs at marL + indent and its line's text starts at marL; without a
+                // bullet the first line starts at marL + indent.
+                let hang = first && p.bullet.is_none();
+                let left = col.x + p.margin_left + if hang { p.indent } else { 0 };
+                let avail = col.right() - left;
+                let x = match (st.align, p.rtl) {
+                    (Align::Left, false) | (Align::Right, true) => left,
+                    (Align::Center, _) => left + (avail - line.width) / 2,
+                    (Align::Right, false) | (Align::Left, true) => col.right() - line.width,
+                };
+                // Baseline: the line's descent above the bottom of its pitch.
+                let descent = self.line_descent(p, line.start, line.end, st.bold);
+                let baseline = y + pitch - (descent * size_emu as f32) as Emu;
+                if first {
+                    if let Some(b) = &p.bullet {
+                        let bx = col.x + p.margin_left + p.indent;
+                        let face = self.book.resolve(&b.font, st.bold, ScriptClass::Latin).face;
+                        let mut buf = [0u8; 4];
+                        let text = b.char.encode_utf8(&mut buf);
+                        self.glyphs(
+                            face,
+                            ShapeLang::Default,
+                            text,
+                            self.px(bx),
+                            self.px(baseline),
+                            size_emu,
+                            st.color,
+                        );
+                    }
+                }
+                self.line_text(p, line.start, line.end, x, baseline, size_emu, st);
+                y += pitch;
+            }
+            y += Emu::from(p.space_after) * EMU_PER_CPT;
+        }
+    }
+
+    /// The largest descent (in em) of the faces drawing `start..end`.
+    fn line_descent(&self, p: &Paragraph, start: usize, end: usize, bold: bool) -> f32 {
+        let mut d: f32 = 0.0;
+        for (faces, a, b) in pieces(self.book, p, start, end, bold) {
+            let text = p.text.get(a..b).unwrap_or("");
+            for seg in self.book.segment(text, faces, bold) {
+                let fi = self.book.face(seg.face);
+                d = d.max(-f32::from(fi.descender) / f32::from(fi.units_per_em.max(1)));
+            }
+        }
+        if d == 0.0 {
+            0.25
+        } else {
+            d
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn line_text(
+        &mut self,
+        p: &Paragraph,
+        start: usize,
+        end: usize,
+        x: Emu,
+        baseline: Emu,
+        size_emu: Emu,
+        st: &TextStyle,
+    ) {
+        let glyphs = line_glyphs(self.book, p, start, end, st.bold, st.size).glyphs;
+        let by = self.px(baseline);
+        let mut sink = PathSink {
+            pb: PathBuilder::new(),
+            k: 0.0,
+            x: 0.0,
+            y: by,
+        };
+        for g in glyphs {
+            let upm = f32::from(self.book.face(g.face).units_per_em.max(1));
+            sink.k = size_emu as f32 * self.s / upm;
+            sink.x = self.px(x) + (g.x * f64::from(self.s)) as f32 + g.dx as f32 * sink.k;
+            sink.y = by - g.dy as f32 * sink.k;
+            self.book.outline(g.face, g.id, &mut sink);
+        }
+        if let Some(path) = sink.pb.finish() {
+            self.pm.fill_path(
+                &path,
+                &paint(st.color),
+                FillRule::Winding,
+                Transform::identity(),
+                None,
+            );
+        }
+    }
+
+    /// Draws `text` shaped in `face` with its origin at (x, y) px; returns the advance in px.
+    #[allow(clippy::too_many_arguments)]
+    fn glyphs(
+        &mut self,
+        face: FaceId,
+        lang: ShapeLang,
+        text: &str,
+        x: f32,
+        y: f32,
+        size_emu: Emu,
+        c: Color,
+    ) -> f32 {
+        let upm = f32::from(self.book.face(face).units_per_em.max(1));
+        let k = size_emu as f32 * self.s / upm;
+        let mut pen = 0.0f32;
+        let mut sink = PathSink {
+            pb: PathBuilder::new(),
+            k,
+            x: 0.0,
+            y,
+        };
+        for g in self.book.shape_glyphs(face, lang, text) {
+            sink.x = x + pen + g.x_offset as f32 * k;
+            let gy = y - g.y_offset as f32 * k;
+            sink.y = gy;
+            self.book.outline(face, g.id, &mut sink);
+            pen += g.x_advance as f32 * k;
+        }
+        if let Some(path) = sink.pb.finish() {
+            self.pm.fill_path(
+                &path,
+                &paint(c),
+                FillRule::Winding,
+                Transform::identity(),
+                None,
+            );
+        }
+        pen
+    }
+
+    fn picture(&mut self, p: &PictureBox) {
+        let Ok(img) = image::load_from_memory(&p.bytes) else {
+            self.fill_rect(&p.frame, Color::from_rgba8(0xD9, 0xD9, 0xD9, 255));
+            return;
+        };
+        let mut img = img.to_rgba8();
+        if p.flip_h {
+            image::imageops::flip_horizontal_in_place(&mut img);
+        }
+        img = match p.rot.rem_euclid(21_600_000) {
+            5_400_000 => image::imageops::rotate90(&img),
+            10_800_000 => image::imageops::rotate180(&img),
+            16_200_000 => image::imageops::rotate270(&img),
+            _ => img,
+        };
+        // srcRect is in 1/1000 % of the stored image, as seen after the turn.
+        let (w, h) = img.dimensions();
+        let [l, t, r, b] = p.src_rect;
+        let cx0 = (w as f64 * f64::from(l) / 100_000.0).round().max(0.0) as u32;
+        let cy0 = (h as f64 * f64::from(t) / 100_000.0).round().max(0.0) as u32;
+        let cx1 = (w as f64 * (1.0 - f64::from(r) / 100_000.0)).round() as u32;
+        let cy1 = (h as f64 * (1.0 - f64::from(b) / 100_000.0)).round() as u32;
+        let (cx1, cy1) = (
+            cx1.clamp(cx0 + 1, w.max(cx0 + 1)),
+            cy1.clamp(cy0 + 1, h.max(cy0 + 1)),
+        );
+        let view = image::imageops::crop_imm(&img, cx0, cy0, cx1 - cx0, cy1 - cy0).to_image();
+        let (vw, vh) = view.dimensions();
+        let mut data = view.into_raw();
+        for px in data.chunks_exact_mut(4) {
+            let a = u16::from(px[3]);
+            for ch in &mut px[..3] {
+                *ch = ((u16::from(*ch) * a + 127) / 255) as u8;
+            }
+        }
+        let Some(src) = tiny_skia::IntSize::from_wh(vw, vh).and_then(|s| Pixmap::from_vec(data, s))
+        else {
+            return;
+        };
+        let sx = self.px(p.frame.w) / vw as f32;
+        let sy = self.px(p.frame.h) / vh as f32;
+        let paint = PixmapPaint {
+            quality: tiny_skia::FilterQuality::Bilinear,
+            ..PixmapPaint::default()
+        };
+        let tr = Transform::from_row(sx, 0.0, 0.0, sy, self.px(p.frame.x), self.px(p.frame.y));
+        self.pm.draw_pixmap(0, 0, src.as_ref(), &paint, tr, None);
+    }
+
+    fn table(&mut self, t: &TableBox, rect: &Rect) {
+        let border = color(t.border);
+        let mut y = rect.y;
+        for row in &t.rows {
+            let mut x = rect.x;
+            let mut col = 0usize;
+            for cell in &row.cells {
+                let span = cell.span.max(1) as usize;
+                let w: Emu = t.col_widths.iter().skip(col).take(span).sum();
+                let r = Rect {
+                    x,
+                    y,
+                    w,
+                    h: row.height,
+                };
+                let header = row.kind == specrender_layout::model::RowKind::Header;
+                if header {
+                    self.fill_rect(&r, color(t.header_fill));
+                }
+                let inner = Rect {
+                    x: r.x + t.margins.l,
+                    y: r.y + t.margins.t,
+                    w: r.w - t.margins.l - t.margins.r,
+                    h: r.h - t.margins.t - t.margins.b,
+                };
+                let st = TextStyle {
+                    size: t.size,
+                    bold: cell.bold,
+                    color: color(if header { t.header_color } else { t.color }),
+                    align: cell.align,
+                };
+                self.paragraphs(&cell.paragraphs, &inner, None, inner.y, &st);
+                self.stroke_rect(&r, border, 1.0);
+                x += w;
+                col += span;
+            }
+            y += row.height;
+        }
+    }
+
+    fn highlights(&mut self, slide: &LaidSlide, qc: &QcReport) {
+        for issue in &qc.issues {
+            if issue.slide_id.as_deref() != Some(slide.id.as_str()) {
+                continue;
+            }
+            let Some(el) = &issue.element_id else {
+                continue;
+            };
+            let Some(b) = slide.boxes.iter().find(|b| &b.element_id == el) else {
+                continue;
+            };
+            let c = severity_color(issue.severity);
+            let r = b.content.drawn_rect().unwrap_or(b.rect);
+            self.stroke_rect(&r, c, 3.0);
+            if let Some(t) = b.content.text() {
+                if !t.fits() {
+                    // The part of the text past what the box may use, hatched below the box.
+                    let over = t.needed_height - t.usable_height;
+                    let band = Rect {
+                        x: r.x,
+                        y: r.bottom(),
+                        w: r.w,
+                        h: over,
+                    };
+                    self.hatch(&band, c);
+                }
+            }
+        }
+    }
+
+    fn hatch(&mut self, r: &Rect, c: Color) {
+        let (x0, y0) = (self.px(r.x), self.px(r.y));
+        let (w, h) = (self.px(r.w), self.px(r.h));
+        if w <= 0.0 || h <= 0.0 {
+            return;
+        }
+        let mut fill = c;
+        fill.set_alpha(0.15);
+        self.fill_rect(r, fill);
+        let step = 8.0;
+        let mut pb = PathBuilder::new();
+        let mut d = 0.0;
+        while d < w + h {
+            // A 45° stroke from the top edge (or left edge) to the bottom (or right) edge.
+            let (sx, sy) = if d <= w {
+                (x0 + d, y0)
+            } else {
+                (x0 + w, y0 + d - w)
+            };
+            let (ex, ey) = if d <= h {
+                (x0, y0 + d)
+            } else {
+                (x0 + d - h, y0 + h)
+            };
+            pb.move_to(sx, sy);
+            pb.line_to(ex, ey);
+            d += step;
+        }
+        if let Some(path) = pb.finish() {
+            let st = Stroke {
+                width: 1.5,
+                ..Stroke::default()
+            };
+            self.pm
+                .stroke_path(&path, &paint(c), &st, Transform::identity(), None);
+        }
+        self.stroke_rect(r, c, 1.0);
+    }
+}
+
+/// Highlight colours: high red, medium orange, low blue.
+pub fn severity_color(s: Severity) -> Color {
+    match s {
+        Severity::High => Color::from_rgba8(0xE0, 0x1E, 0x1E, 255),
+        Severity::Medium => Color::from_rgba8(0xF0, 0x8C, 0x00, 255),
+        Severity::Low => Color::from_rgba8(0x1E, 0x78, 0xE0, 255),
+    }
+}
+
+struct TextStyle {
+    size: Cpt,
+    bold: bool,
+    color: Color,
+    align: Align,
+}
+
+fn round_rect(r: SkRect, rad: f32) -> Option<tiny_skia::Path> {
+    let (l, t, rt, b) = (r.left(), r.top(), r.right(), r.bottom());
+    let k = rad * 0.447_715; // 1 - 0.552285 (cubic circle constant)
+    let mut pb = PathBuilder::new();
+    pb.move_to(l + rad, t);
+    pb.line_to(rt - rad, t);
+    pb.cubic_to(rt - k, t, rt, t + k, rt, t + rad);
+    pb.line_to(rt, b - rad);
+    pb.cubic_to(rt, b - k, rt - k, b, rt - rad, b);
+    pb.line_to(l + rad, b);
+    pb.cubic_to(l + k, b, l, b - k, l, b - rad);
+    pb.line_to(l, t + rad);
+    pb.cubic_to(l, t + k, l + k, t, l + rad, t);
+    pb.close();
+    pb.finish()
+}
+
+/// Glyph outline (font units, y up) into pixel space at (x, y) with scale k.
+struct PathSink {
+    pb: PathBuilder,
+    k: f32,
+    x: f32,
+    y: f32,
+}
+
+impl PathSink {
+    fn p(&self, x: f32, y: f32) -> (f32, f32) {
+        (self.x + x * self.k, self.y - y * self.k)
+    }
+}
+
+impl OutlineSink for PathSink {
+    fn move_to(&mut self, x: f32, y: f32) {
+        let (a, b) = self.p(x, y);
+        self.pb.move_to(a, b);
+    }
+    fn line_to(&mut self, x: f32, y: f32) {
+        let (a, b) = self.p(x, y);
+        self.pb.line_to(a, b);
+    }
+    fn quad_to(&mut self, x1: f32, y1: f32, x: f32, y: f32) {
+        let (a, b) = self.p(x1, y1);
+        let (c, d) = self.p(x, y);
+        self.pb.quad_to(a, b, c, d);
+    }
+    fn curve_to(&mut self, x1: f32, y1: f32, x2: f32, y2: f32, x: f32, y: f32) {
+        let (a, b) = self.p(x1, y1);
+        let (c, d) = self.p(x2, y2);
+        let (e, f) = self.p(x, y);
+        self.pb.cubic_to(a, b, c, d, e, f);
+    }
+    fn close(&mut self) {
+        self.pb.close();
+    }
+}
