@@ -205,3 +205,26 @@ fn ragged_table_rows_are_reported_like_decks() {
         json!({"columns": 2, "rows": [{"row": 1, "cells": 3}, {"row": 2, "cells": 1}]})
     );
 }
+
+/// Issue 25.4: a DocSpec table's integers above 2^53 keep their digits in the DOCX.
+#[test]
+fn big_integers_in_document_tables_keep_their_digits() {
+    let d = workdir("docx", "big-ints");
+    let input = d.join("in.json");
+    let blocks: Value = serde_json::from_str(
+        r#"[{"block_id": "t", "type": "table", "content": {"columns": ["a", "b"],
+             "rows": [[9007199254740993, 12345678901234567890]]}}]"#,
+    )
+    .unwrap();
+    std::fs::write(&input, serde_json::to_vec(&doc(blocks, "en")).unwrap()).unwrap();
+    let out = d.join("out.docx");
+    let r = run(&["render", s(&input), "-o", s(&out)], None);
+    assert_eq!(r.code, 0, "{r:?}");
+    let body = parts(&std::fs::read(&out).unwrap())
+        .into_iter()
+        .find(|(n, _)| n == "word/document.xml")
+        .unwrap()
+        .1;
+    assert!(body.contains(">9007199254740993<"), "{body}");
+    assert!(body.contains(">12345678901234567890<"));
+}

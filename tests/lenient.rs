@@ -325,3 +325,33 @@ fn an_overflowing_other_is_never_written_as_inf() {
     );
     assert!(sheet.contains("<v>17976931348623157"), "the capped sum");
 }
+
+/// Issue 25.4: integers above 2^53 in table cells were rounded (9007199254740993 ->
+/// 9007199254740992); every integer within 64 bits keeps its digits as written.
+#[test]
+fn big_integers_in_table_cells_keep_their_digits() {
+    let elements = serde_json::from_str::<Value>(
+        r#"[
+        {"element_id": "t", "kind": "text", "role": "title", "content": {"text": "Review"}},
+        {"element_id": "tb", "kind": "table", "content": {"columns": ["a", "b"],
+         "rows": [[9007199254740993, 12345678901234567890], [-9007199254740993, 1.5]]}}
+    ]"#,
+    )
+    .unwrap();
+    let (code, qc, pptx) = render("big_ints", &deck(json!({}), elements));
+    assert_eq!(code, 0, "{qc:#}");
+    let slide = part(&pptx, "ppt/slides/slide1.xml");
+    for digits in [
+        ">9007199254740993<",
+        ">12345678901234567890<",
+        ">-9007199254740993<",
+        ">1.5<",
+    ] {
+        assert!(slide.contains(digits), "{digits} missing");
+    }
+    // Right-aligned like every number.
+    assert!(
+        slide.matches("algn=\"r\"").count() >= 4,
+        "numbers right-aligned"
+    );
+}

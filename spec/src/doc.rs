@@ -158,11 +158,7 @@ fn locator_text(m: &Map<String, Value>) -> Option<String> {
 }
 
 fn cell(c: &Option<CellValue>) -> Cell {
-    match c {
-        Some(CellValue::Text(s)) => Cell::Text(s.clone()),
-        Some(CellValue::Number(n)) => Cell::Number(*n),
-        None => Cell::Empty,
-    }
+    CellValue::cell(c)
 }
 
 /// A quote block's free-form content: `text` (required to draw anything) and `attribution`.

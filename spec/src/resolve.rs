@@ -381,15 +381,7 @@ fn content(c: &ElementContent, data_ref: Option<&str>) -> Content {
             rows: t
                 .rows
                 .iter()
-                .map(|r| {
-                    r.iter()
-                        .map(|c| match c {
-                            Some(CellValue::Text(s)) => Cell::Text(s.clone()),
-                            Some(CellValue::Number(n)) => Cell::Number(*n),
-                            None => Cell::Empty,
-                        })
-                        .collect()
-                })
+                .map(|r| r.iter().map(CellValue::cell).collect())
                 .collect(),
         },
         ElementContent::Shape(m) => {

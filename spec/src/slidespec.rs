@@ -352,7 +352,35 @@ pub struct ChartContent {
 #[serde(untagged)]
 pub enum CellValue {
     Text(String),
-    Number(f64),
+    /// As the JSON holds it: an integer within 64 bits keeps every digit (a double holds
+    /// integers exactly only up to 2^53); see [`CellValue::cell`].
+    Number(serde_json::Number),
+}
+
+/// The largest integer every smaller one of which a double holds exactly: 2^53.
+const EXACT_IN_F64: u64 = 1 << 53;
+
+impl CellValue {
+    /// The resolved cell of `c` (`None`: `null`). A JSON integer whose magnitude passes 2^53
+    /// (9007199254740993, 12345678901234567890) becomes its digits as written, as text, so no
+    /// digit is rounded away; layout still reads it as a number (right-aligned). Integers past
+    /// 64 bits reach here already as doubles (serde_json without `arbitrary_precision`).
+    pub fn cell(c: &Option<CellValue>) -> crate::deck::Cell {
+        use crate::deck::Cell;
+        match c {
+            Some(CellValue::Text(s)) => Cell::Text(s.clone()),
+            Some(CellValue::Number(n)) => {
+                let big = n.as_u64().is_some_and(|u| u > EXACT_IN_F64)
+                    || n.as_i64().is_some_and(|i| i.unsigned_abs() > EXACT_IN_F64);
+                if big {
+                    Cell::Text(n.to_string())
+                } else {
+                    Cell::Number(n.as_f64().unwrap_or(0.0))
+                }
+            }
+            None => Cell::Empty,
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
