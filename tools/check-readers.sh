@@ -5,7 +5,9 @@
 # tools/check_charts.py (python-pptx categories/values = the laid-out chart, openpyxl: each
 # embedded workbook's cells = what the chart's formulas name, LibreOffice's page shows the
 # chart's title, axis titles and labels inside its frame); citation keys, footers, notes and
-# slide numbers through tools/check_citations.py.
+# slide numbers through tools/check_citations.py. The example deck on every corpus template
+# (tests/fixtures/templates): python-pptx sees the template's layouts and each slide on the layout
+# the layout JSON names, openxml-audit finds nothing, LibreOffice makes a page per slide.
 # Documents (DocSpec -> DOCX): every example / golden document and the generated document suite
 # (`specrender-deckgen --doc-suite --fast`) through tools/check_docx.py (python-docx reads heading
 # styles, list numbering, table header rows, figure descr, footnotes, core properties back against
@@ -115,6 +117,41 @@ PY
   cites=$(python3 tools/check_citations.py "$deck" "$pptx" "$out/$name.layout.json") || { echo "FAIL $name: citations"; fail=1; continue; }
   echo "ok   $name: python-pptx opened $slides slides, openxml-audit found nothing, LibreOffice made $pages pages, $charts charts read back and shown, $cites read back"
 done
+# The example deck on every corpus template (tests/fixtures/templates): python-pptx opens it with
+# every layout of the template and one slide per laid-out slide, openxml-audit finds nothing,
+# LibreOffice makes a page per slide.
+if [ $# -eq 0 ]; then
+  for tpl in tests/fixtures/templates/*.pptx tests/fixtures/templates/*.potx; do
+    name="on-$(basename "${tpl%.*}")"
+    pptx="$out/$name.pptx"
+    set +e
+    "$bin" render examples/quarterly-review.json --template "$tpl" -o "$pptx" --qc "$out/$name.qc.json" --layout "$out/$name.layout.json" --autofit none
+    rc=$?
+    set -e
+    if [ $rc -gt 1 ]; then echo "FAIL $name: render exit $rc"; fail=1; continue; fi
+    "$bin" template inspect "$tpl" > "$out/$name.inspect.json"
+    slides=$(python3 - "$pptx" "$out/$name.layout.json" "$out/$name.inspect.json" <<'PY'
+import json, sys
+from pptx import Presentation
+prs = Presentation(sys.argv[1])
+layout = json.load(open(sys.argv[2]))
+inspect = json.load(open(sys.argv[3]))
+assert len(prs.slides) == len(layout["slides"]), (len(prs.slides), len(layout["slides"]))
+layouts = [l for m in prs.slide_masters for l in m.slide_layouts]
+assert len(layouts) == len(inspect["layouts"]), (len(layouts), len(inspect["layouts"]))
+for s, ls in zip(prs.slides, layout["slides"]):
+    assert [sh.name for sh in s.shapes] == [b["element_id"] for b in ls["boxes"]], ls["id"]
+    assert s.slide_layout.name == (ls["template_layout"] or s.slide_layout.name), (s.slide_layout.name, ls["template_layout"])
+print(len(prs.slides))
+PY
+) || { echo "FAIL $name: python-pptx"; fail=1; continue; }
+    openxml-audit -q "$pptx" || { echo "FAIL $name: openxml-audit"; fail=1; continue; }
+    timeout 180 soffice -env:UserInstallation=file://$PWD/$out/profile --headless --convert-to pdf --outdir "$out" "$pptx" >/dev/null 2>&1 || { echo "FAIL $name: soffice"; fail=1; continue; }
+    pages=$(pdfinfo "$out/$name.pdf" | awk '/^Pages:/{print $2}')
+    if [ "$pages" != "$slides" ]; then echo "FAIL $name: $pages PDF pages for $slides slides"; fail=1; continue; fi
+    echo "ok   $name: python-pptx opened $slides slides on the template's layouts, openxml-audit found nothing, LibreOffice made $pages pages"
+  done
+fi
 for doc in "${docs[@]}"; do
   name=$(echo "$doc" | sed 's#/input.json##; s#.*/##; s#\.json$##')
   dx="$out/$name.docx"
