@@ -248,3 +248,40 @@ fn the_preview_command_writes_pngs_and_refuses_a_bad_width() {
     assert_eq!(bad.status.code(), Some(2));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn every_chart_series_is_drawn_in_its_colour_inside_the_chart_box() {
+    let (deck, _) = laid(&root().join("golden/slides/charts/input.json"));
+    let pngs = preview_deck(&deck, book(), None, &PreviewOptions::default()).unwrap();
+    let s = 1280.0 / deck.slide_size.cx as f64;
+    let mut charts = 0;
+    for (slide, png) in deck.slides.iter().zip(&pngs) {
+        let img = rgb(&png.png);
+        for b in &slide.boxes {
+            let BoxContent::Chart(c) = &b.content else {
+                continue;
+            };
+            charts += 1;
+            let colors: Vec<_> = if c.point_colors.is_empty() {
+                c.series.iter().map(|s| s.color).collect()
+            } else {
+                c.point_colors.clone()
+            };
+            for col in colors {
+                let n = img
+                    .enumerate_pixels()
+                    .filter(|(x, y, p)| {
+                        let (fx, fy) = (f64::from(*x) / s, f64::from(*y) / s);
+                        p.0 == [col.0, col.1, col.2]
+                            && fx >= b.rect.x as f64
+                            && fx <= b.rect.right() as f64
+                            && fy >= b.rect.y as f64
+                            && fy <= b.rect.bottom() as f64
+                    })
+                    .count();
+                assert!(n > 30, "{}: colour {col:?} drawn on {n} px", b.element_id);
+            }
+        }
+    }
+    assert_eq!(charts, 5);
+}

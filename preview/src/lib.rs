@@ -7,10 +7,13 @@
 //! indents, paragraph spacing, slide-number fields), shapes (`rect`, `roundRect`, `ellipse`;
 //! other presets as their bounding rectangle), dividers, tables (header fill, borders, cell
 //! text), pictures (decoded, `srcRect` cropped, into their letterboxed frame), grey
-//! placeholders. Charts are drawn as a framed area only (not yet their series).
+//! placeholders, charts (`chart.rs`: columns, stacked columns, lines, areas, pies, gridlines,
+//! labels, legend; the plot area approximated).
 //!
 //! With highlights, every QC issue naming an element outlines its box in the severity
 //! colour; an overflow hatches the part of the text below the box.
+
+mod chart;
 
 use specrender_fonts::{FaceId, FontBook, OutlineSink, ScriptClass, ShapeLang, SlotFaces};
 use specrender_layout::model::{
@@ -363,10 +366,7 @@ impl Canvas<'_> {
             }
             BoxContent::Picture(p) => self.picture(p),
             BoxContent::Table(t) => self.table(t, &b.rect),
-            BoxContent::Chart(_) => {
-                // Series are not drawn yet: the chart's area, framed.
-                self.stroke_rect(&b.rect, Color::from_rgba8(0xBF, 0xBF, 0xBF, 255), 1.0);
-            }
+            BoxContent::Chart(c) => self.chart(c, &b.rect),
         }
     }
 
