@@ -487,20 +487,18 @@ fn run_pipeline(
         Err(code) => return Ok(code),
     };
     let assets_root = assets_root(args, run)?;
-    let template = match &run.template {
-        Some(p) => match load_template(p) {
-            Ok(t) => Some(std::sync::Arc::new(t)),
-            Err(code) => return Ok(code),
-        },
-        None => None,
+    let template = match load_run_template(run) {
+        Ok(t) => t,
+        Err(code) => return Ok(code),
     };
     let fonts = specrender::load_fonts(&run.fonts.options())?;
-    let mut opts = render_options(run, parse_opts, layout_path.is_some(), assets_root);
-    opts.layout.template = template;
-    opts.templates = run
-        .templates
-        .as_ref()
-        .map(|d| std::sync::Arc::new(specrender::TemplateStore::new(d)));
+    let opts = render_options(
+        run,
+        parse_opts,
+        layout_path.is_some(),
+        assets_root,
+        template,
+    );
     let outcome: Outcome = if out_path.is_some() {
         specrender::render_parsed(&parsed, &fonts, &opts, &mut progress)?
     } else {
@@ -529,20 +527,12 @@ fn cmd_preview(args: &InputArgs, run: &RunArgs, dir: &Path, width: u32, highligh
             return Ok(2);
         }
         let assets_root = assets_root(args, run)?;
-        let template = match &run.template {
-            Some(p) => match load_template(p) {
-                Ok(t) => Some(std::sync::Arc::new(t)),
-                Err(code) => return Ok(code),
-            },
-            None => None,
+        let template = match load_run_template(run) {
+            Ok(t) => t,
+            Err(code) => return Ok(code),
         };
         let fonts = specrender::load_fonts(&run.fonts.options())?;
-        let mut opts = render_options(run, parse_opts, false, assets_root);
-        opts.layout.template = template;
-        opts.templates = run
-            .templates
-            .as_ref()
-            .map(|d| std::sync::Arc::new(specrender::TemplateStore::new(d)));
+        let opts = render_options(run, parse_opts, false, assets_root, template);
         let popts = specrender_preview::PreviewOptions { width, highlight };
         let (pngs, qc) = specrender::preview_parsed(&parsed, &fonts, &opts, &popts, &mut progress)?;
         std::fs::create_dir_all(dir)
@@ -672,8 +662,9 @@ fn render_options(
     parse: ParseOptions,
     layout_json: bool,
     assets_root: Option<PathBuf>,
+    template: Option<std::sync::Arc<specrender::template::Template>>,
 ) -> RenderOptions {
-    RenderOptions {
+    let mut opts = RenderOptions {
         parse,
         layout: specrender::LayoutOptions {
             autofit: match run.autofit {
@@ -691,9 +682,24 @@ fn render_options(
                 CitationsArg::List => specrender::layout::doc::model::CitationStyle::List,
             },
         },
+        templates: run
+            .templates
+            .as_ref()
+            .map(|d| std::sync::Arc::new(specrender::TemplateStore::new(d))),
         ..Default::default()
-    }
-    .with_threads(run.threads)
+    };
+    opts.layout.template = template;
+    opts.with_threads(run.threads)
+}
+
+/// `--template FILE`, read and parsed (a problem is reported and comes back as the exit code).
+fn load_run_template(
+    run: &RunArgs,
+) -> Result<Option<std::sync::Arc<specrender::template::Template>>, i32> {
+    run.template
+        .as_ref()
+        .map(|p| load_template(p).map(std::sync::Arc::new))
+        .transpose()
 }
 
 /// Write the PPTX, the QC report (`--qc` or stdout) and `--layout` together

@@ -24,12 +24,7 @@ pub fn boxes_json(laid: &LaidDeck) -> serde_json::Value {
                     );
                     // On a template: the placeholder the box went into (OOXML type and idx).
                     if let (Some(_), Some(ph)) = (&laid.frame.template, b.placeholder) {
-                        let (ty, idx) = match ph {
-                            model::Placeholder::Title => ("title", None),
-                            model::Placeholder::CenterTitle => ("ctrTitle", None),
-                            model::Placeholder::Subtitle => ("subTitle", Some(1)),
-                            model::Placeholder::Body(i) => ("body", Some(i)),
-                        };
+                        let (ty, idx) = ph.ooxml();
                         o.insert("placeholder".into(), json!({"type": ty, "idx": idx}));
                     }
                     if let model::BoxContent::Shape(s) = &b.content {

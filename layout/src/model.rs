@@ -167,6 +167,19 @@ pub enum Placeholder {
     Body(u32),
 }
 
+impl Placeholder {
+    /// The `p:ph` type and idx it is written with. Titles have the implicit idx 0; a subtitle
+    /// takes idx 1, a body placeholder its own idx.
+    pub fn ooxml(self) -> (&'static str, Option<u32>) {
+        match self {
+            Placeholder::Title => ("title", None),
+            Placeholder::CenterTitle => ("ctrTitle", None),
+            Placeholder::Subtitle => ("subTitle", Some(1)),
+            Placeholder::Body(n) => ("body", Some(n)),
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct PlacedBox {
     pub element_id: String,

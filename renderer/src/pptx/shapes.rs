@@ -2,7 +2,7 @@
 //! shapes of masters and layouts, and list-style levels (`a:lvlNpPr`) of text styles.
 
 use crate::opc::xml::Xml;
-use specrender_layout::model::{Placeholder, Rect};
+use specrender_layout::model::Rect;
 use specrender_spec::deck::{Cpt, EMU_PER_INCH};
 
 /// `p:bg`: the theme's first background fill (masters).
@@ -67,17 +67,6 @@ pub(crate) fn prst_rect(x: &mut Xml) {
     x.start("a:prstGeom", &[("prst", &"rect")]);
     x.empty("a:avLst", &[]);
     x.end("a:prstGeom");
-}
-
-/// The `p:ph` type and idx a model placeholder is written with. Titles have the implicit idx 0;
-/// a subtitle takes idx 1, a body placeholder its own idx.
-pub(crate) fn ph_type_idx(ph: Placeholder) -> (&'static str, Option<u32>) {
-    match ph {
-        Placeholder::Title => ("title", None),
-        Placeholder::CenterTitle => ("ctrTitle", None),
-        Placeholder::Subtitle => ("subTitle", Some(1)),
-        Placeholder::Body(n) => ("body", Some(n)),
-    }
 }
 
 pub(crate) fn ph_elem(x: &mut Xml, ty: &str, idx: Option<u32>) {

@@ -95,7 +95,7 @@ fn nv_sp_pr(x: &mut Xml, b: &PlacedBox, id: u32, nv: Nv, descr: Option<&str>) {
             x.empty("a:spLocks", &[("noGrp", &1)]);
             x.end("p:cNvSpPr");
             x.start("p:nvPr", &[]);
-            let (ty, idx) = shapes::ph_type_idx(p);
+            let (ty, idx) = p.ooxml();
             shapes::ph_elem(x, ty, idx);
             x.end("p:nvPr");
         }

@@ -31,7 +31,7 @@ pub(crate) fn slide_layout_xml(plan: &LayoutFrame, pretty: bool) -> Vec<u8> {
     x.start("p:cSld", &[("name", &plan.name.as_str())]);
     shapes::sp_tree_start(&mut x);
     for (i, lp) in plan.placeholders.iter().enumerate() {
-        let (ty, idx) = shapes::ph_type_idx(lp.placeholder);
+        let (ty, idx) = lp.placeholder.ooxml();
         shapes::ph_shape(
             &mut x,
             &PhShape {

@@ -55,7 +55,7 @@ fn c_sld(x: &mut Xml, laid: &LaidDeck) {
     shapes::background(x, idx, colour);
     shapes::sp_tree_start(x);
     for (i, p) in laid.frame.master.placeholders.iter().enumerate() {
-        let (ty, idx) = shapes::ph_type_idx(p.placeholder);
+        let (ty, idx) = p.placeholder.ooxml();
         shapes::ph_shape(
             x,
             &PhShape {
