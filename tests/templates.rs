@@ -432,10 +432,41 @@ fn render_on(
     template: &str,
     extra: &[&str],
 ) -> (i32, Vec<u8>, serde_json::Value, serde_json::Value) {
-    let d = std::env::temp_dir().join(format!("specrender-on-{}-{template}", std::process::id()));
+    let example = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/quarterly-review.json");
+    render_deck_on(template, &example, "", extra)
+}
+
+/// The example deck with `edit` applied, rendered on `template`.
+fn render_edited_on(
+    template: &str,
+    tag: &str,
+    edit: impl FnOnce(&mut serde_json::Value),
+) -> (i32, Vec<u8>, serde_json::Value, serde_json::Value) {
+    let d = std::env::temp_dir().join(format!("specrender-edit-{}-{tag}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    let example = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/quarterly-review.json");
+    let mut deck: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&example).unwrap()).unwrap();
+    edit(&mut deck);
+    let input = d.join("deck.json");
+    std::fs::write(&input, deck.to_string()).unwrap();
+    let v = render_deck_on(template, &input, tag, &[]);
+    let _ = std::fs::remove_dir_all(d);
+    v
+}
+
+fn render_deck_on(
+    template: &str,
+    example: &std::path::Path,
+    tag: &str,
+    extra: &[&str],
+) -> (i32, Vec<u8>, serde_json::Value, serde_json::Value) {
+    let d = std::env::temp_dir().join(format!(
+        "specrender-on-{}-{template}{tag}",
+        std::process::id()
+    ));
     std::fs::create_dir_all(&d).unwrap();
     let (out, qc, layout) = (d.join("out.pptx"), d.join("qc.json"), d.join("layout.json"));
-    let example = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/quarterly-review.json");
     let mut args = vec![
         "render".to_string(),
         example.display().to_string(),
@@ -532,6 +563,57 @@ fn decks_render_on_every_fixture_template_keeping_it_whole() {
         let (_, again, _, _) = render_on(name, &[]);
         assert!(again == pptx, "{name}: not the same bytes twice");
     }
+}
+
+#[test]
+fn brand_tokens_name_template_layouts_explicitly() {
+    let (_, _, qc, layout) = render_edited_on("python-pptx-default.pptx", "tokens", |d| {
+        d["theme"]["brand"]["tokens"]["layouts"] = serde_json::json!({
+            "two_column": " comparison ",
+            "chart_focus": "No Such Layout",
+            "banana": "Title Only",
+        });
+    });
+    let issues = qc["issues"].as_array().unwrap();
+    let slides = layout["slides"].as_array().unwrap();
+    let on = |layout_id: &str| {
+        let i = slides
+            .iter()
+            .position(|s| s["layout"] == layout_id)
+            .unwrap();
+        (
+            slides[i]["template_layout"].clone(),
+            slides[i]["template_layout_how"].clone(),
+        )
+    };
+    // The explicit name wins over the name table ("Two Content"), matched case-insensitively.
+    assert_eq!(
+        on("two_column"),
+        (
+            serde_json::json!("Comparison"),
+            serde_json::json!("explicit")
+        )
+    );
+    // A name the template lacks: the other rules decide, and a low note says so.
+    assert_ne!(on("chart_focus").1, "explicit");
+    let missing: Vec<_> = issues
+        .iter()
+        .filter(|i| i["type"] == "template_layout_missing")
+        .collect();
+    assert_eq!(missing.len(), 1, "{missing:?}");
+    assert_eq!(missing[0]["severity"], "low");
+    assert_eq!(missing[0]["details"]["name"], "No Such Layout");
+    assert_eq!(missing[0]["details"]["layout_id"], "chart_focus");
+    // An unknown layout id in the map is a note, not a silent drop.
+    assert!(
+        issues
+            .iter()
+            .any(|i| i["type"] == "unknown_token"
+                && i["message"].as_str().unwrap().contains("banana")),
+        "{issues:?}"
+    );
+    // The other layouts are chosen as before.
+    assert_eq!(on("one_column").0, "Title and Content");
 }
 
 #[test]

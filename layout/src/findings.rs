@@ -42,6 +42,13 @@ pub enum Finding {
     /// On a template, no layout fits the slide's layout id: our own slots inside the master's
     /// title and body areas, on the template's blank (else first) layout.
     TemplateLayoutFallback { layout_id: String },
+    /// `theme.brand.tokens.layouts` names a layout the template does not have; `used`: the
+    /// layout the other rules chose (`None`: our own slots).
+    TemplateLayoutMissing {
+        layout_id: String,
+        name: String,
+        used: Option<String>,
+    },
     /// `theme.template_ref.template_id` names no built-in look and no template in the
     /// templates folder: the built-in look was used.
     UnknownTemplate { template_id: String },

@@ -17,7 +17,7 @@ use std::sync::{Arc, Mutex};
 pub(crate) fn layout(deck: &Deck, fonts: &FontBook, opts: &LayoutOptions) -> LaidDeck {
     let images = picture::prepare_all(deck);
     let frame = Arc::new(match &opts.template {
-        Some(t) => Frame::from_template(t, &deck.theme, deck.lang, &|_| None),
+        Some(t) => Frame::from_template(t, &deck.theme, deck.lang),
         None => Frame::built_in(deck.slide_size, &deck.theme, deck.lang),
     });
     let mut ctx = Ctx::new(deck, &images, fonts, opts, &frame);

@@ -42,6 +42,7 @@ fn theme(lang: LangFamily) -> Theme {
             body: 2000,
             caption: 1400,
         },
+        layouts: Default::default(),
     }
 }
 

@@ -29,6 +29,8 @@ pub enum IssueKind {
     UnknownLayout,
     /// On a template, no template layout fits a layout id (placed by our own slot rules).
     TemplateLayoutFallback,
+    /// `theme.brand.tokens.layouts` names a layout the template does not have.
+    TemplateLayoutMissing,
     /// `template_id` names no built-in look and no template in the templates folder.
     UnknownTemplate,
     /// A word wider than its box, broken inside.
@@ -70,6 +72,7 @@ impl IssueKind {
             IssueKind::FontFallback => "font_fallback",
             IssueKind::UnknownLayout => "unknown_layout",
             IssueKind::TemplateLayoutFallback => "template_layout_fallback",
+            IssueKind::TemplateLayoutMissing => "template_layout_missing",
             IssueKind::UnknownTemplate => "unknown_template",
             IssueKind::BrokenWord => "broken_word",
             IssueKind::PlaceholderElement => "placeholder_element",

@@ -42,6 +42,7 @@ fn theme() -> Theme {
             body: 1800,
             caption: 1200,
         },
+        layouts: Default::default(),
     }
 }
 

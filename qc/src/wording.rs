@@ -106,6 +106,23 @@ fn describe(f: &Finding, at: &str) -> Described {
             details(vec![("layout_id", json!(layout_id))]),
             format!("{at}: the template has no layout for \"{layout_id}\" (by name, type or placeholders); the slide is placed by specrender's own slots inside the master's title and body areas. Add such a layout to the template for its own look."),
         ),
+        Finding::TemplateLayoutMissing { layout_id, name, used } => (
+            IssueKind::TemplateLayoutMissing,
+            Severity::Low,
+            details(vec![
+                ("layout_id", json!(layout_id)),
+                ("name", json!(name)),
+                ("used", json!(used)),
+            ]),
+            format!(
+                "{at}: theme.brand.tokens.layouts maps \"{layout_id}\" to \"{}\", which is not a layout of the template; {}. Use one of the names `specrender template inspect` lists.",
+                short(name),
+                match used {
+                    Some(u) => format!("used \"{}\" instead", short(u)),
+                    None => "placed by specrender's own slots instead".to_string(),
+                }
+            ),
+        ),
         Finding::UnknownTemplate { template_id } => (
             IssueKind::UnknownTemplate,
             Severity::Medium,

@@ -86,6 +86,10 @@ pub struct Theme {
     pub colors: ThemeColors,
     pub fonts: ThemeFonts,
     pub sizes: ThemeSizes,
+    /// `theme.brand.tokens.layouts`: a template layout name per SlideSpec `layout_id`, chosen
+    /// before any other rule when the deck is laid out on a template.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub layouts: BTreeMap<String, String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]

@@ -25,7 +25,7 @@ use crate::slidespec::{
     CellValue, ElementContent, SlideSizeName, SlideSpec, SlideType, SpecCrop, SpecElement,
     SpecElementKind, SpecEmphasis, XValue,
 };
-use crate::tokens::{self, BoxLen, COLOR_KEYS, FONT_KEYS, GROUP_KEYS, SIZE_KEYS};
+use crate::tokens::{self, BoxLen, COLOR_KEYS, FONT_KEYS, GROUP_KEYS, LAYOUT_KEYS, SIZE_KEYS};
 use crate::validate::push_token;
 use crate::Code;
 
@@ -91,6 +91,7 @@ pub fn default_theme(lang: LangFamily) -> Theme {
             body: 2000,
             caption: 1400,
         },
+        layouts: BTreeMap::new(),
     }
 }
 
@@ -131,7 +132,10 @@ pub(crate) fn apply_tokens(
                 notes,
                 gp,
                 Code::UnknownToken,
-                format!("unknown token group `{group}` ignored (known: colors, fonts, sizes)"),
+                format!(
+                    "unknown token group `{group}` ignored (known: {})",
+                    GROUP_KEYS.join(", ")
+                ),
             );
             continue;
         }
@@ -140,6 +144,7 @@ pub(crate) fn apply_tokens(
         match group.as_str() {
             "colors" => apply_colors(obj, &gp, &mut theme.colors, notes),
             "fonts" => apply_fonts(obj, &gp, &mut theme.fonts, notes),
+            "layouts" => apply_layouts(obj, &gp, &mut theme.layouts, notes),
             _ => apply_sizes(obj, &gp, &mut theme.sizes, notes),
         }
     }
@@ -203,6 +208,33 @@ fn apply_fonts(
         };
         if let Some(f) = tokens::parse_font(tv) {
             *slot = f.to_string();
+        }
+    }
+}
+
+/// `tokens.layouts`: a template layout name per SlideSpec layout id (an unusable value is
+/// skipped, validation warns).
+fn apply_layouts(
+    obj: &Map<String, Value>,
+    group_path: &str,
+    layouts: &mut BTreeMap<String, String>,
+    notes: &mut Vec<ResolveNote>,
+) {
+    for (k, tv) in obj {
+        if !LAYOUT_KEYS.contains(&k.as_str()) {
+            note(
+                notes,
+                token_path(group_path, k),
+                Code::UnknownToken,
+                format!(
+                    "unknown layout token `{k}` ignored (known: {})",
+                    LAYOUT_KEYS.join(", ")
+                ),
+            );
+            continue;
+        }
+        if let Some(name) = tokens::parse_layout_name(tv) {
+            layouts.insert(k.clone(), name.to_string());
         }
     }
 }

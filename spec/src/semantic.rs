@@ -27,8 +27,8 @@
 //!   number/percent (the element goes to its layout slot), or with unknown keys (ignored) —
 //!   see [`crate::tokens::parse_box`]; a `w`/`h` that is not a positive finite number is no
 //!   warning here: layout does not draw the element and QC reports a high `invalid_box`;
-//!   `invalid_token` [warning]: `theme.brand.tokens.colors` / `fonts` / `sizes` that is not an
-//!   object; `invalid_color` [warning]: a colour token that is no opaque CSS colour
+//!   `invalid_token` [warning]: `theme.brand.tokens.colors` / `fonts` / `sizes` / `layouts`
+//!   that is not an object, or a `layouts` value that is not a non-empty layout name; `invalid_color` [warning]: a colour token that is no opaque CSS colour
 //!   ([`crate::tokens::parse_color`]: `#RRGGBB`, `RRGGBB`, `#RGB`, `navy`, `rgb(…)`…);
 //!   `invalid_font_size` [warning]: a size token that is not a number or a numeric string with
 //!   `pt`, or one outside 6..=200 pt (clamped); `invalid_font` [warning]: a font token that is
@@ -41,7 +41,7 @@ use std::collections::{HashMap, HashSet};
 
 use serde_json::{Map, Value};
 
-use crate::tokens::{self, COLOR_KEYS, FONT_KEYS, SIZE_KEYS};
+use crate::tokens::{self, COLOR_KEYS, FONT_KEYS, LAYOUT_KEYS, SIZE_KEYS};
 use crate::validate::{pointer, show};
 use crate::{Code, ErrorSeverity, SpecError, SpecKind};
 
@@ -377,6 +377,7 @@ fn check_tokens(tokens: &Map<String, Value>, sink: &mut Sink) {
         ("colors", &COLOR_KEYS[..]),
         ("fonts", &FONT_KEYS[..]),
         ("sizes", &SIZE_KEYS[..]),
+        ("layouts", &LAYOUT_KEYS[..]),
     ] {
         let Some(g) = tokens.get(group) else { continue };
         let Some(obj) = g.as_object() else {
@@ -405,6 +406,13 @@ fn check_tokens(tokens: &Map<String, Value>, sink: &mut Sink) {
 /// What is wrong with token `group.k` = `v`, if anything.
 fn token_problem(group: &str, k: &str, v: &Value) -> Option<(Code, String)> {
     match group {
+        "layouts" => tokens::parse_layout_name(v).is_none().then(|| {
+            let msg = format!(
+                "layout token `{k}` is {}; use the name of a layout of the template; ignored",
+                show(v)
+            );
+            (Code::InvalidToken, msg)
+        }),
         "colors" => v.as_str().and_then(tokens::parse_color).is_none().then(|| {
             let msg = format!(
                 "colour token `{k}` is {}; not an opaque colour (use \"#RRGGBB\", \"#RGB\" or a CSS name); default kept",

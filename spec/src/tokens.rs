@@ -109,7 +109,25 @@ pub const COLOR_KEYS: [&str; 6] = [
 ];
 pub const FONT_KEYS: [&str; 5] = ["heading", "body", "heading_ea", "body_ea", "mono"];
 pub const SIZE_KEYS: [&str; 4] = ["title", "subtitle", "body", "caption"];
-pub const GROUP_KEYS: [&str; 3] = ["colors", "fonts", "sizes"];
+/// `tokens.layouts` keys: the SlideSpec layout ids (each maps to a template layout's name).
+pub const LAYOUT_KEYS: [&str; 10] = [
+    "title_center",
+    "section_header",
+    "one_column",
+    "two_column",
+    "chart_focus",
+    "table_focus",
+    "image_full_bleed",
+    "quote_center",
+    "closing",
+    "blank",
+];
+pub const GROUP_KEYS: [&str; 4] = ["colors", "fonts", "sizes", "layouts"];
+
+/// A `tokens.layouts` value: the name of a template layout (a non-empty string, trimmed).
+pub fn parse_layout_name(v: &Value) -> Option<&str> {
+    v.as_str().map(str::trim).filter(|s| !s.is_empty())
+}
 
 /// Token font sizes are clamped to this range (pt).
 pub const SIZE_MIN_PT: f64 = 6.0;

@@ -214,6 +214,9 @@ pub struct TemplateLayout {
     pub index: Option<usize>,
     pub name: String,
     pub how: &'static str,
+    /// The name `theme.brand.tokens.layouts` gave for this layout id when the template has no
+    /// layout of that name (the other rules chose).
+    pub explicit_missing: Option<String>,
 }
 
 impl Frame {

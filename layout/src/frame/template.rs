@@ -143,13 +143,9 @@ fn foot(r: Rect, h: i64) -> (Rect, Rect) {
 impl Frame {
     /// The frame of a template for a deck: slide size and geometry from the template, master
     /// text styles at the deck theme's sizes (which [`crate::apply_template_theme`] took from
-    /// the template unless the deck set its own). `explicit`: `theme.brand.tokens.layouts`.
-    pub fn from_template(
-        t: &Arc<Template>,
-        theme: &Theme,
-        lang: LangFamily,
-        explicit: &dyn Fn(&str) -> Option<String>,
-    ) -> Frame {
+    /// the template unless the deck set its own). `theme.layouts`
+    /// (`theme.brand.tokens.layouts`) names template layouts explicitly.
+    pub fn from_template(t: &Arc<Template>, theme: &Theme, lang: LangFamily) -> Frame {
         let size = SlideSize {
             cx: t.slide_size.0,
             cy: t.slide_size.1,
@@ -215,7 +211,12 @@ impl Frame {
         let layouts = Preset::ALL
             .into_iter()
             .map(|p| {
-                let mapping = map_layout(t, p.id(), explicit(p.id()).as_deref());
+                let explicit = theme.layouts.get(p.id()).map(String::as_str);
+                let mapping = map_layout(t, p.id(), explicit);
+                // A name the template does not have: the next rules decide, and QC says so.
+                let explicit_missing = explicit
+                    .filter(|_| mapping.how != "explicit")
+                    .map(str::to_string);
                 let base = builtin.layout(p);
                 let chosen = mapping.layout.and_then(|i| t.layouts.get(i));
                 let slots = match chosen {
@@ -258,6 +259,7 @@ impl Frame {
                         index: mapping.layout,
                         name: mapping.layout_name.unwrap_or_default(),
                         how: mapping.how,
+                        explicit_missing,
                     }),
                 }
             })
@@ -297,7 +299,12 @@ fn template_slots(
     let a = areas(l, body_placeholders);
     let footer = slot(R::Footer, footer_band, None);
     let title = a.title.unwrap_or((m_title, None));
-    let body = a.bodies.first().copied();
+    // The main body: the largest (a layout may stack a small heading box over it).
+    let body = a
+        .bodies
+        .iter()
+        .copied()
+        .reduce(|best, b| if area(b.0) > area(best.0) { b } else { best });
     Some(match p {
         Preset::TitleCenter | Preset::Closing | Preset::SectionHeader => {
             let sub = a.subtitle.or(body)?;
@@ -315,7 +322,7 @@ fn template_slots(
             ]
         }
         Preset::TwoColumn => {
-            let (left, right) = match a.bodies.as_slice() {
+            let (left, right) = match columns(&a.bodies).as_slice() {
                 [l, r, ..] => (*l, *r),
                 [one] => {
                     let (lr, rr) = split(one.0);
@@ -370,6 +377,32 @@ fn template_slots(
             footer,
         ],
     })
+}
+
+fn area(r: Rect) -> i128 {
+    i128::from(r.w.max(0)) * i128::from(r.h.max(0))
+}
+
+/// The bodies as columns, left to right: bodies whose horizontal extents overlap are one
+/// column, represented by its largest body (a "Comparison" layout's heading boxes over its
+/// content boxes give two columns, not four).
+fn columns(bodies: &[(Rect, Option<Placeholder>)]) -> Vec<(Rect, Option<Placeholder>)> {
+    let mut cols: Vec<(i64, i64, (Rect, Option<Placeholder>))> = Vec::new();
+    for &b in bodies {
+        let (x0, x1) = (b.0.x, b.0.right());
+        match cols.iter_mut().find(|c| x0 < c.1 && c.0 < x1) {
+            Some(c) => {
+                c.0 = c.0.min(x0);
+                c.1 = c.1.max(x1);
+                if area(b.0) > area(c.2 .0) {
+                    c.2 = b;
+                }
+            }
+            None => cols.push((x0, x1, b)),
+        }
+    }
+    cols.sort_by_key(|c| (c.0, c.2 .0.y));
+    cols.into_iter().map(|c| c.2).collect()
 }
 
 /// Two columns of a body area: 55% / 45% of what is left after the gutter.

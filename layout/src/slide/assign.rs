@@ -16,13 +16,18 @@ pub enum Target {
 /// The preset for a slide: its `layout_id`, else (with a note) the one its type implies.
 pub fn choose_preset(ctx: &mut Ctx<'_>, slide: &Slide) -> Preset {
     let p = choose(ctx, slide);
-    let fell_back = ctx
-        .frame
-        .layout(p)
-        .template_layout
-        .as_ref()
-        .is_some_and(|t| t.index.is_none());
-    if fell_back {
+    let Some(tl) = ctx.frame.layout(p).template_layout.as_ref() else {
+        return p;
+    };
+    if let Some(name) = &tl.explicit_missing {
+        let finding = Finding::TemplateLayoutMissing {
+            layout_id: p.id().to_string(),
+            name: name.clone(),
+            used: tl.index.map(|_| tl.name.clone()),
+        };
+        ctx.note(finding, &slide.id, &slide.id, None);
+    }
+    if tl.index.is_none() {
         let finding = Finding::TemplateLayoutFallback {
             layout_id: p.id().to_string(),
         };

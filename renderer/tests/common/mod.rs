@@ -33,6 +33,7 @@ pub fn theme() -> Theme {
             body: 2000,
             caption: 1400,
         },
+        layouts: Default::default(),
     }
 }
 
