@@ -827,3 +827,76 @@ fn content_over_a_master_logo_is_an_overlap_naming_it() {
     assert_eq!(over[0]["severity"], "medium");
     let _ = std::fs::remove_dir_all(d);
 }
+
+#[test]
+fn text_that_does_not_stand_out_from_the_template_is_low_contrast() {
+    // A light text colour on python-pptx's white master (its background is p:bgRef 1001 -> the
+    // theme's first background fill style, phClr = bg1 -> lt1).
+    let (_, pptx, qc, _) = render_edited_on("python-pptx-default.pptx", "contrast", |d| {
+        d["theme"]["brand"]["tokens"]["colors"]["text"] = serde_json::json!("#BBBBBB");
+    });
+    let issues = qc["issues"].as_array().unwrap();
+    let low: Vec<_> = issues
+        .iter()
+        .filter(|i| i["type"] == "low_contrast")
+        .collect();
+    // The body text of slide 3 is reported with both colours and the ratio (#BBBBBB on white
+    // is 1.92:1, reported rounded down so a ratio just under 4.5 never shows as 4.5).
+    let s3 = low
+        .iter()
+        .find(|i| i["slide_id"] == "s3" && i["element_id"] == "e2")
+        .unwrap_or_else(|| panic!("{low:?}"));
+    assert_eq!(s3["severity"], "low");
+    assert_eq!(s3["details"]["text_color"], "#BBBBBB");
+    assert_eq!(s3["details"]["background"], "#FFFFFF");
+    assert_eq!(s3["details"]["background_from"], "master background");
+    assert_eq!(s3["details"]["contrast"], 1.91);
+    // What specrender colours itself (slide numbers, citations) is made legible instead: the
+    // muted grey (4.0:1 on white) and the brand's text colour both fail, so black.
+    assert!(
+        !low.iter()
+            .any(|i| i["element_id"] == "_slide_number" || i["element_id"] == "_citations"),
+        "{low:?}"
+    );
+    let slide3 = String::from_utf8_lossy(&zip_parts(&pptx)["ppt/slides/slide3.xml"]).into_owned();
+    let number = &slide3[slide3.find("type=\"slidenum\"").unwrap()..];
+    assert!(number.contains("<a:srgbClr val=\"000000\"/>"), "{number}");
+    // The same deck with its default colours: the template's own text colours (tx1, black),
+    // nothing to report.
+    let (_, _, qc, _) = render_on("python-pptx-default.pptx", &[]);
+    assert!(!qc["issues"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|i| i["type"] == "low_contrast"));
+}
+
+#[test]
+fn inspect_resolves_backgrounds_and_decoration_colours() {
+    let out = Command::new(env!("CARGO_BIN_EXE_specrender"))
+        .args(["template", "inspect"])
+        .arg(fixture("edited-ja-names-logo-wide.pptx"))
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let m = &v["masters"][0];
+    assert_eq!(m["background"], serde_json::json!(["#FFFFFF"]));
+    let logo = m["decorations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["name"] == "Logo")
+        .unwrap();
+    assert_eq!(logo["paint"], serde_json::json!(["#C00000"]));
+    // LibreOffice's Vivid draws a patterned band: both its colours are listed.
+    let out = Command::new(env!("CARGO_BIN_EXE_specrender"))
+        .args(["template", "inspect"])
+        .arg(fixture("libreoffice-vivid.potx"))
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        v["masters"][0]["decorations"][0]["paint"],
+        serde_json::json!(["#3465A4", "#009EDA"])
+    );
+}

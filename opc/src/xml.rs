@@ -2,7 +2,8 @@
 //! entity can be declared, so none can expand), attributes by local name.
 
 use crate::read::PackageError;
-use quick_xml::events::{BytesStart, Event};
+pub use quick_xml::events::BytesStart;
+use quick_xml::events::Event;
 use quick_xml::Reader;
 
 /// The XML version attribute values are normalised for (OOXML parts are XML 1.0).

@@ -6,6 +6,7 @@ use crate::{
     issue, sort_value, Issue, IssueKind, Severity, OVERLAP_DENOMINATOR, SAFE_AREA_TOLERANCE,
 };
 use serde_json::{json, Map, Value};
+use specrender_layout::frame::MIN_CONTRAST;
 use specrender_layout::model::{LaidDeck, LaidSlide, PlacedBox, Placeholder, Rect, TextBox};
 use specrender_layout::TITLE_FLOOR;
 use specrender_spec::units::{cpt_to_emu, Cpt};
@@ -228,22 +229,130 @@ pub(crate) fn overlaps(slide: &LaidSlide, out: &mut Vec<Issue>) {
 /// bar: a shape that is not a placeholder) is an `overlap` naming the decoration. Decorations
 /// the layout's own placeholders overlap are where the template means text to go (a band under
 /// a title) and are not reported.
+fn slide_layout(laid: &LaidDeck, slide: &LaidSlide) -> Option<usize> {
+    laid.frame.template_layout_index(slide.preset)
+}
+
+/// `low_contrast` (on a template): text whose colour is below [`MIN_CONTRAST`] against what
+/// lies under its box — its own fill, else the template's decoration or background there
+/// ([`specrender_layout::template::Template::backdrop`]). A fill that is translucent is blended
+/// over the backdrop; a gradient or pattern counts by its worst colour; a picture under the box
+/// cannot be judged and is skipped.
+pub(crate) fn contrast(laid: &LaidDeck, slide: &LaidSlide, out: &mut Vec<Issue>) {
+    use specrender_layout::model::BoxContent;
+    use specrender_layout::template::{contrast as ratio, Paint, Rect as TRect};
+    let Some(t) = &laid.frame.template else {
+        return;
+    };
+    let Some(layout) = slide_layout(laid, slide) else {
+        return;
+    };
+    let rgb = |c: specrender_spec::deck::Rgb| [c.0, c.1, c.2];
+    for b in &slide.boxes {
+        let texts: Vec<Ink> = match &b.content {
+            BoxContent::Text(tb) if tb.paragraphs.iter().any(|p| !p.text.trim().is_empty()) => {
+                vec![(
+                    rgb(tb.color),
+                    tb.fill.map(|f| (rgb(f.color), f.alpha)),
+                    "text",
+                )]
+            }
+            BoxContent::Shape(sh) => match &sh.text {
+                Some(tb) if tb.paragraphs.iter().any(|p| !p.text.trim().is_empty()) => {
+                    vec![(rgb(tb.color), sh.fill.map(|f| (rgb(f), 100_000)), "text")]
+                }
+                _ => Vec::new(),
+            },
+            BoxContent::Table(tb) => vec![
+                (
+                    rgb(tb.header_color),
+                    Some((rgb(tb.header_fill), 100_000)),
+                    "header row",
+                ),
+                (rgb(tb.color), None, "body cells"),
+            ],
+            _ => Vec::new(),
+        };
+        if texts.is_empty() {
+            continue;
+        }
+        let r = TRect {
+            x: b.rect.x,
+            y: b.rect.y,
+            cx: b.rect.w,
+            cy: b.rect.h,
+        };
+        let backdrop = t.backdrop(layout, r);
+        // (ratio, text colour, background, where it comes from, what the text is)
+        let mut worst: Option<(f64, Rgb3, Rgb3, String, &str)> = None;
+        for (fg, fill, what) in texts {
+            let (under, from): (Vec<[u8; 3]>, String) = match (fill, &backdrop) {
+                (Some((c, a)), _) if a >= 100_000 => (vec![c], "its own fill".into()),
+                (fill, Some(bd)) => match &bd.paint {
+                    Paint::Colors(cs) => match fill {
+                        Some((c, a)) => (
+                            cs.iter().map(|u| blend(c, *u, a)).collect(),
+                            format!("its own fill over the {}", bd.from),
+                        ),
+                        None => (cs.clone(), bd.from.clone()),
+                    },
+                    _ => continue,
+                },
+                _ => continue,
+            };
+            for bg in under {
+                let v = ratio(fg, bg);
+                if v < MIN_CONTRAST && worst.as_ref().is_none_or(|w| v < w.0) {
+                    worst = Some((v, fg, bg, from.clone(), what));
+                }
+            }
+        }
+        let Some((v, fg, bg, from, what)) = worst else {
+            continue;
+        };
+        let hex = |c: [u8; 3]| format!("#{:02X}{:02X}{:02X}", c[0], c[1], c[2]);
+        let shown = (v * 100.0).floor() / 100.0;
+        let message = format!(
+            "{}/{}: {what} in {} on {} ({from}) has a contrast of {shown:.2}:1, below {MIN_CONTRAST}:1; set a text colour that stands out (theme.brand.tokens.colors.text) or use a layout with a plainer background.",
+            slide.id,
+            b.element_id,
+            hex(fg),
+            hex(bg),
+        );
+        let mut details = BTreeMap::new();
+        details.insert("text_color".into(), json!(hex(fg)));
+        details.insert("background".into(), json!(hex(bg)));
+        details.insert("background_from".into(), json!(from));
+        details.insert("contrast".into(), json!(shown));
+        details.insert("minimum".into(), json!(MIN_CONTRAST));
+        details.insert("text".into(), json!(what));
+        out.push(issue(
+            IssueKind::LowContrast,
+            slide,
+            Some(b),
+            Severity::Low,
+            details,
+            message,
+        ));
+    }
+}
+
+type Rgb3 = [u8; 3];
+
+/// Text of a box: its colour, its own fill with alpha in 1/1000 %, and what the text is.
+type Ink = (Rgb3, Option<(Rgb3, u32)>, &'static str);
+
+/// `top` at opacity `alpha` (1/1000 %) over `under`.
+fn blend(top: [u8; 3], under: [u8; 3], alpha: u32) -> [u8; 3] {
+    let a = f64::from(alpha.min(100_000)) / 100_000.0;
+    [0, 1, 2].map(|i| (f64::from(top[i]) * a + f64::from(under[i]) * (1.0 - a)).round() as u8)
+}
+
 pub(crate) fn decorations(laid: &LaidDeck, slide: &LaidSlide, out: &mut Vec<Issue>) {
     let Some(t) = &laid.frame.template else {
         return;
     };
-    let mapped = laid
-        .frame
-        .layout(slide.preset)
-        .template_layout
-        .as_ref()
-        .and_then(|l| l.index);
-    // The layout the slide references (the writer's rule: the mapped one, else blank, else first).
-    let Some(layout) = mapped
-        .or_else(|| t.layouts.iter().position(|l| l.ty == "blank"))
-        .or(Some(0))
-        .and_then(|i| t.layouts.get(i))
-    else {
+    let Some(layout) = slide_layout(laid, slide).and_then(|i| t.layouts.get(i)) else {
         return;
     };
     let rect = |r: specrender_layout::template::Rect| Rect {

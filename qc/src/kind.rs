@@ -31,6 +31,8 @@ pub enum IssueKind {
     TemplateLayoutFallback,
     /// `theme.brand.tokens.layouts` names a layout the template does not have.
     TemplateLayoutMissing,
+    /// Text below 4.5:1 contrast against what lies under its box (on a template).
+    LowContrast,
     /// `template_id` names no built-in look and no template in the templates folder.
     UnknownTemplate,
     /// A word wider than its box, broken inside.
@@ -73,6 +75,7 @@ impl IssueKind {
             IssueKind::UnknownLayout => "unknown_layout",
             IssueKind::TemplateLayoutFallback => "template_layout_fallback",
             IssueKind::TemplateLayoutMissing => "template_layout_missing",
+            IssueKind::LowContrast => "low_contrast",
             IssueKind::UnknownTemplate => "unknown_template",
             IssueKind::BrokenWord => "broken_word",
             IssueKind::PlaceholderElement => "placeholder_element",

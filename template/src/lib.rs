@@ -10,11 +10,13 @@
 
 pub mod map;
 pub mod model;
+pub mod paint;
 mod read;
 pub mod report;
 
 pub use map::{map_all, map_layout, Mapping, LAYOUT_IDS};
 pub use model::*;
+pub use paint::{contrast, Color, ColorBase, Fill, Paint};
 pub use specrender_opc::{Limits, PackageError};
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -1,6 +1,7 @@
 //! What a template is, as data: slide size, masters, layouts with their placeholders (geometry
 //! resolved through layout -> master), the theme's colours and fonts, and what was noticed.
 
+use crate::paint::{apply_mods, ColorBase, Fill, Paint};
 use serde::Serialize;
 
 /// A rectangle in EMU.
@@ -60,6 +61,9 @@ pub struct Placeholder {
     /// The geometry came from the master, not from this placeholder.
     pub inherited: bool,
     pub body: BodyPr,
+    /// Its `a:lstStyle` level-1 text colour (`a:defRPr/a:solidFill`), as written.
+    #[serde(skip)]
+    pub color: Option<crate::paint::Color>,
 }
 
 impl Placeholder {
@@ -87,6 +91,9 @@ pub struct Decoration {
     pub kind: String,
     #[serde(rename = "rect_emu")]
     pub rect: Rect,
+    /// Its fill as written (pictures, groups and frames: unknown; lines: none).
+    #[serde(skip)]
+    pub fill: Fill,
 }
 
 /// One level of a master text style (`a:lvlNpPr`).
@@ -105,6 +112,9 @@ pub struct LevelStyle {
     pub bullet: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub align: Option<String>,
+    /// `a:defRPr/a:solidFill`: the text colour as written.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub color: Option<crate::paint::Color>,
 }
 
 /// `p:txStyles`: title, body and other levels (index 0 = level 1).
@@ -127,6 +137,9 @@ pub struct Master {
     pub color_map: Vec<(String, String)>,
     /// Index into [`Template::themes`].
     pub theme: Option<usize>,
+    /// `p:cSld/p:bg` as written.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub background: Option<Fill>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -142,6 +155,9 @@ pub struct Layout {
     pub decorations: Vec<Decoration>,
     /// `showMasterSp`: the master's decorations are drawn on slides of this layout.
     pub show_master_shapes: bool,
+    /// `p:cSld/p:bg` as written (`None`: the master's).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub background: Option<Fill>,
 }
 
 impl Layout {
@@ -201,6 +217,12 @@ pub struct Theme {
     pub colors: Vec<(String, String)>,
     pub major: FontSet,
     pub minor: FontSet,
+    /// `a:fmtScheme/a:fillStyleLst` (`a:fillRef idx` 1, 2, 3).
+    #[serde(skip)]
+    pub fill_styles: Vec<Fill>,
+    /// `a:fmtScheme/a:bgFillStyleLst` (`p:bgRef idx` 1001, 1002, 1003).
+    #[serde(skip)]
+    pub bg_fill_styles: Vec<Fill>,
 }
 
 /// A parsed template: everything layout needs to place a deck on it.
@@ -227,5 +249,142 @@ impl Template {
     pub fn theme(&self) -> Option<&Theme> {
         let m = self.masters.first()?;
         self.themes.get(m.theme?)
+    }
+}
+
+/// What lies under a box on a slide of some layout: the paint, and where it comes from
+/// (`layout background`, `master background`, or a decoration's name).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Backdrop {
+    pub paint: Paint,
+    pub from: String,
+}
+
+impl Template {
+    /// The theme colour `name` (`accent1`, `dk1`, or `tx1` / `bg1` ... through the master's
+    /// colour map) of master `master`.
+    pub fn scheme_color(&self, master: usize, name: &str) -> Option<[u8; 3]> {
+        let m = self.masters.get(master)?;
+        let mapped = m
+            .color_map
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+            .unwrap_or(match name {
+                "tx1" => "dk1",
+                "bg1" => "lt1",
+                "tx2" => "dk2",
+                "bg2" => "lt2",
+                other => other,
+            });
+        let th = self.themes.get(m.theme?)?;
+        let (_, hex) = th.colors.iter().find(|(k, _)| k == mapped)?;
+        let v = u32::from_str_radix(hex, 16)
+            .ok()
+            .filter(|_| hex.len() == 6)?;
+        Some([(v >> 16) as u8, (v >> 8) as u8, v as u8])
+    }
+
+    fn color(
+        &self,
+        master: usize,
+        c: &crate::paint::Color,
+        ph: Option<[u8; 3]>,
+    ) -> Option<[u8; 3]> {
+        let base = match &c.base {
+            ColorBase::Rgb(v) => *v,
+            ColorBase::Scheme(n) => self.scheme_color(master, n)?,
+            ColorBase::Placeholder => ph?,
+        };
+        Some(apply_mods(base, &c.mods))
+    }
+
+    /// What `fill` shows on a slide of master `master`.
+    pub fn paint(&self, master: usize, fill: &Fill) -> Paint {
+        self.paint_with(master, fill, None, 0)
+    }
+
+    fn paint_with(&self, master: usize, fill: &Fill, ph: Option<[u8; 3]>, depth: u8) -> Paint {
+        let colors = |cs: Vec<Option<[u8; 3]>>| match cs.into_iter().collect::<Option<Vec<_>>>() {
+            Some(v) if !v.is_empty() => Paint::Colors(v),
+            _ => Paint::Unknown,
+        };
+        match fill {
+            Fill::None => Paint::Transparent,
+            Fill::Unknown => Paint::Unknown,
+            Fill::Solid(c) => colors(vec![self.color(master, c, ph)]),
+            Fill::Gradient(stops) | Fill::Pattern(stops) => {
+                colors(stops.iter().map(|c| self.color(master, c, ph)).collect())
+            }
+            Fill::Ref { idx, color } => {
+                let ph = color.as_ref().and_then(|c| self.color(master, c, None));
+                let th = self
+                    .masters
+                    .get(master)
+                    .and_then(|m| m.theme)
+                    .and_then(|i| self.themes.get(i));
+                let style = th.and_then(|th| match *idx {
+                    0 | 1000 => None,
+                    i if i > 1000 => th.bg_fill_styles.get(i as usize - 1001),
+                    i => th.fill_styles.get(i as usize - 1),
+                });
+                match style {
+                    // A style list never refers to another; one level is all there is.
+                    Some(f) if depth == 0 => self.paint_with(master, f, ph, 1),
+                    None if matches!(*idx, 0 | 1000) => Paint::Transparent,
+                    _ => Paint::Unknown,
+                }
+            }
+        }
+    }
+
+    /// What a slide of layout `layout` shows under `rect`: the topmost decoration (the
+    /// layout's over the master's, later over earlier) that covers at least half of `rect`
+    /// and is not transparent, else the layout's background, else the master's.
+    pub fn backdrop(&self, layout: usize, rect: Rect) -> Option<Backdrop> {
+        let l = self.layouts.get(layout)?;
+        let m = self.masters.get(l.master)?;
+        let covers = |d: &Decoration| {
+            let (x0, y0) = (rect.x.max(d.rect.x), rect.y.max(d.rect.y));
+            let x1 = (rect.x + rect.cx).min(d.rect.x + d.rect.cx);
+            let y1 = (rect.y + rect.cy).min(d.rect.y + d.rect.cy);
+            let inter = i128::from((x1 - x0).max(0)) * i128::from((y1 - y0).max(0));
+            let area = i128::from(rect.cx.max(0)) * i128::from(rect.cy.max(0));
+            area > 0 && inter * 2 >= area
+        };
+        let master_decos = m.decorations.iter().filter(|_| l.show_master_shapes);
+        for d in l.decorations.iter().rev().chain(master_decos.rev()) {
+            if !covers(d) {
+                continue;
+            }
+            let paint = self.paint(l.master, &d.fill);
+            if paint != Paint::Transparent {
+                let from = if d.name.is_empty() {
+                    format!("a {} of the template", d.kind)
+                } else {
+                    d.name.clone()
+                };
+                return Some(Backdrop { paint, from });
+            }
+        }
+        let (fill, from) = match (&l.background, &m.background) {
+            (Some(f), _) => (f, "layout background"),
+            (None, Some(f)) => (f, "master background"),
+            // No background anywhere: PowerPoint shows bg1.
+            (None, None) => {
+                let paint = match self.scheme_color(l.master, "bg1") {
+                    Some(c) => Paint::Colors(vec![c]),
+                    None => Paint::Unknown,
+                };
+                return Some(Backdrop {
+                    paint,
+                    from: "master background".into(),
+                });
+            }
+        };
+        Some(Backdrop {
+            paint: self.paint(l.master, fill),
+            from: from.into(),
+        })
     }
 }

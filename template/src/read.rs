@@ -4,6 +4,7 @@
 //! order and its theme. Example slides are counted, never read.
 
 use crate::model::*;
+use crate::paint::{self, Capture, Fill, Node};
 use crate::TemplateError;
 use specrender_opc::xml::{attr, attr_i64, attr_ns, walk};
 use specrender_opc::{Limits, Package, PackageError, Rel};
@@ -158,7 +159,16 @@ fn read_master(
     {
         let mut which: Option<u8> = None;
         let mut level: Option<usize> = None;
+        let mut capture: Option<Capture> = None;
         walk(part, &xml, |name, e, end| {
+            if let Some(cap) = capture.as_mut() {
+                if let Some(n) = cap.event(name, e, end) {
+                    if let (Some(i), Some(Fill::Solid(c))) = (level, paint::fill_in(&n)) {
+                        style_vec(&mut styles, which)[i].color = Some(c);
+                    }
+                    capture = None;
+                }
+            }
             match (name, end) {
                 (b"sldLayoutId", false) => {
                     if let Some(id) = attr_ns(e, "id") {
@@ -196,6 +206,7 @@ fn read_master(
                     if let Some(i) = level {
                         style_vec(&mut styles, which)[i].size_hundredths_pt =
                             attr_i64(e, "sz").and_then(|s| u32::try_from(s).ok());
+                        capture = Some(Capture::start(name, e));
                     }
                 }
                 (b"latin", false) => {
@@ -233,6 +244,7 @@ fn read_master(
         text_styles: styles,
         color_map,
         theme,
+        background: tree.background,
     });
     for id in &layout_ids {
         let rel = target(&rels, id, part)?;
@@ -268,6 +280,7 @@ fn read_master(
             placeholders: tree.placeholders,
             decorations: tree.decorations,
             show_master_shapes: show,
+            background: tree.background,
         });
     }
     Ok(())
@@ -290,6 +303,18 @@ fn style_vec(s: &mut TextStyles, which: Option<u8>) -> &mut Vec<LevelStyle> {
 struct Tree {
     placeholders: Vec<Placeholder>,
     decorations: Vec<Decoration>,
+    /// `p:cSld/p:bg`.
+    background: Option<Fill>,
+}
+
+/// Which subtree a [`Capture`] is collecting.
+#[derive(Clone, Copy)]
+enum Sub {
+    Background,
+    SpPr,
+    Style,
+    /// A placeholder's `a:lstStyle/a:lvl1pPr/a:defRPr`.
+    Level1,
 }
 
 /// The top-level shapes of a master's or layout's `p:spTree`: placeholders and decorations.
@@ -304,15 +329,58 @@ fn shapes(part: &str, xml: &[u8]) -> Result<Tree, TemplateError> {
         xfrm_done: bool,
         body: BodyPr,
         in_body: bool,
+        sp_pr: Option<Node>,
+        style: Option<Node>,
+        color: Option<paint::Color>,
     }
     let mut stack: Vec<Vec<u8>> = Vec::new();
     let mut cur: Option<Cur> = None;
     let mut out = Tree {
         placeholders: Vec::new(),
         decorations: Vec::new(),
+        background: None,
     };
     let mut count = 0usize;
+    let mut capture: Option<(Capture, Sub)> = None;
     walk(part, xml, |name, e, end| {
+        if let Some((cap, into)) = capture.as_mut() {
+            if let Some(n) = cap.event(name, e, end) {
+                match (*into, cur.as_mut()) {
+                    (Sub::Background, _) => out.background = paint::background(&n),
+                    (Sub::SpPr, Some(c)) => c.sp_pr = Some(n),
+                    (Sub::Style, Some(c)) => c.style = Some(n),
+                    (Sub::Level1, Some(c)) => {
+                        if let Some(Fill::Solid(col)) = paint::fill_in(&n) {
+                            c.color = Some(col);
+                        }
+                    }
+                    _ => {}
+                }
+                capture = None;
+            }
+        } else if !end {
+            let into = if name == b"bg" && stack.last().is_some_and(|p| p == b"cSld") {
+                Some(Sub::Background)
+            } else if name == b"defRPr"
+                && cur.as_ref().is_some_and(|c| c.ph.is_some())
+                && stack.len() >= 2
+                && stack[stack.len() - 1] == b"lvl1pPr"
+                && stack[stack.len() - 2] == b"lstStyle"
+            {
+                Some(Sub::Level1)
+            } else if cur.as_ref().is_some_and(|c| c.depth + 1 == stack.len()) {
+                match name {
+                    b"spPr" => Some(Sub::SpPr),
+                    b"style" => Some(Sub::Style),
+                    _ => None,
+                }
+            } else {
+                None
+            };
+            if let Some(into) = into {
+                capture = Some((Capture::start(name, e), into));
+            }
+        }
         if end {
             stack.pop();
             let depth = stack.len();
@@ -335,13 +403,20 @@ fn shapes(part: &str, xml: &[u8]) -> Result<Tree, TemplateError> {
                         rect: c.rect,
                         inherited: false,
                         body: c.body,
+                        color: c.color,
                     }),
                     None => {
                         if let Some(rect) = c.rect {
+                            let fill = match c.kind.as_str() {
+                                "sp" => paint::shape_fill(c.sp_pr.as_ref(), c.style.as_ref()),
+                                "cxnSp" => Fill::None,
+                                _ => Fill::Unknown,
+                            };
                             out.decorations.push(Decoration {
                                 name: c.name.unwrap_or_default(),
                                 kind: c.kind,
                                 rect,
+                                fill,
                             });
                         }
                     }
@@ -373,6 +448,9 @@ fn shapes(part: &str, xml: &[u8]) -> Result<Tree, TemplateError> {
                 xfrm_done: false,
                 body: BodyPr::default(),
                 in_body: false,
+                sp_pr: None,
+                style: None,
+                color: None,
             });
             return Ok(());
         }
@@ -437,7 +515,23 @@ fn read_theme(pkg: &Package, part: &str, from: &str) -> Result<Theme, TemplateEr
     let mut in_colors = false;
     let mut color: Option<String> = None;
     let mut font: Option<bool> = None; // Some(true): major
+    let mut capture: Option<Capture> = None;
     walk(part, &xml, |name, e, end| {
+        if let Some(cap) = capture.as_mut() {
+            if let Some(n) = cap.event(name, e, end) {
+                if n.name == "bgFillStyleLst" {
+                    th.bg_fill_styles = paint::style_list(&n);
+                } else {
+                    th.fill_styles = paint::style_list(&n);
+                }
+                capture = None;
+            }
+            return Ok(());
+        }
+        if !end && matches!(name, b"fillStyleLst" | b"bgFillStyleLst") {
+            capture = Some(Capture::start(name, e));
+            return Ok(());
+        }
         match (name, end) {
             (b"theme", false) => th.name = attr(e, "name").unwrap_or_default(),
             (b"clrScheme", false) => in_colors = true,

@@ -2,6 +2,7 @@
 
 use crate::map::Mapping;
 use crate::model::Template;
+use crate::paint::Paint;
 use serde_json::{json, Value};
 
 /// The inspect JSON: slide size, masters, layouts with placeholders, theme, layout mapping and
@@ -27,10 +28,11 @@ pub fn inspect_json(t: &Template, mappings: &[Mapping], extra_warnings: &[String
         "kind": t.kind,
         "slide_size_emu": [t.slide_size.0, t.slide_size.1],
         "example_slides": t.example_slides,
-        "masters": t.masters.iter().map(|m| json!({
+        "masters": t.masters.iter().enumerate().map(|(i, m)| json!({
             "part": m.part,
             "placeholders": m.placeholders,
-            "decorations": m.decorations,
+            "decorations": decorations(t, i, &m.decorations),
+            "background": m.background.as_ref().map(|f| paint_json(&t.paint(i, f))),
             "text_styles": m.text_styles,
         })).collect::<Vec<_>>(),
         "layouts": t.layouts.iter().map(|l| json!({
@@ -40,12 +42,39 @@ pub fn inspect_json(t: &Template, mappings: &[Mapping], extra_warnings: &[String
             "master": l.master,
             "show_master_shapes": l.show_master_shapes,
             "placeholders": l.placeholders,
-            "decorations": l.decorations,
+            "decorations": decorations(t, l.master, &l.decorations),
+            "background": l.background.as_ref().map(|f| paint_json(&t.paint(l.master, f))),
         })).collect::<Vec<_>>(),
         "theme": theme,
         "layout_map": mappings,
         "warnings": warnings,
     })
+}
+
+/// A resolved paint: `["#RRGGBB", ...]`, `"transparent"` or `"unknown"` (a picture...).
+fn paint_json(p: &Paint) -> Value {
+    match p {
+        Paint::Colors(cs) => json!(cs
+            .iter()
+            .map(|c| format!("#{:02X}{:02X}{:02X}", c[0], c[1], c[2]))
+            .collect::<Vec<_>>()),
+        Paint::Transparent => json!("transparent"),
+        Paint::Unknown => json!("unknown"),
+    }
+}
+
+/// Decorations with what their fill resolves to on master `master`.
+fn decorations(t: &Template, master: usize, ds: &[crate::Decoration]) -> Vec<Value> {
+    ds.iter()
+        .map(|d| {
+            json!({
+                "name": d.name,
+                "kind": d.kind,
+                "rect_emu": d.rect,
+                "paint": paint_json(&t.paint(master, &d.fill)),
+            })
+        })
+        .collect()
 }
 
 fn inches(emu: i64) -> String {

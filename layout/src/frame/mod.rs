@@ -80,6 +80,10 @@ pub struct ThemeFont {
     pub cs: String,
 }
 
+/// WCAG 2's minimum contrast for body text (AA): what QC's `low_contrast` asks of text on a
+/// template, and what [`Frame::legible`] gives the colours specrender chooses itself.
+pub const MIN_CONTRAST: f64 = 4.5;
+
 /// The standard colour map: background/text slots onto the theme's light/dark colours.
 pub const STANDARD_CLR_MAP: [(&str, &str); 12] = [
     ("bg1", "lt1"),
@@ -226,6 +230,59 @@ impl Frame {
             .iter()
             .find(|l| l.preset == preset)
             .unwrap_or(&self.layouts[0])
+    }
+
+    /// On a template, the index of the template layout slides of `preset` reference: the
+    /// mapped one, else the template's blank layout, else its first. `None`: the built-in look.
+    pub fn template_layout_index(&self, preset: Preset) -> Option<usize> {
+        let t = self.template.as_ref()?;
+        let mapped = self
+            .layout(preset)
+            .template_layout
+            .as_ref()
+            .and_then(|l| l.index);
+        mapped
+            .or_else(|| t.layouts.iter().position(|l| l.ty == "blank"))
+            .or(Some(0))
+            .filter(|&i| i < t.layouts.len())
+    }
+
+    /// A text colour legible where `rect` lies on a slide of `preset`: `color` when it has
+    /// [`MIN_CONTRAST`] against every colour the template shows there, else `fallback` when
+    /// that has, else black or white, whichever contrasts more. Unchanged on the built-in look
+    /// and where the template shows a picture (nothing to judge).
+    pub fn legible(&self, preset: Preset, rect: Rect, color: Rgb, fallback: Rgb) -> Rgb {
+        use specrender_template::{contrast, Paint, Rect as TRect};
+        let (Some(t), Some(i)) = (&self.template, self.template_layout_index(preset)) else {
+            return color;
+        };
+        let r = TRect {
+            x: rect.x,
+            y: rect.y,
+            cx: rect.w,
+            cy: rect.h,
+        };
+        let Some(Paint::Colors(under)) = t.backdrop(i, r).map(|b| b.paint) else {
+            return color;
+        };
+        let worst = |c: Rgb| {
+            under
+                .iter()
+                .map(|u| contrast([c.0, c.1, c.2], *u))
+                .fold(f64::INFINITY, f64::min)
+        };
+        if worst(color) >= MIN_CONTRAST {
+            return color;
+        }
+        if worst(fallback) >= MIN_CONTRAST {
+            return fallback;
+        }
+        let (black, white) = (Rgb(0, 0, 0), Rgb(255, 255, 255));
+        if worst(black) >= worst(white) {
+            black
+        } else {
+            white
+        }
     }
 
     /// 1-based part number of the layout of `preset` (`slideLayoutN.xml`).

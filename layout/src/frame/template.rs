@@ -474,8 +474,9 @@ fn scaled_slots(
 /// A deck put on a template: the template's slide size wins over `theme.slide_size` (a low
 /// note when they differ); the template's theme fonts (heading = major, body = minor; an empty
 /// `ea` through the script fonts of the deck's language), title and body sizes (master text
-/// styles) and text colours (`dk1` on `lt1`, titles in `dk2`) replace the deck's where the deck
-/// kept the defaults — a brand token the deck sets wins.
+/// styles) and colours (title and body text as the master writes them, else `tx1`; the
+/// background `bg1`, through the master's colour map) replace the deck's where the deck kept
+/// the defaults — a brand token the deck sets wins.
 pub fn apply_template_theme(deck: &mut specrender_spec::deck::Deck, t: &Template) {
     use specrender_spec::deck::Rgb;
     use specrender_spec::resolve::default_theme;
@@ -528,29 +529,40 @@ pub fn apply_template_theme(deck: &mut specrender_spec::deck::Deck, t: &Template
             }
         }
     }
-    let color = |name: &str| {
-        th.colors
+    // Colours as the template's master shows them: its title and body text colour (the
+    // master placeholder's list style, else its text styles, else tx1) and bg1, through its
+    // colour map.
+    let Some(m) = t.masters.first() else { return };
+    let rgb = |c: [u8; 3]| Rgb(c[0], c[1], c[2]);
+    let text_color = |class: &str, levels: &[specrender_template::LevelStyle]| {
+        let written = m
+            .placeholders
             .iter()
-            .find(|(k, _)| k == name)
-            .and_then(|(_, v)| {
-                let v = u32::from_str_radix(v, 16).ok().filter(|_| v.len() == 6)?;
-                Some(Rgb((v >> 16) as u8, (v >> 8) as u8, v as u8))
-            })
+            .filter(|p| p.class() == class)
+            .find_map(|p| p.color.clone())
+            .or_else(|| levels.first().and_then(|l| l.color.clone()));
+        match written {
+            Some(c) => match t.paint(0, &specrender_template::Fill::Solid(c)) {
+                specrender_template::Paint::Colors(v) => v.first().copied(),
+                _ => None,
+            },
+            None => t.scheme_color(0, "tx1"),
+        }
     };
     let c = &mut deck.theme.colors;
     if c.text == defaults.colors.text {
-        if let Some(v) = color("dk1") {
-            c.text = v;
+        if let Some(v) = text_color("body", &m.text_styles.body) {
+            c.text = rgb(v);
         }
     }
     if c.background == defaults.colors.background {
-        if let Some(v) = color("lt1") {
-            c.background = v;
+        if let Some(v) = t.scheme_color(0, "bg1") {
+            c.background = rgb(v);
         }
     }
     if c.primary == defaults.colors.primary {
-        if let Some(v) = color("dk2") {
-            c.primary = v;
+        if let Some(v) = text_color("title", &m.text_styles.title) {
+            c.primary = rgb(v);
         }
     }
 }

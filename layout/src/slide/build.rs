@@ -5,7 +5,7 @@ use super::assign::Target;
 use super::Item;
 use crate::ctx::Ctx;
 use crate::element::Body;
-use crate::model::Rect;
+use crate::model::{Preset, Rect};
 use crate::preset::{Slot, SlotRole};
 use crate::style::{on_band, style_for};
 use specrender_spec::deck::{ElementKind, Emphasis, Slide, SlideKind};
@@ -14,9 +14,11 @@ use specrender_spec::deck::{ElementKind, Emphasis, Slide, SlideKind};
 /// fills the slot's layout placeholder (titles stay titles in outline view); further ones in
 /// the same slot, elements with an explicit box and every element of a `custom` slide are
 /// free shapes.
+#[allow(clippy::too_many_arguments)]
 pub fn items(
     ctx: &mut Ctx<'_>,
     slide: &Slide,
+    preset: Preset,
     slots: &[Slot],
     targets: &[Target],
     centered: bool,
@@ -66,12 +68,17 @@ pub fn items(
             let bold = matches!(el.emphasis, Emphasis::High);
             let style = |ctx: &Ctx<'_>| {
                 let (h, b) = ctx.fonts.for_weight(bold);
-                let s = style_for(role, el, &ctx.deck.theme, &h, &b, centered);
+                let mut s = style_for(role, el, &ctx.deck.theme, &h, &b, centered);
                 if band && matches!(role, SlotRole::Title | SlotRole::Caption) {
-                    on_band(s, &ctx.deck.theme)
-                } else {
-                    s
+                    return on_band(s, &ctx.deck.theme);
                 }
+                // The secondary colour specrender picks for captions and attributions must
+                // read on what the template shows there.
+                if matches!(role, SlotRole::Caption | SlotRole::Attribution) {
+                    let c = &ctx.deck.theme.colors;
+                    s.color = ctx.frame.legible(preset, rect, s.color, c.text);
+                }
+                s
             };
             // The citation key is part of the text from here on: measured, shrunk and split
             // like the rest of it.

@@ -89,14 +89,17 @@ pub fn number_slides(ctx: &mut Ctx<'_>, slides: &mut [LaidSlide]) {
     let rect = number_rect(ctx.frame);
     let el = footer_element();
     let (_, body) = ctx.fonts.for_weight(false);
-    let mut style = style_for(SlotRole::Footer, &el, &ctx.deck.theme, &body, &body, false);
-    style.size = FOOTER_SIZE;
-    style.min = FOOTER_FLOOR;
-    style.align = Align::Right;
+    let mut base = style_for(SlotRole::Footer, &el, &ctx.deck.theme, &body, &body, false);
+    base.size = FOOTER_SIZE;
+    base.min = FOOTER_FLOOR;
+    base.align = Align::Right;
     for (i, ls) in slides.iter_mut().enumerate() {
         if !numbered(ctx.frame, ls.preset) {
             continue;
         }
+        let mut style = base.clone();
+        let text_color = ctx.deck.theme.colors.text;
+        style.color = ctx.frame.legible(ls.preset, rect, style.color, text_color);
         let text = [(i + 1).to_string()];
         let mut t = TextItem::new(ctx, style.clone(), &text, false, &el, rect.w);
         t.fit_alone(rect);
@@ -138,7 +141,7 @@ pub fn add(ctx: &mut Ctx<'_>, source: &Slide, slides: &mut [LaidSlide], band: Op
         }
         let entries: Vec<String> = listed.iter().map(|c| entry(c)).collect();
         let (shown, footer) = match band {
-            Some(rect) => fit(ctx, &entries, rect),
+            Some(rect) => fit(ctx, &entries, rect, ls.preset),
             None => (0, None),
         };
         if let Some(b) = footer {
@@ -249,12 +252,19 @@ pub fn entry(c: &Citation) -> String {
 
 /// The footer text box holding as many entries (from the first) as fit `rect` at the floor,
 /// at the largest size that holds them; how many it holds. No box when not even one fits.
-fn fit(ctx: &mut Ctx<'_>, entries: &[String], rect: Rect) -> (usize, Option<PlacedBox>) {
+fn fit(
+    ctx: &mut Ctx<'_>,
+    entries: &[String],
+    rect: Rect,
+    preset: Preset,
+) -> (usize, Option<PlacedBox>) {
     let el = footer_element();
     let (_, body) = ctx.fonts.for_weight(false);
     let mut style = style_for(SlotRole::Footer, &el, &ctx.deck.theme, &body, &body, false);
     style.size = FOOTER_SIZE;
     style.min = FOOTER_FLOOR;
+    let text_color = ctx.deck.theme.colors.text;
+    style.color = ctx.frame.legible(preset, rect, style.color, text_color);
     let item = |ctx: &mut Ctx<'_>, k: usize| {
         let text = [entries[..k].join("; ")];
         let mut t = TextItem::new(ctx, style.clone(), &text, false, &el, rect.w);

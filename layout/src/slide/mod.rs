@@ -81,7 +81,7 @@ pub fn lay(ctx: &mut Ctx<'_>, s: &Slide) -> SlideResult {
     if releases_caption {
         preset::release_unused_caption(&mut slots, |r| targets.contains(&Target::Slot(r)));
     }
-    let items = build::items(ctx, s, &slots, &targets, centered, band);
+    let items = build::items(ctx, s, preset, &slots, &targets, centered, band);
     let pages = policy::run(ctx, s, items, &mut slots, &mut preset);
     let mut slides: Vec<LaidSlide> = pages
         .into_iter()

@@ -163,19 +163,13 @@ fn add_carried(pkg: &mut Package<'_>, carried: Vec<template::Carried>) {
 /// layout the frame mapped it to (a layout id no template layout fits goes onto the
 /// template's blank layout, else its first).
 fn layout_target(laid: &LaidDeck, preset: specrender_layout::model::Preset) -> String {
-    let Some(t) = &laid.frame.template else {
-        return layout_name(laid.frame.layout_number(preset));
-    };
-    let mapped = laid
-        .frame
-        .layout(preset)
-        .template_layout
-        .as_ref()
-        .and_then(|l| l.index);
-    let i = mapped
-        .or_else(|| t.layouts.iter().position(|l| l.ty == "blank"))
-        .unwrap_or(0);
-    t.layouts[i].part.clone()
+    match (
+        &laid.frame.template,
+        laid.frame.template_layout_index(preset),
+    ) {
+        (Some(t), Some(i)) => t.layouts[i].part.clone(),
+        _ => layout_name(laid.frame.layout_number(preset)),
+    }
 }
 
 /// One part per distinct image, in first-use order (after every slide and notes slide).
