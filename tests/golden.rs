@@ -5,8 +5,10 @@
 //! ```text
 //! _shared/parts/<part>          parts identical in two or more cases, stored once
 //! <case>/input.json             the deck; a folder is a case iff it has one (`_shared` never is)
-//! <case>/options.json           optional layout options (`{"slide_numbers": false}`)
-//! <case>/expected/manifest.txt  zip entry order, one part a line (binary parts with sha256=)
+//! <case>/options.json           optional layout options (`{"slide_numbers": false}`,
+//!                               `{"template": "<file in tests/fixtures/templates>"}`)
+//! <case>/expected/manifest.txt  zip entry order, one part a line (binary parts, and parts
+//!                               carried unchanged from the case's template, with sha256=)
 //! <case>/expected/layout.txt    one line per box
 //! <case>/expected/qc.json       the QC report
 //! <case>/expected/parts/<part>  only the parts that differ from `_shared/` or are not in it
@@ -53,8 +55,12 @@ fn laid_from(input: &Path) -> LaidDeck {
     // Assets (a chart's data_ref CSV, pictures) from the case's own folder, as the CLI does.
     let folder = input.parent().expect("input in a case folder");
     let root = specrender_spec::AssetRoot::open(folder).expect("case folder opens");
-    let deck = resolve_with(&spec, Some(&root));
-    layout(&deck, book(), &case_options(folder))
+    let mut deck = resolve_with(&spec, Some(&root));
+    let opts = case_options(folder);
+    if let Some(t) = &opts.template {
+        specrender_layout::frame::apply_template_theme(&mut deck, t);
+    }
+    layout(&deck, book(), &opts)
 }
 
 /// A case's layout options: the defaults, or what its `options.json` says
@@ -65,6 +71,12 @@ fn case_options(folder: &Path) -> LayoutOptions {
         let v: serde_json::Value = serde_json::from_slice(&bytes).expect("options.json parses");
         if let Some(b) = v.get("slide_numbers").and_then(serde_json::Value::as_bool) {
             opts.slide_numbers = b;
+        }
+        if let Some(name) = v.get("template").and_then(serde_json::Value::as_str) {
+            let path = root().join("tests/fixtures/templates").join(name);
+            let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            let t = specrender_layout::template::Template::from_bytes(bytes).expect("template");
+            opts.template = Some(std::sync::Arc::new(t));
         }
     }
     opts
@@ -240,9 +252,21 @@ fn table_txt(t: &TableBox) -> String {
 fn outputs(laid: &LaidDeck) -> BTreeMap<String, Vec<u8>> {
     let mut files = BTreeMap::new();
     let parts = specrender_renderer::pptx_parts(laid, true).expect("parts");
+    // Parts carried from the template byte for byte are pinned by hash: the case's files are
+    // what specrender writes.
+    let carried: BTreeMap<String, Vec<u8>> = match &laid.frame.template {
+        Some(t) => unzip_raw(&t.bytes),
+        None => BTreeMap::new(),
+    };
     let mut manifest = String::new();
     for (name, bytes) in &parts {
-        if name.ends_with(".xml") || name.ends_with(".rels") {
+        if carried.get(name) == Some(bytes) {
+            let hex: String = Sha256::digest(bytes)
+                .iter()
+                .map(|b| format!("{b:02x}"))
+                .collect();
+            manifest.push_str(&format!("{name} sha256={hex} (template)\n"));
+        } else if name.ends_with(".xml") || name.ends_with(".rels") {
             files.insert(format!("parts/{name}"), bytes.clone());
             manifest.push_str(&format!("{name}\n"));
         } else if name.ends_with(".xlsx") {
@@ -269,6 +293,20 @@ fn outputs(laid: &LaidDeck) -> BTreeMap<String, Vec<u8>> {
     qc_json.push('\n');
     files.insert("qc.json".into(), qc_json.into_bytes());
     files
+}
+
+/// The entries of a zip by name, as stored.
+fn unzip_raw(bytes: &[u8]) -> BTreeMap<String, Vec<u8>> {
+    use std::io::Read;
+    let mut zip = zip::ZipArchive::new(std::io::Cursor::new(bytes)).expect("template zip");
+    (0..zip.len())
+        .map(|i| {
+            let mut f = zip.by_index(i).expect("entry");
+            let mut v = Vec::new();
+            f.read_to_end(&mut v).expect("entry reads");
+            (f.name().expect("name").to_string(), v)
+        })
+        .collect()
 }
 
 /// The entries of a zip (an embedded workbook), each XML entry re-indented two spaces per

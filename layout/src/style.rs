@@ -60,7 +60,7 @@ pub fn style_for(
     let (fonts, color, align, anchor, size) = match role {
         SlotRole::Title => (
             heading.clone(),
-            c.primary,
+            c.heading.unwrap_or(c.primary),
             if centered { Align::Center } else { Align::Left },
             if centered {
                 Anchor::Bottom

@@ -28,6 +28,7 @@ fn theme(lang: LangFamily) -> Theme {
             text: Rgb(0x22, 0x22, 0x22),
             background: Rgb(255, 255, 255),
             muted: Rgb(0x7F, 0x7F, 0x7F),
+            heading: None,
         },
         fonts: ThemeFonts {
             heading: "Calibri".into(),

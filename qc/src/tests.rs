@@ -28,6 +28,7 @@ fn theme() -> Theme {
             text: c,
             background: c,
             muted: c,
+            heading: None,
         },
         fonts: ThemeFonts {
             heading: "Calibri".into(),

@@ -57,6 +57,9 @@ pub struct ThemeColors {
     pub text: Rgb,
     pub background: Rgb,
     pub muted: Rgb,
+    /// Titles' colour when it is not `primary` (a template's own title colour; `None`: primary).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub heading: Option<Rgb>,
 }
 
 /// Family names as the deck asks for them (written into the file as is; measured with the

@@ -77,6 +77,7 @@ pub fn default_theme(lang: LangFamily) -> Theme {
             text: Rgb(0x22, 0x22, 0x22),
             background: Rgb(0xFF, 0xFF, 0xFF),
             muted: Rgb(0x7F, 0x7F, 0x7F),
+            heading: None,
         },
         fonts: ThemeFonts {
             heading: "Calibri".to_string(),

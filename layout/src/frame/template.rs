@@ -117,6 +117,23 @@ fn areas(l: &Layout, body_placeholders: bool) -> Areas {
     }
 }
 
+/// `r` ending above the footer band (where the slide number and citations go) when it runs
+/// into it and that keeps at least half of it: a template whose body placeholder covers its
+/// own slide-number placeholder (LibreOffice's Vivid) would otherwise put both in one place.
+fn above_band(r: Rect, band: Rect) -> Rect {
+    let across = r.x < band.right() && band.x < r.right();
+    if across && r.y < band.y && r.bottom() > band.y {
+        let h = band.y - GAP - r.y;
+        if h * 2 >= r.h {
+            return Rect { h, ..r };
+        }
+    }
+    r
+}
+
+/// The least height of a quote's attribution band: a 14 pt line with its insets.
+const ATTRIBUTION_MIN: i64 = 411_480;
+
 const fn slot(role: SlotRole, rect: Rect, placeholder: Option<Placeholder>) -> Slot {
     Slot {
         role,
@@ -219,11 +236,27 @@ impl Frame {
                     .map(str::to_string);
                 let base = builtin.layout(p);
                 let chosen = mapping.layout.and_then(|i| t.layouts.get(i));
-                let slots = match chosen {
-                    Some(l) => {
-                        template_slots(p, l, body_placeholders, slide, footer_band, m_title, m_body)
-                            .unwrap_or_else(|| scaled_slots(p, size, footer_band, m_title, m_body))
+                // Content that ends above the footer band (slide number, citations).
+                let clear = |r: Rect| {
+                    if base.numbered || base.citations_in_band {
+                        above_band(r, footer_band)
+                    } else {
+                        r
                     }
+                };
+                let m_body = clear(m_body);
+                let slots = match chosen {
+                    Some(l) => template_slots(
+                        p,
+                        l,
+                        body_placeholders,
+                        slide,
+                        footer_band,
+                        m_title,
+                        m_body,
+                        &clear,
+                    )
+                    .unwrap_or_else(|| scaled_slots(p, size, footer_band, m_title, m_body)),
                     None => scaled_slots(p, size, footer_band, m_title, m_body),
                 };
                 let placeholders = slots
@@ -286,6 +319,7 @@ impl Frame {
 
 /// Slots from a template layout's placeholders; `None` when it lacks what the layout id needs
 /// (then the master areas are used).
+#[allow(clippy::too_many_arguments)]
 fn template_slots(
     p: Preset,
     l: &Layout,
@@ -294,9 +328,13 @@ fn template_slots(
     footer_band: Rect,
     m_title: Rect,
     m_body: Rect,
+    clear: &dyn Fn(Rect) -> Rect,
 ) -> Option<Vec<Slot>> {
     use SlotRole as R;
-    let a = areas(l, body_placeholders);
+    let mut a = areas(l, body_placeholders);
+    for b in &mut a.bodies {
+        b.0 = clear(b.0);
+    }
     let footer = slot(R::Footer, footer_band, None);
     let title = a.title.unwrap_or((m_title, None));
     // The main body: the largest (a layout may stack a small heading box over it).
@@ -352,7 +390,8 @@ fn template_slots(
         }
         Preset::QuoteCenter => {
             let b = body.or(a.subtitle).unwrap_or((m_body, None));
-            let (quote, attribution) = foot(b.0, b.0.h * 18 / 100);
+            // At least a line of caption text (the cap at a third of the area still applies).
+            let (quote, attribution) = foot(b.0, (b.0.h * 18 / 100).max(ATTRIBUTION_MIN));
             vec![
                 slot(R::Quote, quote, b.1),
                 slot(R::Attribution, attribution, None),
@@ -475,8 +514,9 @@ fn scaled_slots(
 /// note when they differ); the template's theme fonts (heading = major, body = minor; an empty
 /// `ea` through the script fonts of the deck's language), title and body sizes (master text
 /// styles) and colours (title and body text as the master writes them, else `tx1`; the
-/// background `bg1`, through the master's colour map) replace the deck's where the deck kept
-/// the defaults — a brand token the deck sets wins.
+/// background `bg1`; primary, secondary and accent from `accent1`..`accent3`, through the
+/// master's colour map) replace the deck's where the deck kept the defaults — a brand token
+/// the deck sets wins.
 pub fn apply_template_theme(deck: &mut specrender_spec::deck::Deck, t: &Template) {
     use specrender_spec::deck::Rgb;
     use specrender_spec::resolve::default_theme;
@@ -560,9 +600,24 @@ pub fn apply_template_theme(deck: &mut specrender_spec::deck::Deck, t: &Template
             c.background = rgb(v);
         }
     }
+    // The template's accents colour charts, table headers and shapes; its title colour the
+    // titles. A primary colour the deck sets is its titles' colour too.
     if c.primary == defaults.colors.primary {
         if let Some(v) = text_color("title", &m.text_styles.title) {
+            c.heading = Some(rgb(v));
+        }
+        if let Some(v) = t.scheme_color(0, "accent1") {
             c.primary = rgb(v);
+        }
+    }
+    if c.secondary == defaults.colors.secondary {
+        if let Some(v) = t.scheme_color(0, "accent2") {
+            c.secondary = rgb(v);
+        }
+    }
+    if c.accent == defaults.colors.accent {
+        if let Some(v) = t.scheme_color(0, "accent3") {
+            c.accent = rgb(v);
         }
     }
 }

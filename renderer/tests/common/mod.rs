@@ -19,6 +19,7 @@ pub fn theme() -> Theme {
             text: Rgb(0x22, 0x22, 0x22),
             background: Rgb(0xFF, 0xFF, 0xFF),
             muted: Rgb(0x7F, 0x7F, 0x7F),
+            heading: None,
         },
         fonts: ThemeFonts {
             heading: "Calibri".into(),

@@ -38,6 +38,7 @@ mod tests {
             text: Rgb(0, 0, 0),
             background: Rgb(255, 255, 255),
             muted: Rgb(128, 128, 128),
+            heading: None,
         };
         assert_eq!(color(&c, 0), c.primary);
         assert_eq!(color(&c, 2), c.accent);
