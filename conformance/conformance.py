@@ -426,6 +426,11 @@ def render_all(decks, out, binary):
         if not corpus.TEMPLATE_OF:
             corpus.corpus(False)  # fills the deck -> template map (a --deck run by name)
         tpl = corpus.TEMPLATE_OF.get(name)
+        # A golden case on a template names it in its options.json.
+        opts = Path(path).parent / "options.json"
+        if not tpl and Path(path).name == "input.json" and opts.exists():
+            t = json.loads(opts.read_text()).get("template")
+            tpl = f"tests/fixtures/templates/{t}" if t else None
         extra = ["--template", str(ROOT / tpl)] if tpl else []
         r = run([str(binary), "render", str(path), "-o", f"{base}.pptx", "--qc", f"{base}.qc.json",
                  "--layout", f"{base}.layout.json", "--autofit", "none", *extra])
@@ -477,6 +482,8 @@ def main():
     ap.add_argument("--out", default=str(ROOT / "target" / "conformance"))
     ap.add_argument("--bin", default=str(ROOT / "target" / "release" / "specrender"))
     ap.add_argument("--deck", action="append", default=[], help="check only these decks")
+    ap.add_argument("--only", default="",
+                    help="check only the decks whose name starts with one of these (comma-separated)")
     ap.add_argument("--no-tight", action="store_true",
                     help="skip the tightness check (shrunk boxes drawn again at +0.5 and +1 pt)")
     args = ap.parse_args()
@@ -501,7 +508,9 @@ def main():
         decks += [(p.stem, p) for p in sorted((ROOT / "examples").glob("*.json"))
                   if '"docspec_v1"' not in p.read_text()]
         decks += corpus.generated_stacked(cdir, args.fast)
-        if not args.fast:
+        if args.only:
+            decks = [(n, p) for n, p in decks if n.startswith(tuple(args.only.split(",")))]
+        if not args.fast and not args.only:
             gen = corpus.generated_200(cdir)
             if gen:
                 decks.append(("generated-200", gen))

@@ -467,7 +467,9 @@ def corpus(fast):
     # placeholders, fonts and size (conformance.py renders them with --template).
     rng_tpl = random.Random(20261126)
     templates = ["python-pptx-default", "pandoc-reference", "libreoffice-vivid"]
-    for tname in templates if not fast else templates[:2]:
+    # Added after the first three, so their decks (one random stream) stay the same.
+    more = ["libreoffice-focus", "edited-ko-names", "edited-ja-names-logo-wide"]
+    for tname in templates + more if not fast else templates[:2]:
         for lang in (["en", "ko"] if fast else ["en", "ko", "ja", "zh-CN"]):
             name = f"tpl-{tname}-{lang}"
             decks[name] = script_deck(lang, rng_tpl, 8 if fast else 20)

@@ -7,6 +7,7 @@
 #   conformance/run.sh            the whole corpus (README "Fit accuracy")
 #   conformance/run.sh --fast     the subset .ci/run checks
 #   conformance/run.sh --deck FILE.json [--deck ...]
+#   conformance/run.sh --only tpl-,golden-template_   decks whose name starts with one of these
 #   conformance/run.sh --docx [--fast] [--doc FILE.json ...] [--docx FILE.docx ...]
 #                                 documents: DOCX through LibreOffice Writer (conformance/documents.py)
 # Output: target/conformance/report.json, target/conformance/png/ (failure pages), a summary;

@@ -8,12 +8,14 @@
 //! Stages: [`read`] (package -> model), [`map`] (layout ids -> layouts), [`report`] (the
 //! `template inspect` JSON and text).
 
+pub mod carry;
 pub mod map;
 pub mod model;
 pub mod paint;
 mod read;
 pub mod report;
 
+pub use carry::Carried;
 pub use map::{map_all, map_layout, Mapping, LAYOUT_IDS};
 pub use model::*;
 pub use paint::{contrast, Color, ColorBase, Fill, Paint};

@@ -242,6 +242,9 @@ pub struct Template {
     /// carried over part for part).
     #[serde(skip)]
     pub bytes: std::sync::Arc<Vec<u8>>,
+    /// The parts a deck written on it carries over ([`Template::carried`]), once read.
+    #[serde(skip)]
+    pub carried: crate::carry::CarriedCache,
 }
 
 impl Template {

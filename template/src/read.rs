@@ -105,6 +105,7 @@ pub(crate) fn read(bytes: Vec<u8>, limits: Limits) -> Result<Template, TemplateE
         example_slides: slide_count,
         warnings: Vec::new(),
         bytes: keep,
+        carried: Default::default(),
     };
     for (rid, id) in &master_ids {
         let rel = target(&pres_rels, rid, &pres_part)?;

@@ -27,7 +27,6 @@ mod slide;
 mod slide_layout;
 mod slide_master;
 mod table;
-mod template;
 mod text;
 pub(crate) mod theme;
 
@@ -85,11 +84,11 @@ pub(crate) fn package(laid: &LaidDeck) -> Result<Package<'_>, crate::RenderError
                     "the template has no slide layout".into(),
                 ));
             }
-            Some(template::carried(t).map_err(crate::RenderError::Template)?)
+            Some(t.carried().map_err(crate::RenderError::Template)?)
         }
         None => None,
     };
-    let taken = |n: &str| carried.iter().flatten().any(|c| c.name == n);
+    let taken = |n: &str| carried.iter().flat_map(|c| c.iter()).any(|c| c.name == n);
     // Our own parts never take a carried part's name.
     let notes_theme = (2..)
         .map(|n| format!("ppt/theme/theme{n}.xml"))
@@ -97,7 +96,7 @@ pub(crate) fn package(laid: &LaidDeck) -> Result<Package<'_>, crate::RenderError
         .expect("a free theme name");
     let media_folder = if carried
         .iter()
-        .flatten()
+        .flat_map(|c| c.iter())
         .any(|c| c.name.starts_with("ppt/media/"))
     {
         "ppt/media/deck"
@@ -118,7 +117,7 @@ pub(crate) fn package(laid: &LaidDeck) -> Result<Package<'_>, crate::RenderError
     add_doc_props(&mut pkg, laid, notes_count);
     add_presentation(&mut pkg, laid, notes_count > 0, carried.is_some());
     match carried {
-        Some(c) => add_carried(&mut pkg, c),
+        Some(c) => add_carried(&mut pkg, &c),
         None => add_master_and_layouts(&mut pkg, laid),
     }
     if notes_count > 0 {
@@ -137,7 +136,7 @@ pub(crate) fn package(laid: &LaidDeck) -> Result<Package<'_>, crate::RenderError
 
 /// The template's parts, each followed by its relationships part as the template wrote it.
 /// Media and other non-XML parts get their extension's `Default` from the template.
-fn add_carried(pkg: &mut Package<'_>, carried: Vec<template::Carried>) {
+fn add_carried(pkg: &mut Package<'_>, carried: &[specrender_template::Carried]) {
     for c in carried {
         if let Some((_, ext)) = c.name.rsplit_once('.') {
             let ext = ext.to_ascii_lowercase();
@@ -145,14 +144,19 @@ fn add_carried(pkg: &mut Package<'_>, carried: Vec<template::Carried>) {
                 pkg.add_default(ext, c.content_type.clone());
             }
         }
-        let bytes = c.bytes;
+        let bytes = c.bytes.clone();
         pkg.add(
-            Part::new(c.name, c.content_type, move |_| bytes.clone()),
+            Part::new(c.name.clone(), c.content_type.clone(), move |_| {
+                bytes.to_vec()
+            }),
             Rels::new(),
         );
-        if let Some((name, xml)) = c.rels {
+        if let Some((name, xml)) = &c.rels {
+            let xml = xml.clone();
             pkg.add(
-                Part::new(name, crate::opc::content_types::RELS, move |_| xml.clone()),
+                Part::new(name.clone(), crate::opc::content_types::RELS, move |_| {
+                    xml.to_vec()
+                }),
                 Rels::new(),
             );
         }

@@ -1,4 +1,4 @@
-//! A deck on a customer template (issue 27 item 5): the template is kept whole. Its masters,
+//! What a deck written on the template carries over: the template is kept whole. Its masters,
 //! every layout (so a user can add any slide in PowerPoint), their themes, backgrounds, logos
 //! and other parts they reach are carried over part for part — found by walking relationships
 //! from the masters the presentation lists — with their relationship parts as they are. The
@@ -6,15 +6,40 @@
 //! only from them are dropped; its presentation part is replaced by ours (so a .potx becomes a
 //! presentation). Output stays deterministic: parts in the order the walk finds them.
 
-use specrender_template::Template;
+use crate::Template;
 use std::collections::BTreeSet;
+use std::sync::{Arc, OnceLock};
 
 /// One carried part: name, declared content type, bytes, and its `.rels` part as written.
-pub(crate) struct Carried {
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Carried {
     pub name: String,
     pub content_type: String,
-    pub bytes: Vec<u8>,
-    pub rels: Option<(String, Vec<u8>)>,
+    pub bytes: Arc<[u8]>,
+    pub rels: Option<(String, Arc<[u8]>)>,
+}
+
+/// The carried parts of a template, read once on first use and shared by every deck written
+/// on it (a worker renders many decks on one parsed template).
+#[derive(Debug, Clone, Default)]
+pub struct CarriedCache(OnceLock<Result<Arc<Vec<Carried>>, String>>);
+
+// A cache is no part of what a template is: two templates are equal whatever they cached.
+impl PartialEq for CarriedCache {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+impl Eq for CarriedCache {}
+
+impl Template {
+    /// Every part the masters reach ([`carried`]), read on the first call and cached.
+    pub fn carried(&self) -> Result<Arc<Vec<Carried>>, String> {
+        self.carried
+            .0
+            .get_or_init(|| carried(self).map(Arc::new))
+            .clone()
+    }
 }
 
 /// Relationship types whose targets are not carried (ECMA-376 names, last path segment).
@@ -28,7 +53,7 @@ const DROPPED: &[&str] = &[
 
 /// Every part the masters reach, in walk order (breadth first from the masters, each part's
 /// relationships in file order).
-pub(crate) fn carried(t: &Template) -> Result<Vec<Carried>, String> {
+fn carried(t: &Template) -> Result<Vec<Carried>, String> {
     let pkg = specrender_opc::Package::open(t.bytes.to_vec(), specrender_opc::Limits::default())
         .map_err(|e| e.to_string())?;
     let mut queue: Vec<String> = t.masters.iter().map(|m| m.part.clone()).collect();
@@ -60,14 +85,14 @@ pub(crate) fn carried(t: &Template) -> Result<Vec<Carried>, String> {
             Some(stored) => {
                 let stored = stored.to_string();
                 let xml = pkg.read(&stored, Some(&name)).map_err(|e| e.to_string())?;
-                Some((rels_part, drop_rels(&xml, &rels)))
+                Some((rels_part, Arc::from(drop_rels(&xml, &rels))))
             }
             None => None,
         };
         out.push(Carried {
             name,
             content_type,
-            bytes,
+            bytes: Arc::from(bytes),
             rels,
         });
     }
