@@ -205,8 +205,8 @@ def picture_placement(b):
 
 
 def analyse_pictures(deck, si, slide, page):
-    """Each picture's rendered image placement against the laid-out frame and crop (pictures
-    and images are matched in drawing order). Tolerance: 0.5 pt plus 0.1% of the size (an
+    """Each picture's rendered image placement against the laid-out frame and crop (each picture
+    matched with the nearest image the page draws). Tolerance: 0.5 pt plus 0.1% of the size (an
     image cropped to 1% of itself is placed 100 times larger than its frame); when less than 2%
     of the image is visible, 2% of the size: LibreOffice keeps crops at a coarser precision
     than `a:srcRect` (a 200:1 picture cropped to 0.9% is placed 0.8% off)."""
@@ -216,7 +216,12 @@ def analyse_pictures(deck, si, slide, page):
         if "picture" not in b:
             continue
         want = picture_placement(b)
-        got = images.pop(0) if images else None
+        # The nearest image drawn: a template's master may draw images of its own first (LibreOffice
+        # writes a pattern fill into the PDF as one).
+        got = None
+        if images:
+            k = min(range(len(images)), key=lambda i: max(abs(g - w) for g, w in zip(images[i], want)))
+            got = images.pop(k)
         x, y, fw, fh = (v / EMU_PER_PT for v in b["rect_emu"])
         rel = 0.02 if min(fw / want[2], fh / want[3]) < 0.02 else 0.001
         off = None if got is None else max(abs(g - w) - rel * max(want[2], want[3]) for g, w in zip(got, want))

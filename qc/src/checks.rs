@@ -6,7 +6,7 @@ use crate::{
     issue, sort_value, Issue, IssueKind, Severity, OVERLAP_DENOMINATOR, SAFE_AREA_TOLERANCE,
 };
 use serde_json::{json, Map, Value};
-use specrender_layout::frame::MIN_CONTRAST;
+use specrender_layout::frame::{MIN_CONTRAST, MIN_CONTRAST_LARGE};
 use specrender_layout::model::{LaidDeck, LaidSlide, PlacedBox, Placeholder, Rect, TextBox};
 use specrender_layout::TITLE_FLOOR;
 use specrender_spec::units::{cpt_to_emu, Cpt};
@@ -233,7 +233,7 @@ fn slide_layout(laid: &LaidDeck, slide: &LaidSlide) -> Option<usize> {
     laid.frame.template_layout_index(slide.preset)
 }
 
-/// `low_contrast` (on a template): text whose colour is below [`MIN_CONTRAST`] against what
+/// `low_contrast` (on a template): text whose colour is below [`minimum`] against what
 /// lies under its box — its own fill, else the template's decoration or background there
 /// ([`specrender_layout::template::Template::backdrop`]). A fill that is translucent is blended
 /// over the backdrop; a gradient or pattern counts by its worst colour; a picture under the box
@@ -255,11 +255,17 @@ pub(crate) fn contrast(laid: &LaidDeck, slide: &LaidSlide, out: &mut Vec<Issue>)
                     rgb(tb.color),
                     tb.fill.map(|f| (rgb(f.color), f.alpha)),
                     "text",
+                    minimum(tb.size, tb.bold),
                 )]
             }
             BoxContent::Shape(sh) => match &sh.text {
                 Some(tb) if tb.paragraphs.iter().any(|p| !p.text.trim().is_empty()) => {
-                    vec![(rgb(tb.color), sh.fill.map(|f| (rgb(f), 100_000)), "text")]
+                    vec![(
+                        rgb(tb.color),
+                        sh.fill.map(|f| (rgb(f), 100_000)),
+                        "text",
+                        minimum(tb.size, tb.bold),
+                    )]
                 }
                 _ => Vec::new(),
             },
@@ -268,8 +274,9 @@ pub(crate) fn contrast(laid: &LaidDeck, slide: &LaidSlide, out: &mut Vec<Issue>)
                     rgb(tb.header_color),
                     Some((rgb(tb.header_fill), 100_000)),
                     "header row",
+                    minimum(tb.size, false),
                 ),
-                (rgb(tb.color), None, "body cells"),
+                (rgb(tb.color), None, "body cells", minimum(tb.size, false)),
             ],
             _ => Vec::new(),
         };
@@ -284,8 +291,8 @@ pub(crate) fn contrast(laid: &LaidDeck, slide: &LaidSlide, out: &mut Vec<Issue>)
         };
         let backdrop = t.backdrop(layout, r);
         // (ratio, text colour, background, where it comes from, what the text is)
-        let mut worst: Option<(f64, Rgb3, Rgb3, String, &str)> = None;
-        for (fg, fill, what) in texts {
+        let mut worst: Option<(f64, Rgb3, Rgb3, String, &str, f64)> = None;
+        for (fg, fill, what, min) in texts {
             let (under, from): (Vec<[u8; 3]>, String) = match (fill, &backdrop) {
                 (Some((c, a)), _) if a >= 100_000 => (vec![c], "its own fill".into()),
                 (fill, Some(bd)) => match &bd.paint {
@@ -302,18 +309,18 @@ pub(crate) fn contrast(laid: &LaidDeck, slide: &LaidSlide, out: &mut Vec<Issue>)
             };
             for bg in under {
                 let v = ratio(fg, bg);
-                if v < MIN_CONTRAST && worst.as_ref().is_none_or(|w| v < w.0) {
-                    worst = Some((v, fg, bg, from.clone(), what));
+                if v < min && worst.as_ref().is_none_or(|w| v < w.0) {
+                    worst = Some((v, fg, bg, from.clone(), what, min));
                 }
             }
         }
-        let Some((v, fg, bg, from, what)) = worst else {
+        let Some((v, fg, bg, from, what, min)) = worst else {
             continue;
         };
         let hex = |c: [u8; 3]| format!("#{:02X}{:02X}{:02X}", c[0], c[1], c[2]);
         let shown = (v * 100.0).floor() / 100.0;
         let message = format!(
-            "{}/{}: {what} in {} on {} ({from}) has a contrast of {shown:.2}:1, below {MIN_CONTRAST}:1; set a text colour that stands out (theme.brand.tokens.colors.text) or use a layout with a plainer background.",
+            "{}/{}: {what} in {} on {} ({from}) has a contrast of {shown:.2}:1, below {min}:1; set a text colour that stands out (theme.brand.tokens.colors.text) or use a layout with a plainer background.",
             slide.id,
             b.element_id,
             hex(fg),
@@ -324,7 +331,7 @@ pub(crate) fn contrast(laid: &LaidDeck, slide: &LaidSlide, out: &mut Vec<Issue>)
         details.insert("background".into(), json!(hex(bg)));
         details.insert("background_from".into(), json!(from));
         details.insert("contrast".into(), json!(shown));
-        details.insert("minimum".into(), json!(MIN_CONTRAST));
+        details.insert("minimum".into(), json!(min));
         details.insert("text".into(), json!(what));
         out.push(issue(
             IssueKind::LowContrast,
@@ -339,8 +346,19 @@ pub(crate) fn contrast(laid: &LaidDeck, slide: &LaidSlide, out: &mut Vec<Issue>)
 
 type Rgb3 = [u8; 3];
 
-/// Text of a box: its colour, its own fill with alpha in 1/1000 %, and what the text is.
-type Ink = (Rgb3, Option<(Rgb3, u32)>, &'static str);
+/// Text of a box: its colour, its own fill with alpha in 1/1000 %, what the text is, and the
+/// contrast it needs.
+type Ink = (Rgb3, Option<(Rgb3, u32)>, &'static str, f64);
+
+/// WCAG 2's minimum contrast for text of `size` (AA): 3:1 for large text (18 pt, or 14 pt
+/// bold), else [`MIN_CONTRAST`].
+fn minimum(size: specrender_spec::units::Cpt, bold: bool) -> f64 {
+    if size >= 1800 || (bold && size >= 1400) {
+        MIN_CONTRAST_LARGE
+    } else {
+        MIN_CONTRAST
+    }
+}
 
 /// `top` at opacity `alpha` (1/1000 %) over `under`.
 fn blend(top: [u8; 3], under: [u8; 3], alpha: u32) -> [u8; 3] {

@@ -83,6 +83,8 @@ pub struct ThemeFont {
 /// WCAG 2's minimum contrast for body text (AA): what QC's `low_contrast` asks of text on a
 /// template, and what [`Frame::legible`] gives the colours specrender chooses itself.
 pub const MIN_CONTRAST: f64 = 4.5;
+/// WCAG 2's minimum for large text (18 pt, or 14 pt bold).
+pub const MIN_CONTRAST_LARGE: f64 = 3.0;
 
 /// The standard colour map: background/text slots onto the theme's light/dark colours.
 pub const STANDARD_CLR_MAP: [(&str, &str); 12] = [
