@@ -44,6 +44,7 @@ fn theme(lang: LangFamily) -> Theme {
             caption: 1400,
         },
         layouts: Default::default(),
+        from_template: Default::default(),
     }
 }
 

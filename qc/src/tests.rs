@@ -44,6 +44,7 @@ fn theme() -> Theme {
             caption: 1200,
         },
         layouts: Default::default(),
+        from_template: Default::default(),
     }
 }
 

@@ -93,6 +93,10 @@ pub struct Theme {
     /// before any other rule when the deck is laid out on a template.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub layouts: BTreeMap<String, String>,
+    /// The colours (`text`, `heading`, `background`, ...) a template supplied because the deck
+    /// set none: specrender may adjust them where a layout needs another to be legible.
+    #[serde(skip_serializing_if = "std::collections::BTreeSet::is_empty")]
+    pub from_template: std::collections::BTreeSet<&'static str>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]

@@ -93,6 +93,7 @@ pub fn default_theme(lang: LangFamily) -> Theme {
             caption: 1400,
         },
         layouts: BTreeMap::new(),
+        from_template: Default::default(),
     }
 }
 

@@ -115,6 +115,19 @@ fn names(layout_id: &str) -> &'static [&'static str] {
     }
 }
 
+/// The short English name a template made for specrender gives the layout of `layout_id`
+/// (the built-in themes do): names no Office template uses for another layout.
+fn short_name(layout_id: &str) -> &'static str {
+    match layout_id {
+        "chart_focus" => "chart",
+        "table_focus" => "table",
+        "image_full_bleed" => "picture",
+        "quote_center" => "quote",
+        "closing" => "closing",
+        _ => "",
+    }
+}
+
 /// ST_SlideLayoutType values per `layout_id`, best first.
 fn types(layout_id: &str) -> &'static [&'static str] {
     match layout_id {
@@ -168,7 +181,10 @@ pub fn map_layout(t: &Template, layout_id: &str, explicit: Option<&str>) -> Mapp
     if let Some(i) = explicit.and_then(by_name) {
         return pick(i, "explicit");
     }
-    for n in names(layout_id) {
+    // A layout named for the layout id (specrender's own themes, templates made for it), then
+    // the standard names.
+    let own = [layout_id, short_name(layout_id)];
+    for n in own.iter().filter(|n| !n.is_empty()).chain(names(layout_id)) {
         if let Some(i) = by_name(n) {
             return pick(i, "name");
         }

@@ -589,15 +589,18 @@ pub fn apply_template_theme(deck: &mut specrender_spec::deck::Deck, t: &Template
             None => t.scheme_color(0, "tx1"),
         }
     };
+    let took = &mut deck.theme.from_template;
     let c = &mut deck.theme.colors;
     if c.text == defaults.colors.text {
         if let Some(v) = text_color("body", &m.text_styles.body) {
             c.text = rgb(v);
+            took.insert("text");
         }
     }
     if c.background == defaults.colors.background {
         if let Some(v) = t.scheme_color(0, "bg1") {
             c.background = rgb(v);
+            took.insert("background");
         }
     }
     // The template's accents colour charts, table headers and shapes; its title colour the
@@ -605,6 +608,7 @@ pub fn apply_template_theme(deck: &mut specrender_spec::deck::Deck, t: &Template
     if c.primary == defaults.colors.primary {
         if let Some(v) = text_color("title", &m.text_styles.title) {
             c.heading = Some(rgb(v));
+            took.insert("heading");
         }
         if let Some(v) = t.scheme_color(0, "accent1") {
             c.primary = rgb(v);

@@ -72,11 +72,23 @@ pub fn items(
                 if band && matches!(role, SlotRole::Title | SlotRole::Caption) {
                     return on_band(s, &ctx.deck.theme);
                 }
-                // The secondary colour specrender picks for captions and attributions must
-                // read on what the template shows there.
-                if matches!(role, SlotRole::Caption | SlotRole::Attribution) {
-                    let c = &ctx.deck.theme.colors;
-                    s.color = ctx.frame.legible(preset, rect, s.color, c.text);
+                // Colours specrender picks (captions, attributions) or took from the template
+                // (titles, text) must read on what the layout shows there: a template's title
+                // slide on its accent colour, a dark section header.
+                let th = &ctx.deck.theme;
+                let chosen = match role {
+                    SlotRole::Caption | SlotRole::Attribution => true,
+                    SlotRole::Title => th.from_template.contains("heading"),
+                    _ => th.from_template.contains("text"),
+                };
+                if chosen {
+                    let c = &th.colors;
+                    let fallback = if s.color == c.text {
+                        c.background
+                    } else {
+                        c.text
+                    };
+                    s.color = ctx.frame.legible(preset, rect, s.color, fallback);
                 }
                 s
             };

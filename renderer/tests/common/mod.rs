@@ -35,6 +35,7 @@ pub fn theme() -> Theme {
             caption: 1400,
         },
         layouts: Default::default(),
+        from_template: Default::default(),
     }
 }
 
