@@ -387,11 +387,16 @@ pub fn lay_out(
     guard(|| {
         let mut deck = specrender_spec::resolve_with(spec, root);
         let mut layout_opts = opts.layout.clone();
-        if let (None, Some(store)) = (&layout_opts.template, &opts.templates) {
-            match store.resolve(&deck.theme.template_id)? {
-                ResolvedTemplate::BuiltIn => {}
-                ResolvedTemplate::Found(t) => layout_opts.template = Some(t),
-                ResolvedTemplate::Unknown(id) => layout_opts.unknown_template = Some(id),
+        if layout_opts.template.is_none() {
+            let id = &deck.theme.template_id;
+            if let Some(t) = template::themes::builtin(id) {
+                layout_opts.template = Some(t);
+            } else if let Some(store) = &opts.templates {
+                match store.resolve(id)? {
+                    ResolvedTemplate::BuiltIn => {}
+                    ResolvedTemplate::Found(t) => layout_opts.template = Some(t),
+                    ResolvedTemplate::Unknown(id) => layout_opts.unknown_template = Some(id),
+                }
             }
         }
         if let Some(t) = &layout_opts.template {
@@ -703,7 +708,8 @@ pub enum ResolvedTemplate {
     Unknown(String),
 }
 
-/// The built-in look's ids (no file needed).
+/// The built-in look's ids (no file needed); the built-in themes with a package are
+/// [`template::themes::THEMES`].
 pub const BUILT_IN_TEMPLATES: &[&str] = &["default"];
 
 impl TemplateStore {
@@ -720,6 +726,9 @@ impl TemplateStore {
         let id = id.trim();
         if id.is_empty() || BUILT_IN_TEMPLATES.contains(&id) {
             return Ok(ResolvedTemplate::BuiltIn);
+        }
+        if let Some(t) = template::themes::builtin(id) {
+            return Ok(ResolvedTemplate::Found(t));
         }
         let plain = !id.starts_with('.')
             && id

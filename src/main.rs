@@ -101,6 +101,12 @@ enum Command {
         #[command(subcommand)]
         command: TemplateCommand,
     },
+    /// List the built-in themes (`theme.template_ref.template_id`).
+    Themes {
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
     /// List the loaded font faces and what the default families resolve to.
     Fonts {
         #[command(flatten)]
@@ -285,6 +291,7 @@ fn main() -> ExitCode {
             highlight,
             run,
         } => cmd_preview(&input, &run, &output, width, highlight),
+        Command::Themes { json } => cmd_themes(json),
         Command::Fonts { fonts, family } => cmd_fonts(&fonts, &family),
         Command::Template {
             command: TemplateCommand::Inspect { file, text, fonts },
@@ -293,6 +300,37 @@ fn main() -> ExitCode {
     };
     let _ = io::stdout().flush();
     ExitCode::from(code as u8)
+}
+
+/// `specrender themes`: each built-in theme's id and what it looks like, with its layouts.
+fn cmd_themes(json: bool) -> i32 {
+    use specrender::template::themes;
+    let mut list = vec![serde_json::json!({
+        "id": themes::DEFAULT_ID,
+        "description": themes::DEFAULT_DESCRIPTION,
+    })];
+    for th in &themes::THEMES {
+        let t = themes::builtin(th.id).expect("built-in theme");
+        let fonts = t.theme().map(|x| x.major.latin.clone()).unwrap_or_default();
+        list.push(serde_json::json!({
+            "id": th.id,
+            "description": th.description,
+            "fonts": fonts,
+            "layouts": t.layouts.iter().map(|l| l.name.clone()).collect::<Vec<_>>(),
+        }));
+    }
+    if json {
+        println!("{}", serde_json::to_string_pretty(&list).expect("json"));
+    } else {
+        for t in &list {
+            println!(
+                "{:<8} {}",
+                t["id"].as_str().unwrap_or(""),
+                t["description"].as_str().unwrap_or("")
+            );
+        }
+    }
+    0
 }
 
 // ---------------------------------------------------------------------------------------------

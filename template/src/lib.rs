@@ -14,6 +14,7 @@ pub mod model;
 pub mod paint;
 mod read;
 pub mod report;
+pub mod themes;
 
 pub use carry::Carried;
 pub use map::{map_all, map_layout, Mapping, LAYOUT_IDS};

@@ -96,6 +96,8 @@ pub struct TableItem {
     pub color: Rgb,
     pub header_fill: Rgb,
     pub border: Rgb,
+    /// The slide background colour (a candidate for the header's text on a dark look).
+    pub background: Rgb,
     pub title: Option<String>,
     caption: Option<Vec<Prepared>>,
     pub columns: Vec<String>,
@@ -163,6 +165,7 @@ impl TableItem {
             color: theme.colors.text,
             header_fill: theme.colors.primary,
             border: theme.colors.muted,
+            background: theme.colors.background,
             title: title.clone(),
             caption: None,
             columns: columns.to_vec(),
@@ -468,7 +471,7 @@ impl TableItem {
             margins: CELL_MARGINS,
             color: self.color,
             header_fill: self.header_fill,
-            header_color: readable_on(self.header_fill, self.color),
+            header_color: readable_on(self.header_fill, self.color, self.background),
             border: self.border,
             needed_height: m.total(),
             usable_height: usable(rect.h),
@@ -548,30 +551,13 @@ impl TableItem {
     }
 }
 
-/// The text colour for a fill: white, or the theme's text colour when that contrasts more
-/// (WCAG relative luminance).
-pub fn readable_on(fill: Rgb, text: Rgb) -> Rgb {
-    let white = Rgb(255, 255, 255);
-    if contrast(fill, white) >= contrast(fill, text) {
-        white
-    } else {
-        text
-    }
-}
-
-fn luminance(c: Rgb) -> f64 {
-    let lin = |v: u8| {
-        let s = f64::from(v) / 255.0;
-        if s <= 0.039_28 {
-            s / 12.92
-        } else {
-            ((s + 0.055) / 1.055).powf(2.4)
-        }
-    };
-    0.2126 * lin(c.0) + 0.7152 * lin(c.1) + 0.0722 * lin(c.2)
-}
-
-fn contrast(a: Rgb, b: Rgb) -> f64 {
-    let (la, lb) = (luminance(a), luminance(b));
-    (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+/// The text colour for a fill: white, the theme's text colour, or its background colour,
+/// whichever contrasts most (WCAG 2 contrast; white on a tie). The background is the dark
+/// choice on a dark look, where both white and the text colour are light.
+pub fn readable_on(fill: Rgb, text: Rgb, background: Rgb) -> Rgb {
+    let c = |x: Rgb| specrender_template::contrast([fill.0, fill.1, fill.2], [x.0, x.1, x.2]);
+    [text, background].into_iter().fold(
+        Rgb(255, 255, 255),
+        |best, x| if c(x) > c(best) { x } else { best },
+    )
 }
