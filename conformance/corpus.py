@@ -211,6 +211,7 @@ class Deck:
     def __init__(self, title, language, fonts=None):
         self.title, self.language, self.slides = title, language, []
         self.fonts = fonts  # theme.brand.tokens.fonts, e.g. {"heading": "Arial", "body": "Arial"}
+        self.template_id = "default"  # a built-in theme: minimal, bold, dark
 
     def slide(self, layout, elements, kind="content", notes=None):
         sid = f"s{len(self.slides) + 1}"
@@ -231,7 +232,7 @@ class Deck:
         return {
             "spec_version": "slidespec_v1",
             "deck": {"title": self.title, "language": self.language, "slides": self.slides},
-            "theme": {"template_ref": {"template_id": "default"}, "brand": brand},
+            "theme": {"template_ref": {"template_id": self.template_id}, "brand": brand},
         }
 
 
@@ -475,6 +476,14 @@ def corpus(fast):
             decks[name] = script_deck(lang, rng_tpl, 8 if fast else 20)
             ext = "potx" if tname.endswith("vivid") else "pptx"
             TEMPLATE_OF[name] = f"tests/fixtures/templates/{tname}.{ext}"
+    # Decks in the built-in themes, picked by template_id (no file).
+    rng_themes = random.Random(20261127)
+    runs = [("bold", "ko"), ("dark", "en")] if fast else [
+        (t, lang) for t in ("minimal", "bold", "dark") for lang in ("en", "ko", "ja", "zh-CN")]
+    for tname, lang in runs:
+        d = script_deck(lang, rng_themes, 8 if fast else 20)
+        d.template_id = tname
+        decks[f"theme-{tname}-{lang}"] = d
     return {k: v.json() for k, v in decks.items()}
 
 
