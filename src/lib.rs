@@ -400,7 +400,7 @@ pub fn lay_out(
             }
         }
         if let Some(t) = &layout_opts.template {
-            specrender_layout::frame::apply_template_theme(&mut deck, t);
+            layout_opts.template = Some(specrender_layout::frame::put_on_template(&mut deck, t));
         }
         let n = deck.slides.len();
         progress(Stage::Layout, 0, n);

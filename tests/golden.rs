@@ -56,9 +56,9 @@ fn laid_from(input: &Path) -> LaidDeck {
     let folder = input.parent().expect("input in a case folder");
     let root = specrender_spec::AssetRoot::open(folder).expect("case folder opens");
     let mut deck = resolve_with(&spec, Some(&root));
-    let opts = case_options(folder);
+    let mut opts = case_options(folder);
     if let Some(t) = &opts.template {
-        specrender_layout::frame::apply_template_theme(&mut deck, t);
+        opts.template = Some(specrender_layout::frame::put_on_template(&mut deck, t));
     }
     layout(&deck, book(), &opts)
 }

@@ -179,3 +179,65 @@ fn every_golden_deck_renders_in_every_theme_without_new_problems() {
     assert!(checked >= 3 * 40, "{checked}");
     assert!(worse.is_empty(), "{}", worse.join("\n"));
 }
+
+#[test]
+fn brand_tokens_rewrite_a_themes_colour_and_font_scheme() {
+    let d = std::env::temp_dir().join(format!("specrender-brand-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    let mut deck: serde_json::Value = serde_json::from_slice(
+        &std::fs::read(root().join("examples/quarterly-review.json")).unwrap(),
+    )
+    .unwrap();
+    deck["theme"]["template_ref"]["template_id"] = serde_json::json!("bold");
+    deck["theme"]["brand"]["tokens"] = serde_json::json!({
+        "colors": {"primary": "#B91C1C", "accent": "#0E7490"},
+        "fonts": {"heading": "Times New Roman", "body": "Arial"}
+    });
+    let input = d.join("deck.json");
+    std::fs::write(&input, deck.to_string()).unwrap();
+    let out = d.join("deck.pptx");
+    let qc = d.join("qc.json");
+    let r = Command::new(bin())
+        .args([
+            "render",
+            input.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+        ])
+        .args(["--assets", root().join("examples").to_str().unwrap()])
+        .args(["--qc", qc.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(
+        r.status.code().unwrap() <= 1,
+        "{}",
+        String::from_utf8_lossy(&r.stderr)
+    );
+    let mut z = zip::ZipArchive::new(std::fs::File::open(&out).unwrap()).unwrap();
+    let read = |z: &mut zip::ZipArchive<std::fs::File>, n: &str| {
+        let mut s = String::new();
+        std::io::Read::read_to_string(&mut z.by_name(n).unwrap(), &mut s).unwrap();
+        s
+    };
+    // The theme's scheme carries the brand: accent1 (the title band, charts, bullets) is the
+    // brand's primary, accent3 its accent, the heading font its heading; the rest as designed.
+    let theme = read(&mut z, "ppt/theme/theme1.xml");
+    assert!(theme.contains("<a:accent1><a:srgbClr val=\"B91C1C\"/></a:accent1>"));
+    assert!(theme.contains("<a:accent2><a:srgbClr val=\"DC2626\"/></a:accent2>"));
+    assert!(theme.contains("<a:accent3><a:srgbClr val=\"0E7490\"/></a:accent3>"));
+    assert!(theme.contains("<a:majorFont><a:latin typeface=\"Times New Roman\"/>"));
+    assert!(theme.contains("<a:minorFont><a:latin typeface=\"Arial\"/>"));
+    // The chart's series is in the brand's primary; the title on the band stays white.
+    let chart = read(&mut z, "ppt/charts/chart1.xml");
+    assert!(chart.contains("B91C1C"), "{chart}");
+    let slide = read(&mut z, "ppt/slides/slide3.xml");
+    let title = &slide[slide.find("type=\"title\"").unwrap()..];
+    assert!(title.contains("<a:srgbClr val=\"FFFFFF\"/>"));
+    let qc: serde_json::Value = serde_json::from_slice(&std::fs::read(&qc).unwrap()).unwrap();
+    assert!(!qc["issues"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|i| i["type"] == "low_contrast"));
+    let _ = std::fs::remove_dir_all(d);
+}

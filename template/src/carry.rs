@@ -33,6 +33,15 @@ impl PartialEq for CarriedCache {
 impl Eq for CarriedCache {}
 
 impl Template {
+    /// The bytes to write for carried part `c`: as stored, except the theme part of a branded
+    /// template, whose colour scheme slots and Latin theme fonts are the brand's.
+    pub fn part_bytes(&self, c: &Carried) -> Arc<[u8]> {
+        match &self.brand {
+            Some(b) if b.theme_part == c.name => Arc::from(rebrand(&c.bytes, b)),
+            _ => c.bytes.clone(),
+        }
+    }
+
     /// Every part the masters reach ([`carried`]), read on the first call and cached.
     pub fn carried(&self) -> Result<Arc<Vec<Carried>>, String> {
         self.carried
@@ -127,4 +136,71 @@ fn drop_rels(xml: &[u8], rels: &[specrender_opc::Rel]) -> Vec<u8> {
         }
     }
     s.into_bytes()
+}
+
+/// A theme part with `b`'s colours in its `a:clrScheme` slots (each slot's colour element
+/// replaced by an `a:srgbClr`) and its fonts as the major / minor Latin typefaces. Text
+/// surgery on the part as written (every other byte is kept); a slot or font the part does
+/// not spell as `<a:slot>` / `<a:majorFont>` is left as it is.
+fn rebrand(xml: &[u8], b: &crate::Brand) -> Vec<u8> {
+    let mut s = String::from_utf8_lossy(xml).into_owned();
+    let scheme = |s: &str| -> Option<(usize, usize)> {
+        let start = s.find("<a:clrScheme")?;
+        let end = start + s[start..].find("</a:clrScheme>")?;
+        Some((start, end))
+    };
+    for (slot, hex) in &b.colors {
+        let Some((lo, hi)) = scheme(&s) else { break };
+        let open = format!("<a:{slot}>");
+        let close = format!("</a:{slot}>");
+        let Some(a) = s[lo..hi].find(&open).map(|i| lo + i + open.len()) else {
+            continue;
+        };
+        let Some(z) = s[a..hi].find(&close).map(|i| a + i) else {
+            continue;
+        };
+        s.replace_range(a..z, &format!("<a:srgbClr val=\"{hex}\"/>"));
+    }
+    for (tag, font) in [("majorFont", &b.major), ("minorFont", &b.minor)] {
+        let Some(font) = font else { continue };
+        let Some(at) = s.find(&format!("<a:{tag}>")) else {
+            continue;
+        };
+        let Some(l) = s[at..].find("<a:latin typeface=\"").map(|i| at + i + 19) else {
+            continue;
+        };
+        let Some(e) = s[l..].find('"').map(|i| l + i) else {
+            continue;
+        };
+        let escaped = font
+            .replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('"', "&quot;");
+        s.replace_range(l..e, &escaped);
+    }
+    s.into_bytes()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rebrand_rewrites_scheme_slots_and_latin_fonts_only() {
+        let xml = br#"<a:theme><a:clrScheme name="x"><a:dk1><a:sysClr val="windowText" lastClr="000000"/></a:dk1><a:accent1><a:srgbClr val="4472C4"/></a:accent1></a:clrScheme><a:fontScheme><a:majorFont><a:latin typeface="Calibri Light"/><a:ea typeface=""/></a:majorFont><a:minorFont><a:latin typeface="Calibri"/></a:minorFont></a:fontScheme><a:accent1>keep</a:accent1></a:theme>"#;
+        let b = crate::Brand {
+            theme_part: "t".into(),
+            colors: vec![
+                ("accent1".into(), "C00000".into()),
+                ("dk1".into(), "222222".into()),
+            ],
+            major: Some("Arial".into()),
+            minor: None,
+        };
+        let out = String::from_utf8(rebrand(xml, &b)).unwrap();
+        assert_eq!(
+            out,
+            r#"<a:theme><a:clrScheme name="x"><a:dk1><a:srgbClr val="222222"/></a:dk1><a:accent1><a:srgbClr val="C00000"/></a:accent1></a:clrScheme><a:fontScheme><a:majorFont><a:latin typeface="Arial"/><a:ea typeface=""/></a:majorFont><a:minorFont><a:latin typeface="Calibri"/></a:minorFont></a:fontScheme><a:accent1>keep</a:accent1></a:theme>"#
+        );
+    }
 }

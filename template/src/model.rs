@@ -245,9 +245,78 @@ pub struct Template {
     /// The parts a deck written on it carries over ([`Template::carried`]), once read.
     #[serde(skip)]
     pub carried: crate::carry::CarriedCache,
+    /// A brand applied to it ([`Template::branded`]): the theme part is rewritten on writing.
+    #[serde(skip)]
+    pub brand: Option<Brand>,
+}
+
+/// Brand colours and fonts written into a template's theme part: scheme slots (`accent1`,
+/// `dk1`...) to `RRGGBB`, and the major / minor Latin typefaces.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Brand {
+    pub theme_part: String,
+    pub colors: Vec<(String, String)>,
+    pub major: Option<String>,
+    pub minor: Option<String>,
 }
 
 impl Template {
+    /// This template with a brand applied to the theme of its first master: `colors` are
+    /// deck roles (`text`, `background`, `primary`, `secondary`, `accent`) to colours, written
+    /// into the scheme slot each role shows through the master's colour map (`text` -> what
+    /// `tx1` maps to, `background` -> `bg1`'s, `primary` -> `accent1`, `secondary` ->
+    /// `accent2`, `accent` -> `accent3`); `major` / `minor` replace the font scheme's Latin
+    /// typefaces. Layout then reads the branded scheme (decorations in `accent1` take the
+    /// brand's primary), and the writer writes it into the carried theme part.
+    pub fn branded(
+        &self,
+        colors: &[(&str, [u8; 3])],
+        major: Option<&str>,
+        minor: Option<&str>,
+    ) -> Template {
+        let mut t = self.clone();
+        let Some(m) = t.masters.first() else { return t };
+        let Some(ti) = m.theme else { return t };
+        let slot_of = |alias: &str| {
+            m.color_map
+                .iter()
+                .find(|(k, _)| k == alias)
+                .map(|(_, v)| v.clone())
+                .unwrap_or_else(|| if alias == "tx1" { "dk1" } else { "lt1" }.to_string())
+        };
+        let mut brand = Brand {
+            theme_part: t.themes[ti].part.clone(),
+            ..Brand::default()
+        };
+        for (role, c) in colors {
+            let slot = match *role {
+                "text" => slot_of("tx1"),
+                "background" => slot_of("bg1"),
+                "primary" => "accent1".into(),
+                "secondary" => "accent2".into(),
+                "accent" => "accent3".into(),
+                _ => continue,
+            };
+            let hex = format!("{:02X}{:02X}{:02X}", c[0], c[1], c[2]);
+            let th = &mut t.themes[ti];
+            match th.colors.iter_mut().find(|(k, _)| *k == slot) {
+                Some(e) => e.1 = hex.clone(),
+                None => th.colors.push((slot.clone(), hex.clone())),
+            }
+            brand.colors.push((slot, hex));
+        }
+        if let Some(f) = major {
+            t.themes[ti].major.latin = f.to_string();
+            brand.major = Some(f.to_string());
+        }
+        if let Some(f) = minor {
+            t.themes[ti].minor.latin = f.to_string();
+            brand.minor = Some(f.to_string());
+        }
+        t.brand = Some(brand);
+        t
+    }
+
     /// The theme of the first master (the one a deck uses), if any.
     pub fn theme(&self) -> Option<&Theme> {
         let m = self.masters.first()?;

@@ -106,6 +106,7 @@ pub(crate) fn read(bytes: Vec<u8>, limits: Limits) -> Result<Template, TemplateE
         warnings: Vec::new(),
         bytes: keep,
         carried: Default::default(),
+        brand: None,
     };
     for (rid, id) in &master_ids {
         let rel = target(&pres_rels, rid, &pres_part)?;

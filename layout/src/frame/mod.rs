@@ -15,7 +15,7 @@ use specrender_spec::deck::{LangFamily, Rgb, SlideSize, Theme};
 use specrender_spec::units::{Cpt, Emu, EMU_PER_INCH};
 
 mod template;
-pub use template::apply_template_theme;
+pub use template::{apply_template_theme, put_on_template};
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Frame {

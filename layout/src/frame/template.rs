@@ -517,6 +517,40 @@ fn scaled_slots(
 /// background `bg1`; primary, secondary and accent from `accent1`..`accent3`, through the
 /// master's colour map) replace the deck's where the deck kept the defaults — a brand token
 /// the deck sets wins.
+/// Puts `deck` on template `t`: the brand colours and fonts the deck sets (any token that is not
+/// the default) are written into the template's theme ([`Template::branded`]: its accents,
+/// text and background slots, its Latin theme fonts), then [`apply_template_theme`]. Returns
+/// the template to lay out and write with (`t` itself when the deck sets no brand).
+pub fn put_on_template(
+    deck: &mut specrender_spec::deck::Deck,
+    t: &std::sync::Arc<Template>,
+) -> std::sync::Arc<Template> {
+    let d = specrender_spec::resolve::default_theme(deck.lang);
+    let (c, dc) = (&deck.theme.colors, &d.colors);
+    let rgb = |x: specrender_spec::deck::Rgb| [x.0, x.1, x.2];
+    let colors: Vec<(&str, [u8; 3])> = [
+        ("text", c.text, dc.text),
+        ("background", c.background, dc.background),
+        ("primary", c.primary, dc.primary),
+        ("secondary", c.secondary, dc.secondary),
+        ("accent", c.accent, dc.accent),
+    ]
+    .into_iter()
+    .filter(|(_, v, def)| v != def)
+    .map(|(k, v, _)| (k, rgb(v)))
+    .collect();
+    let f = &deck.theme.fonts;
+    let major = (f.heading != d.fonts.heading).then_some(f.heading.as_str());
+    let minor = (f.body != d.fonts.body).then_some(f.body.as_str());
+    let t = if colors.is_empty() && major.is_none() && minor.is_none() {
+        t.clone()
+    } else {
+        std::sync::Arc::new(t.branded(&colors, major, minor))
+    };
+    apply_template_theme(deck, &t);
+    t
+}
+
 pub fn apply_template_theme(deck: &mut specrender_spec::deck::Deck, t: &Template) {
     use specrender_spec::deck::Rgb;
     use specrender_spec::resolve::default_theme;
@@ -604,12 +638,13 @@ pub fn apply_template_theme(deck: &mut specrender_spec::deck::Deck, t: &Template
         }
     }
     // The template's accents colour charts, table headers and shapes; its title colour the
-    // titles. A primary colour the deck sets is its titles' colour too.
+    // titles (a brand's primary reaches them through the colour scheme it rewrote, when the
+    // template's titles use an accent: see `Template::branded`).
+    if let Some(v) = text_color("title", &m.text_styles.title) {
+        c.heading = Some(rgb(v));
+        took.insert("heading");
+    }
     if c.primary == defaults.colors.primary {
-        if let Some(v) = text_color("title", &m.text_styles.title) {
-            c.heading = Some(rgb(v));
-            took.insert("heading");
-        }
         if let Some(v) = t.scheme_color(0, "accent1") {
             c.primary = rgb(v);
         }

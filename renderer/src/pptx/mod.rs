@@ -117,7 +117,14 @@ pub(crate) fn package(laid: &LaidDeck) -> Result<Package<'_>, crate::RenderError
     add_doc_props(&mut pkg, laid, notes_count);
     add_presentation(&mut pkg, laid, notes_count > 0, carried.is_some());
     match carried {
-        Some(c) => add_carried(&mut pkg, &c),
+        Some(c) => {
+            let t = laid
+                .frame
+                .template
+                .as_ref()
+                .expect("carried parts come from a template");
+            add_carried(&mut pkg, t, &c)
+        }
         None => add_master_and_layouts(&mut pkg, laid),
     }
     if notes_count > 0 {
@@ -136,7 +143,11 @@ pub(crate) fn package(laid: &LaidDeck) -> Result<Package<'_>, crate::RenderError
 
 /// The template's parts, each followed by its relationships part as the template wrote it.
 /// Media and other non-XML parts get their extension's `Default` from the template.
-fn add_carried(pkg: &mut Package<'_>, carried: &[specrender_template::Carried]) {
+fn add_carried(
+    pkg: &mut Package<'_>,
+    t: &specrender_template::Template,
+    carried: &[specrender_template::Carried],
+) {
     for c in carried {
         if let Some((_, ext)) = c.name.rsplit_once('.') {
             let ext = ext.to_ascii_lowercase();
@@ -144,7 +155,7 @@ fn add_carried(pkg: &mut Package<'_>, carried: &[specrender_template::Carried]) 
                 pkg.add_default(ext, c.content_type.clone());
             }
         }
-        let bytes = c.bytes.clone();
+        let bytes = t.part_bytes(c);
         pkg.add(
             Part::new(c.name.clone(), c.content_type.clone(), move |_| {
                 bytes.to_vec()
