@@ -241,3 +241,65 @@ fn brand_tokens_rewrite_a_themes_colour_and_font_scheme() {
         .any(|i| i["type"] == "low_contrast"));
     let _ = std::fs::remove_dir_all(d);
 }
+
+#[test]
+fn chart_series_a_reader_cannot_tell_apart_are_reported() {
+    // Ten series from three brand colours that are one colour: the palette's lighter and darker
+    // variants run out before the series do.
+    let series: Vec<serde_json::Value> = (0..10)
+        .map(|i| {
+            serde_json::json!({"name": format!("S{i}"),
+                "data": [{"x": "Q1", "y": i + 1}, {"x": "Q2", "y": i + 2}]})
+        })
+        .collect();
+    let deck = serde_json::json!({
+        "spec_version": "slidespec_v1",
+        "deck": {"title": "t", "language": "en", "slides": [{
+            "slide_id": "s1", "type": "chart", "layout": {"layout_id": "chart_focus"},
+            "elements": [
+                {"element_id": "e1", "kind": "text", "content": {"text": "Revenue"}},
+                {"element_id": "e2", "kind": "chart",
+                 "content": {"chart_type": "bar", "series": series}}]}]},
+        "theme": {"template_ref": {"template_id": "default"}, "brand": {"brand_kit_id": "b",
+            "tokens": {"colors": {"primary": "#1F4E79", "secondary": "#225080", "accent": "#1F4E7A"}}}}
+    });
+    let qc = |deck: &serde_json::Value| -> serde_json::Value {
+        let r = Command::new(bin())
+            .args(["qc", "-"])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .and_then(|mut c| {
+                use std::io::Write;
+                c.stdin
+                    .take()
+                    .unwrap()
+                    .write_all(deck.to_string().as_bytes())?;
+                c.wait_with_output()
+            })
+            .unwrap();
+        serde_json::from_slice(&r.stdout).unwrap()
+    };
+    let hits = |qc: &serde_json::Value| -> Vec<serde_json::Value> {
+        qc["issues"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|i| i["type"] == "chart_palette")
+            .cloned()
+            .collect()
+    };
+    let report = qc(&deck);
+    let h = hits(&report);
+    assert_eq!(h.len(), 1, "{report}");
+    assert_eq!(h[0]["severity"], "low");
+    assert_eq!(h[0]["element_id"], "e2");
+    assert!(h[0]["details"]["delta_e"].as_f64().unwrap() < 12.0);
+    // The default brand's ten series are kept apart by the palette: nothing to report.
+    let mut plain = deck.clone();
+    plain["theme"]["brand"]
+        .as_object_mut()
+        .unwrap()
+        .remove("tokens");
+    assert!(hits(&qc(&plain)).is_empty());
+}

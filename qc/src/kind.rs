@@ -33,6 +33,8 @@ pub enum IssueKind {
     TemplateLayoutMissing,
     /// Text below 4.5:1 contrast against what lies under its box (on a template).
     LowContrast,
+    /// Two chart series (or pie slices) whose colours are too close to tell apart.
+    ChartPalette,
     /// `template_id` names no built-in look and no template in the templates folder.
     UnknownTemplate,
     /// A word wider than its box, broken inside.
@@ -76,6 +78,7 @@ impl IssueKind {
             IssueKind::TemplateLayoutFallback => "template_layout_fallback",
             IssueKind::TemplateLayoutMissing => "template_layout_missing",
             IssueKind::LowContrast => "low_contrast",
+            IssueKind::ChartPalette => "chart_palette",
             IssueKind::UnknownTemplate => "unknown_template",
             IssueKind::BrokenWord => "broken_word",
             IssueKind::PlaceholderElement => "placeholder_element",

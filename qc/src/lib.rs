@@ -35,6 +35,7 @@ mod checks;
 pub mod doc;
 pub mod kind;
 mod numbers;
+mod palette;
 mod tables;
 mod wording;
 
@@ -185,6 +186,9 @@ pub fn check_with_input(laid: &LaidDeck, warnings: &[SpecError]) -> QcReport {
             }
             if let BoxContent::Table(t) = &b.content {
                 issues.extend(tables::overflow(slide, b, t));
+            }
+            if let BoxContent::Chart(c) = &b.content {
+                issues.extend(palette::check(slide, b, c));
             }
             issues.extend(checks::out_of_bounds(laid, slide, b));
         }

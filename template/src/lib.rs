@@ -19,7 +19,7 @@ pub mod themes;
 pub use carry::Carried;
 pub use map::{map_all, map_layout, Mapping, LAYOUT_IDS};
 pub use model::*;
-pub use paint::{contrast, Color, ColorBase, Fill, Paint};
+pub use paint::{contrast, delta_e, Color, ColorBase, Fill, Paint};
 pub use specrender_opc::{Limits, PackageError};
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -66,15 +66,19 @@ impl ChartItem {
         let sizes = sizes(theme);
         let colors = &theme.colors;
         let fonts = ctx.fonts.body[0].clone();
+        let n = if kind == ChartKind::Pie {
+            table.categories.len()
+        } else {
+            table.series.len()
+        };
+        let palette = palette::colors(colors, n);
         let chart = ChartBox {
             kind,
             title: title.clone(),
             x_title: x_label.clone().filter(|_| kind.has_axes()),
             y_title: y_label.clone().filter(|_| kind.has_axes()),
             point_colors: if kind == ChartKind::Pie {
-                (0..table.categories.len())
-                    .map(|i| palette::color(colors, i))
-                    .collect()
+                palette.clone()
             } else {
                 Vec::new()
             },
@@ -86,7 +90,7 @@ impl ChartItem {
                 .map(|(i, (name, values))| ChartSeriesBox {
                     name,
                     values,
-                    color: palette::color(colors, i),
+                    color: palette[i],
                 })
                 .collect(),
             categories: table.categories,
