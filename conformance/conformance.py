@@ -492,7 +492,7 @@ def main():
     ap.add_argument("--no-tight", action="store_true",
                     help="skip the tightness check (shrunk boxes drawn again at +0.5 and +1 pt)")
     args = ap.parse_args()
-    out = Path(args.out)
+    out = Path(args.out).resolve()  # LibreOffice takes its profile as a file:// URL
     shutil.rmtree(out, ignore_errors=True)
     (out / "decks").mkdir(parents=True)
     (out / "png").mkdir()

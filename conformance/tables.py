@@ -98,7 +98,11 @@ def analyse_table(deck, si, slide, b, page, ink):
     has_caption = b["rows"] and b["rows"][0]["kind"] == "caption"
     # Rendered row boundaries, top-down in slide space: the caption has no rules, so its
     # top is the frame's top.
+    # Only rules within the table's frame: a theme may draw a rule as wide as the table above
+    # it (the dark theme's accent rule under the title).
+    top, bottom = y - 1, y + sum(heights) + 1
     ys = [ph - v for v in reversed(horizontal_rules(rules, x, x + sum(widths)))]
+    ys = [v for v in ys if top <= v <= bottom]
     bounds = ([y] if has_caption else []) + ys
     rows = []
     if len(bounds) == len(heights) + 1:
