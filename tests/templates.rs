@@ -900,3 +900,45 @@ fn inspect_resolves_backgrounds_and_decoration_colours() {
         serde_json::json!(["#3465A4", "#009EDA"])
     );
 }
+
+#[test]
+fn pictures_charts_and_tables_fill_their_layout_placeholders() {
+    // The template golden deck (a chart, a table and a picture) on python-pptx's default: the
+    // chart and the table go into "Title and Content"'s content placeholder (obj, idx 1), the
+    // picture into "Picture with Caption"'s picture placeholder (pic, idx 1).
+    let input = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("golden/slides/template_python_pptx/input.json");
+    let (_, pptx, _, layout) = render_deck_on(
+        "python-pptx-default.pptx",
+        &input,
+        "graphic",
+        &["--assets", input.parent().unwrap().to_str().unwrap()],
+    );
+    let ph_of = |slide: usize, id: &str| {
+        layout["slides"][slide]["boxes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|b| b["element_id"] == id)
+            .unwrap()["placeholder"]
+            .clone()
+    };
+    assert_eq!(ph_of(4, "e2"), serde_json::json!({"type": "obj", "idx": 1}));
+    assert_eq!(ph_of(5, "e2"), serde_json::json!({"type": "obj", "idx": 1}));
+    assert_eq!(ph_of(6, "e1"), serde_json::json!({"type": "pic", "idx": 1}));
+    let parts = zip_parts(&pptx);
+    let chart = String::from_utf8_lossy(&parts["ppt/slides/slide5.xml"]).into_owned();
+    assert!(
+        chart.contains("<p:graphicFrame><p:nvGraphicFramePr>"),
+        "{chart}"
+    );
+    assert!(
+        chart.contains("<p:nvPr><p:ph type=\"obj\" idx=\"1\"/></p:nvPr>"),
+        "{chart}"
+    );
+    let pic = String::from_utf8_lossy(&parts["ppt/slides/slide7.xml"]).into_owned();
+    assert!(
+        pic.contains("<p:nvPr><p:ph type=\"pic\" idx=\"1\"/></p:nvPr>"),
+        "{pic}"
+    );
+}

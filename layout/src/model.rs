@@ -165,6 +165,9 @@ pub enum Placeholder {
     Subtitle,
     /// Body placeholder with the given `idx` in the layout.
     Body(u32),
+    /// A picture, chart or table in a template layout's `pic`, `chart`, `tbl` or `obj`
+    /// placeholder: its type and `idx`.
+    Graphic(&'static str, u32),
 }
 
 impl Placeholder {
@@ -176,6 +179,7 @@ impl Placeholder {
             Placeholder::CenterTitle => ("ctrTitle", None),
             Placeholder::Subtitle => ("subTitle", Some(1)),
             Placeholder::Body(n) => ("body", Some(n)),
+            Placeholder::Graphic(ty, n) => (ty, Some(n)),
         }
     }
 }

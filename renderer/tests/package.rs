@@ -308,7 +308,7 @@ fn layouts_cover_every_slide_placeholder() {
                 let idx = match ph {
                     Placeholder::Title | Placeholder::CenterTitle => 0,
                     Placeholder::Subtitle => 1,
-                    Placeholder::Body(n) => n,
+                    Placeholder::Body(n) | Placeholder::Graphic(_, n) => n,
                 };
                 assert!(
                     layout_idx.contains(&idx.to_string()),

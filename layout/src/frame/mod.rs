@@ -287,6 +287,36 @@ impl Frame {
         }
     }
 
+    /// On a template, the placeholder of the layout of `preset` a picture (`kind` `pic`),
+    /// chart (`chart`) or table (`tbl`) placed at `rect` fills: one of that type or a content
+    /// (`obj`) placeholder, with an `idx`, covering at least half of `rect`; `taken` idxs are
+    /// skipped (a slide never repeats one).
+    pub fn graphic_placeholder(
+        &self,
+        preset: Preset,
+        rect: Rect,
+        kind: &'static str,
+        taken: &[u32],
+    ) -> Option<Placeholder> {
+        let t = self.template.as_ref()?;
+        let l = t.layouts.get(self.template_layout_index(preset)?)?;
+        let area = i128::from(rect.w.max(0)) * i128::from(rect.h.max(0));
+        l.placeholders.iter().find_map(|p| {
+            let idx = p.idx.filter(|i| !taken.contains(i))?;
+            let ty: &'static str = match p.ty.as_str() {
+                "obj" => "obj",
+                t if t == kind => kind,
+                _ => return None,
+            };
+            let r = p.rect?;
+            let (x0, y0) = (rect.x.max(r.x), rect.y.max(r.y));
+            let x1 = rect.right().min(r.x + r.cx);
+            let y1 = rect.bottom().min(r.y + r.cy);
+            let inter = i128::from((x1 - x0).max(0)) * i128::from((y1 - y0).max(0));
+            (area > 0 && inter * 2 >= area).then_some(Placeholder::Graphic(ty, idx))
+        })
+    }
+
     /// 1-based part number of the layout of `preset` (`slideLayoutN.xml`).
     pub fn layout_number(&self, preset: Preset) -> usize {
         self.layouts
@@ -423,7 +453,7 @@ fn built_in_layout(p: Preset, size: SlideSize) -> LayoutFrame {
                         ("Title", "Click to edit Master title style")
                     }
                     Placeholder::Subtitle => ("Subtitle", "Click to edit Master subtitle style"),
-                    Placeholder::Body(_) => {
+                    Placeholder::Body(_) | Placeholder::Graphic(..) => {
                         ("Text Placeholder", "Click to edit Master text styles")
                     }
                 };

@@ -5,7 +5,7 @@ use super::assign::Target;
 use super::Item;
 use crate::ctx::Ctx;
 use crate::element::Body;
-use crate::model::{Preset, Rect};
+use crate::model::{Placeholder, Preset, Rect};
 use crate::preset::{Slot, SlotRole};
 use crate::style::{on_band, style_for};
 use specrender_spec::deck::{ElementKind, Emphasis, Slide, SlideKind};
@@ -25,6 +25,7 @@ pub fn items(
     band: bool,
 ) -> Vec<Item> {
     let mut seen_slot: Vec<SlotRole> = Vec::new();
+    let mut graphic_taken: Vec<u32> = Vec::new();
     slide
         .elements
         .iter()
@@ -54,12 +55,36 @@ pub fn items(
                         .expect("assigned slot exists");
                     let is_text = matches!(el.kind, ElementKind::Text | ElementKind::Bullets);
                     let first = !seen_slot.contains(&r);
-                    let ph = if is_text && first && slide.kind != SlideKind::Custom {
+                    let graphic = match el.kind {
+                        ElementKind::Image => Some("pic"),
+                        ElementKind::Chart => Some("chart"),
+                        ElementKind::Table => Some("tbl"),
+                        _ => None,
+                    };
+                    let ph = if !first || slide.kind == SlideKind::Custom {
+                        None
+                    } else if is_text {
                         slot.placeholder
+                    } else if let Some(kind) = graphic {
+                        // On a template, a picture, chart or table fills its layout's
+                        // placeholder of that kind (or a content one) where it lands.
+                        let taken: Vec<u32> = slots
+                            .iter()
+                            .filter(|s| seen_slot.contains(&s.role))
+                            .filter_map(|s| s.placeholder.and_then(|p| p.ooxml().1))
+                            .chain(graphic_taken.iter().copied())
+                            .collect();
+                        let p = ctx
+                            .frame
+                            .graphic_placeholder(preset, slot.rect, kind, &taken);
+                        if let Some(Placeholder::Graphic(_, i)) = p {
+                            graphic_taken.push(i);
+                        }
+                        p
                     } else {
                         None
                     };
-                    if is_text && first {
+                    if ph.is_some() || (is_text && first) {
                         seen_slot.push(r);
                     }
                     (slot.rect, r, ph)

@@ -21,7 +21,7 @@ pub(crate) fn pic(x: &mut Xml, b: &PlacedBox, p: &PictureBox, id: u32, embed: Re
     x.start("p:cNvPicPr", &[]);
     x.empty("a:picLocks", &[("noChangeAspect", &1)]);
     x.end("p:cNvPicPr");
-    x.empty("p:nvPr", &[]);
+    super::shapes::graphic_nv_pr(x, b.placeholder);
     x.end("p:nvPicPr");
 
     x.start("p:blipFill", &[]);

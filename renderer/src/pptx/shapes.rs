@@ -69,6 +69,20 @@ pub(crate) fn prst_rect(x: &mut Xml) {
     x.end("a:prstGeom");
 }
 
+/// `p:nvPr` of a picture or graphic frame: empty, or naming the layout placeholder the box
+/// fills ([`specrender_layout::model::Placeholder::Graphic`]).
+pub(crate) fn graphic_nv_pr(x: &mut Xml, ph: Option<specrender_layout::model::Placeholder>) {
+    match ph {
+        Some(p @ specrender_layout::model::Placeholder::Graphic(..)) => {
+            x.start("p:nvPr", &[]);
+            let (ty, idx) = p.ooxml();
+            ph_elem(x, ty, idx);
+            x.end("p:nvPr");
+        }
+        _ => x.empty("p:nvPr", &[]),
+    }
+}
+
 pub(crate) fn ph_elem(x: &mut Xml, ty: &str, idx: Option<u32>) {
     match idx {
         Some(i) => x.empty("p:ph", &[("type", &ty), ("idx", &i)]),

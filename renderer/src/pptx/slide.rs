@@ -205,7 +205,7 @@ fn chart_frame(x: &mut Xml, b: &PlacedBox, id: u32, kind: &str, title: Option<&s
     x.start("p:cNvGraphicFramePr", &[]);
     x.empty("a:graphicFrameLocks", &[("noGrp", &1)]);
     x.end("p:cNvGraphicFramePr");
-    x.empty("p:nvPr", &[]);
+    shapes::graphic_nv_pr(x, b.placeholder);
     x.end("p:nvGraphicFramePr");
     x.start("p:xfrm", &[]);
     x.empty("a:off", &[("x", &b.rect.x), ("y", &b.rect.y)]);

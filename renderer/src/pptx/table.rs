@@ -30,7 +30,7 @@ pub(crate) fn table_shape(x: &mut Xml, b: &PlacedBox, t: &TableBox, id: u32, lan
     x.start("p:cNvGraphicFramePr", &[]);
     x.empty("a:graphicFrameLocks", &[("noGrp", &1)]);
     x.end("p:cNvGraphicFramePr");
-    x.empty("p:nvPr", &[]);
+    super::shapes::graphic_nv_pr(x, b.placeholder);
     x.end("p:nvGraphicFramePr");
     x.start("p:xfrm", &[]);
     x.empty("a:off", &[("x", &b.rect.x), ("y", &b.rect.y)]);
