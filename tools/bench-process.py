@@ -1,0 +1,197 @@
+#!/usr/bin/env python3
+"""Whole-process timings a worker actually pays (issue 23 item 1): `specrender render` on the
+200-slide generated deck (with its pictures) and the 2,000-block generated document, on one
+thread and on the default threads, next to the same deck written by PptxGenJS and by
+python-pptx from their own packages. Runs are interleaved (one of each command per round), so a
+noisy machine slows all of them alike; medians are printed.
+
+    python3 tools/bench-process.py [--rounds 15] [--slides 200] [--blocks 2000] [--no-peers]
+
+Peers are installed into target/bench-process/ (npm `pptxgenjs`, pinned; python-pptx from the
+environment, else pip). They write the same slides — titles, text, bullets, tables, charts,
+pictures — at fixed positions: they measure nothing, which is the point of the comparison.
+"""
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+WORK = ROOT / "target" / "bench-process"
+PPTXGENJS = "3.12.0"
+
+PEER_JS = r"""
+const pptxgen = require("pptxgenjs");
+const fs = require("fs");
+const path = require("path");
+const [input, assets, out] = process.argv.slice(2);
+const spec = JSON.parse(fs.readFileSync(input, "utf8"));
+const pres = new pptxgen();
+pres.layout = "LAYOUT_WIDE";
+const kinds = { bar: "bar", stacked_bar: "bar", line: "line", area: "area", pie: "pie" };
+for (const s of spec.deck.slides) {
+  const slide = pres.addSlide();
+  let y = 1.4;
+  for (const e of s.elements) {
+    const c = e.content || {};
+    if (e.kind === "text" && (e.role === "title" || y === 1.4 && !slide._title)) {
+      slide.addText(c.text, { x: 0.5, y: 0.3, w: 12.3, h: 0.9, fontSize: 32, bold: true });
+      slide._title = true;
+    } else if (e.kind === "text") {
+      slide.addText(c.text, { x: 0.5, y, w: 12.3, h: 1.0, fontSize: 18 }); y += 1.1;
+    } else if (e.kind === "bullets") {
+      slide.addText(c.items.map(t => ({ text: t, options: { bullet: true } })),
+        { x: 0.5, y, w: 12.3, h: 3.0, fontSize: 18 }); y += 3.1;
+    } else if (e.kind === "table") {
+      const rows = [c.columns].concat(c.rows.map(r => r.map(v => v === null ? "" : String(v))));
+      slide.addTable(rows, { x: 0.5, y, w: 12.3, fontSize: 12 }); y += 3;
+    } else if (e.kind === "chart") {
+      const data = c.series.map(sr => ({ name: sr.name, labels: sr.data.map(p => String(p.x)),
+        values: sr.data.map(p => Number(p.y) || 0) }));
+      const opts = { x: 0.5, y, w: 12.3, h: 4.5 };
+      if (c.chart_type === "stacked_bar") opts.barGrouping = "stacked";
+      slide.addChart(kinds[c.chart_type] || "bar", data, opts); y += 4.6;
+    } else if (e.kind === "image") {
+      const file = fs.readdirSync(assets).find(f => f.startsWith(c.asset_id + "."));
+      if (file) slide.addImage({ path: path.join(assets, file), x: 0.5, y: 1.4, w: 8, h: 5 });
+    }
+  }
+}
+pres.writeFile({ fileName: out }).catch(e => { console.error(e); process.exit(1); });
+"""
+
+PEER_PY = r"""
+import json, os, sys
+from pptx import Presentation
+from pptx.chart.data import CategoryChartData
+from pptx.enum.chart import XL_CHART_TYPE
+from pptx.util import Inches, Pt
+inp, assets, out = sys.argv[1:4]
+spec = json.load(open(inp, encoding="utf-8"))
+prs = Presentation()
+prs.slide_width, prs.slide_height = Inches(13.333), Inches(7.5)
+blank = prs.slide_layouts[6]
+kinds = {"bar": XL_CHART_TYPE.COLUMN_CLUSTERED, "stacked_bar": XL_CHART_TYPE.COLUMN_STACKED,
+         "line": XL_CHART_TYPE.LINE, "area": XL_CHART_TYPE.AREA, "pie": XL_CHART_TYPE.PIE}
+files = {f.split(".")[0]: f for f in os.listdir(assets)}
+for s in spec["deck"]["slides"]:
+    slide = prs.slides.add_slide(blank)
+    y, titled = 1.4, False
+    for e in s["elements"]:
+        c = e.get("content", {})
+        if e["kind"] == "text" and (e.get("role") == "title" or not titled):
+            tb = slide.shapes.add_textbox(Inches(0.5), Inches(0.3), Inches(12.3), Inches(0.9))
+            tb.text_frame.text = c["text"]; tb.text_frame.paragraphs[0].runs[0].font.size = Pt(32)
+            titled = True
+        elif e["kind"] == "text":
+            tb = slide.shapes.add_textbox(Inches(0.5), Inches(y), Inches(12.3), Inches(1.0))
+            tb.text_frame.text = c["text"]; y += 1.1
+        elif e["kind"] == "bullets":
+            tb = slide.shapes.add_textbox(Inches(0.5), Inches(y), Inches(12.3), Inches(3.0))
+            tf = tb.text_frame
+            for i, t in enumerate(c["items"]):
+                p = tf.paragraphs[0] if i == 0 else tf.add_paragraph()
+                p.text = "\u2022 " + t
+            y += 3.1
+        elif e["kind"] == "table":
+            rows = [c["columns"]] + [["" if v is None else str(v) for v in r] for r in c["rows"]]
+            n = len(c["columns"])
+            t = slide.shapes.add_table(len(rows), n, Inches(0.5), Inches(y), Inches(12.3), Inches(3)).table
+            for i, r in enumerate(rows):
+                for j in range(n):
+                    t.cell(i, j).text = r[j] if j < len(r) else ""
+            y += 3
+        elif e["kind"] == "chart":
+            cd = CategoryChartData()
+            cats = [str(p["x"]) for p in c["series"][0]["data"]]
+            cd.categories = cats
+            for sr in c["series"]:
+                vals = {str(p["x"]): p["y"] for p in sr["data"]}
+                cd.add_series(sr["name"], [vals.get(k) if isinstance(vals.get(k), (int, float)) else 0 for k in cats])
+            slide.shapes.add_chart(kinds.get(c["chart_type"], XL_CHART_TYPE.COLUMN_CLUSTERED),
+                                   Inches(0.5), Inches(y), Inches(12.3), Inches(4.5), cd)
+            y += 4.6
+        elif e["kind"] == "image" and c["asset_id"] in files:
+            slide.shapes.add_picture(os.path.join(assets, files[c["asset_id"]]),
+                                     Inches(0.5), Inches(1.4), Inches(8), Inches(5))
+prs.save(out)
+"""
+
+
+def sh(cmd, **kw):
+    return subprocess.run(cmd, check=True, **kw)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--rounds", type=int, default=15)
+    ap.add_argument("--slides", type=int, default=200)
+    ap.add_argument("--blocks", type=int, default=2000)
+    ap.add_argument("--no-peers", action="store_true")
+    args = ap.parse_args()
+    WORK.mkdir(parents=True, exist_ok=True)
+    sh(["cargo", "build", "--release", "-q", "-p", "specrender", "-p", "specrender-deckgen"], cwd=ROOT)
+    bin_ = ROOT / "target" / "release" / "specrender"
+    gen = ROOT / "target" / "release" / "specrender-deckgen"
+    deck, deck_assets = WORK / "deck.json", WORK / "deck-assets"
+    doc, doc_assets = WORK / "doc.json", WORK / "doc-assets"
+    shutil.rmtree(deck_assets, ignore_errors=True)
+    shutil.rmtree(doc_assets, ignore_errors=True)
+    with open(deck, "wb") as f:
+        sh([gen, "--slides", str(args.slides), "--mix", "mixed", "--seed", "1", "--assets", deck_assets], stdout=f)
+    with open(doc, "wb") as f:
+        sh([gen, "--doc", "--blocks", str(args.blocks), "--mix", "mixed", "--kind", "report", "--seed", "1",
+            "--assets", doc_assets], stdout=f)
+    out = WORK / "out"
+    out.mkdir(exist_ok=True)
+    cmds = {
+        f"specrender deck {args.slides} slides, 1 thread": [bin_, "render", deck, "-o", out / "a.pptx", "--assets",
+                                                            deck_assets, "--qc", out / "a.json", "--threads", "1"],
+        f"specrender deck {args.slides} slides, default threads": [bin_, "render", deck, "-o", out / "b.pptx",
+                                                                   "--assets", deck_assets, "--qc", out / "b.json"],
+        f"specrender document {args.blocks} blocks, 1 thread": [bin_, "render", doc, "-o", out / "c.docx", "--assets",
+                                                                doc_assets, "--qc", out / "c.json", "--threads", "1"],
+        f"specrender document {args.blocks} blocks, default threads": [bin_, "render", doc, "-o", out / "d.docx",
+                                                                       "--assets", doc_assets, "--qc", out / "d.json"],
+    }
+    if not args.no_peers:
+        js = WORK / "peer.js"
+        js.write_text(PEER_JS)
+        if not (WORK / "node_modules" / "pptxgenjs").exists():
+            sh(["npm", "install", "--silent", "--no-audit", "--no-fund", "--prefix", WORK, f"pptxgenjs@{PPTXGENJS}"],
+               stdout=subprocess.DEVNULL)
+        py = WORK / "peer.py"
+        py.write_text(PEER_PY)
+        try:
+            import pptx  # noqa: F401
+        except ImportError:
+            sh([sys.executable, "-m", "pip", "install", "-q", "python-pptx"])
+        cmds[f"PptxGenJS {PPTXGENJS} deck {args.slides} slides"] = ["node", js, deck, deck_assets, out / "e.pptx"]
+        cmds[f"python-pptx deck {args.slides} slides"] = [sys.executable, py, deck, deck_assets, out / "f.pptx"]
+    times = {k: [] for k in cmds}
+    env = dict(os.environ, NODE_PATH=str(WORK / "node_modules"))
+    for _ in range(args.rounds):
+        for name, cmd in cmds.items():
+            t = time.perf_counter()
+            r = subprocess.run([str(c) for c in cmd], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+            times[name].append(time.perf_counter() - t)
+            if r.returncode not in (0, 1):
+                sys.exit(f"{name}: exit {r.returncode}: {r.stderr.decode()[:400]}")
+    med = {k: statistics.median(v) * 1000 for k, v in times.items()}
+    print(f"whole process, {args.rounds} interleaved rounds, medians (min .. max), {os.cpu_count()} cores:")
+    for k, v in times.items():
+        print(f"  {k:48} {med[k]:8.1f} ms  ({min(v) * 1000:.1f} .. {max(v) * 1000:.1f})")
+    base = f"specrender deck {args.slides} slides, default threads"
+    for k in med:
+        if k.startswith(("PptxGenJS", "python-pptx")):
+            print(f"  {k.split(' deck')[0]} / specrender (default threads): {med[k] / med[base]:.1f}x")
+
+
+if __name__ == "__main__":
+    main()
