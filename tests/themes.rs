@@ -303,3 +303,146 @@ fn chart_series_a_reader_cannot_tell_apart_are_reported() {
         .remove("tokens");
     assert!(hits(&qc(&plain)).is_empty());
 }
+
+/// A two-slide deck with a logo token, rendered with the pictures fixtures as its assets.
+fn with_logo(
+    template_id: &str,
+    logo: serde_json::Value,
+    extra: serde_json::Value,
+) -> (Vec<u8>, serde_json::Value) {
+    let mut slides = vec![serde_json::json!({
+        "slide_id": "s1", "type": "content", "layout": {"layout_id": "one_column"},
+        "elements": [
+            {"element_id": "e1", "kind": "text", "role": "title", "content": {"text": "Results"}},
+            {"element_id": "e2", "kind": "bullets", "content": {"items": ["Revenue grew 18%", "Margin 61%"]}}]})];
+    if !extra.is_null() {
+        slides.push(extra);
+    }
+    let deck = serde_json::json!({
+        "spec_version": "slidespec_v1",
+        "deck": {"title": "t", "language": "en", "slides": slides},
+        "theme": {"template_ref": {"template_id": template_id},
+                  "brand": {"brand_kit_id": "b", "tokens": {"logo": logo}}},
+        "assets": [{"asset_id": "logo", "type": "image", "source": {"kind": "file", "file_id": "wide.png"}}]
+    });
+    let d = std::env::temp_dir().join(format!(
+        "specrender-logo-{}-{template_id}",
+        std::process::id()
+    ));
+    std::fs::create_dir_all(&d).unwrap();
+    let input = d.join("deck.json");
+    std::fs::write(&input, deck.to_string()).unwrap();
+    let out = d.join("deck.pptx");
+    let qc = d.join("qc.json");
+    let r = Command::new(bin())
+        .args([
+            "render",
+            input.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+        ])
+        .args([
+            "--assets",
+            root().join("golden/slides/pictures").to_str().unwrap(),
+        ])
+        .args(["--qc", qc.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(
+        r.status.code().unwrap() <= 1,
+        "{}",
+        String::from_utf8_lossy(&r.stderr)
+    );
+    let v = (
+        std::fs::read(&out).unwrap(),
+        serde_json::from_slice(&std::fs::read(&qc).unwrap()).unwrap(),
+    );
+    let _ = std::fs::remove_dir_all(d);
+    v
+}
+
+fn part(pptx: &[u8], name: &str) -> String {
+    let mut z = zip::ZipArchive::new(std::io::Cursor::new(pptx)).unwrap();
+    let mut s = String::new();
+    std::io::Read::read_to_string(&mut z.by_name(name).unwrap(), &mut s).unwrap();
+    s
+}
+
+#[test]
+fn a_brand_logo_sits_on_the_master_and_content_keeps_clear_of_it() {
+    // Built-in look: the master draws the logo, related to its media part; nothing covers it.
+    let (pptx, qc) = with_logo(
+        "default",
+        serde_json::json!("logo"),
+        serde_json::Value::Null,
+    );
+    let master = part(&pptx, "ppt/slideMasters/slideMaster1.xml");
+    assert!(master.contains("name=\"Logo\""), "{master}");
+    let rels = part(&pptx, "ppt/slideMasters/_rels/slideMaster1.xml.rels");
+    assert!(
+        rels.contains("relationships/image\" Target=\"../media/logo1.png\""),
+        "{rels}"
+    );
+    assert!(
+        qc["issues"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|i| i["type"] != "overlap"),
+        "{qc}"
+    );
+    // On a theme: the template's master gets it (read back by python-pptx in check-readers).
+    let (pptx, qc) = with_logo(
+        "minimal",
+        serde_json::json!({"asset_id": "logo", "corner": "bottom_left", "height": 0.6}),
+        serde_json::Value::Null,
+    );
+    let master = part(&pptx, "ppt/slideMasters/slideMaster1.xml");
+    assert!(
+        master.contains("<p:cNvPr id=\"65000\" name=\"Logo\""),
+        "{master}"
+    );
+    assert!(!master.contains("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?><p:pic"));
+    assert!(
+        qc["issues"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|i| i["type"] != "overlap"),
+        "{qc}"
+    );
+    // Content placed over the logo on purpose is an overlap naming it; a layout that draws a
+    // band over the logo (bold's title band, top right) hides it, and QC says so.
+    let over = serde_json::json!({
+        "slide_id": "s2", "type": "content", "layout": {"layout_id": "one_column"},
+        "elements": [{"element_id": "e1", "kind": "text", "content": {"text": "Over the logo"},
+                      "style": {"box": {"x": 11.0, "y": 0.2, "w": 2.0, "h": 0.8}}}]});
+    let (_, qc) = with_logo("bold", serde_json::json!("logo"), over);
+    let issues = qc["issues"].as_array().unwrap();
+    assert!(
+        issues
+            .iter()
+            .any(|i| i["type"] == "overlap" && i["details"]["decoration"] == "logo"),
+        "{qc}"
+    );
+    assert!(
+        issues
+            .iter()
+            .any(|i| i["type"] == "logo_hidden" && i["slide_id"] == "s1"),
+        "{qc}"
+    );
+    // A logo naming no asset is reported, not dropped silently.
+    let (_, qc) = with_logo(
+        "default",
+        serde_json::json!("nope"),
+        serde_json::Value::Null,
+    );
+    assert!(
+        qc["issues"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|i| i["type"] == "missing_asset"),
+        "{qc}"
+    );
+}

@@ -16,12 +16,22 @@ use std::sync::{Arc, Mutex};
 /// See [`crate::layout`].
 pub(crate) fn layout(deck: &Deck, fonts: &FontBook, opts: &LayoutOptions) -> LaidDeck {
     let images = picture::prepare_all(deck);
-    let frame = Arc::new(match &opts.template {
+    let mut frame = match &opts.template {
         Some(t) => Frame::from_template(t, &deck.theme, deck.lang),
         None => Frame::built_in(deck.slide_size, &deck.theme, deck.lang),
-    });
+    };
+    let logo_refused = place_logo(deck, &images, &mut frame);
+    let frame = Arc::new(frame);
     let mut ctx = Ctx::new(deck, &images, fonts, opts, &frame);
     deck_findings(&mut ctx);
+    if let (Some((asset_id, r)), Some(first)) = (logo_refused, deck.slides.first()) {
+        let finding = Finding::MissingAsset {
+            asset_id,
+            reason: r.reason,
+            detail: r.detail,
+        };
+        ctx.note(finding, &first.id, &first.id, None);
+    }
     let threads = opts.threads.clamp(1, deck.slides.len().max(1));
     let results: Vec<SlideResult> = if threads > 1 && ctx.ids.len() == deck.slides.len() {
         lay_parallel(deck, &images, fonts, opts, &frame, threads)
@@ -52,6 +62,31 @@ pub(crate) fn layout(deck: &Deck, fonts: &FontBook, opts: &LayoutOptions) -> Lai
         fixes: ctx.fixes,
         notes: ctx.notes,
         autofit: opts.autofit,
+    }
+}
+
+/// Places the brand's logo on the frame when its image is usable; the refusal otherwise
+/// (reported as a `missing_asset` on the first slide).
+fn place_logo(
+    deck: &Deck,
+    images: &crate::picture::Images,
+    frame: &mut Frame,
+) -> Option<(String, specrender_spec::Refusal)> {
+    let logo = deck.theme.logo.as_ref()?;
+    let refused = |r: specrender_spec::Refusal| Some((logo.asset_id.clone(), r));
+    match images.get(&logo.asset_id) {
+        Some(Ok(img)) => {
+            frame.place_logo(&logo.asset_id, logo.corner, logo.height, img.clone());
+            None
+        }
+        Some(Err(r)) => refused(r.clone()),
+        None => match deck.asset(&logo.asset_id) {
+            Err(r) => refused(r),
+            Ok(_) => refused(specrender_spec::Refusal::new(
+                specrender_spec::Reason::UnsupportedFormat,
+                "a data asset is not an image",
+            )),
+        },
     }
 }
 

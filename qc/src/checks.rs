@@ -366,6 +366,87 @@ fn blend(top: [u8; 3], under: [u8; 3], alpha: u32) -> [u8; 3] {
     [0, 1, 2].map(|i| (f64::from(top[i]) * a + f64::from(under[i]) * (1.0 - a)).round() as u8)
 }
 
+/// A box over the brand's logo (`theme.brand.tokens.logo`, on the master) is an `overlap`
+/// naming it, on every slide whose layout shows the master's shapes.
+pub(crate) fn logo(laid: &LaidDeck, slide: &LaidSlide, out: &mut Vec<Issue>) {
+    let Some(l) = &laid.frame.logo else { return };
+    if !laid.frame.shows_master_shapes(slide.preset) {
+        return;
+    }
+    // A template layout draws its own shapes above the master's: one that covers the logo
+    // hides it on the slides of that layout.
+    if let (Some(t), Some(i)) = (
+        &laid.frame.template,
+        laid.frame.template_layout_index(slide.preset),
+    ) {
+        let layout = &t.layouts[i];
+        let hidden = layout.decorations.iter().find(|d| {
+            let r = Rect {
+                x: d.rect.x,
+                y: d.rect.y,
+                w: d.rect.cx,
+                h: d.rect.cy,
+            };
+            let covered = r
+                .intersection(&l.rect)
+                .is_some_and(|x| x.area() * 2 >= l.rect.area());
+            covered
+                && t.paint(layout.master, &d.fill)
+                    != specrender_layout::template::Paint::Transparent
+        });
+        if let Some(d) = hidden {
+            let name = if d.name.is_empty() {
+                "a shape"
+            } else {
+                &d.name
+            };
+            let message = format!(
+                "{}: the layout \"{}\" draws \"{name}\" over the brand logo, so the logo does not show on this slide; put the logo in another corner (theme.brand.tokens.logo.corner).",
+                slide.id, layout.name
+            );
+            let mut details = BTreeMap::new();
+            details.insert("layout".into(), json!(layout.name));
+            details.insert("decoration".into(), json!(d.name));
+            out.push(issue(
+                IssueKind::LogoHidden,
+                slide,
+                None,
+                Severity::Low,
+                details,
+                message,
+            ));
+        }
+    }
+    for b in slide.boxes.iter().filter(|b| !b.full_bleed) {
+        let Some(inter) = b.rect.intersection(&l.rect) else {
+            continue;
+        };
+        let smaller = b.rect.area().min(l.rect.area());
+        if smaller <= 0 || inter.area() * OVERLAP_DENOMINATOR <= smaller {
+            continue;
+        }
+        let pct = (inter.area() * 100 + smaller / 2) / smaller;
+        let message = format!(
+            "{}: {} covers the brand logo ({pct}% of the smaller); move or resize it so the logo stays clear, or put the logo in another corner (theme.brand.tokens.logo.corner).",
+            slide.id, b.element_id
+        );
+        let mut details = BTreeMap::new();
+        details.insert("a".into(), json!(b.element_id));
+        details.insert("decoration".into(), json!("logo"));
+        details.insert("decoration_of".into(), json!("master"));
+        details.insert("decoration_in".into(), rect_in(&l.rect));
+        details.insert("overlap_ratio".into(), ratio_value(inter.area(), smaller));
+        out.push(issue(
+            IssueKind::Overlap,
+            slide,
+            Some(b),
+            Severity::Medium,
+            details,
+            message,
+        ));
+    }
+}
+
 pub(crate) fn decorations(laid: &LaidDeck, slide: &LaidSlide, out: &mut Vec<Issue>) {
     let Some(t) = &laid.frame.template else {
         return;

@@ -35,6 +35,8 @@ pub enum IssueKind {
     LowContrast,
     /// Two chart series (or pie slices) whose colours are too close to tell apart.
     ChartPalette,
+    /// A template layout draws a shape over the brand logo on the master.
+    LogoHidden,
     /// `template_id` names no built-in look and no template in the templates folder.
     UnknownTemplate,
     /// A word wider than its box, broken inside.
@@ -79,6 +81,7 @@ impl IssueKind {
             IssueKind::TemplateLayoutMissing => "template_layout_missing",
             IssueKind::LowContrast => "low_contrast",
             IssueKind::ChartPalette => "chart_palette",
+            IssueKind::LogoHidden => "logo_hidden",
             IssueKind::UnknownTemplate => "unknown_template",
             IssueKind::BrokenWord => "broken_word",
             IssueKind::PlaceholderElement => "placeholder_element",

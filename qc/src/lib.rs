@@ -194,6 +194,7 @@ pub fn check_with_input(laid: &LaidDeck, warnings: &[SpecError]) -> QcReport {
         }
         checks::overlaps(slide, &mut issues);
         checks::decorations(laid, slide, &mut issues);
+        checks::logo(laid, slide, &mut issues);
         checks::contrast(laid, slide, &mut issues);
     }
     sort_issues(laid, &mut issues);

@@ -45,6 +45,7 @@ fn theme() -> Theme {
         },
         layouts: Default::default(),
         from_template: Default::default(),
+        logo: None,
     }
 }
 

@@ -97,6 +97,17 @@ pub struct Theme {
     /// set none: specrender may adjust them where a layout needs another to be legible.
     #[serde(skip_serializing_if = "std::collections::BTreeSet::is_empty")]
     pub from_template: std::collections::BTreeSet<&'static str>,
+    /// `theme.brand.tokens.logo`: an image asset placed on the master in a corner.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub logo: Option<Logo>,
+}
+
+/// A brand logo: the image asset, the corner (`top_right`...) and its height (EMU).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Logo {
+    pub asset_id: String,
+    pub corner: &'static str,
+    pub height: crate::units::Emu,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]

@@ -94,6 +94,7 @@ pub fn default_theme(lang: LangFamily) -> Theme {
         },
         layouts: BTreeMap::new(),
         from_template: Default::default(),
+        logo: None,
     }
 }
 
@@ -139,6 +140,17 @@ pub(crate) fn apply_tokens(
                     GROUP_KEYS.join(", ")
                 ),
             );
+            continue;
+        }
+        if group == "logo" {
+            // An asset id or an object; unusable: a validation warning, no logo.
+            if let Ok(l) = tokens::parse_logo(v) {
+                theme.logo = Some(crate::deck::Logo {
+                    asset_id: l.asset_id,
+                    corner: l.corner,
+                    height: (l.height * crate::units::EMU_PER_INCH as f64).round() as i64,
+                });
+            }
             continue;
         }
         // Not an object: a validation warning; the defaults stay.
@@ -486,6 +498,17 @@ fn load_assets(spec: &SlideSpec, root: Option<&AssetRoot>) -> BTreeMap<String, D
         if let Some(d) = &e.data_ref {
             wanted.insert(d);
         }
+    }
+    // The brand's logo.
+    let logo = spec
+        .theme
+        .brand
+        .tokens
+        .as_ref()
+        .and_then(|t| t.get("logo"))
+        .and_then(|v| tokens::parse_logo(v).ok());
+    if let Some(l) = &logo {
+        wanted.insert(&l.asset_id);
     }
     let mut out = BTreeMap::new();
     for a in &spec.assets {

@@ -373,6 +373,15 @@ fn doc(value: &Value, sink: &mut Sink) {
 /// Warnings for theme tokens that cannot be used (the default is kept) or are clamped.
 fn check_tokens(tokens: &Map<String, Value>, sink: &mut Sink) {
     let base = "/theme/brand/tokens";
+    if let Some(v) = tokens.get("logo") {
+        if let Err(why) = tokens::parse_logo(v) {
+            sink.warn(
+                format!("{base}/logo"),
+                Code::InvalidToken,
+                format!("{why}; no logo is placed"),
+            );
+        }
+    }
     for (group, keys) in [
         ("colors", &COLOR_KEYS[..]),
         ("fonts", &FONT_KEYS[..]),

@@ -122,7 +122,74 @@ pub const LAYOUT_KEYS: [&str; 10] = [
     "closing",
     "blank",
 ];
-pub const GROUP_KEYS: [&str; 4] = ["colors", "fonts", "sizes", "layouts"];
+pub const GROUP_KEYS: [&str; 5] = ["colors", "fonts", "sizes", "layouts", "logo"];
+
+/// The corners a `tokens.logo` may name.
+pub const LOGO_CORNERS: [&str; 4] = ["top_right", "top_left", "bottom_right", "bottom_left"];
+/// A logo's height: 0.45 in unless set, within 0.2..=1.5 in.
+pub const LOGO_HEIGHT_IN: (f64, f64, f64) = (0.45, 0.2, 1.5);
+
+/// A `tokens.logo`: an image asset placed on the master.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LogoRead {
+    pub asset_id: String,
+    pub corner: &'static str,
+    /// Inches, clamped.
+    pub height: f64,
+}
+
+/// Rule (lenient): `tokens.logo` is an asset id, or `{"asset_id", "corner", "height"}` with a
+/// corner of [`LOGO_CORNERS`] (default `top_right`) and a height in inches (default 0.45,
+/// clamped to 0.2..=1.5). `Err`: why it cannot be used.
+pub fn parse_logo(v: &Value) -> Result<LogoRead, String> {
+    let (def, lo, hi) = LOGO_HEIGHT_IN;
+    match v {
+        Value::String(id) if !id.trim().is_empty() => Ok(LogoRead {
+            asset_id: id.trim().to_string(),
+            corner: LOGO_CORNERS[0],
+            height: def,
+        }),
+        Value::Object(o) => {
+            let asset_id = o
+                .get("asset_id")
+                .and_then(Value::as_str)
+                .map(str::trim)
+                .filter(|s| !s.is_empty())
+                .ok_or("`asset_id` (an image asset's id) is missing")?
+                .to_string();
+            let corner = match o.get("corner") {
+                None => LOGO_CORNERS[0],
+                Some(c) => *LOGO_CORNERS
+                    .iter()
+                    .find(|k| c.as_str() == Some(k))
+                    .ok_or_else(|| {
+                        format!(
+                            "`corner` is {}; use one of {}",
+                            crate::validate::show(c),
+                            LOGO_CORNERS.join(", ")
+                        )
+                    })?,
+            };
+            let height = match o.get("height") {
+                None => def,
+                Some(h) => h
+                    .as_f64()
+                    .filter(|f| f.is_finite())
+                    .ok_or_else(|| format!("`height` is {}; use inches", crate::validate::show(h)))?
+                    .clamp(lo, hi),
+            };
+            Ok(LogoRead {
+                asset_id,
+                corner,
+                height,
+            })
+        }
+        other => Err(format!(
+            "`logo` is {}; use an image asset id or {{\"asset_id\", \"corner\", \"height\"}}",
+            crate::validate::show(other)
+        )),
+    }
+}
 
 /// A `tokens.layouts` value: the name of a template layout (a non-empty string, trimmed).
 pub fn parse_layout_name(v: &Value) -> Option<&str> {

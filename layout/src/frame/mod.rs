@@ -32,7 +32,22 @@ pub struct Frame {
     /// The template the frame was read from (`None`: the built-in look). The writer copies
     /// its masters, layouts and theme instead of writing its own.
     pub template: Option<std::sync::Arc<specrender_template::Template>>,
+    /// The brand's logo on the master (`theme.brand.tokens.logo`), once placed.
+    pub logo: Option<FrameLogo>,
 }
+
+/// A logo on the master: its image asset, the image as embedded, and where it is drawn.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FrameLogo {
+    pub asset_id: String,
+    pub image: std::sync::Arc<crate::picture::Image>,
+    pub rect: Rect,
+}
+
+/// A logo keeps 0.3 in from the slide's edges and 0.1 in from content; at most 2.5 in wide.
+const LOGO_MARGIN: Emu = EMU_PER_INCH * 3 / 10;
+const LOGO_GAP: Emu = EMU_PER_INCH / 10;
+const LOGO_MAX_W: Emu = EMU_PER_INCH * 5 / 2;
 
 /// The slide master: the placeholders every layout inherits from and the text styles.
 #[derive(Debug, Clone, PartialEq)]
@@ -317,6 +332,15 @@ impl Frame {
         })
     }
 
+    /// Does a slide of `preset` show the master's shapes (its logo)? Always on the built-in
+    /// look; on a template, as its layout says (`showMasterSp`).
+    pub fn shows_master_shapes(&self, preset: Preset) -> bool {
+        match (&self.template, self.template_layout_index(preset)) {
+            (Some(t), Some(i)) => t.layouts.get(i).is_none_or(|l| l.show_master_shapes),
+            _ => true,
+        }
+    }
+
     /// 1-based part number of the layout of `preset` (`slideLayoutN.xml`).
     pub fn layout_number(&self, preset: Preset) -> usize {
         self.layouts
@@ -359,7 +383,115 @@ impl Frame {
             layouts,
             theme: ThemeFrame::from_theme(theme),
             template: None,
+            logo: None,
         }
+    }
+
+    /// Places the brand's logo (`height` EMU, an image of `pixels`) in `corner` of the slide
+    /// and keeps content clear of it: every slot that would run under it gives up the side
+    /// facing it (its width, else its height, whichever keeps more), and the footer band ends
+    /// before it. A layout that hides the master's shapes keeps its slots.
+    pub fn place_logo(
+        &mut self,
+        asset_id: &str,
+        corner: &str,
+        height: Emu,
+        image: std::sync::Arc<crate::picture::Image>,
+    ) {
+        let pixels = image.shown_size();
+        let (pw, ph) = (pixels.0.max(1) as i64, pixels.1.max(1) as i64);
+        let (mut w, mut h) = (height * pw / ph, height);
+        if w > LOGO_MAX_W {
+            h = h * LOGO_MAX_W / w;
+            w = LOGO_MAX_W;
+        }
+        let (cx, cy) = (self.slide_size.cx, self.slide_size.cy);
+        let right = corner.ends_with("right");
+        let bottom = corner.starts_with("bottom");
+        let rect = Rect {
+            x: if right {
+                cx - LOGO_MARGIN - w
+            } else {
+                LOGO_MARGIN
+            },
+            y: if bottom {
+                cy - LOGO_MARGIN - h
+            } else {
+                LOGO_MARGIN
+            },
+            w,
+            h,
+        };
+        let keep = |r: Rect| -> Rect {
+            let grown = Rect {
+                x: rect.x - LOGO_GAP,
+                y: rect.y - LOGO_GAP,
+                w: rect.w + 2 * LOGO_GAP,
+                h: rect.h + 2 * LOGO_GAP,
+            };
+            if r.intersection(&grown).is_none() {
+                return r;
+            }
+            let across = if right {
+                Rect {
+                    w: (grown.x - r.x).max(0),
+                    ..r
+                }
+            } else {
+                let x = grown.right().max(r.x);
+                Rect {
+                    x,
+                    w: (r.right() - x).max(0),
+                    ..r
+                }
+            };
+            let down = if bottom {
+                Rect {
+                    h: (grown.y - r.y).max(0),
+                    ..r
+                }
+            } else {
+                let y = grown.bottom().max(r.y);
+                Rect {
+                    y,
+                    h: (r.bottom() - y).max(0),
+                    ..r
+                }
+            };
+            let area = |q: Rect| i128::from(q.w) * i128::from(q.h);
+            if area(across) >= area(down) {
+                across
+            } else {
+                down
+            }
+        };
+        let shows = |l: &LayoutFrame| match (
+            &self.template,
+            l.template_layout.as_ref().and_then(|t| t.index),
+        ) {
+            (Some(t), Some(i)) => t.layouts.get(i).is_none_or(|x| x.show_master_shapes),
+            _ => true,
+        };
+        let shown: Vec<bool> = self.layouts.iter().map(shows).collect();
+        for (l, shown) in self.layouts.iter_mut().zip(shown) {
+            if !shown {
+                continue;
+            }
+            for s in &mut l.slots {
+                if s.role != preset::SlotRole::Picture {
+                    s.rect = keep(s.rect);
+                }
+            }
+            for p in &mut l.placeholders {
+                p.rect = keep(p.rect);
+            }
+        }
+        self.footer_band = keep(self.footer_band);
+        self.logo = Some(FrameLogo {
+            asset_id: asset_id.to_string(),
+            image,
+            rect,
+        });
     }
 }
 

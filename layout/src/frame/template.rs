@@ -313,6 +313,7 @@ impl Frame {
             // complete value.
             theme: builtin.theme,
             template: Some(t.clone()),
+            logo: None,
         }
     }
 }

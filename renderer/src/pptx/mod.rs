@@ -116,6 +116,20 @@ pub(crate) fn package(laid: &LaidDeck) -> Result<Package<'_>, crate::RenderError
     pkg.relate(RelType::ExtendedProperties, APP);
     add_doc_props(&mut pkg, laid, notes_count);
     add_presentation(&mut pkg, laid, notes_count > 0, carried.is_some());
+    // The brand's logo: a media part the master shows.
+    let logo = laid.frame.logo.as_ref().map(|l| {
+        let ext = match l.image.format {
+            specrender_layout::picture::ImageFormat::Png => ImageType::Png,
+            specrender_layout::picture::ImageFormat::Jpeg => ImageType::Jpeg,
+        };
+        let name = format!("{media_folder}/logo1.{}", ext.extension());
+        let bytes = l.image.bytes.clone();
+        pkg.add(
+            Part::new(name.clone(), ext.content_type(), move |_| bytes.to_vec()),
+            Rels::new(),
+        );
+        name
+    });
     match carried {
         Some(c) => {
             let t = laid
@@ -123,9 +137,10 @@ pub(crate) fn package(laid: &LaidDeck) -> Result<Package<'_>, crate::RenderError
                 .template
                 .as_ref()
                 .expect("carried parts come from a template");
-            add_carried(&mut pkg, t, &c)
+            let logo = logo.as_deref().zip(laid.frame.logo.as_ref());
+            add_carried(&mut pkg, t, &c, logo)
         }
-        None => add_master_and_layouts(&mut pkg, laid),
+        None => add_master_and_layouts(&mut pkg, laid, logo),
     }
     if notes_count > 0 {
         add_notes_master(&mut pkg, laid, notes_theme);
@@ -143,12 +158,22 @@ pub(crate) fn package(laid: &LaidDeck) -> Result<Package<'_>, crate::RenderError
 
 /// The template's parts, each followed by its relationships part as the template wrote it.
 /// Media and other non-XML parts get their extension's `Default` from the template.
+/// The relationship id the logo takes in a template's master (none of a template's own ids
+/// looks like it).
+const LOGO_RID: &str = "rIdSpecrenderLogo";
+
 fn add_carried(
     pkg: &mut Package<'_>,
     t: &specrender_template::Template,
     carried: &[specrender_template::Carried],
+    logo: Option<(&str, &specrender_layout::frame::FrameLogo)>,
 ) {
+    let master = t.masters.first().map(|m| m.part.as_str());
     for c in carried {
+        if let (Some((part, l)), true) = (logo, master == Some(c.name.as_str())) {
+            add_master_with_logo(pkg, t, c, part, l);
+            continue;
+        }
         if let Some((_, ext)) = c.name.rsplit_once('.') {
             let ext = ext.to_ascii_lowercase();
             if ext != "xml" && !pkg.has_default(&ext) {
@@ -172,6 +197,68 @@ fn add_carried(
             );
         }
     }
+}
+
+/// A template's first master with the brand's logo added to its shape tree, and the
+/// relationship to the logo's media part added to its relationships.
+fn add_master_with_logo(
+    pkg: &mut Package<'_>,
+    t: &specrender_template::Template,
+    c: &specrender_template::Carried,
+    logo_part: &str,
+    l: &specrender_layout::frame::FrameLogo,
+) {
+    let mut xml = String::from_utf8_lossy(&t.part_bytes(c)).into_owned();
+    let mut pic = crate::opc::xml::Xml::new(false);
+    // Shape ids are unique per part: past every id a template may have (at most 2,000 shapes).
+    shapes::logo_pic(&mut pic, 65_000, l.rect, &LOGO_RID);
+    let pic = String::from_utf8(pic.finish()).expect("utf-8");
+    // The element alone, without the writer's XML declaration.
+    let pic = pic[pic.find("<p:pic").unwrap_or(0)..].to_string();
+    if let Some(at) = xml.rfind("</p:spTree>") {
+        xml.insert_str(at, &pic);
+    }
+    if !xml.contains("xmlns:r=") {
+        xml = xml.replacen(
+            "<p:sldMaster ",
+            "<p:sldMaster xmlns:r=\"http://schemas.openxmlformats.org/officeDocument/2006/relationships\" ",
+            1,
+        );
+    }
+    pkg.add(
+        Part::new(c.name.clone(), c.content_type.clone(), move |_| {
+            xml.clone().into_bytes()
+        }),
+        Rels::new(),
+    );
+    // The master lives in ppt/slideMasters/: its targets are relative to that folder.
+    let target = format!("../{}", logo_part.trim_start_matches("ppt/"));
+    let rel = format!(
+        "<Relationship Id=\"{LOGO_RID}\" Type=\"http://schemas.openxmlformats.org/officeDocument/2006/relationships/image\" Target=\"{target}\"/>"
+    );
+    let (name, rels) = match &c.rels {
+        Some((name, bytes)) => {
+            let mut s = String::from_utf8_lossy(bytes).into_owned();
+            match s.rfind("</Relationships>") {
+                Some(at) => s.insert_str(at, &rel),
+                None => s.push_str(&rel),
+            }
+            (name.clone(), s)
+        }
+        None => {
+            let (dir, file) = c.name.rsplit_once('/').unwrap_or(("", &c.name));
+            (
+                format!("{dir}/_rels/{file}.rels"),
+                format!("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?>\n<Relationships xmlns=\"http://schemas.openxmlformats.org/package/2006/relationships\">{rel}</Relationships>"),
+            )
+        }
+    };
+    pkg.add(
+        Part::new(name, crate::opc::content_types::RELS, move |_| {
+            rels.clone().into_bytes()
+        }),
+        Rels::new(),
+    );
 }
 
 /// The layout part a slide of `preset` relates to: the built-in layout, or on a template the
@@ -301,15 +388,16 @@ fn theme_part(name: String, laid: &LaidDeck) -> Part<'_> {
 }
 
 /// The master (related to every layout and to theme1) and one layout per preset.
-fn add_master_and_layouts<'a>(pkg: &mut Package<'a>, laid: &'a LaidDeck) {
+fn add_master_and_layouts<'a>(pkg: &mut Package<'a>, laid: &'a LaidDeck, logo: Option<String>) {
     let layouts = &laid.frame.layouts;
     let mut rels = Rels::new();
     let layout_ids: Vec<RelId> = (1..=layouts.len())
         .map(|n| rels.add(RelType::SlideLayout, layout_name(n)))
         .collect();
     rels.add(RelType::Theme, THEME);
+    let logo = logo.map(|part| rels.add(RelType::Image, part));
     let master = Part::new(MASTER, slide_master::CONTENT_TYPE, move |pretty| {
-        slide_master::slide_master_xml(laid, &layout_ids, pretty)
+        slide_master::slide_master_xml(laid, &layout_ids, logo.as_ref(), pretty)
     });
     pkg.add(master, rels);
     for (i, plan) in layouts.iter().enumerate() {

@@ -258,3 +258,35 @@ pub(crate) fn plain_levels(x: &mut Xml, size: Cpt, ea_ln_brk: bool) {
         );
     }
 }
+
+/// The brand's logo on a master: a picture named "Logo" showing `embed`, drawn where the frame
+/// placed it (`id`: unique in the master's shape tree).
+pub(crate) fn logo_pic(
+    x: &mut Xml,
+    id: u32,
+    rect: specrender_layout::model::Rect,
+    embed: &dyn crate::opc::xml::AttrValue,
+) {
+    x.start("p:pic", &[]);
+    x.start("p:nvPicPr", &[]);
+    x.empty(
+        "p:cNvPr",
+        &[("id", &id), ("name", &"Logo"), ("descr", &"Logo")],
+    );
+    x.start("p:cNvPicPr", &[]);
+    x.empty("a:picLocks", &[("noChangeAspect", &1)]);
+    x.end("p:cNvPicPr");
+    x.empty("p:nvPr", &[("userDrawn", &1)]);
+    x.end("p:nvPicPr");
+    x.start("p:blipFill", &[]);
+    x.empty("a:blip", &[("r:embed", embed)]);
+    x.start("a:stretch", &[]);
+    x.empty("a:fillRect", &[]);
+    x.end("a:stretch");
+    x.end("p:blipFill");
+    x.start("p:spPr", &[]);
+    xfrm(x, rect);
+    prst_rect(x);
+    x.end("p:spPr");
+    x.end("p:pic");
+}

@@ -24,13 +24,18 @@ pub(crate) fn clr_map(x: &mut Xml, tag: &str, map: &[(&str, &str)]) {
 
 /// The master, with one `p:sldLayoutId` per layout relationship (`layouts`, in layout order:
 /// ids from the master's `Rels`).
-pub(crate) fn slide_master_xml(laid: &LaidDeck, layouts: &[RelId], pretty: bool) -> Vec<u8> {
+pub(crate) fn slide_master_xml(
+    laid: &LaidDeck,
+    layouts: &[RelId],
+    logo: Option<&RelId>,
+    pretty: bool,
+) -> Vec<u8> {
     let mut x = Xml::new(pretty);
     x.start(
         "p:sldMaster",
         &[("xmlns:a", &NS_A), ("xmlns:r", &NS_R), ("xmlns:p", &NS_P)],
     );
-    c_sld(&mut x, laid);
+    c_sld(&mut x, laid, logo);
     clr_map(&mut x, "p:clrMap", &laid.frame.master.clr_map);
     x.start("p:sldLayoutIdLst", &[]);
     for (i, rid) in layouts.iter().enumerate() {
@@ -49,7 +54,7 @@ pub(crate) fn slide_master_xml(laid: &LaidDeck, layouts: &[RelId], pretty: bool)
 
 /// Background and the frame's master placeholders (the built-in frame: title and body where
 /// `one_column`'s slots are).
-fn c_sld(x: &mut Xml, laid: &LaidDeck) {
+fn c_sld(x: &mut Xml, laid: &LaidDeck, logo: Option<&RelId>) {
     x.start("p:cSld", &[]);
     let (idx, colour) = laid.frame.master.background;
     shapes::background(x, idx, colour);
@@ -73,6 +78,10 @@ fn c_sld(x: &mut Xml, laid: &LaidDeck) {
                 lang: "en-US",
             },
         );
+    }
+    if let (Some(rid), Some(l)) = (logo, &laid.frame.logo) {
+        let id = laid.frame.master.placeholders.len() as u32 + 2;
+        shapes::logo_pic(x, id, l.rect, rid);
     }
     x.end("p:spTree");
     x.end("p:cSld");
