@@ -117,15 +117,26 @@ PY
   cites=$(python3 tools/check_citations.py "$deck" "$pptx" "$out/$name.layout.json") || { echo "FAIL $name: citations"; fail=1; continue; }
   echo "ok   $name: python-pptx opened $slides slides, openxml-audit found nothing, LibreOffice made $pages pages, $charts charts read back and shown, $cites read back"
 done
-# The example deck on every corpus template (tests/fixtures/templates): python-pptx opens it with
+# The example deck on every corpus template (tests/fixtures/templates) and built-in theme: python-pptx opens it with
 # every layout of the template and one slide per laid-out slide, openxml-audit finds nothing,
 # LibreOffice makes a page per slide.
+# The built-in themes (themes/*.potx) too, with the brand's logo on their master.
 if [ $# -eq 0 ]; then
-  for tpl in tests/fixtures/templates/*.pptx tests/fixtures/templates/*.potx; do
+  python3 - "$out/with-logo.json" <<'PY'
+import json, sys
+d = json.load(open("examples/quarterly-review.json"))
+d["theme"]["brand"].setdefault("tokens", {})["logo"] = {"asset_id": "logo", "corner": "bottom_left"}
+d.setdefault("assets", []).append({"asset_id": "logo", "type": "image",
+                                   "source": {"kind": "file", "file_id": "report-chart.png"}})
+json.dump(d, open(sys.argv[1], "w"), ensure_ascii=False)
+PY
+  for tpl in tests/fixtures/templates/*.pptx tests/fixtures/templates/*.potx themes/*.potx; do
     name="on-$(basename "${tpl%.*}")"
+    deck=examples/quarterly-review.json
+    case "$tpl" in themes/*) deck="$out/with-logo.json"; name="theme-$(basename "${tpl%.*}")";; esac
     pptx="$out/$name.pptx"
     set +e
-    "$bin" render examples/quarterly-review.json --template "$tpl" -o "$pptx" --qc "$out/$name.qc.json" --layout "$out/$name.layout.json" --autofit none
+    "$bin" render "$deck" --assets examples --template "$tpl" -o "$pptx" --qc "$out/$name.qc.json" --layout "$out/$name.layout.json" --autofit none
     rc=$?
     set -e
     if [ $rc -gt 1 ]; then echo "FAIL $name: render exit $rc"; fail=1; continue; fi
@@ -141,6 +152,8 @@ layouts = [l for m in prs.slide_masters for l in m.slide_layouts]
 assert len(layouts) == len(inspect["layouts"]), (len(layouts), len(inspect["layouts"]))
 for s, ls in zip(prs.slides, layout["slides"]):
     assert [sh.name for sh in s.shapes] == [b["element_id"] for b in ls["boxes"]], ls["id"]
+if "theme-" in sys.argv[1]:
+    assert "Logo" in [sh.name for sh in prs.slide_masters[0].shapes], "no logo on the master"
     assert s.slide_layout.name == (ls["template_layout"] or s.slide_layout.name), (s.slide_layout.name, ls["template_layout"])
 print(len(prs.slides))
 PY
