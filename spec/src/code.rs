@@ -117,6 +117,11 @@ codes! {
     AssetTypeMismatch = "asset_type_mismatch",
     /// (warning) A `data_ref` that names no asset of type `data`.
     UnresolvedDataRef = "unresolved_data_ref",
+    /// (warning) A chart series with the same category `x` more than once (`"Q1"` twice, or
+    /// `"2024"` and `2024`): each point is drawn as its own category, none merged or dropped.
+    RepeatedCategory = "repeated_category",
+    /// (warning) A JSON object with the same key twice: the last value is used.
+    DuplicateKey = "duplicate_key",
     /// (warning) `style.box` unusable as a box (the element is placed by its layout slot) or
     /// with unknown keys; (QC, high) a box whose width or height is not a positive finite
     /// number: the element is not drawn.

@@ -213,7 +213,7 @@ pub fn parse(input: &[u8], opts: &ParseOptions) -> Result<(Input, Findings), Spe
         start..input.len()
     };
     let read = read_json(input, range, &limits)?;
-    let findings = validate_read(&read.value, &read.long_arrays);
+    let findings = validate_read(&read.value, &read.long_arrays, &read.duplicate_keys);
     if findings.has_errors() {
         return Err(SpecFailure::Invalid(findings));
     }
@@ -315,11 +315,17 @@ fn read_json(
 /// warnings in document order (a finding on a parent comes before findings inside it) and
 /// their counts.
 pub fn validate(value: &Value) -> Findings {
-    validate_read(value, &read::LongArrays::new())
+    validate_read(value, &read::LongArrays::new(), &[])
 }
 
-/// [`validate`] of a value [`read::read`] produced, with the real lengths of the arrays it cut.
-pub fn validate_read(value: &Value, long: &read::LongArrays) -> Findings {
+/// [`validate`] of a value [`read::read`] produced, with the real lengths of the arrays it cut
+/// and the keys it saw more than once in one object (each a `duplicate_key` warning: the last
+/// value is used).
+pub fn validate_read(
+    value: &Value,
+    long: &read::LongArrays,
+    duplicate_keys: &[(String, usize)],
+) -> Findings {
     let Some(kind) = detect_kind(value) else {
         return Findings::one(unknown_kind(value));
     };
@@ -340,6 +346,20 @@ pub fn validate_read(value: &Value, long: &read::LongArrays) -> Findings {
             path,
             code: Code::LongArray,
             message,
+            severity: ErrorSeverity::Warning,
+        };
+        out.push(keys.key(&f.path), f);
+    }
+    for (path, n) in duplicate_keys {
+        let key = path.rsplit('/').next().unwrap_or("");
+        let key = key.replace("~1", "/").replace("~0", "~");
+        let f = SpecError {
+            path: path.clone(),
+            code: Code::DuplicateKey,
+            message: format!(
+                "the key {key:?} appears {n} times in one object; only the last value is used \
+                 (the earlier ones are ignored) — keep one"
+            ),
             severity: ErrorSeverity::Warning,
         };
         out.push(keys.key(&f.path), f);

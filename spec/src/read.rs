@@ -13,6 +13,12 @@
 //!   a long array where the schema has no cap (free-form places) is a warning.
 //!
 //! A refusal names where the reader stopped: a JSON Pointer plus line and column.
+//!
+//! **Duplicate keys**: serde_json keeps the last value of a key that appears twice in one
+//! object and says nothing. The reader does the same (the last value is used, at the first
+//! key's place) but records the key's JSON Pointer and how often it appeared in
+//! [`ReadJson::duplicate_keys`]; validation turns each into a `duplicate_key` warning, so a
+//! value given twice is never lost without a word.
 
 use std::collections::HashMap;
 use std::fmt;
@@ -75,6 +81,9 @@ pub type LongArrays = HashMap<String, usize>;
 pub struct ReadJson {
     pub value: Value,
     pub long_arrays: LongArrays,
+    /// (JSON Pointer of the key, times it appeared) of every key given more than once in one
+    /// object, in document order; the last value was kept.
+    pub duplicate_keys: Vec<(String, usize)>,
 }
 
 /// Why [`read`] refused the text.
@@ -99,6 +108,7 @@ pub fn read(text: &[u8], limits: &ReadLimits) -> Result<ReadJson, ReadError> {
         limits: *limits,
         values: 0,
         long: Vec::new(),
+        dups: Vec::new(),
         hit: None,
     };
     let mut de = serde_json::Deserializer::from_slice(text);
@@ -113,6 +123,11 @@ pub fn read(text: &[u8], limits: &ReadLimits) -> Result<ReadJson, ReadError> {
             value,
             long_arrays: st
                 .long
+                .into_iter()
+                .map(|(tokens, n)| (pointer_of(tokens), n))
+                .collect(),
+            duplicate_keys: st
+                .dups
                 .into_iter()
                 .map(|(tokens, n)| (pointer_of(tokens), n))
                 .collect(),
@@ -152,6 +167,8 @@ struct State {
     values: usize,
     /// (tokens innermost first, real length) of arrays cut to `array_keep`.
     long: Vec<(Vec<String>, usize)>,
+    /// (tokens innermost first, times seen) of keys given more than once in one object.
+    dups: Vec<(Vec<String>, usize)>,
     hit: Option<Hit>,
 }
 
@@ -182,14 +199,17 @@ impl State {
     }
 
     /// Bookkeeping position before a child is read.
-    fn mark(&self) -> usize {
-        self.long.len()
+    fn mark(&self) -> (usize, usize) {
+        (self.long.len(), self.dups.len())
     }
 
     /// After a child at `token` was read (or failed): its long arrays and its refusal get the
     /// token. `token` is only built when something needs it.
-    fn tag(&mut self, mark: usize, failed: bool, token: impl Fn() -> String) {
-        for (tokens, _) in &mut self.long[mark..] {
+    fn tag(&mut self, mark: (usize, usize), failed: bool, token: impl Fn() -> String) {
+        for (tokens, _) in self.long[mark.0..]
+            .iter_mut()
+            .chain(&mut self.dups[mark.1..])
+        {
             tokens.push(token());
         }
         if failed {
@@ -310,6 +330,8 @@ impl<'de> Visitor<'de> for Node<'_> {
     fn visit_map<A: MapAccess<'de>>(mut self, mut map: A) -> Result<Value, A::Error> {
         self.open()?;
         let mut obj = Map::new();
+        // key -> its entry in `st.dups`, for keys seen more than once in this object.
+        let mut repeated: HashMap<String, usize> = HashMap::new();
         while let Some(key) = map.next_key::<String>()? {
             let mark = self.st.mark();
             let child = Node {
@@ -318,7 +340,17 @@ impl<'de> Visitor<'de> for Node<'_> {
             };
             let r = map.next_value_seed(child);
             self.st.tag(mark, r.is_err(), || key.clone());
-            obj.insert(key, r?);
+            let v = r?;
+            if obj.contains_key(&key) {
+                match repeated.get(&key) {
+                    Some(&i) => self.st.dups[i].1 += 1,
+                    None => {
+                        repeated.insert(key.clone(), self.st.dups.len());
+                        self.st.dups.push((vec![key.clone()], 2));
+                    }
+                }
+            }
+            obj.insert(key, v);
         }
         Ok(Value::Object(obj))
     }
@@ -396,6 +428,27 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
+    }
+
+    /// Issue 24.1: serde_json keeps the last of two equal keys without a word.
+    #[test]
+    fn duplicate_keys_are_recorded_with_their_pointer() {
+        let src = br#"{"a": [{"x": 1, "y": 2, "x": 3, "x": 4}], "b": {"c/d": {"e": 1, "e": 2}}, "a": [5]}"#;
+        let r = read(src, &ReadLimits::default()).unwrap();
+        assert_eq!(
+            r.value,
+            serde_json::json!({"a": [5], "b": {"c/d": {"e": 2}}})
+        );
+        assert_eq!(
+            r.duplicate_keys,
+            vec![
+                ("/a/0/x".to_string(), 3),
+                ("/b/c~1d/e".to_string(), 2),
+                ("/a".to_string(), 2)
+            ]
+        );
+        let none = read(br#"{"a": {"x": 1}, "b": {"x": 2}}"#, &ReadLimits::default()).unwrap();
+        assert!(none.duplicate_keys.is_empty());
     }
 
     #[test]

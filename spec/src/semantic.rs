@@ -21,6 +21,10 @@
 //!   `missing_asset`. DocSpec has no `assets` array, so figures are not checked here.
 //! - `asset_type_mismatch` [warning]: an image element pointing at an asset of type `data`.
 //! - `unresolved_data_ref` [warning]: a `data_ref` that names no asset of type `data`.
+//! - `repeated_category` [warning]: a chart series whose points repeat a category `x` (as the
+//!   chart labels it: `"2024"` and `2024` are the same category). Each point is kept and drawn
+//!   as its own category (two bars labelled `Q1`); the warning, at the repeat's `x`, names the
+//!   category and every point of it (index and `y`) so a person can merge or rename them.
 //! - Free-form places (PRODUCT.md §1: lenient where the schema is free-form) never refuse a
 //!   deck; a value there that cannot be used is a warning and the default is used:
 //!   `invalid_box` [warning]: `style.box` that is not an object, whose `x`/`y` is missing or not a
@@ -115,6 +119,7 @@ fn slides(value: &Value, sink: &mut Sink) {
             check_citation_refs(e, &at, &own, &deck_citations, sink);
             check_image_asset(e, &at, &assets, sink);
             check_data_ref(e, &at, &assets, sink);
+            check_chart_categories(e, &at, sink);
             check_box(e, &at, sink);
         }
     }
@@ -299,6 +304,69 @@ fn check_data_ref(e: &Value, at: &ElementAt, assets: &HashMap<&str, &str>, sink:
             Code::UnresolvedDataRef,
             format!("data_ref {dr:?} {why}; it refers to nothing the engine can read"),
         );
+    }
+}
+
+/// Points listed in a `repeated_category` warning (the rest are counted).
+const LISTED_POINTS: usize = 5;
+
+/// `repeated_category`: one warning per series and repeated category, at the second point's `x`.
+fn check_chart_categories(e: &Value, at: &ElementAt, sink: &mut Sink) {
+    if str_at(e, "kind") != Some("chart") {
+        return;
+    }
+    let content = e.get("content");
+    for (si, s) in arr(content.and_then(|c| c.get("series")))
+        .iter()
+        .enumerate()
+    {
+        // category label -> (point index, x as written, y) in input order.
+        let mut groups: Vec<(String, Vec<(usize, &Value, Option<f64>)>)> = Vec::new();
+        let mut index: HashMap<String, usize> = HashMap::new();
+        for (pi, p) in arr(s.get("data")).iter().enumerate() {
+            let Some(x) = p.get("x") else { continue };
+            let label = match x {
+                Value::String(t) => t.clone(),
+                Value::Number(n) => match n.as_f64() {
+                    Some(f) => crate::resolve::format_number(f),
+                    None => continue,
+                },
+                _ => continue,
+            };
+            let y = p.get("y").and_then(Value::as_f64);
+            let g = *index.entry(label.clone()).or_insert_with(|| {
+                groups.push((label, Vec::new()));
+                groups.len() - 1
+            });
+            groups[g].1.push((pi, x, y));
+        }
+        let name = str_at(s, "name").unwrap_or("");
+        for (label, points) in groups.iter().filter(|g| g.1.len() > 1) {
+            let listed: Vec<String> = points
+                .iter()
+                .take(LISTED_POINTS)
+                .map(|(pi, x, y)| {
+                    let y = y.map_or("no y".to_string(), crate::resolve::format_number);
+                    format!("point {pi} (x {x}, y {y})")
+                })
+                .collect();
+            let more = match points.len().saturating_sub(LISTED_POINTS) {
+                0 => String::new(),
+                n => format!(" and {n} more"),
+            };
+            let second = points[1].0.to_string();
+            sink.warn(
+                at.pointer(&["content", "series", &si.to_string(), "data", &second, "x"]),
+                Code::RepeatedCategory,
+                format!(
+                    "series {name:?} has category {label:?} {} times: {}{more}; each point is \
+                     drawn as its own category labelled {label:?} (none merged or dropped) — \
+                     merge them or give each its own x if that is not meant",
+                    points.len(),
+                    listed.join(", ")
+                ),
+            );
+        }
     }
 }
 

@@ -129,8 +129,11 @@ fn differences(csv: &CsvSeries, series: &[ChartSeries]) -> Vec<String> {
             out.push(format!("series {:?} is not in the CSV", s.name));
             continue;
         };
-        for (x, y) in &s.data {
-            match pts.iter().find(|(cx, _)| same_x(cx, x)) {
+        // The n-th point at an x matches the n-th CSV row at that x (a repeated category is
+        // kept as separate points, `rules::table`).
+        for (i, (x, y)) in s.data.iter().enumerate() {
+            let nth = s.data[..i].iter().filter(|(px, _)| same_x(px, x)).count();
+            match pts.iter().filter(|(cx, _)| same_x(cx, x)).nth(nth) {
                 None | Some((_, None)) => {
                     out.push(format!("series {:?} at {x:?}: not in the CSV", s.name));
                 }
@@ -140,8 +143,10 @@ fn differences(csv: &CsvSeries, series: &[ChartSeries]) -> Vec<String> {
                 Some(_) => {}
             }
         }
-        for (cx, cy) in pts {
-            if cy.is_some() && !s.data.iter().any(|(x, _)| same_x(cx, x)) {
+        for (i, (cx, cy)) in pts.iter().enumerate() {
+            let nth = pts[..i].iter().filter(|(px, _)| same_x(px, cx)).count();
+            let in_chart = s.data.iter().filter(|(x, _)| same_x(cx, x)).count() > nth;
+            if cy.is_some() && !in_chart {
                 out.push(format!("series {:?} at {cx:?}: only in the CSV", s.name));
             }
         }
@@ -201,5 +206,15 @@ mod tests {
                 r#"series "Cost" is not in the CSV"#,
             ]
         );
+    }
+
+    /// Issue 24.1: a repeated category is two points; each matches its own CSV row.
+    #[test]
+    fn repeated_categories_match_row_by_row() {
+        let csv = parse(b"x,Revenue\nQ1,3\nQ1,4\nQ2,5\n").unwrap();
+        let same = [series("Revenue", &[("Q1", 3.0), ("Q1", 4.0), ("Q2", 5.0)])];
+        assert!(differences(&csv, &same).is_empty());
+        let d = differences(&csv, &[series("Revenue", &[("Q1", 3.0), ("Q2", 5.0)])]);
+        assert_eq!(d, [r#"series "Revenue" at "Q1": only in the CSV"#]);
     }
 }

@@ -9,8 +9,11 @@
 //!   (numbers, dates, months, quarters, years) are never aggregated.
 //!
 //! Categories are the ordered union of every series' `x` values (first appearance); a series
-//! without a value at a category has a gap there. The same `x` twice in one series keeps the
-//! first value.
+//! without a value at a category has a gap there. A category repeated within one series
+//! (`"Q1"` twice, or `"2024"` and `2024`, which both read as `2024`) is kept as separate
+//! points, never merged or dropped: the n-th point of a series at `x` goes to the n-th
+//! category named `x`, so the chart shows two bars labelled `Q1`. Validation warns about each
+//! repeat (`repeated_category`, with the points), and QC reports it as a low `input_warning`.
 
 use super::model::ChartKind;
 use specrender_spec::deck::{ChartSeries, LangFamily};
@@ -48,27 +51,38 @@ impl PieToBar {
     }
 }
 
-/// The ordered union of the series' `x` values and each series' value per category.
+/// The ordered union of the series' `x` values and each series' value per category; the
+/// n-th occurrence of an `x` in a series is the n-th category of that name.
 pub fn table(series: &[ChartSeries]) -> Table {
+    use std::collections::HashMap;
     let mut categories: Vec<String> = Vec::new();
-    let mut index: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
-    for s in series {
-        for (x, _) in &s.data {
-            if !index.contains_key(x.as_str()) {
-                index.insert(x, categories.len());
-                categories.push(x.clone());
-            }
-        }
-    }
-    let series = series
+    // (x, occurrence within its series) -> category index.
+    let mut index: HashMap<(&str, usize), usize> = HashMap::new();
+    let slots: Vec<Vec<usize>> = series
         .iter()
         .map(|s| {
+            let mut seen: HashMap<&str, usize> = HashMap::new();
+            s.data
+                .iter()
+                .map(|(x, _)| {
+                    let n = seen.entry(x.as_str()).or_insert(0);
+                    let key = (x.as_str(), *n);
+                    *n += 1;
+                    *index.entry(key).or_insert_with(|| {
+                        categories.push(x.clone());
+                        categories.len() - 1
+                    })
+                })
+                .collect()
+        })
+        .collect();
+    let series = series
+        .iter()
+        .zip(slots)
+        .map(|(s, slots)| {
             let mut values = vec![None; categories.len()];
-            for (x, y) in &s.data {
-                let slot = &mut values[index[x.as_str()]];
-                if slot.is_none() {
-                    *slot = Some(*y);
-                }
+            for ((_, y), i) in s.data.iter().zip(slots) {
+                values[i] = Some(*y);
             }
             (s.name.clone(), values)
         })
@@ -175,9 +189,22 @@ mod tests {
             series("a", &[("x", 1.0), ("y", 2.0)]),
             series("b", &[("y", 3.0), ("z", 4.0), ("y", 9.0)]),
         ]);
-        assert_eq!(t.categories, ["x", "y", "z"]);
-        assert_eq!(t.series[0].1, [Some(1.0), Some(2.0), None]);
-        assert_eq!(t.series[1].1, [None, Some(3.0), Some(4.0)]);
+        // b's second "y" is its own point: a second category "y".
+        assert_eq!(t.categories, ["x", "y", "z", "y"]);
+        assert_eq!(t.series[0].1, [Some(1.0), Some(2.0), None, None]);
+        assert_eq!(t.series[1].1, [None, Some(3.0), Some(4.0), Some(9.0)]);
+    }
+
+    /// Issue 24.1: a repeated category kept the first point and dropped the rest silently.
+    #[test]
+    fn repeated_categories_are_separate_points() {
+        let t = table(&[
+            series("a", &[("Q1", 3.0), ("Q1", 4.0), ("Q2", 5.0)]),
+            series("b", &[("Q2", 1.0), ("Q1", 2.0)]),
+        ]);
+        assert_eq!(t.categories, ["Q1", "Q1", "Q2"]);
+        assert_eq!(t.series[0].1, [Some(3.0), Some(4.0), Some(5.0)]);
+        assert_eq!(t.series[1].1, [Some(2.0), None, Some(1.0)]);
     }
 
     #[test]
