@@ -310,6 +310,9 @@ fn check_data_ref(e: &Value, at: &ElementAt, assets: &HashMap<&str, &str>, sink:
 /// Points listed in a `repeated_category` warning (the rest are counted).
 const LISTED_POINTS: usize = 5;
 
+/// A category label and its points: (point index, `x` as written, `y`), in input order.
+type CategoryPoints<'v> = (String, Vec<(usize, &'v Value, Option<f64>)>);
+
 /// `repeated_category`: one warning per series and repeated category, at the second point's `x`.
 fn check_chart_categories(e: &Value, at: &ElementAt, sink: &mut Sink) {
     if str_at(e, "kind") != Some("chart") {
@@ -320,8 +323,7 @@ fn check_chart_categories(e: &Value, at: &ElementAt, sink: &mut Sink) {
         .iter()
         .enumerate()
     {
-        // category label -> (point index, x as written, y) in input order.
-        let mut groups: Vec<(String, Vec<(usize, &Value, Option<f64>)>)> = Vec::new();
+        let mut groups: Vec<CategoryPoints> = Vec::new();
         let mut index: HashMap<String, usize> = HashMap::new();
         for (pi, p) in arr(s.get("data")).iter().enumerate() {
             let Some(x) = p.get("x") else { continue };
