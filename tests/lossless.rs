@@ -269,3 +269,79 @@ fn series_of_different_lengths_keep_every_value() {
     }
     assert!(issues_of(&qc, "input_warning").is_empty(), "{qc:#}");
 }
+
+/// The `a:off x` of the last shape (`p:sp` or `p:graphicFrame`) of `xml` holding `needle`.
+fn x_of_shape_with(xml: &str, needle: &str) -> i64 {
+    let at = xml
+        .rfind(needle)
+        .unwrap_or_else(|| panic!("{needle} not in {xml}"));
+    let start = xml[..at]
+        .rfind("<p:sp>")
+        .into_iter()
+        .chain(xml[..at].rfind("<p:graphicFrame>"))
+        .max()
+        .unwrap();
+    let off = &xml[start..][xml[start..].find("<a:off x=\"").unwrap() + 10..];
+    off[..off.find('"').unwrap()].parse().unwrap()
+}
+
+fn rtl_deck(language: &str, first: &str, second: &str) -> Value {
+    json!({
+        "spec_version": "slidespec_v1",
+        "deck": {"title": "RTL", "language": language, "slides": [
+            {"slide_id": "s1", "type": "content", "layout": {"layout_id": "table_focus"},
+             "elements": [
+                {"element_id": "t", "kind": "text", "role": "title", "content": {"text": first}},
+                {"element_id": "tb", "kind": "table", "content": {
+                    "columns": [first, second], "rows": [[first, 1], [second, 2]]}}]},
+            {"slide_id": "s2", "type": "content", "layout": {"layout_id": "two_column"},
+             "elements": [
+                {"element_id": "t", "kind": "text", "role": "title", "content": {"text": first}},
+                {"element_id": "a", "kind": "bullets", "content": {"items": [first]}},
+                {"element_id": "b", "kind": "bullets", "content": {"items": [second]}}]}]},
+        "theme": {"template_ref": {"template_id": "default"}, "brand": {"brand_kit_id": "b"}}
+    })
+}
+
+/// Issue 24.3: a right-to-left deck (language `ar`, `he`, `fa`...) mirrors its tables
+/// (`a:tblPr rtl="1"`, cells kept in logical order) and puts `two_column`'s first column on
+/// the right; a left-to-right deck keeps both as they were.
+#[test]
+fn right_to_left_decks_mirror_tables_and_columns() {
+    for (lang, first, second, rtl) in [
+        ("ar", "الإيرادات", "النمو", true),
+        ("he-IL", "הכנסות", "צמיחה", true),
+        ("en", "Revenue", "Growth", false),
+    ] {
+        let input = rtl_deck(lang, first, second);
+        let name = format!("rtl_{lang}");
+        let (code, qc, pptx) = render_text(&name, &serde_json::to_string(&input).unwrap());
+        assert_eq!(code, 0, "{lang}: {qc:#}");
+        let slide1 = String::from_utf8(parts(&pptx, "ppt/slides/slide1.xml")[0].1.clone()).unwrap();
+        let tbl_pr = &slide1[slide1.find("<a:tblPr").unwrap()..];
+        let tbl_pr = &tbl_pr[..tbl_pr.find('>').unwrap()];
+        assert_eq!(tbl_pr.contains("rtl=\"1\""), rtl, "{lang}: {tbl_pr}");
+        // Cells stay in logical order: the first column's header comes first.
+        let header = &slide1[slide1.find("<a:tr ").unwrap()..];
+        assert!(header.find(first).unwrap() < header.find(second).unwrap());
+        let slide2 = String::from_utf8(parts(&pptx, "ppt/slides/slide2.xml")[0].1.clone()).unwrap();
+        let (x1, x2) = (
+            x_of_shape_with(&slide2, first),
+            x_of_shape_with(&slide2, second),
+        );
+        assert_eq!(x1 > x2, rtl, "{lang}: first column at {x1}, second at {x2}");
+        // The built-in layout's two body placeholders are mirrored with the slots.
+        let layouts = parts(&pptx, "ppt/slideLayouts/slideLayout");
+        let two = layouts
+            .iter()
+            .map(|(_, b)| String::from_utf8(b.clone()).unwrap())
+            .find(|x| x.contains("type=\"twoObj\""))
+            .unwrap();
+        let idx = |i: &str| {
+            let at = two.find(&format!("idx=\"{i}\"")).unwrap();
+            let off = &two[at..][two[at..].find("<a:off x=\"").unwrap() + 10..];
+            off[..off.find('"').unwrap()].parse::<i64>().unwrap()
+        };
+        assert_eq!(idx("1") > idx("2"), rtl, "{lang}: layout placeholders");
+    }
+}

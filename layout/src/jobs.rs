@@ -20,6 +20,9 @@ pub(crate) fn layout(deck: &Deck, fonts: &FontBook, opts: &LayoutOptions) -> Lai
         Some(t) => Frame::from_template(t, &deck.theme, deck.lang),
         None => Frame::built_in(deck.slide_size, &deck.theme, deck.lang),
     };
+    if specrender_spec::resolve::right_to_left(&deck.language) {
+        frame.mirror_columns();
+    }
     let logo_refused = place_logo(deck, &images, &mut frame);
     let frame = Arc::new(frame);
     let mut ctx = Ctx::new(deck, &images, fonts, opts, &frame);

@@ -333,6 +333,11 @@ pub struct TableBox {
     /// it, so the written frame stays valid; `needed_height` keeps what they needed.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub height_clamped: bool,
+    /// A right-to-left deck's table (`specrender_spec::resolve::right_to_left`): mirrored,
+    /// its first column on the right (`a:tblPr rtl="1"`). `col_widths` and every row's cells
+    /// stay in logical order (first column first).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub rtl: bool,
 }
 
 impl TableBox {

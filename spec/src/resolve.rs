@@ -54,6 +54,33 @@ pub fn lang_family(tag: &str) -> LangFamily {
     }
 }
 
+/// Is `tag` a language written right to left (a *right-to-left deck*)? The primary subtag is
+/// one of Arabic `ar`, Hebrew `he` (and the old `iw`), Persian `fa`, Urdu `ur`, Yiddish `yi`,
+/// Pashto `ps`, Sindhi `sd`, Central Kurdish `ckb`, Dhivehi `dv`, Uyghur `ug`, or the script
+/// subtag is `Arab` / `Hebr` / `Thaa` / `Syrc` / `Nkoo` / `Adlm` / `Rohg`. Case-insensitive;
+/// `_` accepted as separator. Such a deck's tables are mirrored (first column on the right)
+/// and `two_column` puts its first column on the right.
+pub fn right_to_left(tag: &str) -> bool {
+    let lower = tag.trim().to_ascii_lowercase();
+    let mut subtags = lower.split(['-', '_']);
+    let primary = subtags.next().unwrap_or("");
+    let rtl_script = |t: &str| {
+        matches!(
+            t,
+            "arab" | "hebr" | "thaa" | "syrc" | "nkoo" | "adlm" | "rohg"
+        )
+    };
+    let other_script = |t: &str| t.len() == 4 && !rtl_script(t);
+    let rest: Vec<&str> = subtags.collect();
+    if rest.iter().any(|t| rtl_script(t)) {
+        return true;
+    }
+    matches!(
+        primary,
+        "ar" | "he" | "iw" | "fa" | "ur" | "yi" | "ps" | "sd" | "ckb" | "dv" | "ug"
+    ) && !rest.iter().any(|t| other_script(t))
+}
+
 /// The default East Asian face for a language family.
 pub fn default_ea_font(lang: LangFamily) -> &'static str {
     match lang {
@@ -597,6 +624,18 @@ pub fn resolve_with(spec: &SlideSpec, assets: Option<&AssetRoot>) -> Deck {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn right_to_left_languages() {
+        for t in [
+            "ar", "AR-sa", "he", "he_IL", "fa-IR", "ur", "iw", "az-Arab", "ckb",
+        ] {
+            assert!(right_to_left(t), "{t}");
+        }
+        for t in ["en", "ko", "arn", "ha", "az", "ur-Latn", "sd-Deva", "", "-"] {
+            assert!(!right_to_left(t), "{t}");
+        }
+    }
     use serde_json::json;
 
     fn spec(v: Value) -> SlideSpec {

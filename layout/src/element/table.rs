@@ -480,6 +480,7 @@ impl TableItem {
             page: self.page,
             broken_words: broken,
             height_clamped,
+            rtl: specrender_spec::resolve::right_to_left(&self.lang),
         }
     }
 

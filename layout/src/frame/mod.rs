@@ -387,6 +387,35 @@ impl Frame {
         }
     }
 
+    /// A right-to-left deck's frame: `two_column`'s columns mirrored about the slide's
+    /// vertical centre line, so the first column (`left`, 55% on the built-in look) is on the
+    /// right and the second on the left; on the built-in look its two body placeholders are
+    /// mirrored with them (a template's layout part is the template's: slides carry their own
+    /// frames). Called before the logo is placed, so the logo still carves the mirrored slots.
+    pub fn mirror_columns(&mut self) {
+        let cx = self.slide_size.cx;
+        let mirror = |r: &mut Rect| r.x = cx - r.x - r.w;
+        let built_in = self.template.is_none();
+        for l in self
+            .layouts
+            .iter_mut()
+            .filter(|l| l.preset == Preset::TwoColumn)
+        {
+            for s in &mut l.slots {
+                if matches!(s.role, preset::SlotRole::Left | preset::SlotRole::Right) {
+                    mirror(&mut s.rect);
+                }
+            }
+            if built_in {
+                for p in &mut l.placeholders {
+                    if matches!(p.placeholder, Placeholder::Body(1) | Placeholder::Body(2)) {
+                        mirror(&mut p.rect);
+                    }
+                }
+            }
+        }
+    }
+
     /// Places the brand's logo (`height` EMU, an image of `pixels`) in `corner` of the slide
     /// and keeps content clear of it: every slot that would run under it gives up the side
     /// facing it (its width, else its height, whichever keeps more), and the footer band ends

@@ -40,7 +40,13 @@ pub(crate) fn table_shape(x: &mut Xml, b: &PlacedBox, t: &TableBox, id: u32, lan
     x.start("a:graphic", &[]);
     x.start("a:graphicData", &[("uri", &TABLE_URI)]);
     x.start("a:tbl", &[]);
-    x.empty("a:tblPr", &[("firstRow", &1), ("bandRow", &0)]);
+    // A right-to-left deck's table is mirrored: PowerPoint draws the first column on the
+    // right. (LibreOffice 7.4 ignores `rtl` and draws it left to right.)
+    if t.rtl {
+        x.empty("a:tblPr", &[("rtl", &1), ("firstRow", &1), ("bandRow", &0)]);
+    } else {
+        x.empty("a:tblPr", &[("firstRow", &1), ("bandRow", &0)]);
+    }
     x.start("a:tblGrid", &[]);
     for w in &t.col_widths {
         x.empty("a:gridCol", &[("w", &(*w).max(0))]);
