@@ -27,11 +27,12 @@ pub(crate) struct Body<'a> {
 
 impl Body<'_> {
     /// Paragraph properties with `w:wordWrap` for Hangul text outside a Korean document
-    /// (a Korean document has it on `Normal`).
+    /// (a Korean document has it on `Normal`) and `w:bidi` for a right-to-left paragraph.
     pub(crate) fn para<'s>(&self, style: Option<&'s str>, text: &str) -> ParaProps<'s> {
         ParaProps {
             style,
             word_wrap: self.laid.lang != LangFamily::Korean && has_hangul(text),
+            bidi: specrender_layout::text::prepare::starts_right_to_left(text),
             ..Default::default()
         }
     }

@@ -48,6 +48,9 @@ pub(crate) fn footnotes_xml(laid: &LaidDoc, pretty: bool) -> Vec<u8> {
             x.start("w:p", &[]);
             ParaProps {
                 style: Some("FootnoteText"),
+                bidi: specrender_layout::text::prepare::starts_right_to_left(
+                    &laid.references[r].text(),
+                ),
                 ..Default::default()
             }
             .write(&mut x);

@@ -84,6 +84,10 @@ pub(crate) fn table(x: &mut Xml, body: &Body<'_>, b: &LaidBlock, t: &DocTable) {
     x.start("w:tbl", &[]);
     x.start("w:tblPr", &[]);
     x.empty("w:tblStyle", &[("w:val", &"SpecTable")]);
+    // A right-to-left document's tables read from the right: first column on the right.
+    if right_to_left_language(&body.laid.language) {
+        x.empty("w:bidiVisual", &[]);
+    }
     x.empty("w:tblW", &[("w:w", &total), ("w:type", &"dxa")]);
     x.empty("w:tblLayout", &[("w:type", &"fixed")]);
     x.empty(
@@ -152,4 +156,18 @@ pub(crate) fn table(x: &mut Xml, body: &Body<'_>, b: &LaidBlock, t: &DocTable) {
     }
     .write(x);
     x.end("w:p");
+}
+
+/// Languages written right to left (BCP 47 primary subtag): Arabic, Hebrew, Persian, Urdu,
+/// Yiddish, Pashto, Sindhi, Dhivehi, Kurdish (Sorani).
+pub(crate) fn right_to_left_language(tag: &str) -> bool {
+    let primary = tag
+        .split(['-', '_'])
+        .next()
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    matches!(
+        primary.as_str(),
+        "ar" | "he" | "iw" | "fa" | "ur" | "yi" | "ps" | "sd" | "dv" | "ckb"
+    )
 }

@@ -103,6 +103,8 @@ pub(crate) struct ParaProps<'a> {
     pub word_wrap: bool,
     pub spacing_after: Option<u32>,
     pub jc: Option<&'static str>,
+    /// A right-to-left paragraph (its first strong character is): `w:bidi`.
+    pub bidi: bool,
 }
 
 impl ParaProps<'_> {
@@ -112,7 +114,8 @@ impl ParaProps<'_> {
             && self.num.is_none()
             && !self.word_wrap
             && self.spacing_after.is_none()
-            && self.jc.is_none();
+            && self.jc.is_none()
+            && !self.bidi;
         if empty {
             return;
         }
@@ -131,6 +134,9 @@ impl ParaProps<'_> {
         }
         if self.word_wrap {
             x.empty("w:wordWrap", &[("w:val", &"1")]);
+        }
+        if self.bidi {
+            x.empty("w:bidi", &[]);
         }
         if let Some(a) = self.spacing_after {
             x.empty("w:spacing", &[("w:after", &a)]);
