@@ -16,11 +16,15 @@ pub(crate) struct RunProps<'a> {
     pub italic: bool,
     pub color: Option<String>,
     pub size: Option<Cpt>,
+    /// The complex-script face of the run's text (`w:rFonts w:cs`, with `w:hint="cs"`): the
+    /// shipped face that draws it, the one layout measured it with.
+    pub cs_font: Option<&'static str>,
 }
 
 impl RunProps<'_> {
     fn is_empty(&self) -> bool {
         self.style.is_none()
+            && self.cs_font.is_none()
             && !self.bold
             && !self.italic
             && self.color.is_none()
@@ -34,6 +38,9 @@ impl RunProps<'_> {
         x.start("w:rPr", &[]);
         if let Some(s) = self.style {
             x.empty("w:rStyle", &[("w:val", &s)]);
+        }
+        if let Some(f) = self.cs_font {
+            x.empty("w:rFonts", &[("w:cs", &f), ("w:hint", &"cs")]);
         }
         if self.bold {
             x.empty("w:b", &[]);
@@ -69,8 +76,62 @@ pub(crate) fn t(x: &mut Xml, text: &str) {
     }
 }
 
-/// One run (or several: a newline is `w:br`, a tab `w:tab`) of `text`.
+/// The shipped face for a complex-script character (Word takes `w:cs` for these scripts; the
+/// body font has none of them): Arabic, Hebrew, Thai, Devanagari.
+fn cs_face(c: char) -> Option<&'static str> {
+    Some(match c {
+        '\u{0600}'..='\u{06FF}'
+        | '\u{0750}'..='\u{077F}'
+        | '\u{08A0}'..='\u{08FF}'
+        | '\u{FB50}'..='\u{FDFF}'
+        | '\u{FE70}'..='\u{FEFF}' => "Noto Sans Arabic",
+        '\u{0590}'..='\u{05FF}' | '\u{FB1D}'..='\u{FB4F}' => "Noto Sans Hebrew",
+        '\u{0E00}'..='\u{0E7F}' => "Noto Sans Thai",
+        '\u{0900}'..='\u{097F}' | '\u{A8E0}'..='\u{A8FF}' => "Noto Sans Devanagari",
+        _ => return None,
+    })
+}
+
+/// Runs of `text`: one per stretch of one complex script (its face named as `w:cs`), text in
+/// other scripts and neutral characters staying with the stretch before them.
 pub(crate) fn runs(x: &mut Xml, text: &str, props: &RunProps<'_>) {
+    if !text
+        .chars()
+        .any(|c| c >= '\u{0590}' && cs_face(c).is_some())
+    {
+        return one_run(x, text, props);
+    }
+    let mut start = 0;
+    let mut face: Option<&'static str> = None;
+    for (i, c) in text.char_indices() {
+        let f = cs_face(c);
+        if f.is_some() && f != face && i > start {
+            one_run(
+                x,
+                &text[start..i],
+                &RunProps {
+                    cs_font: face,
+                    ..props.clone()
+                },
+            );
+            start = i;
+        }
+        if f.is_some() {
+            face = f;
+        }
+    }
+    one_run(
+        x,
+        &text[start..],
+        &RunProps {
+            cs_font: face,
+            ..props.clone()
+        },
+    );
+}
+
+/// One run (or several: a newline is `w:br`, a tab `w:tab`) of `text`.
+fn one_run(x: &mut Xml, text: &str, props: &RunProps<'_>) {
     if text.is_empty() {
         return;
     }
