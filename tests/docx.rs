@@ -228,3 +228,43 @@ fn big_integers_in_document_tables_keep_their_digits() {
     assert!(body.contains(">9007199254740993<"), "{body}");
     assert!(body.contains(">12345678901234567890<"));
 }
+
+/// Issue 21.5: a document that titles a table numbers every table — an untitled one gets its
+/// number alone — so the numbers a reader sees count every table; one that titles none
+/// numbers none.
+#[test]
+fn untitled_tables_are_numbered_when_the_document_numbers_tables() {
+    let d = workdir("docx", "untitled-tables");
+    let render = |blocks: Value| {
+        let input = d.join("in.json");
+        std::fs::write(&input, serde_json::to_vec(&doc(blocks, "en")).unwrap()).unwrap();
+        let out = d.join("out.docx");
+        let r = run(&["render", s(&input), "-o", s(&out)], None);
+        assert!(r.code <= 1, "{r:?}");
+        parts(&std::fs::read(&out).unwrap())
+            .into_iter()
+            .find(|(n, _)| n == "word/document.xml")
+            .unwrap()
+            .1
+    };
+    let table = |id: &str, title: Option<&str>| {
+        let mut c = json!({"columns": ["a", "b"], "rows": [["1", "2"]]});
+        if let Some(t) = title {
+            c["title"] = json!(t);
+        }
+        json!({"block_id": id, "type": "table", "content": c})
+    };
+    let body = render(json!([
+        table("t1", Some("Revenue")),
+        table("t2", None),
+        table("t3", Some("Costs"))
+    ]));
+    let seq = body.matches("SEQ Table").count();
+    assert_eq!(seq, 3, "{body}");
+    // The untitled table is Table 2, and the next titled one Table 3.
+    let second = body.find("Revenue").unwrap();
+    let rest = &body[second..];
+    assert!(rest.contains(">2<") && rest.contains(">3<"), "{body}");
+    let plain = render(json!([table("t1", None), table("t2", None)]));
+    assert_eq!(plain.matches("SEQ Table").count(), 0);
+}

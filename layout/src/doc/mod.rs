@@ -72,6 +72,10 @@ pub fn layout_doc(doc: &Doc, book: &FontBook, opts: &DocOptions) -> LaidDoc {
         findings.push(DocFinding::MissingGlyphs { block: None, chars });
     }
     let (mut tables, mut figures) = (0u32, 0u32);
+    let numbers_tables = doc
+        .blocks
+        .iter()
+        .any(|b| matches!(&b.kind, BlockKind::Table { title: Some(_), .. }));
     let mut cites = Citer::new(opts.citations, doc.references.len());
     let blocks = doc
         .blocks
@@ -92,7 +96,10 @@ pub fn layout_doc(doc: &Doc, book: &FontBook, opts: &DocOptions) -> LaidDoc {
                     columns,
                     rows,
                 } => {
-                    if title.is_some() {
+                    // A document that titles any table numbers every table, so the numbers
+                    // a reader sees (and Word's SEQ fields) count all of them.
+                    let numbered = title.is_some() || numbers_tables;
+                    if numbered {
                         tables += 1;
                     }
                     let input = table::TableInput {
@@ -109,7 +116,7 @@ pub fn layout_doc(doc: &Doc, book: &FontBook, opts: &DocOptions) -> LaidDoc {
                         doc.theme.sizes.body,
                         &input,
                         width,
-                        tables,
+                        (tables, numbered),
                         &mut findings,
                     ))
                 }

@@ -97,8 +97,10 @@ impl LaidContent {
 #[derive(Debug, Clone)]
 pub struct DocTable {
     pub title: Option<String>,
-    /// Table number (`Table 2`) when it has a title.
+    /// Table number (`Table 2`) when it has a title, or when the document numbers its tables
+    /// (any table has a title): then an untitled table is numbered too (`numbered`).
     pub number: u32,
+    pub numbered: bool,
     pub columns: Vec<String>,
     pub header_align: Vec<Align>,
     pub rows: Vec<Vec<String>>,

@@ -71,7 +71,7 @@ pub fn table(
     body: Cpt,
     t: &TableInput<'_>,
     width: Emu,
-    number: u32,
+    (number, numbered): (u32, bool),
     findings: &mut Vec<DocFinding>,
 ) -> DocTable {
     let n = t.columns.len().max(1);
@@ -138,6 +138,7 @@ pub fn table(
     DocTable {
         title: t.title.cloned(),
         number,
+        numbered,
         columns: t.columns.to_vec(),
         header_align,
         rows: texts,

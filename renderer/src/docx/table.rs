@@ -28,7 +28,9 @@ fn caption(x: &mut Xml, body: &Body<'_>, b: &LaidBlock, t: &DocTable, title: &st
     let plain = RunProps::default();
     runs(x, &format!("{label} "), &plain);
     field(x, " SEQ Table \\* ARABIC ", &t.number.to_string(), &plain);
-    runs(x, &format!("{sep}{title}"), &plain);
+    if !title.is_empty() {
+        runs(x, &format!("{sep}{title}"), &plain);
+    }
     citations(x, body, b);
     x.end("w:p");
 }
@@ -65,6 +67,8 @@ fn cell(
 pub(crate) fn table(x: &mut Xml, body: &Body<'_>, b: &LaidBlock, t: &DocTable) {
     match &t.title {
         Some(title) => caption(x, body, b, t, title),
+        // The document numbers its tables: an untitled one gets its number alone.
+        None if t.numbered => caption(x, body, b, t, ""),
         None if !b.cites.is_empty() => {
             // Citations of an untitled table go on an empty caption-styled line above it.
             x.start("w:p", &[]);
