@@ -99,6 +99,10 @@ struct GTokens {
     colors: Vec<(u8, GNum)>,
     sizes: Vec<(u8, GNum)>,
     fonts: Vec<(u8, u8)>,
+    /// A built-in theme (`template_id`), layout names and a logo.
+    theme: u8,
+    layouts: Vec<(u8, u8)>,
+    logo: Option<(u8, u8, GNum)>,
 }
 
 #[derive(Arbitrary, Debug)]
@@ -207,6 +211,8 @@ pub fn generate(bytes: &[u8]) -> Value {
     });
     if let Some(t) = &g.tokens {
         v["theme"]["brand"]["tokens"] = tokens(t);
+        const THEMES: &[&str] = &["default", "minimal", "bold", "dark", "nope"];
+        v["theme"]["template_ref"]["template_id"] = json!(THEMES[t.theme as usize % THEMES.len()]);
     }
     if !g.assets.is_empty() {
         v["assets"] = json!(g.assets.iter().take(6).map(asset).collect::<Vec<_>>());
@@ -344,7 +350,30 @@ fn tokens(t: &GTokens) -> Value {
             )
         })
         .collect();
-    json!({"colors": colors, "sizes": sizes, "fonts": fonts})
+    const L: &[&str] = &["two_column", "one_column", "chart_focus", "closing", "x"];
+    const N: &[&str] = &["Quote", "two content", "Chart", "", "No Such Layout"];
+    let layouts: Map<String, Value> = t
+        .layouts
+        .iter()
+        .take(4)
+        .map(|(k, n)| {
+            (
+                L[*k as usize % L.len()].to_string(),
+                json!(N[*n as usize % N.len()]),
+            )
+        })
+        .collect();
+    let mut out = json!({"colors": colors, "sizes": sizes, "fonts": fonts, "layouts": layouts});
+    if let Some((id, corner, h)) = &t.logo {
+        const CORNERS: &[&str] = &["top_right", "bottom_left", "middle", "top_left"];
+        out["logo"] = if id % 3 == 0 {
+            json!(format!("a{}", id % 4))
+        } else {
+            json!({"asset_id": format!("a{}", id % 4),
+                   "corner": CORNERS[*corner as usize % CORNERS.len()], "height": h.value()})
+        };
+    }
+    out
 }
 
 fn asset(a: &GAsset) -> Value {
