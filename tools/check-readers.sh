@@ -13,6 +13,11 @@
 # styles, list numbering, table header rows, figure descr, footnotes, core properties back against
 # the input), openxml-audit (0 findings), the same input rendered twice (1 and 2 threads) giving the
 # same bytes, and LibreOffice converting it.
+# Nothing lost (issue 24): every deck and document above, and the bench inputs (deckgen's
+# 200-slide decks, one deck per language, the 2,000-block document and the other document kinds,
+# rendered with the default fit policy), through tools/check_readback.py: every input
+# paragraph, bullet, table cell and chart value is found in the output (python-pptx,
+# python-docx, openpyxl on each chart's embedded workbook) or named by QC.
 # Installs what it needs from Debian packages / PyPI when missing. Usage:
 #   tools/check-readers.sh [DECK.json | DOC.json ...]    (default: the examples, every golden case
 #   and the generated document suite)
@@ -115,7 +120,9 @@ PY
   charts=$(python3 tools/check_charts.py "$pptx" "$out/$name.layout.json" "$out/$name.pdf") || { echo "FAIL $name: charts"; fail=1; continue; }
   # Citation keys, footers, notes and slide-number fields read back (tools/check_citations.py).
   cites=$(python3 tools/check_citations.py "$deck" "$pptx" "$out/$name.layout.json") || { echo "FAIL $name: citations"; fail=1; continue; }
-  echo "ok   $name: python-pptx opened $slides slides, openxml-audit found nothing, LibreOffice made $pages pages, $charts charts read back and shown, $cites read back"
+  # Nothing lost: every input paragraph, bullet, cell and chart value read back (tools/check_readback.py).
+  kept=$(python3 tools/check_readback.py "$deck" "$pptx" "$out/$name.qc.json" "$out/$name.layout.json") || { echo "FAIL $name: read-back: $kept"; fail=1; continue; }
+  echo "ok   $name: python-pptx opened $slides slides, openxml-audit found nothing, LibreOffice made $pages pages, $charts charts read back and shown, $cites read back; $kept"
 done
 # The example deck on every corpus template (tests/fixtures/templates) and built-in theme: python-pptx opens it with
 # every layout of the template and one slide per laid-out slide, openxml-audit finds nothing,
@@ -177,10 +184,47 @@ for doc in "${docs[@]}"; do
   if [ $rc -gt 1 ] || [ $rc2 -gt 1 ]; then echo "FAIL $name: render exit $rc / $rc2"; fail=1; continue; fi
   cmp -s "$dx" "$out/$name.again.docx" || { echo "FAIL $name: the same input rendered twice gave different bytes"; fail=1; continue; }
   read_back=$(python3 tools/check_docx.py "$dx" "$doc" "$(dirname "$doc")") || { echo "FAIL $name: python-docx"; fail=1; continue; }
+  kept=$(python3 tools/check_readback.py "$doc" "$dx" "$out/$name.qc.json") || { echo "FAIL $name: read-back: $kept"; fail=1; continue; }
   openxml-audit -q "$dx" || { echo "FAIL $name: openxml-audit"; fail=1; continue; }
   timeout 300 soffice -env:UserInstallation=file://$PWD/$out/profile --headless --convert-to pdf --outdir "$out" "$dx" >/dev/null 2>&1 || { echo "FAIL $name: soffice"; fail=1; continue; }
   pages=$(pdfinfo "$out/$name.pdf" | awk '/^Pages:/{print $2}')
   if [ -z "$pages" ] || [ "$pages" -lt 1 ]; then echo "FAIL $name: LibreOffice made no pages"; fail=1; continue; fi
-  echo "ok   $name: python-docx read back $read_back; openxml-audit found nothing; same bytes twice; LibreOffice made $pages pages"
+  echo "ok   $name: python-docx read back $read_back; $kept; openxml-audit found nothing; same bytes twice; LibreOffice made $pages pages"
 done
+# Nothing lost on the bench inputs (issue 24): the generated decks and documents the benches
+# render (benches/pipeline.rs: 200 mixed-language slides with pictures, charts and tables; the
+# LLM-style stacked deck; one deck per language; the 2,000-block document and the other
+# document kinds), rendered with the default fit policy (splits, continuation slides, top-N),
+# then every input paragraph, bullet, table cell and chart value is looked for in the output
+# with python-pptx / python-docx / openpyxl, or must be named by QC (tools/check_readback.py).
+# About 10 s.
+if [ $# -eq 0 ]; then
+  bench="$out/bench"
+  mkdir -p "$bench"
+  gen=target/release/specrender-deckgen
+  for args in "--slides 200 --mix mixed --seed 1" "--slides 200 --mix mixed --seed 2 --stacked" \
+              "--slides 60 --mix en --seed 3" "--slides 60 --mix ko --seed 4" \
+              "--slides 60 --mix ja --seed 5" "--slides 60 --mix zh --seed 6" \
+              "--doc --blocks 2000 --mix mixed --kind report --seed 1" \
+              "--doc --blocks 500 --mix en --kind proposal --seed 2" \
+              "--doc --blocks 500 --mix ja --kind minutes --seed 3" \
+              "--doc --blocks 300 --mix zh-TW --kind data --seed 4"; do
+    # shellcheck disable=SC2086
+    name="bench$(echo $args | tr -d ' -')"
+    # shellcheck disable=SC2086
+    "$gen" $args --assets "$bench/assets" > "$bench/$name.json"
+    case "$args" in --doc*) ext=docx; lay=();; *) ext=pptx; lay=(--layout "$bench/$name.layout.json");; esac
+    set +e
+    "$bin" render "$bench/$name.json" --assets "$bench/assets" -o "$bench/$name.$ext" --qc "$bench/$name.qc.json" "${lay[@]}" 2>/dev/null
+    rc=$?
+    set -e
+    if [ $rc -gt 1 ]; then echo "FAIL $name: render exit $rc"; fail=1; continue; fi
+    if [ $ext = pptx ]; then
+      kept=$(python3 tools/check_readback.py "$bench/$name.json" "$bench/$name.pptx" "$bench/$name.qc.json" "$bench/$name.layout.json") || { echo "FAIL $name: read-back: $kept"; fail=1; continue; }
+    else
+      kept=$(python3 tools/check_readback.py "$bench/$name.json" "$bench/$name.docx" "$bench/$name.qc.json") || { echo "FAIL $name: read-back: $kept"; fail=1; continue; }
+    fi
+    echo "ok   $name: $kept"
+  done
+fi
 exit $fail
