@@ -11,6 +11,8 @@ UNITS = {
     "ja": ["%.0f億円", "%.1f%%", "%.0f万人", "%.1f倍"],
     "zh-CN": ["%.1f亿元", "%.1f%%", "%.0f万人", "%.1f倍"],
     "zh-TW": ["%.1f億元", "%.1f%%", "%.0f萬人", "%.1f倍"],
+    "ar": ["%.1f مليون", "%.1f%%", "%.0f ألف", "%.1f ضعف"],
+    "he": ["%.1f מיליון", "%.1f%%", "%.0f אלף", "%.1f פי"],
 }
 HEADERS = {
     "en": ["Item", "Owner", "Status", "Revenue", "Growth", "Comment", "Due", "Region"],
@@ -18,6 +20,8 @@ HEADERS = {
     "ja": ["項目", "担当", "状況", "売上高", "成長率", "コメント", "期限", "地域"],
     "zh-CN": ["项目", "负责人", "状态", "销售额", "增长率", "备注", "截止日期", "区域"],
     "zh-TW": ["項目", "負責人", "狀態", "銷售額", "成長率", "備註", "截止日期", "區域"],
+    "ar": ["البند", "المسؤول", "الحالة", "الإيرادات", "النمو", "ملاحظات", "الموعد", "المنطقة"],
+    "he": ["פריט", "אחראי", "מצב", "הכנסות", "צמיחה", "הערה", "מועד", "אזור"],
 }
 
 
@@ -101,4 +105,12 @@ def table_deck(lang, rng, slides):
 
 def table_decks(rng, fast):
     langs = ["en", "ko"] if fast else ["en", "ko", "ja", "zh-CN", "zh-TW"]
-    return {f"tables-{lang}": table_deck(lang, rng, 8 if fast else 32) for lang in langs}
+    decks = {f"tables-{lang}": table_deck(lang, rng, 8 if fast else 32) for lang in langs}
+    # Right-to-left decks (issue 24): mirrored tables (a:tblPr rtl="1", checked by
+    # tables.rows_once) and Arabic / Hebrew cell text that must stay inside its cell (the
+    # tall Arabic glyphs crossed the top border before rows starting with Arabic got room).
+    # Their own generator, so the decks above stay the same.
+    rtl_rng = __import__("random").Random(20261125)
+    for lang in ["ar", "he"]:
+        decks[f"tables-{lang}"] = table_deck(lang, rtl_rng, 8 if fast else 16)
+    return decks

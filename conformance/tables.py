@@ -164,9 +164,13 @@ def analyse_table(deck, si, slide, b, page, ink):
     }
 
 
+RTL_LANGS = {"ar", "he", "iw", "fa", "ur", "yi", "ps", "sd", "ckb", "dv", "ug"}
+
+
 def rows_once(pptx_path, layout, deck_json):
     """python-pptx reads every table back: each input row's cell texts appear exactly once, in
-    order, across the table's pages (the caption and repeated header rows set aside)."""
+    order, across the table's pages (the caption and repeated header rows set aside); a
+    right-to-left deck's tables are mirrored (`a:tblPr rtl="1"`), no other deck's are."""
     from pptx import Presentation
     prs = Presentation(pptx_path)
     inputs = {}
@@ -175,17 +179,22 @@ def rows_once(pptx_path, layout, deck_json):
             if el["kind"] == "table":
                 inputs[(s["slide_id"], el["element_id"])] = el["content"]
     seen = {}
+    lang = deck_json["deck"].get("language", "").lower().replace("_", "-").split("-")[0]
+    rtl_want = lang in RTL_LANGS
+    problems = []
     for ls, ps in zip(layout["slides"], prs.slides):
         kinds = {b["element_id"]: b for b in ls["boxes"] if b["kind"] == "table"}
         for sh in ps.shapes:
             if sh.name not in kinds or not getattr(sh, "has_table", False):
                 continue
             b = kinds[sh.name]
+            rtl = sh.table._tbl.tblPr.get("rtl") in ("1", "true")
+            if rtl != rtl_want:
+                problems.append({"table": f'{ls["id"]}/{sh.name}', "rtl": rtl, "rtl_expected": rtl_want})
             lst = seen.setdefault((ls["source_id"], sh.name), [])
             for r, lr in zip(sh.table.rows, b["rows"]):
                 if lr["kind"] == "body":
                     lst.append([c.text for c in r.cells])
-    problems = []
     for key, content in inputs.items():
         n = len(content["columns"])
         want = [[fmt(r[i]) if i < len(r) else "" for i in range(n)] for r in content["rows"]]

@@ -345,3 +345,49 @@ fn right_to_left_decks_mirror_tables_and_columns() {
         assert_eq!(idx("1") > idx("2"), rtl, "{lang}: layout placeholders");
     }
 }
+
+/// Issue 24.3: Arabic cell text stood above its line in LibreOffice (with the exact pitch it
+/// keeps Noto Sans Arabic's 0.738 em descent at the line's foot), so a hamza-alef crossed the
+/// cell's top border. A row whose cells start with Arabic gets the overshoot as extra top
+/// margin (the row that much taller); Latin and Hebrew rows keep 4 pt.
+#[test]
+fn arabic_cells_get_room_above_their_first_line() {
+    let input = deck(json!([
+        {"element_id": "t", "kind": "text", "role": "title", "content": {"text": "Table"}},
+        {"element_id": "tb", "kind": "table", "content": {"columns": ["Region", "الإيرادات"],
+         "rows": [["North", "East"], ["أعلى", 1], ["עברית", 2]]}}
+    ]));
+    let (_, _, pptx) = render_text("arabic_cells", &serde_json::to_string(&input).unwrap());
+    let slide = String::from_utf8(parts(&pptx, "ppt/slides/slide1.xml")[0].1.clone()).unwrap();
+    let rows: Vec<(i64, Vec<i64>)> = slide
+        .split("<a:tr h=\"")
+        .skip(1)
+        .map(|r| {
+            let h = r[..r.find('"').unwrap()].parse().unwrap();
+            let tops = r
+                .split("marT=\"")
+                .skip(1)
+                .map(|m| m[..m.find('"').unwrap()].parse().unwrap())
+                .collect();
+            (h, tops)
+        })
+        .collect();
+    assert_eq!(rows.len(), 4, "{slide}");
+    // 16 pt: 1.678 em - 1.2 em pitch = 7.65 pt over the line; less the 4 pt margin, plus 1 pt.
+    let pad = 97_155 - 50_800 + 12_700;
+    let (latin_h, _) = rows[1];
+    assert_eq!(
+        rows[0].1,
+        [50_800 + pad, 50_800 + pad],
+        "header starts with Arabic"
+    );
+    assert_eq!(rows[1].1, [50_800, 50_800], "Latin row");
+    assert_eq!(rows[2].1, [50_800 + pad, 50_800 + pad], "Arabic row");
+    assert_eq!(rows[3].1, [50_800, 50_800], "Hebrew row");
+    assert_eq!(
+        rows[2].0,
+        latin_h + pad,
+        "the Arabic row is taller by the pad"
+    );
+    assert_eq!(rows[3].0, latin_h);
+}

@@ -376,6 +376,10 @@ pub struct TableRow {
     pub kind: RowKind,
     /// Row height (EMU): margins plus the tallest cell's lines x pitch.
     pub height: Emu,
+    /// Extra top margin of every cell of the row (EMU, included in `height`): Arabic text
+    /// stands above its line in LibreOffice (see `element::table::ARABIC_INK_PERMILLE`).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub pad_top: Emu,
     /// One cell per column, or one spanning cell for the caption.
     pub cells: Vec<TableCell>,
 }
@@ -531,4 +535,8 @@ pub struct Run {
     pub latin: String,
     pub ea: String,
     pub cs: String,
+}
+
+fn is_zero(v: &Emu) -> bool {
+    *v == 0
 }

@@ -636,9 +636,9 @@ impl Canvas<'_> {
                 }
                 let inner = Rect {
                     x: r.x + t.margins.l,
-                    y: r.y + t.margins.t,
+                    y: r.y + t.margins.t + row.pad_top,
                     w: r.w - t.margins.l - t.margins.r,
-                    h: r.h - t.margins.t - t.margins.b,
+                    h: r.h - t.margins.t - row.pad_top - t.margins.b,
                 };
                 let st = TextStyle {
                     size: t.size,

@@ -48,6 +48,22 @@ pub const CELL_MARGINS: Insets = Insets {
     b: 4 * EMU_PER_PT,
 };
 
+/// Arabic cell text (Noto Sans Arabic, the shipped face) stands higher than its line: with the
+/// exact pitch written, LibreOffice keeps the font's descent (0.738 em) at the foot of the line,
+/// so the baseline sits `pitch - 0.738 em` below the line's top and a hamza-alef (ink 0.94 em
+/// above the baseline) reaches `0.738 + 0.94 - pitch` em above it: 7.6 pt at 16 pt (pitch 1.2
+/// em), through the 4 pt top margin and over the cell's top border (measured: LibreOffice 7.4,
+/// the Arabic baseline 7.7 pt above the Latin one in the same row). A row whose cells start
+/// with Arabic text gets that overshoot, less the top margin, plus 1 pt of air, as extra top
+/// margin ([`TableRow::pad_top`](crate::model::TableRow)); the row is that much taller.
+/// Hebrew (descent 0.292 em, ink up to 0.82 em) stays inside and gets none.
+const ARABIC_INK_PERMILLE: i64 = 738 + 940;
+
+/// Arabic script (the Arabic blocks and presentation forms), drawn by Noto Sans Arabic.
+fn is_arabic(c: char) -> bool {
+    matches!(c as u32, 0x0600..=0x06FF | 0x0750..=0x077F | 0x0870..=0x08FF | 0xFB50..=0xFDFF | 0xFE70..=0xFEFF)
+}
+
 /// Share of the slot's height a table leaves free (per mille): LibreOffice's rows come out up
 /// to 0.1 pt taller than written (1/100 mm rounding), so a table filling its slot to the
 /// EMU would pass it by a point or two after a dozen rows.
@@ -269,7 +285,28 @@ impl TableItem {
             .map(|(c, &w)| self.text_height(&c.paras, size, w))
             .max()
             .unwrap_or(0);
-        CELL_MARGINS.t + CELL_MARGINS.b + text
+        CELL_MARGINS.t + CELL_MARGINS.b + self.row_pad_top(row, size) + text
+    }
+
+    /// Extra top margin of a row whose cells start with Arabic text ([`ARABIC_INK_PERMILLE`]).
+    fn row_pad_top(&self, row: &[CellItem], size: Cpt) -> Emu {
+        row.iter()
+            .map(|c| self.pad_top(&c.paras, size))
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// Extra top margin for a cell's paragraphs: none unless the first one has Arabic script.
+    fn pad_top(&self, paras: &[Prepared], size: Cpt) -> Emu {
+        let Some(first) = paras.first() else {
+            return 0;
+        };
+        if !first.text.chars().any(is_arabic) {
+            return 0;
+        }
+        let pt = pitch(size, first.has_cjk, self.cjk_permille) as i64;
+        let over = cpt_to_emu(((size as i64 * ARABIC_INK_PERMILLE + 500) / 1000 - pt) as Cpt);
+        (over - CELL_MARGINS.t + EMU_PER_PT).max(0)
     }
 
     /// Column widths at `size` in a table `w` wide (the whole table's, once paginated).
@@ -295,7 +332,10 @@ impl TableItem {
     fn measure(&self, size: Cpt, w: Emu) -> Measured {
         let cols = self.columns_at(size, w);
         let caption = self.caption.as_ref().map(|c| {
-            CELL_MARGINS.t + CELL_MARGINS.b + self.text_height(c, size, cols.widths.iter().sum())
+            CELL_MARGINS.t
+                + CELL_MARGINS.b
+                + self.pad_top(c, size)
+                + self.text_height(c, size, cols.widths.iter().sum())
         });
         let header = self.row_height(&self.header, size, &cols.widths);
         let rows = self
@@ -437,6 +477,7 @@ impl TableItem {
             rows.push(TableRow {
                 kind: RowKind::Caption,
                 height: h,
+                pad_top: self.pad_top(c, self.size),
                 cells: vec![TableCell { span, ..cell }],
             });
         }
@@ -449,6 +490,7 @@ impl TableItem {
             rows.push(TableRow {
                 kind,
                 height,
+                pad_top: self.row_pad_top(row, self.size),
                 cells,
             });
         };

@@ -64,10 +64,18 @@ pub(crate) fn table_shape(x: &mut Xml, b: &PlacedBox, t: &TableBox, id: u32, lan
 fn table_row(x: &mut Xml, t: &TableBox, row: &TableRow, lang: &str) {
     x.start("a:tr", &[("h", &row.height.max(0))]);
     for cell in &row.cells {
-        table_cell(x, t, row.kind, cell, lang, &[]);
+        table_cell(x, t, (row.kind, row.pad_top), cell, lang, &[]);
         // The columns a spanning cell covers are written as merged continuations.
         for _ in 1..cell.span {
-            table_cell(x, t, row.kind, &empty_like(cell), lang, &[("hMerge", &1)]);
+            let merged = empty_like(cell);
+            table_cell(
+                x,
+                t,
+                (row.kind, row.pad_top),
+                &merged,
+                lang,
+                &[("hMerge", &1)],
+            );
         }
     }
     x.end("a:tr");
@@ -84,7 +92,7 @@ fn empty_like(c: &TableCell) -> TableCell {
 fn table_cell(
     x: &mut Xml,
     t: &TableBox,
-    kind: RowKind,
+    (kind, pad_top): (RowKind, i64),
     cell: &TableCell,
     lang: &str,
     merge: &[crate::opc::xml::Attr],
@@ -117,18 +125,19 @@ fn table_cell(
         text::paragraph(x, p, cell.align, &style, lang);
     }
     x.end("a:txBody");
-    cell_props(x, t, kind);
+    cell_props(x, t, kind, pad_top);
     x.end("a:tc");
 }
 
-fn cell_props(x: &mut Xml, t: &TableBox, kind: RowKind) {
+fn cell_props(x: &mut Xml, t: &TableBox, kind: RowKind, pad_top: i64) {
     let m = t.margins;
+    let top = m.t + pad_top;
     x.start(
         "a:tcPr",
         &[
             ("marL", &m.l),
             ("marR", &m.r),
-            ("marT", &m.t),
+            ("marT", &top),
             ("marB", &m.b),
             ("anchor", &"t"),
         ],
