@@ -11,6 +11,7 @@ many lines each cell took; compare with the laid-out table from `--layout`:
 """
 
 import difflib
+import unicodedata
 import json
 
 EMU_PER_PT = 12700
@@ -88,9 +89,26 @@ def inside_table(chars, slide, b, ph):
     return [c for c in chars if not any(_inside(c, r, ph) for r in others)]
 
 
+def logical_order(chars):
+    """Right-to-left glyph runs (drawn from the left by LibreOffice) back in the order the text
+    was written, as conformance.logical_order does for text boxes: without it an Arabic or
+    Hebrew cell's glyphs were matched to the wrong cells. A run also ends where the pen jumps
+    right by more than a cell's margins (6 + 6 pt): the next cell."""
+    out, run = [], []
+    for c in chars:
+        rtl = any(unicodedata.bidirectional(ch) in ("R", "AL") for ch in c["t"])
+        if run and (not rtl or c["x0"] < run[-1]["x0"] - 0.5 or c["x0"] > run[-1]["x1"] + 10
+                    or abs(c["base"] - run[-1]["base"]) > 0.5):
+            out.extend(reversed(run))
+            run.clear()
+        (run if rtl else out).append(c)
+    out.extend(reversed(run))
+    return out
+
+
 def analyse_table(deck, si, slide, b, page, ink):
     pw, ph, chars, rules = page[0], page[1], page[2], page[-1]
-    chars = inside_table(chars, slide, b, ph)
+    chars = logical_order(inside_table(chars, slide, b, ph))
     x, y = b["table_rect_emu"][0] / EMU_PER_PT, b["table_rect_emu"][1] / EMU_PER_PT
     widths = [w / EMU_PER_PT for w in b["col_widths_emu"]]
     heights = [h / EMU_PER_PT for h in b["row_heights_emu"]]

@@ -305,8 +305,11 @@ impl TableItem {
             return 0;
         }
         let pt = pitch(size, first.has_cjk, self.cjk_permille) as i64;
-        let over = cpt_to_emu(((size as i64 * ARABIC_INK_PERMILLE + 500) / 1000 - pt) as Cpt);
-        (over - CELL_MARGINS.t + EMU_PER_PT).max(0)
+        let over = (size as i64 * ARABIC_INK_PERMILLE + 500) / 1000 - pt;
+        if over <= 0 {
+            return 0;
+        }
+        (cpt_to_emu(over as Cpt) - CELL_MARGINS.t + EMU_PER_PT).max(0)
     }
 
     /// Column widths at `size` in a table `w` wide (the whole table's, once paginated).
