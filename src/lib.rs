@@ -331,6 +331,32 @@ pub fn panic_message(p: &(dyn std::any::Any + Send)) -> String {
     }
 }
 
+/// The shipped fonts compiled into the program (feature `embed-fonts`, on by default), for
+/// [`FontOptions::embedded`], so it runs from any folder; `None` without the feature (then
+/// they are read from the source tree's `fonts/data`).
+pub fn embedded_fonts() -> Option<&'static [(&'static str, &'static [u8])]> {
+    #[cfg(feature = "embed-fonts")]
+    return Some(specrender_fontdata::FILES);
+    #[cfg(not(feature = "embed-fonts"))]
+    None
+}
+
+/// The font options of the CLI (`--fonts DIR`..., `--system-fonts`) and of the Python package:
+/// `dirs` first, then the folders in `$SPECRENDER_FONTS`, then the shipped fonts (embedded
+/// when compiled in); the system's fonts only when `system`.
+pub fn font_options(dirs: &[PathBuf], system: bool) -> FontOptions {
+    let mut dirs = dirs.to_vec();
+    if let Some(env) = std::env::var_os("SPECRENDER_FONTS") {
+        dirs.extend(std::env::split_paths(&env).filter(|p| !p.as_os_str().is_empty()));
+    }
+    FontOptions {
+        dirs,
+        shipped: true,
+        embedded: embedded_fonts(),
+        system,
+    }
+}
+
 /// Load the font book. Font problems are [`Error::Environment`].
 pub fn load_fonts(opts: &FontOptions) -> Result<FontBook, Error> {
     guard(|| Ok(FontBook::new(opts)?))

@@ -167,15 +167,6 @@ impl InputArgs {
     }
 }
 
-/// The shipped fonts compiled into the binary (feature `embed-fonts`, on by default), so it
-/// runs from any folder; without the feature, read from the source tree's `fonts/data`.
-fn embedded_fonts() -> Option<&'static [(&'static str, &'static [u8])]> {
-    #[cfg(feature = "embed-fonts")]
-    return Some(specrender_fontdata::FILES);
-    #[cfg(not(feature = "embed-fonts"))]
-    None
-}
-
 #[derive(Subcommand)]
 enum TemplateCommand {
     /// Print the template's slide size, masters, layouts with their placeholders (resolved
@@ -204,16 +195,7 @@ struct FontArgs {
 
 impl FontArgs {
     fn options(&self) -> FontOptions {
-        let mut dirs = self.dirs.clone();
-        if let Some(env) = std::env::var_os("SPECRENDER_FONTS") {
-            dirs.extend(std::env::split_paths(&env).filter(|p| !p.as_os_str().is_empty()));
-        }
-        FontOptions {
-            dirs,
-            shipped: true,
-            embedded: embedded_fonts(),
-            system: self.system_fonts,
-        }
+        specrender::font_options(&self.dirs, self.system_fonts)
     }
 }
 

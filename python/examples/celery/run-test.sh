@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# The Celery recipe's integration test (test_celery_recipe.py): a venv with the wheel built by
+# python/ci.sh, celery[redis] and pytest from PyPI; redis-server from Debian (installed when
+# missing). About a minute once the wheel exists; .ci/run runs it after python/ci.sh.
+set -euo pipefail
+cd "$(dirname "$0")/../../.."
+ROOT=$PWD
+WORK=$ROOT/target/python-ci
+wheel=$(ls "$WORK"/wheels/specrender-*.whl 2>/dev/null || true)
+if [ -z "$wheel" ]; then
+    echo "no wheel in $WORK/wheels: run python/ci.sh first" >&2
+    exit 3
+fi
+if ! command -v redis-server >/dev/null; then
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -q -o DPkg::Lock::Timeout=300 redis-server >/dev/null
+fi
+rm -rf "$WORK/celery"
+python3 -m venv "$WORK/celery"
+"$WORK/celery/bin/pip" install -q pytest "celery[redis]>=5.4,<6" "$wheel"
+mkdir -p "$WORK/celery-run"
+cd "$WORK/celery-run"
+SPECRENDER_REPO="$ROOT" "$WORK/celery/bin/python" -m pytest -q -p no:cacheprovider \
+    "$ROOT/python/examples/celery/test_celery_recipe.py" "$@"
