@@ -20,6 +20,11 @@
 //! 4. Size: a file larger than [`AssetRoot::max_bytes`] (default [`DEFAULT_MAX_ASSET_BYTES`])
 //!    is [`Reason::TooLarge`] without being read; reading stops at the cap in any case (a file
 //!    that grows while read is refused too).
+//! 5. One job (a deck or a document: [`AssetJob`], [`AssetRoot::job`]) reads each distinct
+//!    file once — by device and inode, so a second path or a symlink to it counts once — and
+//!    every asset naming it shares the bytes ([`Arc`]); the distinct files of a job together
+//!    stay under [`AssetRoot::max_job_bytes`] (default [`DEFAULT_MAX_JOB_ASSET_BYTES`]): a file
+//!    that would pass it is [`Reason::TooLarge`] without being read.
 //!
 //! `url` assets are **never** fetched (workers have no network; no SSRF) and `generated`
 //! assets have no path: both resolve to a file named after the `asset_id` in the root — the
@@ -32,6 +37,7 @@
 //! reports [`Reason::Undecodable`] and [`Reason::UnsupportedFormat`] with the same
 //! [`Refusal`] type, so every `missing_asset` issue carries one of these reasons.
 
+use std::collections::HashMap;
 use std::fmt;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
@@ -45,6 +51,10 @@ use crate::slidespec::{AssetRef, AssetSourceKind};
 
 /// Largest asset file read, in bytes: 50 MiB.
 pub const DEFAULT_MAX_ASSET_BYTES: u64 = 50 * 1024 * 1024;
+
+/// Most bytes the distinct asset files of one job may hold together: 256 MiB. A file named
+/// by several assets is read and counted once ([`AssetJob`]).
+pub const DEFAULT_MAX_JOB_ASSET_BYTES: u64 = 256 * 1024 * 1024;
 
 /// Extensions tried, in order, after the bare `asset_id` for `url` and `generated` assets.
 pub const NAMED_EXTENSIONS: &[&str] = &[
@@ -132,7 +142,27 @@ pub struct AssetRoot {
     path: PathBuf,
     /// Largest file read, in bytes. Default: [`DEFAULT_MAX_ASSET_BYTES`].
     pub max_bytes: u64,
+    /// Most bytes of distinct files one [`AssetJob`] reads together. Default:
+    /// [`DEFAULT_MAX_JOB_ASSET_BYTES`].
+    pub max_job_bytes: u64,
 }
+
+/// The files one job (one deck or document) has read: each distinct file (by device and
+/// inode, so two paths or a symlink to one file count once) is read once and its bytes shared
+/// ([`Arc`]) by every asset naming it; all of them together stay under
+/// [`AssetRoot::max_job_bytes`] — past it an asset is [`Reason::TooLarge`], unread.
+#[derive(Debug)]
+pub struct AssetJob<'r> {
+    root: &'r AssetRoot,
+    files: HashMap<FileKey, Arc<[u8]>>,
+    /// Bytes of distinct files read so far.
+    pub bytes_read: u64,
+    /// Files actually read (not shared).
+    pub files_read: usize,
+}
+
+/// What identifies a file: (device, inode) on Unix, the normalised path elsewhere.
+type FileKey = (u64, u64, String);
 
 impl AssetRoot {
     /// Open `root` (a folder) as the assets root. This is the only ambient path specrender
@@ -143,6 +173,7 @@ impl AssetRoot {
             dir,
             path: root.to_path_buf(),
             max_bytes: DEFAULT_MAX_ASSET_BYTES,
+            max_job_bytes: DEFAULT_MAX_JOB_ASSET_BYTES,
         })
     }
 
@@ -152,14 +183,65 @@ impl AssetRoot {
         self
     }
 
+    /// The same root with another budget for one job's files together.
+    pub fn with_max_job_bytes(mut self, max_job_bytes: u64) -> AssetRoot {
+        self.max_job_bytes = max_job_bytes;
+        self
+    }
+
+    /// A job reading through this root: files shared and counted together ([`AssetJob`]).
+    pub fn job(&self) -> AssetJob<'_> {
+        AssetJob {
+            root: self,
+            files: HashMap::new(),
+            bytes_read: 0,
+            files_read: 0,
+        }
+    }
+
     /// The folder as it was given to [`AssetRoot::open`].
     pub fn path(&self) -> &Path {
         &self.path
     }
 
+    /// Load an `assets[]` entry on its own (a job of one asset; see [`AssetJob::load`]).
+    pub fn load(&self, asset: &AssetRef) -> Result<LoadedAsset, Refusal> {
+        self.job().load(asset)
+    }
+
+    /// Load the file at `rel` on its own (see [`AssetJob::load_path`]).
+    pub fn load_path(&self, rel: &str) -> Result<LoadedAsset, Refusal> {
+        self.job().load_path(rel)
+    }
+
+    /// The file named after `asset_id` on its own (see [`AssetJob::load_named`]).
+    pub fn load_named(&self, asset_id: &str) -> Result<LoadedAsset, Refusal> {
+        self.job().load_named(asset_id)
+    }
+
+    /// A DocSpec figure on its own (see [`AssetJob::load_figure`]).
+    pub fn load_figure(&self, asset_id: &str) -> Result<LoadedAsset, Refusal> {
+        self.job().load_figure(asset_id)
+    }
+
+    fn check_size(&self, norm: &str, len: u64) -> Result<(), Refusal> {
+        if len > self.max_bytes {
+            return Err(Refusal::new(
+                Reason::TooLarge,
+                format!(
+                    "{norm} is over the asset size limit of {} bytes",
+                    self.max_bytes
+                ),
+            ));
+        }
+        Ok(())
+    }
+}
+
+impl AssetJob<'_> {
     /// Load an `assets[]` entry: `file` by its `file_id`; `url` and `generated` by a file
     /// named after the `asset_id` (a `url` is never fetched).
-    pub fn load(&self, asset: &AssetRef) -> Result<LoadedAsset, Refusal> {
+    pub fn load(&mut self, asset: &AssetRef) -> Result<LoadedAsset, Refusal> {
         match asset.source.kind {
             AssetSourceKind::File => match &asset.source.file_id {
                 Some(f) => self.load_path(f),
@@ -170,14 +252,14 @@ impl AssetRoot {
     }
 
     /// Load the file at `rel` (relative to the root) under the rules in the module docs.
-    pub fn load_path(&self, rel: &str) -> Result<LoadedAsset, Refusal> {
+    pub fn load_path(&mut self, rel: &str) -> Result<LoadedAsset, Refusal> {
         let norm = normalize(rel)?;
         self.read_confined(&norm)
     }
 
     /// The file named after `asset_id` in the root: the id itself, else the id plus each of
     /// [`NAMED_EXTENSIONS`] in order.
-    pub fn load_named(&self, asset_id: &str) -> Result<LoadedAsset, Refusal> {
+    pub fn load_named(&mut self, asset_id: &str) -> Result<LoadedAsset, Refusal> {
         let plain = !asset_id.is_empty()
             && asset_id != "."
             && asset_id != ".."
@@ -204,7 +286,7 @@ impl AssetRoot {
     /// like a deck's `file_id` ([`AssetRoot::load_path`]: normalised, no `..` above the root,
     /// no absolute path, no symlink out of the root), then with each of [`NAMED_EXTENSIONS`]
     /// appended when the file itself is not there.
-    pub fn load_figure(&self, asset_id: &str) -> Result<LoadedAsset, Refusal> {
+    pub fn load_figure(&mut self, asset_id: &str) -> Result<LoadedAsset, Refusal> {
         if !asset_id.contains('/') {
             return self.load_named(asset_id);
         }
@@ -219,7 +301,7 @@ impl AssetRoot {
 
     /// `norm` (normalised), else `norm` plus each of [`NAMED_EXTENSIONS`] in order; the first
     /// refusal other than [`Reason::NotFound`] is returned as it is; `None` when none exists.
-    fn load_with_extensions(&self, norm: &str) -> Option<Result<LoadedAsset, Refusal>> {
+    fn load_with_extensions(&mut self, norm: &str) -> Option<Result<LoadedAsset, Refusal>> {
         let candidates = std::iter::once(norm.to_string())
             .chain(NAMED_EXTENSIONS.iter().map(|e| format!("{norm}.{e}")));
         for name in candidates {
@@ -233,12 +315,23 @@ impl AssetRoot {
 
     /// Stat, open (non-blocking, no controlling terminal), re-check and read `norm`, a
     /// normalised relative path.
-    fn read_confined(&self, norm: &str) -> Result<LoadedAsset, Refusal> {
-        let meta = self.dir.metadata(norm).map_err(|e| io_refusal(norm, &e))?;
+    fn read_confined(&mut self, norm: &str) -> Result<LoadedAsset, Refusal> {
+        let meta = self
+            .root
+            .dir
+            .metadata(norm)
+            .map_err(|e| io_refusal(norm, &e))?;
         if !meta.is_file() {
             return Err(not_a_file(norm));
         }
-        self.check_size(norm, meta.len())?;
+        self.root.check_size(norm, meta.len())?;
+        if let Some(bytes) = self.files.get(&file_key(norm, &meta)) {
+            return Ok(LoadedAsset {
+                path: norm.to_string(),
+                bytes: bytes.clone(),
+            });
+        }
+        self.check_job(norm, meta.len())?;
         let mut opts = OpenOptions::new();
         opts.read(true);
         #[cfg(unix)]
@@ -247,6 +340,7 @@ impl AssetRoot {
             opts.custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY);
         }
         let file = self
+            .root
             .dir
             .open_with(norm, &opts)
             .map_err(|e| io_refusal(norm, &e))?;
@@ -254,30 +348,58 @@ impl AssetRoot {
         if !meta.is_file() {
             return Err(not_a_file(norm));
         }
-        self.check_size(norm, meta.len())?;
+        self.root.check_size(norm, meta.len())?;
+        let key = file_key(norm, &meta);
+        if let Some(bytes) = self.files.get(&key) {
+            return Ok(LoadedAsset {
+                path: norm.to_string(),
+                bytes: bytes.clone(),
+            });
+        }
+        self.check_job(norm, meta.len())?;
         let mut bytes = Vec::with_capacity(meta.len() as usize);
-        file.take(self.max_bytes + 1)
+        file.take(self.root.max_bytes + 1)
             .read_to_end(&mut bytes)
             .map_err(|e| io_refusal(norm, &e))?;
-        self.check_size(norm, bytes.len() as u64)?;
+        self.root.check_size(norm, bytes.len() as u64)?;
+        self.check_job(norm, bytes.len() as u64)?;
+        let bytes: Arc<[u8]> = bytes.into();
+        self.bytes_read += bytes.len() as u64;
+        self.files_read += 1;
+        self.files.insert(key, bytes.clone());
         Ok(LoadedAsset {
             path: norm.to_string(),
-            bytes: bytes.into(),
+            bytes,
         })
     }
 
-    fn check_size(&self, norm: &str, len: u64) -> Result<(), Refusal> {
-        if len > self.max_bytes {
+    /// Refuses a file of `len` bytes that would take the job past its budget.
+    fn check_job(&self, norm: &str, len: u64) -> Result<(), Refusal> {
+        if self.bytes_read.saturating_add(len) > self.root.max_job_bytes {
             return Err(Refusal::new(
                 Reason::TooLarge,
                 format!(
-                    "{norm} is over the asset size limit of {} bytes",
-                    self.max_bytes
+                    "{norm} ({len} bytes) would take this job's assets past their limit of {} \
+                     bytes together ({} bytes in {} files already read)",
+                    self.root.max_job_bytes, self.bytes_read, self.files_read
                 ),
             ));
         }
         Ok(())
     }
+}
+
+/// A file's identity: device and inode on Unix (two names of one file are one file).
+#[cfg(unix)]
+fn file_key(_norm: &str, meta: &cap_std::fs::Metadata) -> FileKey {
+    use cap_std::fs::MetadataExt;
+    (meta.dev(), meta.ino(), String::new())
+}
+
+/// A file's identity elsewhere: its normalised path.
+#[cfg(not(unix))]
+fn file_key(norm: &str, _meta: &cap_std::fs::Metadata) -> FileKey {
+    (0, 0, norm.to_string())
 }
 
 fn not_a_file(norm: &str) -> Refusal {

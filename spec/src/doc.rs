@@ -243,6 +243,8 @@ pub fn resolve_doc(spec: &DocSpec, assets: Option<&AssetRoot>) -> Doc {
         })
         .collect();
     let mut assets_out = BTreeMap::new();
+    // One job: a file several figures name is read once, all of them counted together.
+    let mut job = assets.map(AssetRoot::job);
     let blocks = d
         .blocks
         .iter()
@@ -252,8 +254,8 @@ pub fn resolve_doc(spec: &DocSpec, assets: Option<&AssetRoot>) -> Doc {
             if let BlockKind::Figure { asset_id, .. } = &kind {
                 assets_out
                     .entry(asset_id.clone())
-                    .or_insert_with(|| match assets {
-                        Some(r) => r.load_figure(asset_id),
+                    .or_insert_with(|| match &mut job {
+                        Some(j) => j.load_figure(asset_id),
                         None => Err(Refusal::new(Reason::NotFound, "no assets root was given")),
                     });
             }

@@ -538,12 +538,14 @@ fn load_assets(spec: &SlideSpec, root: Option<&AssetRoot>) -> BTreeMap<String, D
         wanted.insert(&l.asset_id);
     }
     let mut out = BTreeMap::new();
+    // One job: a file named by several assets is read once, all of them counted together.
+    let mut job = root.map(AssetRoot::job);
     for a in &spec.assets {
         if !wanted.contains(a.asset_id.as_str()) || out.contains_key(&a.asset_id) {
             continue;
         }
-        let loaded = match root {
-            Some(r) => r.load(a),
+        let loaded = match &mut job {
+            Some(j) => j.load(a),
             None => Err(Refusal::new(Reason::NotFound, "no assets root was given")),
         };
         out.insert(

@@ -53,12 +53,13 @@ pub fn layout_doc(doc: &Doc, book: &FontBook, opts: &DocOptions) -> LaidDoc {
         .collect();
     let mut m = Measurer::new(book);
     let lang = ShapeLang::from_tag(&doc.language);
+    let mut pictures = picture::Pictures::default();
     let images: BTreeMap<&str, Result<Arc<Image>, _>> = doc
         .assets
         .iter()
         .map(|(id, a)| {
             let r = match a {
-                Ok(l) => picture::prepare(&l.bytes).map(Arc::new),
+                Ok(l) => pictures.prepare(&l.bytes),
                 Err(r) => Err(r.clone()),
             };
             (id.as_str(), r)

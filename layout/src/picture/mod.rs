@@ -33,6 +33,27 @@ pub const MAX_SIDE: u32 = 20_000;
 pub const MAX_PIXELS: u64 = 64_000_000;
 /// Most memory one conversion may allocate (decoded pixels included): 256 MiB.
 pub const MAX_DECODE_BYTES: u64 = 256 * 1024 * 1024;
+/// Most decoded pixel bytes all the conversions of one job may make together: 128 MiB (a
+/// 32 MP RGBA or 42 MP RGB picture; PNG and JPEG are never decoded). Checked from each
+/// image's header before it is decoded ([`DecodeBudget`]).
+pub const MAX_JOB_DECODE_BYTES: u64 = 128 * 1024 * 1024;
+
+/// What is left of a job's decoding budget ([`MAX_JOB_DECODE_BYTES`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DecodeBudget {
+    pub left: u64,
+    /// Decoded bytes spent so far.
+    pub spent: u64,
+}
+
+impl Default for DecodeBudget {
+    fn default() -> DecodeBudget {
+        DecodeBudget {
+            left: MAX_JOB_DECODE_BYTES,
+            spent: 0,
+        }
+    }
+}
 
 /// How the stored bytes are embedded.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -105,12 +126,13 @@ pub type Images = BTreeMap<String, Result<Arc<Image>, Refusal>>;
 
 /// Prepares every `image` / `icon` asset the deck loaded (data assets are not pictures).
 pub fn prepare_all(deck: &Deck) -> Images {
+    let mut job = Pictures::default();
     deck.assets
         .iter()
         .filter(|(_, a)| a.asset_type != AssetType::Data)
         .map(|(id, a)| {
             let r = match &a.loaded {
-                Ok(l) => prepare(&l.bytes).map(Arc::new),
+                Ok(l) => job.prepare(&l.bytes),
                 Err(r) => Err(r.clone()),
             };
             (id.clone(), r)
@@ -118,8 +140,33 @@ pub fn prepare_all(deck: &Deck) -> Images {
         .collect()
 }
 
-/// Checks and prepares one image's bytes (see the module docs).
+/// The pictures of one job: bytes shared by several assets (the assets loader hands out one
+/// [`Arc`] per distinct file) are prepared once, and conversions share one [`DecodeBudget`].
+#[derive(Debug, Default)]
+pub struct Pictures {
+    done: Vec<(Arc<[u8]>, Result<Arc<Image>, Refusal>)>,
+    pub budget: DecodeBudget,
+}
+
+impl Pictures {
+    /// `bytes` prepared (see [`prepare_in`]), or the answer already given for the same bytes.
+    pub fn prepare(&mut self, bytes: &Arc<[u8]>) -> Result<Arc<Image>, Refusal> {
+        if let Some((_, r)) = self.done.iter().find(|(b, _)| Arc::ptr_eq(b, bytes)) {
+            return r.clone();
+        }
+        let r = prepare_in(bytes, &mut self.budget).map(Arc::new);
+        self.done.push((bytes.clone(), r.clone()));
+        r
+    }
+}
+
+/// Checks and prepares one image's bytes on its own budget (see the module docs).
 pub fn prepare(bytes: &Arc<[u8]>) -> Result<Image, Refusal> {
+    prepare_in(bytes, &mut DecodeBudget::default())
+}
+
+/// Checks and prepares one image's bytes, a conversion taking its decoded size from `budget`.
+pub fn prepare_in(bytes: &Arc<[u8]>, budget: &mut DecodeBudget) -> Result<Image, Refusal> {
     match sniff::format_of(bytes) {
         sniff::Kind::Png => {
             let (width, height) = sniff::png(bytes)?;
@@ -152,7 +199,7 @@ pub fn prepare(bytes: &Arc<[u8]>) -> Result<Image, Refusal> {
                 converted_from: None,
             })
         }
-        sniff::Kind::Convert(name, fmt) => convert::to_png(bytes, fmt, name),
+        sniff::Kind::Convert(name, fmt) => convert::to_png(bytes, fmt, name, budget),
         sniff::Kind::Svg => Err(Refusal::new(
             Reason::UnsupportedFormat,
             "SVG needs a PNG fallback for viewers without SVG, and specrender ships no SVG \

@@ -80,3 +80,37 @@ fn a_bomb_header_is_refused_before_decoding() {
     assert_eq!(prepare(&bmp.into()).unwrap_err().reason, Reason::TooLarge);
     assert!(t.elapsed() < std::time::Duration::from_millis(50));
 }
+
+#[test]
+fn a_header_past_the_jobs_decode_budget_is_refused_before_decoding() {
+    // 7,000 x 7,000 (49 MP: under the pixel limits) at 24 bits: 147 MB decoded, past the job's
+    // 128 MiB. No pixel data follows: before the budget it was decoded, and failed undecodable.
+    let mut bmp = fixture("pic.bmp").to_vec();
+    bmp[18..22].copy_from_slice(&7_000i32.to_le_bytes());
+    bmp[22..26].copy_from_slice(&7_000i32.to_le_bytes());
+    let r = prepare(&bmp.into()).unwrap_err();
+    assert_eq!(r.reason, Reason::TooLarge, "{r}");
+    assert!(r.detail.contains("128 MiB"), "{r}");
+}
+
+#[test]
+fn conversions_share_one_budget_per_job_and_shared_bytes_are_prepared_once() {
+    let gif = fixture("anim.gif"); // 64 x 64 RGBA: 16,384 bytes decoded
+    let mut job = Pictures {
+        budget: DecodeBudget {
+            left: 20_000,
+            spent: 0,
+        },
+        ..Pictures::default()
+    };
+    let a = job.prepare(&gif).unwrap();
+    // The same bytes again (another asset naming the same file): the same image, no decoding.
+    let b = job.prepare(&gif).unwrap();
+    assert!(Arc::ptr_eq(&a, &b));
+    assert_eq!(job.budget.spent, 16_384);
+    // The same picture from another file: decoded again, and the job's budget is spent.
+    let copy: Arc<[u8]> = gif.to_vec().into();
+    let r = job.prepare(&copy).unwrap_err();
+    assert_eq!(r.reason, Reason::TooLarge, "{r}");
+    assert_eq!(job.budget.spent, 16_384);
+}

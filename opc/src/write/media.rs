@@ -50,6 +50,9 @@ pub struct Media<'a> {
     /// instructions with SHA-256). Only looked up, never iterated: part order comes from
     /// `parts`.
     by_bytes: HashMap<&'a [u8], usize>,
+    /// (address, length) of a slice already added -> index in `parts`: the same buffer again
+    /// (every picture of one shared asset file) is found without hashing its bytes.
+    by_slice: HashMap<(usize, usize), usize>,
     parts: Vec<MediaPart<'a>>,
 }
 
@@ -58,6 +61,7 @@ impl<'a> Media<'a> {
         Media {
             folder,
             by_bytes: HashMap::new(),
+            by_slice: HashMap::new(),
             parts: Vec::new(),
         }
     }
@@ -66,7 +70,12 @@ impl<'a> Media<'a> {
     /// part every time after (whatever `image_type` then says: equal bytes are one image).
     pub fn add(&mut self, bytes: &'a [u8], image_type: ImageType) -> &str {
         let next = self.parts.len();
-        let index = *self.by_bytes.entry(bytes).or_insert(next);
+        let slice = (bytes.as_ptr() as usize, bytes.len());
+        let index = match self.by_slice.get(&slice) {
+            Some(&i) => i,
+            None => *self.by_bytes.entry(bytes).or_insert(next),
+        };
+        self.by_slice.insert(slice, index);
         if index == next {
             let name = format!(
                 "{}/image{}.{}",

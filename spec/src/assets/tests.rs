@@ -182,3 +182,38 @@ fn figure_ids_resolve_subfolder_paths_inside_the_root() {
     assert_eq!(reason(r.load_figure("img/sub/")), Reason::NotAFile);
     std::fs::remove_dir_all(&base).unwrap();
 }
+
+#[test]
+fn a_file_named_by_many_assets_is_read_once_and_a_jobs_files_share_one_budget() {
+    let (base, root) = sandbox("job");
+    std::fs::write(root.join("big.png"), vec![7u8; 1000]).unwrap();
+    std::fs::write(root.join("other.png"), vec![8u8; 1000]).unwrap();
+    std::fs::write(root.join("third.png"), vec![9u8; 1000]).unwrap();
+    symlink("big.png", root.join("alias.png")).unwrap();
+    let r = AssetRoot::open(&root).unwrap().with_max_job_bytes(2500);
+    let mut job = r.job();
+    // 40 assets naming one file (by the same path, another spelling, or a symlink): one read.
+    let first = job
+        .load(&asset("a0", AssetSourceKind::File, Some("big.png")))
+        .unwrap();
+    for i in 1..40 {
+        let name = ["big.png", "./big.png", "alias.png"][i % 3];
+        let a = job
+            .load(&asset(&format!("a{i}"), AssetSourceKind::File, Some(name)))
+            .unwrap();
+        assert!(Arc::ptr_eq(&a.bytes, &first.bytes), "{name}");
+    }
+    assert_eq!((job.files_read, job.bytes_read), (1, 1000));
+    // A second distinct file fits the budget; a third (1,000 more) would pass 2,500.
+    job.load(&asset("o", AssetSourceKind::File, Some("other.png")))
+        .unwrap();
+    let refused = job
+        .load(&asset("t", AssetSourceKind::File, Some("third.png")))
+        .unwrap_err();
+    assert_eq!(refused.reason, Reason::TooLarge, "{refused}");
+    assert!(refused.detail.contains("2500 bytes together"), "{refused}");
+    // Files already read stay shared; each AssetRoot::load is a job of its own.
+    assert!(job.load_path("alias.png").is_ok());
+    assert!(r.load_path("third.png").is_ok());
+    let _ = std::fs::remove_dir_all(base);
+}
