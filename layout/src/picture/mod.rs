@@ -140,11 +140,14 @@ pub fn prepare_all(deck: &Deck) -> Images {
         .collect()
 }
 
+/// An image prepared, or why not.
+type Prepared = Result<Arc<Image>, Refusal>;
+
 /// The pictures of one job: bytes shared by several assets (the assets loader hands out one
 /// [`Arc`] per distinct file) are prepared once, and conversions share one [`DecodeBudget`].
 #[derive(Debug, Default)]
 pub struct Pictures {
-    done: Vec<(Arc<[u8]>, Result<Arc<Image>, Refusal>)>,
+    done: Vec<(Arc<[u8]>, Prepared)>,
     pub budget: DecodeBudget,
 }
 
