@@ -155,7 +155,9 @@ impl GText {
     }
 }
 
-const LANGS: &[&str] = &["ko", "en", "ja", "zh", "zh-TW", "en-US", "xx", ""];
+const LANGS: &[&str] = &[
+    "ko", "en", "ja", "zh", "zh-TW", "en-US", "xx", "", "ar", "he-IL",
+];
 const TYPES: &[&str] = &["title", "section", "content", "closing", "custom", "bogus"];
 const LAYOUTS: &[&str] = &[
     "title_center",
@@ -279,7 +281,20 @@ fn element(j: usize, e: &GElement) -> Value {
             json!({"columns": ["A", "B", "C"], "rows": rows})
         }
         "chart" => {
-            json!({"chart_type": "bar", "series": [{"name": "s", "data": [{"x": "a", "y": 1}]}]})
+            // Points from the element's first row: categories that repeat, as text and as
+            // numbers alike (`"a"` twice, `1` beside `"1"`), so every case with a row exercises
+            // the repeated-category rule; no row: one point.
+            let xs = [json!("a"), json!("b"), json!("a"), json!(1), json!("1")];
+            let data: Vec<Value> = match e.rows.first() {
+                Some(r) if !r.is_empty() => r
+                    .iter()
+                    .take(12)
+                    .enumerate()
+                    .map(|(i, y)| json!({"x": xs[i % xs.len()], "y": y.value()}))
+                    .collect(),
+                _ => vec![json!({"x": "a", "y": 1})],
+            };
+            json!({"chart_type": "bar", "series": [{"name": "s", "data": data}]})
         }
         "image" => json!({"asset_id": format!("a{}", e.asset.unwrap_or(0) % 4), "alt_text": "x"}),
         _ => json!({"text": e.text.string()}),
