@@ -268,3 +268,55 @@ fn untitled_tables_are_numbered_when_the_document_numbers_tables() {
     let plain = render(json!([table("t1", None), table("t2", None)]));
     assert_eq!(plain.matches("SEQ Table").count(), 0);
 }
+
+/// Issue 21.5: a text block's `style` is honoured (align, bold, italic, colour, size); what
+/// cannot be used is a warning with its pointer, never silently dropped.
+#[test]
+fn block_styles_are_honoured_and_unusable_ones_reported() {
+    let d = workdir("docx", "block-style");
+    let input = d.join("in.json");
+    let spec = doc(
+        json!([
+            {"block_id": "p", "type": "paragraph", "content": {"text": "Centred and bold"},
+             "style": {"align": "center", "bold": true, "italic": true, "color": "#C00000",
+                       "size": 14, "shadow": 1}},
+            {"block_id": "l", "type": "list", "content": {"items": ["one"]},
+             "style": {"align": "justify", "size": "big"}},
+            {"block_id": "t", "type": "table", "content": {"columns": ["a"], "rows": [["1"]]},
+             "style": {"bold": true}}
+        ]),
+        "en",
+    );
+    std::fs::write(&input, serde_json::to_vec(&spec).unwrap()).unwrap();
+    let out = d.join("out.docx");
+    let r = run(&["render", s(&input), "-o", s(&out)], None);
+    assert!(r.code <= 1, "{r:?}");
+    let body = parts(&std::fs::read(&out).unwrap())
+        .into_iter()
+        .find(|(n, _)| n == "word/document.xml")
+        .unwrap()
+        .1;
+    assert!(body.contains(r#"<w:jc w:val="center"/>"#), "{body}");
+    assert!(
+        body.contains(r#"<w:b/><w:bCs/><w:i/><w:iCs/><w:color w:val="C00000"/><w:sz w:val="28"/>"#),
+        "{body}"
+    );
+    assert!(body.contains(r#"<w:jc w:val="both"/>"#), "{body}");
+    let qc = r.json();
+    let warned: Vec<String> = qc["issues"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|i| i["details"]["code"] == "invalid_style")
+        .map(|i| i["details"]["path"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(
+        warned,
+        [
+            "/doc/blocks/0/style/shadow",
+            "/doc/blocks/1/style/size",
+            "/doc/blocks/2/style"
+        ],
+        "{qc:#}"
+    );
+}

@@ -136,6 +136,9 @@ codes! {
     InvalidFont = "invalid_font",
     /// (warning) DocSpec `created_date` that is not an ISO date `YYYY-MM-DD`.
     InvalidDate = "invalid_date",
+    /// (warning) A DocSpec block `style` key or value that cannot be used (ignored), or a style
+    /// on a block it does not apply to.
+    InvalidStyle = "invalid_style",
 
     // Layout notes on input.
     /// (QC note) A second element with `role: "title"` on a slide; it goes to the body slots.

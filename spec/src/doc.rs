@@ -47,6 +47,9 @@ pub struct DocBlock {
     pub kind: BlockKind,
     /// Indices into [`Doc::references`], in the order the block cites them.
     pub cites: Vec<usize>,
+    /// The block's `style` as read ([`crate::tokens::parse_block_style`]): alignment,
+    /// weight, slant, colour and size of its text.
+    pub style: crate::tokens::BlockStyleRead,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -269,6 +272,11 @@ pub fn resolve_doc(spec: &DocSpec, assets: Option<&AssetRoot>) -> Doc {
                 index: i,
                 kind,
                 cites,
+                style: b
+                    .style
+                    .as_ref()
+                    .map(|st| crate::tokens::parse_block_style(st).0)
+                    .unwrap_or_default(),
             }
         })
         .collect();

@@ -38,6 +38,8 @@
 //!   `pt`, or one outside 6..=200 pt (clamped); `invalid_font` [warning]: a font token that is
 //!   not a non-empty string. Unknown token keys are not findings here; [`crate::resolve`]
 //!   ignores them with a note.
+//! - `invalid_style` [warning]: a DocSpec block `style` key or value specrender cannot use
+//!   ([`crate::tokens::parse_block_style`]), or a style on a table, figure or page break.
 //! - `invalid_date` [warning]: DocSpec `created_date` that is not an ISO date `YYYY-MM-DD`
 //!   (`format` is annotation-only in Draft 2020-12, so this is not a schema error).
 
@@ -423,6 +425,30 @@ fn doc(value: &Value, sink: &mut Sink) {
                 );
             } else {
                 block_ids.insert(id, i);
+            }
+        }
+        if let Some(st) = b.get("style").and_then(Value::as_object) {
+            let text_block = matches!(
+                str_at(b, "type"),
+                Some("heading" | "paragraph" | "list" | "quote")
+            );
+            if !text_block && !st.is_empty() {
+                sink.warn(
+                    pointer(&["doc", "blocks", &si, "style"]),
+                    Code::InvalidStyle,
+                    format!(
+                        "`style` applies to heading, paragraph, list and quote blocks; ignored on a {} block",
+                        str_at(b, "type").unwrap_or("?")
+                    ),
+                );
+            } else {
+                for (k, why) in tokens::parse_block_style(st).1 {
+                    sink.warn(
+                        pointer(&["doc", "blocks", &si, "style", &k]),
+                        Code::InvalidStyle,
+                        format!("{why}; ignored"),
+                    );
+                }
             }
         }
         for (k, r) in arr(b.get("citations")).iter().enumerate() {

@@ -300,3 +300,59 @@ mod tests {
         assert_eq!(parse_size(&json!(true)), SizeRead::Unusable);
     }
 }
+
+/// A DocSpec block's `style` as specrender reads it (lenient, PRODUCT.md §1: `style` is
+/// free-form): `align` (`left`, `center`, `right`, `justify`), `bold`, `italic` (booleans),
+/// `color` (a colour as for tokens), `size` (points, as for size tokens). Every other key, and
+/// every value that cannot be used, is a warning `(key, why)`; the rest applies.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct BlockStyleRead {
+    pub align: Option<&'static str>,
+    pub bold: Option<bool>,
+    pub italic: Option<bool>,
+    pub color: Option<(u8, u8, u8)>,
+    pub size_pt: Option<f64>,
+}
+
+pub const BLOCK_STYLE_KEYS: [&str; 5] = ["align", "bold", "italic", "color", "size"];
+
+pub fn parse_block_style(
+    style: &serde_json::Map<String, Value>,
+) -> (BlockStyleRead, Vec<(String, String)>) {
+    let mut out = BlockStyleRead::default();
+    let mut bad = Vec::new();
+    for (k, v) in style {
+        let show = crate::validate::show(v);
+        match k.as_str() {
+            "align" => match v.as_str() {
+                Some(a @ ("left" | "center" | "right" | "justify")) => {
+                    out.align = Some(match a {
+                        "left" => "left",
+                        "center" => "center",
+                        "right" => "right",
+                        _ => "justify",
+                    })
+                }
+                _ => bad.push((k.clone(), format!("`align` is {show}; use left, center, right or justify"))),
+            },
+            "bold" | "italic" => match v.as_bool() {
+                Some(b) if k == "bold" => out.bold = Some(b),
+                Some(b) => out.italic = Some(b),
+                None => bad.push((k.clone(), format!("`{k}` is {show}; use true or false"))),
+            },
+            "color" => match v.as_str().and_then(parse_color) {
+                Some(c) => out.color = Some(c),
+                None => bad.push((k.clone(), format!("`color` is {show}; not an opaque colour (\"#RRGGBB\", \"#RGB\" or a CSS name)"))),
+            },
+            "size" => match parse_size(v) {
+                SizeRead::Ok(pt) | SizeRead::Clamped(pt) => out.size_pt = Some(pt),
+                SizeRead::Unusable => bad.push((k.clone(), format!("`size` is {show}; use a number of points"))),
+            },
+            _ => bad.push((
+                k.clone(),
+                format!("unknown style key `{k}` ignored (known: {})", BLOCK_STYLE_KEYS.join(", ")),
+            )),
+        }
+    }
+    (out, bad)
+}

@@ -159,6 +159,7 @@ pub fn layout_doc(doc: &Doc, book: &FontBook, opts: &DocOptions) -> LaidDoc {
                 width,
                 cites: b.cites.iter().map(|&r| (cites.number(r), r)).collect(),
                 content,
+                style: b.style.clone(),
             }
         })
         .collect();

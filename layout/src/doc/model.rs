@@ -55,6 +55,8 @@ pub struct LaidBlock {
     /// The block's citations: footnote numbers (footnote mode, running over the document) or
     /// reference numbers (list mode); with the reference each one shows.
     pub cites: Vec<(u32, usize)>,
+    /// The block's `style` (text blocks): alignment, bold, italic, colour, size.
+    pub style: specrender_spec::tokens::BlockStyleRead,
 }
 
 #[derive(Debug, Clone)]

@@ -10,6 +10,8 @@ use crate::opc::xml::{Xml, NS_A, NS_R};
 use specrender_layout::doc::model::{CitationStyle, LaidBlock, LaidContent, LaidDoc};
 use specrender_layout::doc::page::EMU_PER_TWIP;
 use specrender_spec::deck::LangFamily;
+use specrender_spec::tokens::BlockStyleRead;
+use specrender_spec::units::Cpt;
 
 pub(crate) const CONTENT_TYPE: &str =
     "application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml";
@@ -81,9 +83,40 @@ pub(crate) fn document_xml(body: &Body<'_>, pretty: bool) -> Vec<u8> {
 
 /// One paragraph of `text` in `style`, with the block's citations at its end.
 fn simple(x: &mut Xml, body: &Body<'_>, style: &str, text: &str, cites: Option<&LaidBlock>) {
+    styled(x, body, style, text, cites, &BlockStyleRead::default());
+}
+
+/// The paragraph and run properties a block's `style` sets: `w:jc` (justify: `both`), bold,
+/// italic, colour and size on its text runs.
+fn block_props<'p>(
+    st: &BlockStyleRead,
+    mut p: ParaProps<'p>,
+) -> (ParaProps<'p>, RunProps<'static>) {
+    if let Some(a) = st.align {
+        p.jc = Some(if a == "justify" { "both" } else { a });
+    }
+    let r = RunProps {
+        bold: st.bold == Some(true),
+        italic: st.italic == Some(true),
+        color: st.color.map(|(r, g, b)| format!("{r:02X}{g:02X}{b:02X}")),
+        size: st.size_pt.map(|pt| (pt * 2.0).round() as Cpt * 50),
+        ..Default::default()
+    };
+    (p, r)
+}
+
+fn styled(
+    x: &mut Xml,
+    body: &Body<'_>,
+    style: &str,
+    text: &str,
+    cites: Option<&LaidBlock>,
+    st: &BlockStyleRead,
+) {
     x.start("w:p", &[]);
-    body.para(Some(style), text).write(x);
-    runs(x, text, &RunProps::default());
+    let (p, r) = block_props(st, body.para(Some(style), text));
+    p.write(x);
+    runs(x, text, &r);
     if let Some(b) = cites {
         citations(x, body, b);
     }
@@ -117,17 +150,17 @@ pub(crate) fn citations(x: &mut Xml, body: &Body<'_>, b: &LaidBlock) {
 fn block(x: &mut Xml, body: &Body<'_>, i: usize, b: &LaidBlock) {
     match &b.content {
         LaidContent::Heading { level, text } => {
-            simple(x, body, &format!("Heading{level}"), text, Some(b));
+            styled(x, body, &format!("Heading{level}"), text, Some(b), &b.style);
         }
-        LaidContent::Paragraph { text } => simple(x, body, "Normal", text, Some(b)),
+        LaidContent::Paragraph { text } => styled(x, body, "Normal", text, Some(b), &b.style),
         LaidContent::List { ordered, items } => {
             let style = if *ordered { "ListNumber" } else { "ListBullet" };
             for (k, item) in items.iter().enumerate() {
                 x.start("w:p", &[]);
-                let mut p = body.para(Some(style), item);
+                let (mut p, r) = block_props(&b.style, body.para(Some(style), item));
                 p.num = Some((body.nums.0[i], 0));
                 p.write(x);
-                runs(x, item, &RunProps::default());
+                runs(x, item, &r);
                 if k + 1 == items.len() {
                     citations(x, body, b);
                 }
@@ -137,7 +170,14 @@ fn block(x: &mut Xml, body: &Body<'_>, i: usize, b: &LaidBlock) {
         LaidContent::Table(t) => table(x, body, b, t),
         LaidContent::Figure(f) => figure(x, body, b, f, body.images[i]),
         LaidContent::Quote { text, attribution } => {
-            simple(x, body, "Quote", text, attribution.is_none().then_some(b));
+            styled(
+                x,
+                body,
+                "Quote",
+                text,
+                attribution.is_none().then_some(b),
+                &b.style,
+            );
             if let Some(a) = attribution {
                 x.start("w:p", &[]);
                 let mut p = body.para(Some("Quote"), a);
