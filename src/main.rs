@@ -560,6 +560,9 @@ fn cmd_preview(args: &InputArgs, run: &RunArgs, dir: &Path, width: u32, highligh
         for p in &pngs {
             specrender::write_atomic(&dir.join(&p.file_name), &p.png)
                 .map_err(|e| Error::Environment(e.to_string()))?;
+            for n in &p.notes {
+                say!("preview: {}: not drawn, outlined: {n}", p.slide_id);
+            }
         }
         if !print_json(&qc) {
             return Ok(3);

@@ -31,6 +31,21 @@ fn laid(path: &Path) -> (LaidDeck, specrender::QcReport) {
     (deck, qc)
 }
 
+/// A golden case laid out on the template its `options.json` names.
+fn laid_on_template(case: &str, template: &str) -> LaidDeck {
+    let path = root().join("golden/slides").join(case).join("input.json");
+    let bytes = std::fs::read(root().join("tests/fixtures/templates").join(template)).unwrap();
+    let mut opts = RenderOptions {
+        assets_root: path.parent().map(Path::to_path_buf),
+        ..RenderOptions::default()
+    };
+    opts.layout.template = Some(std::sync::Arc::new(
+        specrender::template::Template::from_bytes(bytes).expect("template"),
+    ));
+    let parsed = parse(&std::fs::read(&path).unwrap(), &opts.parse).expect("parses");
+    lay_out(&parsed, book(), &opts, &mut |_, _, _| {}).expect("lays out")
+}
+
 fn example() -> (LaidDeck, specrender::QcReport) {
     laid(&root().join("examples/quarterly-review.json"))
 }
@@ -284,4 +299,101 @@ fn every_chart_series_is_drawn_in_its_colour_inside_the_chart_box() {
         }
     }
     assert_eq!(charts, 5);
+}
+
+/// The template's look is drawn under the boxes: LibreOffice's "Vivid" master has a band of
+/// pattern fill (bg #009eda crossed by #3465a4) over the lowest third of every slide; the same
+/// deck on the built-in look has none.
+#[test]
+fn a_templates_master_decoration_is_drawn_under_the_slide() {
+    let deck = laid_on_template("template_lo_vivid_potx", "libreoffice-vivid.potx");
+    let pngs = preview_deck(&deck, book(), None, &PreviewOptions::default()).unwrap();
+    let (plain, _) = laid(&root().join("golden/slides/template_lo_vivid_potx/input.json"));
+    let plain = preview_deck(&plain, book(), None, &PreviewOptions::default()).unwrap();
+    assert_eq!(pngs.len(), plain.len());
+    for (p, q) in pngs.iter().zip(&plain) {
+        assert!(p.notes.is_empty(), "{}: {:?}", p.slide_id, p.notes);
+        if p.slide_id == "s7" {
+            continue; // a full-bleed picture covers the slide
+        }
+        let (img, bare) = (rgb(&p.png), rgb(&q.png));
+        let (w, h) = img.dimensions();
+        // Band: y from 3780000 to 5670000 of 5670000 EMU; probe near the bottom-left corner
+        // and in the band's upper part at the left edge (no content box reaches x < 2 %).
+        let mut blue = 0;
+        let probes = [
+            (w / 100, h * 99 / 100),
+            (w / 100, h * 70 / 100),
+            (w / 2, h * 99 / 100),
+        ];
+        for (x, y) in probes {
+            let px = img.get_pixel(x, y).0;
+            if px[2] > 150 && px[0] < 90 {
+                blue += 1;
+            }
+            assert_ne!(px, bare.get_pixel(x, y).0, "{}: ({x}, {y})", p.slide_id);
+        }
+        assert!(blue >= 2, "{}: band not drawn", p.slide_id);
+        // Above the band the master's background (white) shows.
+        assert_eq!(
+            img.get_pixel(w / 100, h / 2).0,
+            [255, 255, 255],
+            "{}",
+            p.slide_id
+        );
+    }
+}
+
+/// What the preview cannot draw (LibreOffice "Focus": custom-geometry triangles) is outlined
+/// in light grey and named in the slide's notes, never drawn as a wrong filled rectangle.
+#[test]
+fn what_the_preview_cannot_draw_is_outlined_and_noted() {
+    let deck = laid_on_template("template_lo_focus", "libreoffice-focus.pptx");
+    let pngs = preview_deck(&deck, book(), None, &PreviewOptions::default()).unwrap();
+    for p in &pngs {
+        let img = rgb(&p.png);
+        if p.slide_id == "s7" {
+            continue; // the full-bleed picture's layout hides the master's shapes
+        }
+        assert!(
+            p.notes.iter().any(|n| n.contains("custGeom")),
+            "{}: {:?}",
+            p.slide_id,
+            p.notes
+        );
+        // Nothing saturated from the triangles: every pixel outside content is white or grey.
+        let (w, h) = img.dimensions();
+        let (x, y) = (w / 100, h * 3 / 4);
+        let px = img.get_pixel(x, y).0;
+        let spread = px.iter().max().unwrap() - px.iter().min().unwrap();
+        assert!(spread < 10, "{}: ({x}, {y}) is {px:?}", p.slide_id);
+    }
+}
+
+/// A built-in theme's master background (`bgRef idx=1001` in `bg1`, through the theme's
+/// background fill styles) is what the preview fills the slide with: `dark` is dark.
+#[test]
+fn a_built_in_themes_background_is_drawn() {
+    let path = root().join("examples/quarterly-review.json");
+    let mut v: serde_json::Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    v["theme"]["template_ref"]["template_id"] = serde_json::json!("dark");
+    let opts = RenderOptions {
+        assets_root: path.parent().map(Path::to_path_buf),
+        ..RenderOptions::default()
+    };
+    let parsed = parse(&serde_json::to_vec(&v).unwrap(), &opts.parse).expect("parses");
+    let deck = lay_out(&parsed, book(), &opts, &mut |_, _, _| {}).expect("lays out");
+    let t = deck
+        .frame
+        .template
+        .clone()
+        .expect("dark is a built-in template");
+    let [r, g, b] = t.scheme_color(0, "bg1").expect("bg1");
+    assert!(
+        u32::from(r) + u32::from(g) + u32::from(b) < 200,
+        "dark's bg1 {r},{g},{b}"
+    );
+    let pngs = preview_deck(&deck, book(), None, &PreviewOptions::default()).unwrap();
+    let img = rgb(&pngs[1].png);
+    assert_eq!(img.get_pixel(2, 2).0, [r, g, b]);
 }

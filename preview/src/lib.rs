@@ -14,6 +14,7 @@
 //! colour; an overflow hatches the part of the text below the box.
 
 mod chart;
+mod frame;
 
 use specrender_fonts::{FaceId, FontBook, OutlineSink, ScriptClass, ShapeLang, SlotFaces};
 use specrender_layout::model::{
@@ -58,6 +59,8 @@ pub struct SlidePreview {
     pub file_name: String,
     pub slide_id: String,
     pub png: Vec<u8>,
+    /// What of the slide's look the preview could not draw (drawn as a light outline).
+    pub notes: Vec<String>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -79,7 +82,7 @@ pub fn preview_deck(
         .iter()
         .enumerate()
         .map(|(i, s)| {
-            let pixmap = draw_slide(deck, s, i + 1, book, qc, opts)?;
+            let (pixmap, notes) = draw_slide(deck, s, i + 1, book, qc, opts)?;
             let png = pixmap
                 .encode_png()
                 .map_err(|e| PreviewError::Encode(e.to_string()))?;
@@ -87,6 +90,7 @@ pub fn preview_deck(
                 file_name: format!("{:03}-{}.png", i + 1, file_safe(&s.id)),
                 slide_id: s.id.clone(),
                 png,
+                notes,
             })
         })
         .collect()
@@ -225,6 +229,8 @@ struct Canvas<'a> {
     pm: Pixmap,
     s: f32,
     book: &'a FontBook,
+    /// What could not be drawn (see `frame.rs`).
+    notes: Vec<String>,
 }
 
 fn color(c: Rgb) -> Color {
@@ -238,7 +244,8 @@ fn paint(c: Color) -> Paint<'static> {
     p
 }
 
-/// Draw one slide (`number` is its 1-based output position).
+/// Draw one slide (`number` is its 1-based output position): the pixmap and the notes on what
+/// of the template's look could not be drawn.
 pub fn draw_slide(
     deck: &LaidDeck,
     slide: &LaidSlide,
@@ -246,7 +253,7 @@ pub fn draw_slide(
     book: &FontBook,
     qc: Option<&QcReport>,
     opts: &PreviewOptions,
-) -> Result<Pixmap, PreviewError> {
+) -> Result<(Pixmap, Vec<String>), PreviewError> {
     let _ = number;
     if !(16..=MAX_WIDTH).contains(&opts.width) {
         return Err(PreviewError::Width(opts.width));
@@ -254,9 +261,14 @@ pub fn draw_slide(
     let size = &deck.slide_size;
     let s = opts.width as f32 / size.cx.max(1) as f32;
     let h = ((size.cy as f32 * s).round() as u32).clamp(1, MAX_WIDTH);
-    let mut pm = Pixmap::new(opts.width, h).ok_or(PreviewError::Width(opts.width))?;
-    pm.fill(color(deck.theme.colors.background));
-    let mut c = Canvas { pm, s, book };
+    let pm = Pixmap::new(opts.width, h).ok_or(PreviewError::Width(opts.width))?;
+    let mut c = Canvas {
+        pm,
+        s,
+        book,
+        notes: Vec::new(),
+    };
+    frame::draw_frame(&mut c, deck, slide);
     for b in &slide.boxes {
         c.placed(b);
     }
@@ -265,7 +277,7 @@ pub fn draw_slide(
             c.highlights(slide, qc);
         }
     }
-    Ok(c.pm)
+    Ok((c.pm, c.notes))
 }
 
 impl Canvas<'_> {
@@ -567,15 +579,21 @@ impl Canvas<'_> {
     }
 
     fn picture(&mut self, p: &PictureBox) {
-        let Ok(img) = image::load_from_memory(&p.bytes) else {
-            self.fill_rect(&p.frame, Color::from_rgba8(0xD9, 0xD9, 0xD9, 255));
+        self.image(&p.bytes, p.src_rect, p.rot, p.flip_h, &p.frame);
+    }
+
+    /// Encoded image `bytes`, flipped, turned (`rot`, 60000ths of a degree, quarter turns) and
+    /// cropped (`src_rect`, 1/1000 % off each side) as written, stretched over `frame`.
+    fn image(&mut self, bytes: &[u8], src_rect: [i32; 4], rot: i32, flip_h: bool, frame: &Rect) {
+        let Ok(img) = image::load_from_memory(bytes) else {
+            self.fill_rect(frame, Color::from_rgba8(0xD9, 0xD9, 0xD9, 255));
             return;
         };
         let mut img = img.to_rgba8();
-        if p.flip_h {
+        if flip_h {
             image::imageops::flip_horizontal_in_place(&mut img);
         }
-        img = match p.rot.rem_euclid(21_600_000) {
+        img = match rot.rem_euclid(21_600_000) {
             5_400_000 => image::imageops::rotate90(&img),
             10_800_000 => image::imageops::rotate180(&img),
             16_200_000 => image::imageops::rotate270(&img),
@@ -583,7 +601,7 @@ impl Canvas<'_> {
         };
         // srcRect is in 1/1000 % of the stored image, as seen after the turn.
         let (w, h) = img.dimensions();
-        let [l, t, r, b] = p.src_rect;
+        let [l, t, r, b] = src_rect;
         let cx0 = (w as f64 * f64::from(l) / 100_000.0).round().max(0.0) as u32;
         let cy0 = (h as f64 * f64::from(t) / 100_000.0).round().max(0.0) as u32;
         let cx1 = (w as f64 * (1.0 - f64::from(r) / 100_000.0)).round() as u32;
@@ -605,13 +623,13 @@ impl Canvas<'_> {
         else {
             return;
         };
-        let sx = self.px(p.frame.w) / vw as f32;
-        let sy = self.px(p.frame.h) / vh as f32;
+        let sx = self.px(frame.w) / vw as f32;
+        let sy = self.px(frame.h) / vh as f32;
         let paint = PixmapPaint {
             quality: tiny_skia::FilterQuality::Bilinear,
             ..PixmapPaint::default()
         };
-        let tr = Transform::from_row(sx, 0.0, 0.0, sy, self.px(p.frame.x), self.px(p.frame.y));
+        let tr = Transform::from_row(sx, 0.0, 0.0, sy, self.px(frame.x), self.px(frame.y));
         self.pm.draw_pixmap(0, 0, src.as_ref(), &paint, tr, None);
     }
 

@@ -94,6 +94,12 @@ pub struct Decoration {
     /// Its fill as written (pictures, groups and frames: unknown; lines: none).
     #[serde(skip)]
     pub fill: Fill,
+    /// Its `a:prstGeom prst` (`rect`, `ellipse`...), `custGeom`, or empty (none written).
+    #[serde(skip)]
+    pub geometry: String,
+    /// Its `a:xfrm rot`, 60000ths of a degree.
+    #[serde(skip)]
+    pub rot: i64,
 }
 
 /// One level of a master text style (`a:lvlNpPr`).

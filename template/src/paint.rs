@@ -236,6 +236,27 @@ pub(crate) fn shape_fill(sp_pr: Option<&Node>, style: Option<&Node>) -> Fill {
     Fill::None
 }
 
+/// A shape's geometry from its `p:spPr`: the `a:prstGeom prst` (`rect`, `ellipse`...),
+/// `custGeom`, or empty when none is written; and its `a:xfrm rot` (60000ths of a degree).
+pub(crate) fn geometry(sp_pr: Option<&Node>) -> (String, i64) {
+    let Some(sp) = sp_pr else {
+        return (String::new(), 0);
+    };
+    let geom = if let Some(p) = sp.child("prstGeom") {
+        p.attr("prst").unwrap_or("").to_string()
+    } else if sp.child("custGeom").is_some() {
+        "custGeom".to_string()
+    } else {
+        String::new()
+    };
+    let rot = sp
+        .child("xfrm")
+        .and_then(|x| x.attr("rot"))
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0);
+    (geom, rot)
+}
+
 /// A `p:bg`: `p:bgPr` with a fill, or `p:bgRef idx` with a colour.
 pub(crate) fn background(bg: &Node) -> Option<Fill> {
     if let Some(pr) = bg.child("bgPr") {

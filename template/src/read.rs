@@ -414,11 +414,14 @@ fn shapes(part: &str, xml: &[u8]) -> Result<Tree, TemplateError> {
                                 "cxnSp" => Fill::None,
                                 _ => Fill::Unknown,
                             };
+                            let (geometry, rot) = paint::geometry(c.sp_pr.as_ref());
                             out.decorations.push(Decoration {
                                 name: c.name.unwrap_or_default(),
                                 kind: c.kind,
                                 rect,
                                 fill,
+                                geometry,
+                                rot,
                             });
                         }
                     }

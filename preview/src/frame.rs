@@ -1,0 +1,243 @@
+//! The look under a slide's boxes, drawn from the frame the deck was laid out on
+//! (`LaidDeck.frame`): the background of the slide's layout (else its master's, else the
+//! scheme's `bg1`), solid, gradient or pattern; the master's decorations when the layout shows
+//! them, then the layout's own; the brand's logo. Colours come from the template's own
+//! resolution (`Template::paint`: scheme colours through the master's colour map, `lumMod`,
+//! `tint`, theme fill styles), so the preview shows what QC's contrast checks read.
+//!
+//! What the template model does not carry, the preview cannot draw: a picture or group
+//! decoration, a graphic frame, a connector's line colour. Each is drawn as a light outline
+//! of its box and named in the slide's notes. Approximated: a gradient is drawn top to bottom
+//! with its stops evenly spaced (the model keeps the stops' colours, not their positions or
+//! angle); a pattern as its background colour crossed by its foreground colour every 8 px;
+//! every decoration as its bounding rectangle (its preset geometry is not kept); effects
+//! (shadows, glow) are not drawn.
+
+use crate::{color, paint, Canvas};
+use specrender_layout::model::{LaidDeck, LaidSlide, Rect};
+use specrender_template::paint::{Fill, Paint};
+use specrender_template::Template;
+use tiny_skia::{
+    Color, GradientStop, LinearGradient, PathBuilder, Point, Rect as SkRect, SpreadMode, Stroke,
+    Transform,
+};
+
+/// The light outline of something the preview cannot draw.
+fn undrawn_color() -> Color {
+    Color::from_rgba8(0xB4, 0xB4, 0xB4, 255)
+}
+
+/// Draws what lies under `slide`'s boxes (see the module docs).
+pub(crate) fn draw_frame(c: &mut Canvas<'_>, deck: &LaidDeck, slide: &LaidSlide) {
+    let frame = &deck.frame;
+    match &frame.template {
+        Some(t) => {
+            let layout = frame
+                .layouts
+                .iter()
+                .find(|l| l.preset == slide.preset)
+                .and_then(|l| l.template_layout.as_ref())
+                .and_then(|tl| tl.index)
+                .and_then(|i| t.layouts.get(i));
+            let master_idx = layout.map_or(0, |l| l.master);
+            let master = t.masters.get(master_idx);
+            // Background: the layout's, else the master's, else bg1.
+            let bg = layout
+                .and_then(|l| l.background.as_ref())
+                .or_else(|| master.and_then(|m| m.background.as_ref()));
+            let full = Rect {
+                x: 0,
+                y: 0,
+                w: deck.slide_size.cx,
+                h: deck.slide_size.cy,
+            };
+            match bg {
+                Some(f) => fill(c, t, master_idx, f, &full, "background"),
+                None => {
+                    let bg1 = t
+                        .scheme_color(master_idx, "bg1")
+                        .map_or(color(deck.theme.colors.background), |[r, g, b]| {
+                            Color::from_rgba8(r, g, b, 255)
+                        });
+                    c.pm.fill(bg1);
+                }
+            }
+            let show_master = layout.is_none_or(|l| l.show_master_shapes);
+            if let Some(m) = master.filter(|_| show_master) {
+                for (i, d) in m.decorations.iter().enumerate() {
+                    decoration(c, t, master_idx, d, "master", i);
+                }
+            }
+            if show_master {
+                logo(c, deck);
+            }
+            if let Some(l) = layout {
+                for (i, d) in l.decorations.iter().enumerate() {
+                    decoration(c, t, master_idx, d, "layout", i);
+                }
+            }
+        }
+        None => {
+            c.pm.fill(color(deck.theme.colors.background));
+            logo(c, deck);
+        }
+    }
+}
+
+fn logo(c: &mut Canvas<'_>, deck: &LaidDeck) {
+    if let Some(l) = &deck.frame.logo {
+        c.image(&l.image.bytes, [0; 4], 0, false, &l.rect);
+    }
+}
+
+fn rect_of(r: &specrender_template::model::Rect) -> Rect {
+    Rect {
+        x: r.x,
+        y: r.y,
+        w: r.cx,
+        h: r.cy,
+    }
+}
+
+/// Decoration `i` of the master or layout (`whose`).
+fn decoration(
+    c: &mut Canvas<'_>,
+    t: &Template,
+    master: usize,
+    d: &specrender_template::model::Decoration,
+    whose: &str,
+    i: usize,
+) {
+    let r = rect_of(&d.rect);
+    let name = if d.name.is_empty() {
+        format!("{whose} shape {} ({})", i + 1, d.kind)
+    } else {
+        format!("{whose} shape {} \"{}\" ({})", i + 1, d.name, d.kind)
+    };
+    match d.kind.as_str() {
+        "sp" if d.rot.rem_euclid(21_600_000) != 0 => {
+            c.undrawn(&r, format!("{name}: a turned shape is not drawn"))
+        }
+        "sp" => match d.geometry.as_str() {
+            "" | "rect" => fill(c, t, master, &d.fill, &r, &name),
+            g => {
+                if t.paint(master, &d.fill) != Paint::Transparent {
+                    c.undrawn(&r, format!("{name}: its geometry ({g}) is not drawn"));
+                }
+            }
+        },
+        "cxnSp" => c.undrawn(&r, format!("{name}: its line colour is not known")),
+        "pic" => c.undrawn(&r, format!("{name}: a picture of the template")),
+        other => c.undrawn(&r, format!("{name}: a {other} is not drawn")),
+    }
+}
+
+/// Fills `r` with `f` as a slide of master `master` shows it.
+fn fill(c: &mut Canvas<'_>, t: &Template, master: usize, f: &Fill, r: &Rect, what: &str) {
+    let pattern = matches!(f, Fill::Pattern(_));
+    match t.paint(master, f) {
+        Paint::Transparent => {}
+        Paint::Unknown => c.undrawn(r, format!("{what}: its fill is not known (a picture?)")),
+        Paint::Colors(cs) => {
+            let cs: Vec<Color> = cs
+                .iter()
+                .map(|[r, g, b]| Color::from_rgba8(*r, *g, *b, 255))
+                .collect();
+            match cs.as_slice() {
+                [] => {}
+                [one] => c.fill_rect(r, *one),
+                [fg, bg] if pattern => {
+                    c.fill_rect(r, *bg);
+                    c.grid(r, *fg, 8.0);
+                }
+                stops => c.gradient(r, stops),
+            }
+        }
+    }
+}
+
+impl Canvas<'_> {
+    /// A vertical gradient over `r`, stops evenly spaced.
+    pub(crate) fn gradient(&mut self, r: &Rect, stops: &[Color]) {
+        let Some(sr) = self.sk_rect(r) else {
+            return;
+        };
+        let n = (stops.len() - 1).max(1) as f32;
+        let st: Vec<GradientStop> = stops
+            .iter()
+            .enumerate()
+            .map(|(i, c)| GradientStop::new(i as f32 / n, *c))
+            .collect();
+        let Some(shader) = LinearGradient::new(
+            Point::from_xy(sr.left(), sr.top()),
+            Point::from_xy(sr.left(), sr.bottom()),
+            st,
+            SpreadMode::Pad,
+            Transform::identity(),
+        ) else {
+            self.fill_rect(r, stops[0]);
+            return;
+        };
+        let mut p = paint(stops[0]);
+        p.shader = shader;
+        self.pm.fill_rect(sr, &p, Transform::identity(), None);
+    }
+
+    /// Lines of `c` every `step` px across and down `r` (a pattern fill's foreground).
+    pub(crate) fn grid(&mut self, r: &Rect, c: Color, step: f32) {
+        let Some(sr) = self.sk_rect(r) else {
+            return;
+        };
+        let mut pb = PathBuilder::new();
+        let mut x = sr.left() + step / 2.0;
+        while x < sr.right() {
+            pb.move_to(x, sr.top());
+            pb.line_to(x, sr.bottom());
+            x += step;
+        }
+        let mut y = sr.top() + step / 2.0;
+        while y < sr.bottom() {
+            pb.move_to(sr.left(), y);
+            pb.line_to(sr.right(), y);
+            y += step;
+        }
+        if let Some(path) = pb.finish() {
+            let st = Stroke {
+                width: 1.0,
+                ..Stroke::default()
+            };
+            self.pm
+                .stroke_path(&path, &paint(c), &st, Transform::identity(), None);
+        }
+    }
+
+    /// Something of the template the preview cannot draw: a light outline, and a note.
+    pub(crate) fn undrawn(&mut self, r: &Rect, note: String) {
+        if let Some(sr) = self.sk_rect(r) {
+            let sr = SkRect::from_ltrb(
+                sr.left(),
+                sr.top(),
+                sr.right().max(sr.left() + 1.0),
+                sr.bottom().max(sr.top() + 1.0),
+            );
+            if let Some(sr) = sr {
+                let path = PathBuilder::from_rect(sr);
+                let st = Stroke {
+                    width: 1.0,
+                    dash: tiny_skia::StrokeDash::new(vec![4.0, 3.0], 0.0),
+                    ..Stroke::default()
+                };
+                self.pm.stroke_path(
+                    &path,
+                    &paint(undrawn_color()),
+                    &st,
+                    Transform::identity(),
+                    None,
+                );
+            }
+        }
+        if !self.notes.contains(&note) {
+            self.notes.push(note);
+        }
+    }
+}
