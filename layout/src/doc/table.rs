@@ -158,15 +158,22 @@ fn unbreakable(
     block: &str,
     findings: &mut Vec<DocFinding>,
 ) {
+    // Only the cells that set their column's narrowest width are named: one per column, found
+    // in one pass over the column (asked per cell, this was quadratic in the rows).
     let mut count = 0;
+    let widest: Vec<Option<usize>> = (0..needs.len())
+        .map(|c| {
+            let size_needs = needs[c].0 * EMU_PER_TWIP;
+            (size_needs > widths[c]).then(|| widest_row(ms, c))
+        })
+        .collect();
     for (r, row) in ms.cells.iter().enumerate() {
         for (c, p) in row.iter().enumerate() {
             let size_needs = needs[c].0 * EMU_PER_TWIP;
             if size_needs <= widths[c] || count >= MAX_UNBREAKABLE {
                 continue;
             }
-            // Only the cells that set the column's narrowest width are named.
-            if !is_widest(ms, c, r) {
+            if widest[c] != Some(r) {
                 continue;
             }
             findings.push(DocFinding::UnbreakableText {
@@ -182,9 +189,15 @@ fn unbreakable(
     }
 }
 
-/// Is row `r` the first row holding column `c`'s longest unbreakable piece (in ems)?
-fn is_widest(ms: &Measured, c: usize, r: usize) -> bool {
+/// The first row holding column `c`'s longest unbreakable piece (in ems).
+fn widest_row(ms: &Measured, c: usize) -> usize {
     let lo = |p: &Prepared| widths::para_extent(p, 1000).0;
-    let best = ms.cells.iter().map(|row| lo(&row[c])).max().unwrap_or(0);
-    ms.cells.iter().position(|row| lo(&row[c]) == best) == Some(r)
+    let mut best = (0, None);
+    for (r, row) in ms.cells.iter().enumerate() {
+        let w = lo(&row[c]);
+        if best.1.is_none() || w > best.0 {
+            best = (w, Some(r));
+        }
+    }
+    best.1.unwrap_or(0)
 }

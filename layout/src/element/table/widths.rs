@@ -20,6 +20,8 @@ use specrender_spec::units::{Cpt, Emu};
 /// measures lines (the wider of the 600 dpi grid and the nominal advances, under both rule
 /// sets), plus the slack a line keeps.
 pub fn para_extent(p: &Prepared, size: Cpt) -> (Emu, Emu) {
+    #[cfg(test)]
+    EXTENTS.with(|n| n.set(n.get() + 1));
     let grid = Grid::at(size);
     let (mut lo, mut hi) = (0.0f64, 0.0f64);
     for pieces in std::iter::once(&p.pieces).chain(p.pieces_libreoffice.as_ref()) {
@@ -35,6 +37,13 @@ pub fn para_extent(p: &Prepared, size: Cpt) -> (Emu, Emu) {
     }
     let need = |w: f64| (w + GRID_SLACK).ceil() as Emu + 1;
     (need(lo), need(hi))
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Paragraph extents measured on this thread: a work counter for tests (a table's
+    /// measuring must stay linear in its cells).
+    pub static EXTENTS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
 }
 
 /// Column widths adding up to `w` from each column's (narrowest, one-line) width, and the

@@ -1,0 +1,80 @@
+#!/usr/bin/env python3
+"""Table-heavy inputs of issue 25 item 1, each valid and within the schema's limits.
+
+Writes into DIR (default target/table-bombs):
+  deck-200x20x200.json  200 slides, each one table of 20 columns x 200 rows of short strings (~8 MB)
+  deck-28-long.json     28 slides, each one table of 300-character cells (~30 MB, under 32 MiB)
+  doc-2000x30.json      a DocSpec with one 2,000 x 30 table of numbers
+Usage: tools/make-table-bombs.py [DIR] [--slides N]
+"""
+import json, os, sys
+
+args = [a for a in sys.argv[1:] if not a.startswith("--")]
+out = args[0] if args else "target/table-bombs"
+slides = 200
+if "--slides" in sys.argv:
+    slides = int(sys.argv[sys.argv.index("--slides") + 1])
+os.makedirs(out, exist_ok=True)
+
+
+def put(name, v):
+    with open(os.path.join(out, name), "w") as f:
+        f.write(json.dumps(v, separators=(",", ":")))
+
+
+def deck(tables):
+    return {
+        "spec_version": "slidespec_v1",
+        "theme": {"template_ref": {"template_id": "default"}, "brand": {"brand_kit_id": "bomb"}},
+        "deck": {
+            "title": "Table bomb",
+            "language": "en-US",
+            "slides": [
+                {
+                    "slide_id": f"s{i}",
+                    "type": "table",
+                    "layout": {"layout_id": "table_focus"},
+                    "elements": [
+                        {"element_id": "t", "kind": "text", "content": {"text": f"Table {i}"}},
+                        {"element_id": "tb", "kind": "table", "content": t},
+                    ],
+                }
+                for i, t in enumerate(tables)
+            ],
+        },
+    }
+
+
+short = {
+    "title": "Short strings",
+    "columns": [f"C{c}" for c in range(20)],
+    "rows": [[f"r{r}c{c}" for c in range(20)] for r in range(200)],
+}
+put(f"deck-{slides}x20x200.json", deck([short] * slides))
+
+words = "lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor incididunt ut labore".split()
+cell = " ".join(words[i % len(words)] for i in range(60))[:300]
+# 28 tables of 20 columns x 180 rows: the file stays under 32 MiB.
+long = {"title": "Long cells", "columns": [f"C{c}" for c in range(20)], "rows": [[cell] * 20 for _ in range(180)]}
+put("deck-28-long.json", deck([long] * 28))
+
+doc = {
+    "spec_version": "docspec_v1",
+    "theme": {"template_ref": {"template_id": "default"}, "brand": {"brand_kit_id": "bomb"}},
+    "doc": {
+        "title": "Numbers",
+        "language": "en-US",
+        "blocks": [
+            {
+                "block_id": "t1",
+                "type": "table",
+                "content": {
+                    "title": "Numbers",
+                    "columns": [f"C{c}" for c in range(30)],
+                    "rows": [[r * 31 + c * 0.5 for c in range(30)] for r in range(2000)],
+                },
+            }
+        ],
+    },
+}
+put("doc-2000x30.json", doc)
