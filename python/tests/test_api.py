@@ -229,7 +229,7 @@ def test_the_gil_is_released_while_rendering(deck_path):
 
     def work():
         started.set()
-        for _ in range(4):
+        while sum(inside) < 0.3 and len(inside) < 1000:  # long enough to tell
             a = time.perf_counter()
             engine.render(spec, threads=1, layout=False)
             inside.append(time.perf_counter() - a)
@@ -240,7 +240,7 @@ def test_the_gil_is_released_while_rendering(deck_path):
     started.wait()
     during = spin_rate(done.is_set)
     t.join()
-    assert sum(inside) > 0.05, inside  # the renders are long enough to tell
+    assert sum(inside) > 0.05, inside
     assert during > 0.5 * alone, (during, alone)
 
 
