@@ -7,20 +7,22 @@
 #
 # The binding crate is not a workspace member (python/Cargo.toml says why), so it is checked
 # here. CARGO_TARGET_DIR is the workspace's target/, so the engine's release build is shared
-# with `cargo build --release`. The Celery recipe's test is separate (README "Use from Python").
+# with `cargo build --release`. Not --locked: python/Cargo.lock follows the path crates'
+# dependencies, which other changes move (cargo adds those edges; commit the lock it updates).
+# The Celery recipe's test is separate (README "Use from Python").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 WORK=$ROOT/target/python-ci
 export CARGO_TARGET_DIR=$ROOT/target
 cargo fmt --manifest-path python/Cargo.toml --check
-cargo clippy --manifest-path python/Cargo.toml --all-targets --locked -- -D warnings
+cargo clippy --manifest-path python/Cargo.toml --all-targets -- -D warnings
 cargo build --release --locked --bin specrender
 rm -rf "$WORK"
 mkdir -p "$WORK"
 python3 -m venv "$WORK/build"
 "$WORK/build/bin/pip" install -q "maturin>=1.5,<2"
-"$WORK/build/bin/maturin" build --release --locked -m python/Cargo.toml -o "$WORK/wheels"
+"$WORK/build/bin/maturin" build --release -m python/Cargo.toml -o "$WORK/wheels"
 wheel=$(ls "$WORK"/wheels/specrender-*.whl)
 echo "wheel: $(basename "$wheel") $(du -h "$wheel" | cut -f1)"
 python3 -m venv "$WORK/test"
