@@ -73,6 +73,10 @@ def specs():
         d["deck"]["slides"] = [dict(s, slide_id=f"{s['slide_id']}-{c}")
                                for c in range(copies) for s in slides]
         out.append((d, {}))
+    big = json.loads(json.dumps(deck))  # long enough to be caught in a worker's hands
+    big["deck"]["slides"] = [dict(s, slide_id=f"{s['slide_id']}-big{c}")
+                             for c in range(30) for s in slides]
+    out.append((big, {}))
     out.append((deck, {"autofit": "none", "slide_numbers": False}))
     out.append((doc, {}))
     out.append((doc, {"citations": "list"}))
@@ -132,20 +136,30 @@ def test_every_job_survives_a_killed_worker(redis_url, tmp_path):
             (i % len(inputs), specrender_tasks.render.apply_async(args=inputs[i % len(inputs)]))
             for i in range(JOBS)
         ]
-        # Kill worker a once a third of the jobs are done and both workers hold a job.
+        # Kill worker a once a third of the jobs are done, while it runs one of the long jobs.
+        big = {res.id for idx, res in pending if idx == 8}
+        name = f"a@{socket.gethostname()}"
         deadline = time.time() + 120
         while True:
             done = len(list(out_dir.glob("*.*x"))) if out_dir.exists() else 0
-            if done >= JOBS // 3 and unacked.hlen("unacked") >= 2:
-                break
+            if done >= JOBS // 3:
+                active = specrender_tasks.app.control.inspect(
+                    destination=[name], timeout=1, limit=1).active() or {}
+                if any(t["id"] in big for t in active.get(name, [])):
+                    break
             assert time.time() < deadline, f"only {done} jobs done in 120 s"
-            time.sleep(0.01)
+            time.sleep(0.005)
         kill_group(workers.pop("a"))
         held = unacked.hlen("unacked")
         workers["a2"] = start_worker("a2", env, logs["a2"])
         redelivered, hosts = 0, set()
         for idx, res in pending:
-            got = res.get(timeout=120)
+            # Polled through the result key (a plain GET), not the backend's pub/sub listener.
+            until = time.time() + 120
+            while not res.ready():
+                assert time.time() < until, f"job {res.id} not done in 120 s"
+                time.sleep(0.01)
+            got = res.result
             exp = expected[idx]
             if exp[0] == "invalid":
                 assert got["ok"] is False and got["exit_code"] == 2
