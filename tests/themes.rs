@@ -2,7 +2,7 @@
 //! listed by `specrender themes`, and every golden deck renders in each without new problems.
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 fn bin() -> &'static str {
@@ -11,6 +11,91 @@ fn bin() -> &'static str {
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// What `render` wrote for a deck: the PPTX, the QC report and the layout JSON.
+struct Rendered {
+    pptx: Vec<u8>,
+    qc: serde_json::Value,
+    layout: serde_json::Value,
+}
+
+/// Renders `deck` with `assets` as its assets root (exit 0 or 1 asserted).
+fn render(deck: &serde_json::Value, assets: &Path, tag: &str) -> Rendered {
+    let d = std::env::temp_dir().join(format!("specrender-themes-{}-{tag}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    let input = d.join("deck.json");
+    std::fs::write(&input, deck.to_string()).unwrap();
+    let (out, qc, layout) = (
+        d.join("deck.pptx"),
+        d.join("qc.json"),
+        d.join("layout.json"),
+    );
+    let r = Command::new(bin())
+        .arg("render")
+        .arg(&input)
+        .arg("-o")
+        .arg(&out)
+        .arg("--assets")
+        .arg(assets)
+        .arg("--qc")
+        .arg(&qc)
+        .arg("--layout")
+        .arg(&layout)
+        .output()
+        .unwrap();
+    assert!(
+        r.status.code().unwrap() <= 1,
+        "{tag}: {}",
+        String::from_utf8_lossy(&r.stderr)
+    );
+    let json = |p: &Path| serde_json::from_slice(&std::fs::read(p).unwrap()).unwrap();
+    let v = Rendered {
+        pptx: std::fs::read(&out).unwrap(),
+        qc: json(&qc),
+        layout: json(&layout),
+    };
+    let _ = std::fs::remove_dir_all(d);
+    v
+}
+
+/// The QC report of `deck` read from stdin (`assets`: its assets root; exit 0 or 1 asserted).
+fn qc_of(deck: &serde_json::Value, assets: Option<&Path>) -> serde_json::Value {
+    let mut cmd = Command::new(bin());
+    cmd.args(["qc", "-"]);
+    if let Some(a) = assets {
+        cmd.arg("--assets").arg(a);
+    }
+    let r = cmd
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut c| {
+            use std::io::Write;
+            c.stdin
+                .take()
+                .unwrap()
+                .write_all(deck.to_string().as_bytes())?;
+            c.wait_with_output()
+        })
+        .unwrap();
+    assert!(
+        r.status.code().unwrap() <= 1,
+        "{}",
+        String::from_utf8_lossy(&r.stderr)
+    );
+    serde_json::from_slice(&r.stdout).unwrap()
+}
+
+/// The example deck in `template_id`.
+fn example_in(template_id: &str) -> serde_json::Value {
+    let mut deck: serde_json::Value = serde_json::from_slice(
+        &std::fs::read(root().join("examples/quarterly-review.json")).unwrap(),
+    )
+    .unwrap();
+    deck["theme"]["template_ref"]["template_id"] = serde_json::json!(template_id);
+    deck
 }
 
 #[test]
@@ -29,40 +114,9 @@ fn themes_are_listed_and_picked_by_template_id() {
         .collect();
     assert_eq!(ids, ["default", "minimal", "bold", "dark"]);
 
-    let d = std::env::temp_dir().join(format!("specrender-themes-{}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
-    let example = root().join("examples/quarterly-review.json");
-    let mut deck: serde_json::Value =
-        serde_json::from_slice(&std::fs::read(&example).unwrap()).unwrap();
-    deck["theme"]["template_ref"]["template_id"] = serde_json::json!("bold");
-    let input = d.join("deck.json");
-    std::fs::write(&input, deck.to_string()).unwrap();
-    let out = d.join("deck.pptx");
-    let layout = d.join("layout.json");
-    let r = Command::new(bin())
-        .args([
-            "render",
-            input.to_str().unwrap(),
-            "-o",
-            out.to_str().unwrap(),
-        ])
-        .args(["--assets", root().join("examples").to_str().unwrap()])
-        .args([
-            "--layout",
-            layout.to_str().unwrap(),
-            "--qc",
-            d.join("qc.json").to_str().unwrap(),
-        ])
-        .output()
-        .unwrap();
-    assert!(
-        r.status.code().unwrap() <= 1,
-        "{}",
-        String::from_utf8_lossy(&r.stderr)
-    );
-    let l: serde_json::Value = serde_json::from_slice(&std::fs::read(&layout).unwrap()).unwrap();
+    let r = render(&example_in("bold"), &root().join("examples"), "bold");
     // Every slide went onto the theme's layout of its id, found by name.
-    let names: Vec<&str> = l["slides"]
+    let names: Vec<&str> = r.layout["slides"]
         .as_array()
         .unwrap()
         .iter()
@@ -81,29 +135,11 @@ fn themes_are_listed_and_picked_by_template_id() {
             "Closing"
         ]
     );
-    // The theme's master, with its title band, is in the file; the slides' titles are white.
-    let z = zip::ZipArchive::new(std::fs::File::open(&out).unwrap()).unwrap();
-    let names: Vec<String> = z.file_names().map(|n| n.unwrap().to_string()).collect();
-    assert!(names
-        .iter()
-        .any(|n| n == "ppt/slideLayouts/slideLayout3.xml"));
-    let mut z = z;
-    let mut layout3 = String::new();
-    std::io::Read::read_to_string(
-        &mut z.by_name("ppt/slideLayouts/slideLayout3.xml").unwrap(),
-        &mut layout3,
-    )
-    .unwrap();
-    assert!(layout3.contains("Title Band"));
-    let mut slide3 = String::new();
-    std::io::Read::read_to_string(
-        &mut z.by_name("ppt/slides/slide3.xml").unwrap(),
-        &mut slide3,
-    )
-    .unwrap();
+    // The theme's layouts, with their title band, are in the file; the slides' titles are white.
+    assert!(part(&r.pptx, "ppt/slideLayouts/slideLayout3.xml").contains("Title Band"));
+    let slide3 = part(&r.pptx, "ppt/slides/slide3.xml");
     let title = &slide3[slide3.find("type=\"title\"").unwrap()..];
     assert!(title.contains("<a:srgbClr val=\"FFFFFF\"/>"), "{title}");
-    let _ = std::fs::remove_dir_all(d);
 }
 
 /// (type, severity) counts of a QC report, issues about the look itself left out.
@@ -136,28 +172,7 @@ fn every_golden_deck_renders_in_every_theme_without_new_problems() {
         let run = |id: &str| {
             let mut deck = base.clone();
             deck["theme"]["template_ref"]["template_id"] = serde_json::json!(id);
-            let r = Command::new(bin())
-                .args(["qc", "-", "--assets", dir.to_str().unwrap()])
-                .stdin(std::process::Stdio::piped())
-                .stdout(std::process::Stdio::piped())
-                .stderr(std::process::Stdio::piped())
-                .spawn()
-                .and_then(|mut c| {
-                    use std::io::Write;
-                    c.stdin
-                        .take()
-                        .unwrap()
-                        .write_all(deck.to_string().as_bytes())?;
-                    c.wait_with_output()
-                })
-                .unwrap();
-            assert!(
-                r.status.code().unwrap() <= 1,
-                "{} in {id}: {}",
-                dir.display(),
-                String::from_utf8_lossy(&r.stderr)
-            );
-            problems(&serde_json::from_slice(&r.stdout).unwrap())
+            problems(&qc_of(&deck, Some(&dir)))
         };
         let default = run("default");
         for theme in ["minimal", "bold", "dark"] {
@@ -182,64 +197,31 @@ fn every_golden_deck_renders_in_every_theme_without_new_problems() {
 
 #[test]
 fn brand_tokens_rewrite_a_themes_colour_and_font_scheme() {
-    let d = std::env::temp_dir().join(format!("specrender-brand-{}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
-    let mut deck: serde_json::Value = serde_json::from_slice(
-        &std::fs::read(root().join("examples/quarterly-review.json")).unwrap(),
-    )
-    .unwrap();
-    deck["theme"]["template_ref"]["template_id"] = serde_json::json!("bold");
+    let mut deck = example_in("bold");
     deck["theme"]["brand"]["tokens"] = serde_json::json!({
         "colors": {"primary": "#B91C1C", "accent": "#0E7490"},
         "fonts": {"heading": "Times New Roman", "body": "Arial"}
     });
-    let input = d.join("deck.json");
-    std::fs::write(&input, deck.to_string()).unwrap();
-    let out = d.join("deck.pptx");
-    let qc = d.join("qc.json");
-    let r = Command::new(bin())
-        .args([
-            "render",
-            input.to_str().unwrap(),
-            "-o",
-            out.to_str().unwrap(),
-        ])
-        .args(["--assets", root().join("examples").to_str().unwrap()])
-        .args(["--qc", qc.to_str().unwrap()])
-        .output()
-        .unwrap();
-    assert!(
-        r.status.code().unwrap() <= 1,
-        "{}",
-        String::from_utf8_lossy(&r.stderr)
-    );
-    let mut z = zip::ZipArchive::new(std::fs::File::open(&out).unwrap()).unwrap();
-    let read = |z: &mut zip::ZipArchive<std::fs::File>, n: &str| {
-        let mut s = String::new();
-        std::io::Read::read_to_string(&mut z.by_name(n).unwrap(), &mut s).unwrap();
-        s
-    };
+    let r = render(&deck, &root().join("examples"), "brand");
     // The theme's scheme carries the brand: accent1 (the title band, charts, bullets) is the
     // brand's primary, accent3 its accent, the heading font its heading; the rest as designed.
-    let theme = read(&mut z, "ppt/theme/theme1.xml");
+    let theme = part(&r.pptx, "ppt/theme/theme1.xml");
     assert!(theme.contains("<a:accent1><a:srgbClr val=\"B91C1C\"/></a:accent1>"));
     assert!(theme.contains("<a:accent2><a:srgbClr val=\"DC2626\"/></a:accent2>"));
     assert!(theme.contains("<a:accent3><a:srgbClr val=\"0E7490\"/></a:accent3>"));
     assert!(theme.contains("<a:majorFont><a:latin typeface=\"Times New Roman\"/>"));
     assert!(theme.contains("<a:minorFont><a:latin typeface=\"Arial\"/>"));
     // The chart's series is in the brand's primary; the title on the band stays white.
-    let chart = read(&mut z, "ppt/charts/chart1.xml");
+    let chart = part(&r.pptx, "ppt/charts/chart1.xml");
     assert!(chart.contains("B91C1C"), "{chart}");
-    let slide = read(&mut z, "ppt/slides/slide3.xml");
+    let slide = part(&r.pptx, "ppt/slides/slide3.xml");
     let title = &slide[slide.find("type=\"title\"").unwrap()..];
     assert!(title.contains("<a:srgbClr val=\"FFFFFF\"/>"));
-    let qc: serde_json::Value = serde_json::from_slice(&std::fs::read(&qc).unwrap()).unwrap();
-    assert!(!qc["issues"]
+    assert!(!r.qc["issues"]
         .as_array()
         .unwrap()
         .iter()
         .any(|i| i["type"] == "low_contrast"));
-    let _ = std::fs::remove_dir_all(d);
 }
 
 #[test]
@@ -263,23 +245,7 @@ fn chart_series_a_reader_cannot_tell_apart_are_reported() {
         "theme": {"template_ref": {"template_id": "default"}, "brand": {"brand_kit_id": "b",
             "tokens": {"colors": {"primary": "#1F4E79", "secondary": "#225080", "accent": "#1F4E7A"}}}}
     });
-    let qc = |deck: &serde_json::Value| -> serde_json::Value {
-        let r = Command::new(bin())
-            .args(["qc", "-"])
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .spawn()
-            .and_then(|mut c| {
-                use std::io::Write;
-                c.stdin
-                    .take()
-                    .unwrap()
-                    .write_all(deck.to_string().as_bytes())?;
-                c.wait_with_output()
-            })
-            .unwrap();
-        serde_json::from_slice(&r.stdout).unwrap()
-    };
+    let qc = |deck: &serde_json::Value| qc_of(deck, None);
     let hits = |qc: &serde_json::Value| -> Vec<serde_json::Value> {
         qc["issues"]
             .as_array()
@@ -325,40 +291,12 @@ fn with_logo(
                   "brand": {"brand_kit_id": "b", "tokens": {"logo": logo}}},
         "assets": [{"asset_id": "logo", "type": "image", "source": {"kind": "file", "file_id": "wide.png"}}]
     });
-    let d = std::env::temp_dir().join(format!(
-        "specrender-logo-{}-{template_id}",
-        std::process::id()
-    ));
-    std::fs::create_dir_all(&d).unwrap();
-    let input = d.join("deck.json");
-    std::fs::write(&input, deck.to_string()).unwrap();
-    let out = d.join("deck.pptx");
-    let qc = d.join("qc.json");
-    let r = Command::new(bin())
-        .args([
-            "render",
-            input.to_str().unwrap(),
-            "-o",
-            out.to_str().unwrap(),
-        ])
-        .args([
-            "--assets",
-            root().join("golden/slides/pictures").to_str().unwrap(),
-        ])
-        .args(["--qc", qc.to_str().unwrap()])
-        .output()
-        .unwrap();
-    assert!(
-        r.status.code().unwrap() <= 1,
-        "{}",
-        String::from_utf8_lossy(&r.stderr)
+    let r = render(
+        &deck,
+        &root().join("golden/slides/pictures"),
+        &format!("logo-{template_id}"),
     );
-    let v = (
-        std::fs::read(&out).unwrap(),
-        serde_json::from_slice(&std::fs::read(&qc).unwrap()).unwrap(),
-    );
-    let _ = std::fs::remove_dir_all(d);
-    v
+    (r.pptx, r.qc)
 }
 
 fn part(pptx: &[u8], name: &str) -> String {

@@ -494,14 +494,12 @@ impl Frame {
                 down
             }
         };
-        let shows = |l: &LayoutFrame| match (
-            &self.template,
-            l.template_layout.as_ref().and_then(|t| t.index),
-        ) {
-            (Some(t), Some(i)) => t.layouts.get(i).is_none_or(|x| x.show_master_shapes),
-            _ => true,
-        };
-        let shown: Vec<bool> = self.layouts.iter().map(shows).collect();
+        // The same rule QC's logo check reads (a fallback layout is the template's blank one).
+        let shown: Vec<bool> = self
+            .layouts
+            .iter()
+            .map(|l| self.shows_master_shapes(l.preset))
+            .collect();
         for (l, shown) in self.layouts.iter_mut().zip(shown) {
             if !shown {
                 continue;
