@@ -492,18 +492,64 @@ pub fn preview_parsed(
     preview: &specrender_preview::PreviewOptions,
     progress: Progress<'_>,
 ) -> Result<(Vec<specrender_preview::SlidePreview>, QcReport), Error> {
+    let p = previews_parsed(parsed, fonts, opts, preview, None, false, progress)?;
+    Ok((p.slides, p.outcome.qc))
+}
+
+/// What [`previews_parsed`] returns: the run's outcome (with the PPTX when asked for), one PNG
+/// per output slide, and the contact sheet when asked for.
+#[derive(Debug)]
+pub struct Previews {
+    pub outcome: Outcome,
+    pub slides: Vec<specrender_preview::SlidePreview>,
+    /// The contact sheet's PNG bytes.
+    pub sheet: Option<Vec<u8>>,
+}
+
+/// Lay a parsed SlideSpec out once, check it, write the PPTX when `pptx` is set (`render
+/// --preview`), and draw the previews (and the contact sheet) from that same laid-out deck, on
+/// [`LayoutOptions::threads`] threads (same bytes whatever the number). A DocSpec has no
+/// slides: refused.
+pub fn previews_parsed(
+    parsed: &Parsed,
+    fonts: &FontBook,
+    opts: &RenderOptions,
+    preview: &specrender_preview::PreviewOptions,
+    sheet: Option<&specrender_preview::SheetOptions>,
+    pptx: bool,
+    progress: Progress<'_>,
+) -> Result<Previews, Error> {
     if let Input::Doc(_) = &parsed.input {
         return Err(Error::Internal(
-            "preview_parsed takes a SlideSpec; a DocSpec has no slides".into(),
+            "previews take a SlideSpec; a DocSpec has no slides".into(),
         ));
     }
     let laid = lay_out(parsed, fonts, opts, progress)?;
-    let outcome = finish(parsed, &laid, opts, None, progress)?;
-    let pngs = guard(|| {
-        specrender_preview::preview_deck(&laid, fonts, Some(&outcome.qc), preview)
-            .map_err(|e| Error::Internal(format!("drawing previews: {e}")))
+    let file = if pptx {
+        Some(guard(|| {
+            specrender_renderer::pptx_with(&laid, &opts.pptx)
+                .map_err(|e| Error::Internal(format!("writing PPTX: {e}")))
+        })?)
+    } else {
+        None
+    };
+    let outcome = finish(parsed, &laid, opts, file, progress)?;
+    let drawn =
+        |e: specrender_preview::PreviewError| Error::Internal(format!("drawing previews: {e}"));
+    let slides = guard(|| {
+        specrender_preview::preview_deck(&laid, fonts, Some(&outcome.qc), preview).map_err(drawn)
     })?;
-    Ok((pngs, outcome.qc))
+    let sheet = match sheet {
+        Some(so) => Some(guard(|| {
+            specrender_preview::contact_sheet(&laid, fonts, Some(&outcome.qc), so).map_err(drawn)
+        })?),
+        None => None,
+    };
+    Ok(Previews {
+        outcome,
+        slides,
+        sheet,
+    })
 }
 
 /// Lay out a DocSpec: resolve (assets through the run's assets root), then document layout.
@@ -712,6 +758,7 @@ pub fn write_all_atomic(files: &[(&Path, &[u8])]) -> Result<(), outputs::OutputE
 }
 
 /// Templates: a customer's .pptx / .potx read into a reusable [`template::Template`].
+pub use specrender_preview as preview;
 pub use specrender_template as template;
 
 /// Templates by `theme.template_ref.template_id`: `DIR/<id>.pptx` or `DIR/<id>.potx`, each

@@ -75,6 +75,16 @@ enum Command {
         /// Write every placed box as JSON to this file.
         #[arg(long, value_name = "LAYOUT.json")]
         layout: Option<PathBuf>,
+        /// Also draw one PNG per output slide into this folder (as `preview`), from the same
+        /// laid-out deck, written together with the PPTX.
+        #[arg(long, value_name = "DIR")]
+        preview: Option<PathBuf>,
+        /// Width of the `--preview` PNGs in pixels (16 to 8192).
+        #[arg(long, value_name = "PX", default_value_t = specrender_preview::DEFAULT_WIDTH, requires = "preview")]
+        preview_width: u32,
+        /// Draw every QC issue on the `--preview` PNGs.
+        #[arg(long, requires = "preview")]
+        highlight: bool,
         #[command(flatten)]
         run: RunArgs,
     },
@@ -93,6 +103,10 @@ enum Command {
         /// overflow's excess hatched below the box.
         #[arg(long)]
         highlight: bool,
+        /// Also write a contact sheet: every slide as a thumbnail with its id and a badge per
+        /// QC finding (framed in its worst finding's colour).
+        #[arg(long, value_name = "FILE.png")]
+        sheet: Option<PathBuf>,
         #[command(flatten)]
         run: RunArgs,
     },
@@ -258,21 +272,44 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let code = match cli.command {
         Command::Validate { input } => cmd_validate(&input),
-        Command::Qc { input, layout, run } => cmd_run(&input, &run, None, None, layout.as_deref()),
+        Command::Qc { input, layout, run } => {
+            cmd_run(&input, &run, None, None, layout.as_deref(), None)
+        }
         Command::Render {
             input,
             output,
             qc,
             layout,
+            preview,
+            preview_width,
+            highlight,
             run,
-        } => cmd_run(&input, &run, Some(output), qc.as_deref(), layout.as_deref()),
+        } => {
+            let preview = preview.map(|dir| PreviewArgs {
+                dir,
+                width: preview_width,
+                highlight,
+                sheet: None,
+            });
+            let layout = layout.as_deref();
+            cmd_run(&input, &run, Some(output), qc.as_deref(), layout, preview)
+        }
         Command::Preview {
             input,
             output,
             width,
             highlight,
+            sheet,
             run,
-        } => cmd_preview(&input, &run, &output, width, highlight),
+        } => {
+            let p = PreviewArgs {
+                dir: output,
+                width,
+                highlight,
+                sheet,
+            };
+            cmd_preview(&input, &run, &p)
+        }
         Command::Themes { json } => cmd_themes(json),
         Command::Fonts { fonts, family } => cmd_fonts(&fonts, &family),
         Command::Template {
@@ -455,15 +492,61 @@ fn cmd_validate(args: &InputArgs) -> i32 {
     v.exit_code()
 }
 
-/// `qc` (when `output` is `None`) and `render` (`Some(-o)`).
+/// `preview`'s (and `render --preview`'s) drawing flags.
+struct PreviewArgs {
+    dir: PathBuf,
+    width: u32,
+    highlight: bool,
+    sheet: Option<PathBuf>,
+}
+
+impl PreviewArgs {
+    fn options(&self) -> specrender_preview::PreviewOptions {
+        specrender_preview::PreviewOptions {
+            width: self.width,
+            highlight: self.highlight,
+        }
+    }
+
+    fn sheet_options(&self) -> Option<specrender_preview::SheetOptions> {
+        self.sheet
+            .as_ref()
+            .map(|_| specrender_preview::SheetOptions {
+                highlight: self.highlight,
+                ..Default::default()
+            })
+    }
+
+    /// A width outside 16..=8192 is a usage mistake (reported; `false`).
+    fn width_ok(&self, flag: &str) -> bool {
+        let ok = (16..=specrender_preview::MAX_WIDTH).contains(&self.width);
+        if !ok {
+            say!(
+                "error: {flag} {} is outside 16..={}",
+                self.width,
+                specrender_preview::MAX_WIDTH
+            );
+        }
+        ok
+    }
+}
+
+/// `qc` (when `output` is `None`) and `render` (`Some(-o)`, with `--preview`).
 fn cmd_run(
     args: &InputArgs,
     run: &RunArgs,
     output: Option<Option<PathBuf>>,
     qc_path: Option<&Path>,
     layout_path: Option<&Path>,
+    preview: Option<PreviewArgs>,
 ) -> i32 {
-    match run_pipeline(args, run, output, qc_path, layout_path) {
+    if preview
+        .as_ref()
+        .is_some_and(|p| !p.width_ok("--preview-width"))
+    {
+        return 2;
+    }
+    match run_pipeline(args, run, output, qc_path, layout_path, preview.as_ref()) {
         Ok(code) => code,
         Err(e) => {
             report_error(&e);
@@ -486,6 +569,7 @@ fn run_pipeline(
     output: Option<Option<PathBuf>>,
     qc_path: Option<&Path>,
     layout_path: Option<&Path>,
+    preview: Option<&PreviewArgs>,
 ) -> Result<i32, Error> {
     let mut progress = progress_printer(run.progress);
     let parse_opts = args.parse_options();
@@ -494,6 +578,10 @@ fn run_pipeline(
         return Ok(2);
     }
     let parsed = parse_input(args, &parse_opts, &mut progress)?;
+    if let (Some(_), specrender::Input::Doc(_)) = (preview, &parsed.input) {
+        say!("error: --preview draws slides; a DocSpec has none");
+        return Ok(2);
+    }
     let ext = match parsed.input {
         specrender::Input::Doc(_) => "docx",
         specrender::Input::Slides(_) => "pptx",
@@ -519,25 +607,84 @@ fn run_pipeline(
         assets_root,
         template,
     );
-    let outcome: Outcome = if out_path.is_some() {
+    let mut pngs = Vec::new();
+    let outcome: Outcome = if let Some(p) = preview {
+        let drawn = specrender::previews_parsed(
+            &parsed,
+            &fonts,
+            &opts,
+            &p.options(),
+            None,
+            true,
+            &mut progress,
+        )?;
+        pngs = match preview_files(args, &targets, &p.dir, &drawn.slides) {
+            Ok(f) => f,
+            Err(code) => return Ok(code),
+        };
+        drawn.outcome
+    } else if out_path.is_some() {
         specrender::render_parsed(&parsed, &fonts, &opts, &mut progress)?
     } else {
         specrender::qc_parsed(&parsed, &fonts, &opts, &mut progress)?
     };
-    write_outputs(&outcome, &targets, &mut progress)?;
+    write_outputs(&outcome, &targets, &pngs, &mut progress)?;
     report_qc_summary(&outcome.qc);
     Ok(outcome.qc.exit_code())
 }
 
-/// `preview`: lay out, check, draw; write the PNGs into `dir`, print the QC report.
-fn cmd_preview(args: &InputArgs, run: &RunArgs, dir: &Path, width: u32, highlight: bool) -> i32 {
-    if !(16..=specrender_preview::MAX_WIDTH).contains(&width) {
-        say!(
-            "error: --width {width} is outside 16..={}",
-            specrender_preview::MAX_WIDTH
-        );
+/// `render --preview DIR`: the folder is created (after the render succeeded) and each PNG
+/// planned as an output of the run, so it is written with the PPTX (all or nothing) and may not
+/// name the input or another output. The notes on what could not be drawn go to stderr.
+fn preview_files(
+    args: &InputArgs,
+    targets: &Planned,
+    dir: &Path,
+    slides: &[specrender_preview::SlidePreview],
+) -> Result<Vec<(Target, Vec<u8>)>, i32> {
+    if let Err(e) = std::fs::create_dir_all(dir) {
+        say!("error: environment: cannot create {}: {e}", dir.display());
+        return Err(3);
+    }
+    let paths: Vec<PathBuf> = slides.iter().map(|p| dir.join(&p.file_name)).collect();
+    let mut named: Vec<&Path> = Vec::new();
+    for t in [&targets.pptx, &targets.layout].into_iter().flatten() {
+        if let Target::Replace { path } | Target::InPlace { path } = t {
+            named.push(path);
+        }
+    }
+    let fixed = named.len();
+    named.extend(paths.iter().map(PathBuf::as_path));
+    let planned = match specrender::outputs::plan(&args.input, &named, false) {
+        Ok(t) => t,
+        Err(e) => {
+            say!("error: --preview: {e}");
+            return Err(match e {
+                OutputError::Conflict(_) => 2,
+                OutputError::Io(_) => 3,
+            });
+        }
+    };
+    for p in slides {
+        for n in &p.notes {
+            say!("preview: {}: not drawn, outlined: {n}", p.slide_id);
+        }
+    }
+    Ok(planned
+        .into_iter()
+        .skip(fixed)
+        .zip(slides)
+        .map(|(t, p)| (t, p.png.clone()))
+        .collect())
+}
+
+/// `preview`: lay out, check, draw; write the PNGs into `dir` (and the contact sheet), print
+/// the QC report.
+fn cmd_preview(args: &InputArgs, run: &RunArgs, p: &PreviewArgs) -> i32 {
+    if !p.width_ok("--width") {
         return 2;
     }
+    let dir = p.dir.as_path();
     let result = (|| -> Result<i32, Error> {
         let mut progress = progress_printer(run.progress);
         let parse_opts = args.parse_options();
@@ -553,8 +700,17 @@ fn cmd_preview(args: &InputArgs, run: &RunArgs, dir: &Path, width: u32, highligh
         };
         let fonts = specrender::load_fonts(&run.fonts.options())?;
         let opts = render_options(run, parse_opts, false, assets_root, template);
-        let popts = specrender_preview::PreviewOptions { width, highlight };
-        let (pngs, qc) = specrender::preview_parsed(&parsed, &fonts, &opts, &popts, &mut progress)?;
+        let sheet = p.sheet_options();
+        let drawn = specrender::previews_parsed(
+            &parsed,
+            &fonts,
+            &opts,
+            &p.options(),
+            sheet.as_ref(),
+            false,
+            &mut progress,
+        )?;
+        let (pngs, qc) = (drawn.slides, drawn.outcome.qc);
         std::fs::create_dir_all(dir)
             .map_err(|e| Error::Environment(format!("cannot create {}: {e}", dir.display())))?;
         for p in &pngs {
@@ -563,6 +719,9 @@ fn cmd_preview(args: &InputArgs, run: &RunArgs, dir: &Path, width: u32, highligh
             for n in &p.notes {
                 say!("preview: {}: not drawn, outlined: {n}", p.slide_id);
             }
+        }
+        if let (Some(path), Some(bytes)) = (&p.sheet, &drawn.sheet) {
+            specrender::write_atomic(path, bytes).map_err(|e| Error::Environment(e.to_string()))?;
         }
         if !print_json(&qc) {
             return Ok(3);
@@ -727,7 +886,12 @@ fn load_run_template(
 
 /// Write the PPTX, the QC report (`--qc` or stdout) and `--layout` together
 /// ([`specrender::outputs::commit`]: all or nothing), with the write stage's progress events.
-fn write_outputs(outcome: &Outcome, to: &Planned, progress: Progress<'_>) -> Result<(), Error> {
+fn write_outputs(
+    outcome: &Outcome,
+    to: &Planned,
+    pngs: &[(Target, Vec<u8>)],
+    progress: Progress<'_>,
+) -> Result<(), Error> {
     let qc_json = outcome.qc.to_json_pretty() + "\n";
     let layout_json = match &outcome.layout {
         Some(v) => Some(
@@ -743,6 +907,7 @@ fn write_outputs(outcome: &Outcome, to: &Planned, progress: Progress<'_>) -> Res
     if let (Some(t), Some(j)) = (&to.layout, &layout_json) {
         files.push((t.clone(), j.as_bytes()));
     }
+    files.extend(pngs.iter().map(|(t, b)| (t.clone(), b.as_slice())));
     progress(Stage::Write, 0, files.len());
     specrender::outputs::commit(&files).map_err(|e| Error::Environment(e.to_string()))?;
     progress(Stage::Write, files.len(), files.len());

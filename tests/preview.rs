@@ -397,3 +397,150 @@ fn a_built_in_themes_background_is_drawn() {
     let img = rgb(&pngs[1].png);
     assert_eq!(img.get_pixel(2, 2).0, [r, g, b]);
 }
+
+/// Runs the binary; (exit code, stdout, stderr).
+fn specrender(args: &[&std::ffi::OsStr]) -> (i32, Vec<u8>, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_specrender"))
+        .args(args)
+        .env_remove("SPECRENDER_FONTS")
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        out.stdout,
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn tmp(name: &str) -> std::path::PathBuf {
+    let d = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("preview")
+        .join(name);
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// Runs of `colors` along row `y` from `x0` to `x1`.
+fn runs(img: &image::RgbImage, y: u32, x0: u32, x1: u32, colors: &[[u8; 3]]) -> usize {
+    let mut n = 0;
+    let mut inside = false;
+    for x in x0..x1.min(img.width()) {
+        let hit = colors.contains(&img.get_pixel(x, y).0);
+        if hit && !inside {
+            n += 1;
+        }
+        inside = hit;
+    }
+    n
+}
+
+/// The contact sheet: one thumbnail per slide in rows of four, each slide with findings framed
+/// in its worst finding's colour and carrying one badge per finding; a clean slide neither.
+#[test]
+fn the_contact_sheet_frames_slides_with_findings_and_badges_each_finding() {
+    let (deck, qc) = laid(&root().join("golden/slides/explicit_overlap/input.json"));
+    let so = specrender_preview::SheetOptions::default();
+    let png = specrender_preview::contact_sheet(&deck, book(), Some(&qc), &so).unwrap();
+    let img = rgb(&png);
+    let n = deck.slides.len() as u32;
+    let cols = n.min(4);
+    let th = 180;
+    assert_eq!(
+        img.dimensions(),
+        (16 + cols * 336, 16 + n.div_ceil(cols) * (th + 26 + 16))
+    );
+    let sev = specrender_preview::findings_per_slide(&deck, Some(&qc));
+    assert!(sev.iter().any(|s| s.len() >= 2), "{sev:?}");
+    let colors: Vec<[u8; 3]> = [
+        specrender_qc::Severity::High,
+        specrender_qc::Severity::Medium,
+        specrender_qc::Severity::Low,
+    ]
+    .map(|s| {
+        let c = specrender_preview::severity_color(s).to_color_u8();
+        [c.red(), c.green(), c.blue()]
+    })
+    .to_vec();
+    for (i, s) in sev.iter().enumerate() {
+        let (x, y) = (16 + (i as u32 % cols) * 336, 16 + (i as u32 / cols) * 222);
+        // The frame: the pixel just left of the thumbnail's left edge, halfway down.
+        let frame = img.get_pixel(x - 1, y + th / 2).0;
+        match s.first() {
+            Some(worst) => {
+                let c = specrender_preview::severity_color(*worst).to_color_u8();
+                assert_eq!(frame, [c.red(), c.green(), c.blue()], "slide {i}");
+            }
+            None => assert!(!colors.contains(&frame), "slide {i}"),
+        }
+        // Badges: the row through the dots' centres in the label band.
+        let badges = runs(&img, y + th + 26 - 8 - 5, x, x + 320, &colors);
+        assert_eq!(badges, s.len().min(8), "slide {i}: {s:?}");
+    }
+}
+
+/// `preview --sheet` writes the sheet beside the PNGs; `render --preview DIR` writes the PPTX
+/// and the same PNGs as `preview` (same exit code), and refuses a DocSpec before writing.
+#[test]
+fn render_preview_writes_the_pngs_preview_draws_beside_the_pptx() {
+    let d = tmp("render-preview");
+    let input = root().join("golden/slides/explicit_overlap/input.json");
+    let a = d.join("a");
+    let sheet = d.join("sheet.png");
+    let (code, out, err) = specrender(&[
+        "preview".as_ref(),
+        input.as_os_str(),
+        "-o".as_ref(),
+        a.as_os_str(),
+        "--highlight".as_ref(),
+        "--sheet".as_ref(),
+        sheet.as_os_str(),
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(serde_json::from_slice::<serde_json::Value>(&out).is_ok());
+    assert!(rgb(&std::fs::read(&sheet).unwrap()).width() > 320);
+    let b = d.join("b");
+    let pptx = d.join("deck.pptx");
+    let (code, _, err) = specrender(&[
+        "render".as_ref(),
+        input.as_os_str(),
+        "-o".as_ref(),
+        pptx.as_os_str(),
+        "--preview".as_ref(),
+        b.as_os_str(),
+        "--highlight".as_ref(),
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(std::fs::read(&pptx).unwrap().starts_with(b"PK"));
+    let list = |p: &Path| {
+        let mut v: Vec<_> = std::fs::read_dir(p)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(list(&a), list(&b));
+    assert!(!list(&a).is_empty());
+    for name in list(&a) {
+        assert_eq!(
+            std::fs::read(a.join(&name)).unwrap(),
+            std::fs::read(b.join(&name)).unwrap(),
+            "{name:?}"
+        );
+    }
+    // A DocSpec has no slides: refused (exit 2), nothing written.
+    let doc = root().join("golden/docs/all_blocks_en/input.json");
+    let c = d.join("c");
+    let docx = d.join("doc.docx");
+    let (code, _, err) = specrender(&[
+        "render".as_ref(),
+        doc.as_os_str(),
+        "-o".as_ref(),
+        docx.as_os_str(),
+        "--preview".as_ref(),
+        c.as_os_str(),
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(!docx.exists() && !c.exists());
+}

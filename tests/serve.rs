@@ -259,3 +259,52 @@ fn an_output_extension_that_does_not_match_the_format_is_a_bad_request() {
     assert_eq!(resp[4]["ok"], true, "{}", resp[4]);
     assert_eq!(names(&root), ["deck.PPTX", "doc.docx"]);
 }
+
+/// The `preview` op: PNGs inline (base64) without `output`, written under the output root
+/// (folder created) with it; a folder leading out of the root is refused; preview options on
+/// another op are a bad request.
+#[test]
+fn the_preview_op_returns_pngs_or_writes_them_under_the_output_root() {
+    use base64::Engine as _;
+    let top = workdir("serve", "preview");
+    let root = top.join("root");
+    let elsewhere = top.join("elsewhere");
+    std::fs::create_dir_all(&root).unwrap();
+    std::fs::create_dir_all(&elsewhere).unwrap();
+    std::os::unix::fs::symlink(&elsewhere, root.join("escape")).unwrap();
+    let deck = small_deck();
+    let reqs = [
+        json!({"id": 1, "op": "preview", "spec": deck, "options": {"width": 320}}),
+        json!({"id": 2, "op": "preview", "spec": deck, "output": "p/q",
+               "options": {"width": 320, "highlight": true, "sheet": true}}),
+        json!({"id": 3, "op": "preview", "spec": deck, "output": "escape/p"}),
+        json!({"id": 4, "op": "qc", "spec": deck, "options": {"highlight": true}}),
+    ]
+    .map(|v| v.to_string());
+    let resp = serve(&root, &[], (reqs.join("\n") + "\n").as_bytes());
+    let r = &resp[0];
+    assert_eq!(r["ok"], true, "{r}");
+    assert_eq!(r["qc"]["pass"], true, "{r}");
+    let p = &r["previews"][0];
+    assert_eq!(
+        (&p["name"], &p["slide_id"]),
+        (&json!("001-s1.png"), &json!("s1"))
+    );
+    let png = base64::engine::general_purpose::STANDARD
+        .decode(p["png_base64"].as_str().unwrap())
+        .unwrap();
+    let img = image::load_from_memory(&png).unwrap();
+    assert_eq!((img.width(), img.height()), (320, 180));
+    assert!(r.get("sheet").is_none());
+    let r = &resp[1];
+    assert_eq!(r["ok"], true, "{r}");
+    assert_eq!(r["previews"][0]["path"], "p/q/001-s1.png");
+    assert!(r["previews"][0].get("png_base64").is_none());
+    assert_eq!(r["sheet"]["path"], "p/q/sheet.png");
+    assert_eq!(names(&root.join("p/q")), ["001-s1.png", "sheet.png"]);
+    assert_eq!(std::fs::read(root.join("p/q/001-s1.png")).unwrap(), png);
+    assert_eq!(resp[2]["ok"], false, "{}", resp[2]);
+    assert!(names(&elsewhere).is_empty());
+    assert_eq!(resp[3]["exit_code"], 2, "{}", resp[3]);
+    assert!(resp[3]["error"].as_str().unwrap().contains("preview only"));
+}

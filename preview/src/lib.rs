@@ -15,6 +15,9 @@
 
 mod chart;
 mod frame;
+mod sheet;
+
+pub use sheet::{contact_sheet, draw_sheet, findings_per_slide, SheetOptions};
 
 use specrender_fonts::{FaceId, FontBook, OutlineSink, ScriptClass, ShapeLang, SlotFaces};
 use specrender_layout::model::{
@@ -69,6 +72,8 @@ pub enum PreviewError {
     Width(u32),
     #[error("PNG encoding failed: {0}")]
     Encode(String),
+    #[error("contact sheet: {0}")]
+    Sheet(String),
 }
 
 /// Every slide of `deck` as a PNG, in slide order. `qc` is read for highlights.
@@ -83,9 +88,7 @@ pub fn preview_deck(
         .enumerate()
         .map(|(i, s)| {
             let (pixmap, notes) = draw_slide(deck, s, i + 1, book, qc, opts)?;
-            let png = pixmap
-                .encode_png()
-                .map_err(|e| PreviewError::Encode(e.to_string()))?;
+            let png = encode(&pixmap)?;
             Ok(SlidePreview {
                 file_name: format!("{:03}-{}.png", i + 1, file_safe(&s.id)),
                 slide_id: s.id.clone(),
@@ -94,6 +97,12 @@ pub fn preview_deck(
             })
         })
         .collect()
+}
+
+/// A drawn pixmap as PNG bytes.
+pub fn encode(pm: &Pixmap) -> Result<Vec<u8>, PreviewError> {
+    pm.encode_png()
+        .map_err(|e| PreviewError::Encode(e.to_string()))
 }
 
 /// A slide id as a file name part: anything but ASCII letters, digits, `-` and `_` becomes `_`.
@@ -303,14 +312,29 @@ impl Canvas<'_> {
 
     fn stroke_rect(&mut self, r: &Rect, c: Color, width_px: f32) {
         if let Some(sr) = self.sk_rect(r) {
-            let path = PathBuilder::from_rect(sr);
-            let st = Stroke {
-                width: width_px,
-                ..Stroke::default()
-            };
-            self.pm
-                .stroke_path(&path, &paint(c), &st, Transform::identity(), None);
+            self.stroke_sk(sr, c, width_px);
         }
+    }
+
+    fn stroke_sk(&mut self, sr: SkRect, c: Color, width_px: f32) {
+        let path = PathBuilder::from_rect(sr);
+        let st = Stroke {
+            width: width_px,
+            ..Stroke::default()
+        };
+        self.pm
+            .stroke_path(&path, &paint(c), &st, Transform::identity(), None);
+    }
+
+    /// The advance of `text` shaped in `face` at `size_emu`, in px.
+    fn text_width(&self, face: FaceId, text: &str, size_emu: Emu) -> f32 {
+        let upm = f32::from(self.book.face(face).units_per_em.max(1));
+        let k = size_emu as f32 * self.s / upm;
+        self.book
+            .shape_glyphs(face, ShapeLang::Default, text)
+            .iter()
+            .map(|g| g.x_advance as f32 * k)
+            .sum()
     }
 
     fn line(&mut self, x0: f32, y0: f32, x1: f32, y1: f32, c: Color, width_px: f32) {

@@ -19,6 +19,8 @@ use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use base64::engine::general_purpose::STANDARD as BASE64;
+use base64::Engine as _;
 use serde_json::{json, Value};
 
 use crate::{panic_message, Error, FontBook, Outcome, RenderOptions, SpecFailure, Validation};
@@ -179,7 +181,89 @@ impl<'a> Worker<'a> {
                 Err(e) => error_response(&e),
             },
             Op::Render => self.render(req, &opts),
+            Op::Preview => self.preview(req, &opts),
         }
+    }
+
+    /// `preview`: one PNG per output slide (and the contact sheet with `"sheet": true`),
+    /// drawn from the laid-out deck QC read. With `output` (a folder under the output root,
+    /// created if missing) each is written there and named by its `path`; without, each comes
+    /// back as `png_base64`.
+    fn preview(&self, req: &Request, opts: &RenderOptions) -> Value {
+        let dir = match req.output.as_deref() {
+            None => None,
+            Some(out) => match self.out.confine(out) {
+                Ok(r) => Some(r),
+                Err(refusal) => return bad_request(&format!("output {out:?}: {refusal}")),
+            },
+        };
+        let parsed = match crate::parse(&req.input, &opts.parse) {
+            Ok(p) => p,
+            Err(e) => return error_response(&e),
+        };
+        if let crate::Input::Doc(_) = parsed.input {
+            return bad_request("preview draws slides; a DocSpec has none");
+        }
+        let popts = specrender_preview::PreviewOptions {
+            width: req.preview.width,
+            highlight: req.preview.highlight,
+        };
+        let sheet = req.preview.sheet.then(|| specrender_preview::SheetOptions {
+            highlight: req.preview.highlight,
+            ..Default::default()
+        });
+        let drawn = match crate::previews_parsed(
+            &parsed,
+            self.book,
+            opts,
+            &popts,
+            sheet.as_ref(),
+            false,
+            &mut |_, _, _| {},
+        ) {
+            Ok(d) => d,
+            Err(e) => return error_response(&e),
+        };
+        if let Some(d) = &dir {
+            if let Err(refusal) = self.out.create_dir_all(d) {
+                return error_response(&Error::Environment(format!(
+                    "cannot create {d}: {refusal}"
+                )));
+            }
+        }
+        // One PNG: its path once written under `dir`, else its bytes in base64.
+        let put = |name: &str, png: &[u8]| -> Result<Value, Value> {
+            match &dir {
+                Some(d) => {
+                    let rel = format!("{d}/{name}");
+                    self.out.write(&rel, png).map_err(|refusal| {
+                        error_response(&Error::Environment(format!(
+                            "cannot write {rel}: {refusal}"
+                        )))
+                    })?;
+                    Ok(json!({ "path": rel }))
+                }
+                None => Ok(json!({ "png_base64": BASE64.encode(png) })),
+            }
+        };
+        let mut previews = Vec::with_capacity(drawn.slides.len());
+        for p in &drawn.slides {
+            let mut v = json!({"name": p.file_name, "slide_id": p.slide_id, "notes": p.notes});
+            match put(&p.file_name, &p.png) {
+                Ok(w) => merge(&mut v, w),
+                Err(e) => return e,
+            }
+            previews.push(v);
+        }
+        let mut v = outcome_response(&drawn.outcome, None);
+        v["previews"] = Value::Array(previews);
+        if let Some(bytes) = &drawn.sheet {
+            match put("sheet.png", bytes) {
+                Ok(w) => v["sheet"] = w,
+                Err(e) => return e,
+            }
+        }
+        v
     }
 
     fn render(&self, req: &Request, opts: &RenderOptions) -> Value {

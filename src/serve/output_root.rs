@@ -87,6 +87,11 @@ impl OutputRoot {
         })
     }
 
+    /// Create the folder `rel` (from [`OutputRoot::confine`]) and its parents under the root.
+    pub fn create_dir_all(&self, rel: &str) -> Result<(), Refusal> {
+        self.dir.create_dir_all(rel).map_err(|e| refusal(rel, &e))
+    }
+
     /// A new, empty temporary file beside `rel` (created exclusively: never through a link).
     fn create_temp(&self, rel: &str) -> Result<String, Refusal> {
         let (dir, name) = match rel.rfind('/') {

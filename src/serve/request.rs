@@ -35,6 +35,26 @@ pub enum Op {
     Validate,
     Qc,
     Render,
+    Preview,
+}
+
+/// `preview`'s options: `width` (16..=8192 px), `highlight` (bool), `sheet` (bool: also the
+/// contact sheet).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PreviewRequest {
+    pub width: u32,
+    pub highlight: bool,
+    pub sheet: bool,
+}
+
+impl Default for PreviewRequest {
+    fn default() -> Self {
+        PreviewRequest {
+            width: specrender_preview::DEFAULT_WIDTH,
+            highlight: false,
+            sheet: false,
+        }
+    }
 }
 
 /// A checked request.
@@ -50,8 +70,11 @@ pub struct Request {
     /// `options.slide_numbers` (default true).
     pub slide_numbers: bool,
     pub layout: bool,
-    /// `render` only: the output path as given.
+    /// `render`: the output path as given; `preview`: the folder to write the PNGs into
+    /// (none: the PNGs come back base64-encoded in the response).
     pub output: Option<String>,
+    /// `preview` only: its options.
+    pub preview: PreviewRequest,
 }
 
 /// Longest `id` string echoed back, in bytes.
@@ -92,11 +115,17 @@ fn check(env: &Envelope, max_bytes: usize) -> Result<Request, String> {
         Some(Ok("validate")) => Op::Validate,
         Some(Ok("qc")) => Op::Qc,
         Some(Ok("render")) => Op::Render,
-        Some(Ok(other)) => return Err(format!("unknown op {other:?} (validate|qc|render)")),
-        _ => return Err("\"op\" must be \"validate\", \"qc\" or \"render\"".into()),
+        Some(Ok("preview")) => Op::Preview,
+        Some(Ok(other)) => {
+            return Err(format!("unknown op {other:?} (validate|qc|render|preview)"))
+        }
+        _ => return Err("\"op\" must be \"validate\", \"qc\", \"render\" or \"preview\"".into()),
     };
     let input = spec_bytes(env.spec)?;
-    let (parse, autofit, citations, slide_numbers) = options(env.options, max_bytes)?;
+    let (parse, autofit, citations, slide_numbers, preview) = options(env.options, max_bytes)?;
+    if op != Op::Preview && preview != PreviewRequest::default() {
+        return Err("\"width\", \"highlight\" and \"sheet\" are options of preview only".into());
+    }
     let layout = match env.layout {
         None => false,
         Some(r) => serde_json::from_str::<bool>(r.get())
@@ -108,7 +137,11 @@ fn check(env: &Envelope, max_bytes: usize) -> Result<Request, String> {
                 .map_err(|_| "\"output\" must be a path (a string)".to_string())?,
         ),
         (Op::Render, None) => return Err("render needs \"output\": the PPTX path to write".into()),
-        (_, Some(_)) => return Err("\"output\" is for render only".into()),
+        (Op::Preview, Some(r)) => Some(
+            serde_json::from_str::<String>(r.get())
+                .map_err(|_| "\"output\" must be a folder path (a string)".to_string())?,
+        ),
+        (_, Some(_)) => return Err("\"output\" is for render and preview only".into()),
         (_, None) => None,
     };
     Ok(Request {
@@ -120,6 +153,7 @@ fn check(env: &Envelope, max_bytes: usize) -> Result<Request, String> {
         slide_numbers,
         layout,
         output,
+        preview,
     })
 }
 
@@ -149,8 +183,9 @@ fn options(raw: Option<&RawValue>, max_bytes: usize) -> Result<Options, String> 
     let mut autofit = Autofit::Shrink;
     let mut citations = CitationStyle::Footnotes;
     let mut numbers = true;
+    let mut preview = PreviewRequest::default();
     let Some(raw) = raw else {
-        return Ok((parse, autofit, citations, numbers));
+        return Ok((parse, autofit, citations, numbers, preview));
     };
     if raw.get().len() > MAX_OPTIONS {
         return Err(format!("\"options\" is over {MAX_OPTIONS} bytes"));
@@ -174,18 +209,34 @@ fn options(raw: Option<&RawValue>, max_bytes: usize) -> Result<Options, String> 
             ("extract_json", Value::Bool(b)) => parse.extract_json = *b,
             ("extract_json", _) => return Err("\"extract_json\" must be true or false".into()),
             ("max_bytes", v) => parse.max_bytes = lowered(v, max_bytes)?,
+            ("width", v) => {
+                let max = specrender_preview::MAX_WIDTH;
+                preview.width = match v.as_u64() {
+                    Some(n) if (16..=u64::from(max)).contains(&n) => n as u32,
+                    _ => {
+                        return Err(format!(
+                            "\"width\" must be a whole number of pixels from 16 to {max}, got {v}"
+                        ))
+                    }
+                }
+            }
+            ("highlight", Value::Bool(b)) => preview.highlight = *b,
+            ("highlight", _) => return Err("\"highlight\" must be true or false".into()),
+            ("sheet", Value::Bool(b)) => preview.sheet = *b,
+            ("sheet", _) => return Err("\"sheet\" must be true or false".into()),
             (other, _) => {
                 return Err(format!(
-                    "unknown option {other:?} (autofit, slide_numbers, citations, extract_json, max_bytes)"
+                    "unknown option {other:?} (autofit, slide_numbers, citations, extract_json, max_bytes; preview: width, highlight, sheet)"
                 ))
             }
         }
     }
-    Ok((parse, autofit, citations, numbers))
+    Ok((parse, autofit, citations, numbers, preview))
 }
 
-/// What a request's `options` set: parsing, autofit, DocSpec citations, slide numbers.
-type Options = (ParseOptions, Autofit, CitationStyle, bool);
+/// What a request's `options` set: parsing, autofit, DocSpec citations, slide numbers, and
+/// preview's options.
+type Options = (ParseOptions, Autofit, CitationStyle, bool, PreviewRequest);
 
 fn lowered(v: &Value, max_bytes: usize) -> Result<usize, String> {
     match v.as_u64() {
@@ -235,6 +286,24 @@ mod tests {
             1000,
         );
         assert_eq!(r.unwrap().citations, CitationStyle::List);
+        let (_, r) = read(
+            br#"{"op": "preview", "spec": {}, "output": "p",
+                 "options": {"width": 320, "highlight": true, "sheet": true}}"#,
+            1000,
+        );
+        let r = r.unwrap();
+        assert_eq!((r.op, r.output.as_deref()), (Op::Preview, Some("p")));
+        assert_eq!(
+            r.preview,
+            PreviewRequest {
+                width: 320,
+                highlight: true,
+                sheet: true
+            }
+        );
+        let (_, r) = read(br#"{"op": "preview", "spec": {}}"#, 1000);
+        let r = r.unwrap();
+        assert_eq!((r.output, r.preview), (None, PreviewRequest::default()));
         assert!(
             bad(r#"{"op": "qc", "spec": {}, "options": {"citations": "x"}}"#).contains("citations")
         );
@@ -258,7 +327,19 @@ mod tests {
         assert!(bad(r#"{"op": "qc", "spec": {}, "extra": 1}"#).contains("extra"));
         assert!(bad(r#"{"op": "qc", "spec": [1]}"#).contains("spec"));
         assert!(bad(r#"{"op": "render", "spec": {}}"#).contains("output"));
-        assert!(bad(r#"{"op": "qc", "spec": {}, "output": "x"}"#).contains("render only"));
+        assert!(bad(r#"{"op": "qc", "spec": {}, "output": "x"}"#).contains("render and preview"));
+        assert!(
+            bad(r#"{"op": "qc", "spec": {}, "options": {"width": 640}}"#).contains("preview only")
+        );
+        for w in ["8", "9000", "64.5", "\"640\""] {
+            let m = bad(&format!(
+                r#"{{"op": "preview", "spec": {{}}, "options": {{"width": {w}}}}}"#
+            ));
+            assert!(m.contains("width"), "{w}: {m}");
+        }
+        assert!(
+            bad(r#"{"op": "preview", "spec": {}, "options": {"sheet": "yes"}}"#).contains("sheet")
+        );
         let (id, r) = read(br#"{"id": "x", "op": "nope", "spec": {}}"#, 1000);
         assert_eq!(id, serde_json::json!("x"));
         assert!(r.is_err());
