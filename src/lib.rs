@@ -565,7 +565,23 @@ pub fn lay_out_doc(
     let root = opts.assets.as_deref().or(opened.as_ref());
     guard(|| {
         let doc = specrender_spec::resolve_doc(spec, root);
-        Ok(specrender_layout::doc::layout_doc(&doc, fonts, &opts.doc))
+        let mut doc_opts = opts.doc.clone();
+        let mut unknown = None;
+        if doc_opts.template.is_none() {
+            if let Some(store) = &opts.templates {
+                match store.resolve_doc(&doc.theme.template_id)? {
+                    ResolvedDocTemplate::BuiltIn => {}
+                    ResolvedDocTemplate::Found(t) => doc_opts.template = Some(t),
+                    ResolvedDocTemplate::Unknown(id) => unknown = Some(id),
+                }
+            }
+        }
+        let mut laid = specrender_layout::doc::layout_doc(&doc, fonts, &doc_opts);
+        if let Some(template_id) = unknown {
+            laid.findings
+                .push(specrender_layout::doc::model::DocFinding::UnknownTemplate { template_id });
+        }
+        Ok(laid)
     })
 }
 
@@ -769,6 +785,7 @@ pub use specrender_template as template;
 pub struct TemplateStore {
     dir: PathBuf,
     cache: std::sync::Mutex<std::collections::HashMap<[u8; 32], Arc<template::Template>>>,
+    docs: std::sync::Mutex<std::collections::HashMap<[u8; 32], Arc<template::DocTemplate>>>,
 }
 
 /// What a `template_id` resolved to.
@@ -781,6 +798,19 @@ pub enum ResolvedTemplate {
     Unknown(String),
 }
 
+/// A template file's bytes and its content key (SHA-256).
+type TemplateFile = (Vec<u8>, [u8; 32]);
+
+/// What a document's `template_id` resolved to.
+#[derive(Debug, Clone)]
+pub enum ResolvedDocTemplate {
+    /// `default` (or empty): specrender's own styles, no file.
+    BuiltIn,
+    Found(Arc<template::DocTemplate>),
+    /// No such template: our own styles, reported as `unknown_template`.
+    Unknown(String),
+}
+
 /// The built-in look's ids (no file needed); the built-in themes with a package are
 /// [`template::themes::THEMES`].
 pub const BUILT_IN_TEMPLATES: &[&str] = &["default"];
@@ -790,32 +820,26 @@ impl TemplateStore {
         TemplateStore {
             dir: dir.into(),
             cache: Default::default(),
+            docs: Default::default(),
         }
     }
 
-    /// Resolves `id`. A template file that exists but cannot be read or is not a usable
-    /// template is an environment error (the service's folder is broken, not the deck).
-    pub fn resolve(&self, id: &str) -> Result<ResolvedTemplate, Error> {
-        let id = id.trim();
-        if id.is_empty() || BUILT_IN_TEMPLATES.contains(&id) {
-            return Ok(ResolvedTemplate::BuiltIn);
-        }
-        if let Some(t) = template::themes::builtin(id) {
-            return Ok(ResolvedTemplate::Found(t));
-        }
+    /// The file of template `id` with one of `exts`, read, and its content key; `None` when
+    /// the id is not a plain file name or no such file exists.
+    fn read(&self, id: &str, exts: &[&str]) -> Result<Option<TemplateFile>, Error> {
         let plain = !id.starts_with('.')
             && id
                 .chars()
                 .all(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | '.' | ' '));
         if !plain {
-            return Ok(ResolvedTemplate::Unknown(id.to_string()));
+            return Ok(None);
         }
-        let Some(path) = ["pptx", "potx"]
+        let Some(path) = exts
             .iter()
             .map(|ext| self.dir.join(format!("{id}.{ext}")))
             .find(|p| p.is_file())
         else {
-            return Ok(ResolvedTemplate::Unknown(id.to_string()));
+            return Ok(None);
         };
         let env = |m: String| Error::Environment(format!("template {}: {m}", path.display()));
         let max = template::Limits::default().max_file_bytes;
@@ -831,6 +855,46 @@ impl TemplateStore {
         }
         use sha2::Digest;
         let key: [u8; 32] = sha2::Sha256::digest(&bytes).into();
+        Ok(Some((bytes, key)))
+    }
+
+    /// Resolves a document's `id` to `DIR/<id>.docx` or `DIR/<id>.dotx`, parsed once per
+    /// content. `default` (or empty): our own styles.
+    pub fn resolve_doc(&self, id: &str) -> Result<ResolvedDocTemplate, Error> {
+        let id = id.trim();
+        if id.is_empty() || BUILT_IN_TEMPLATES.contains(&id) {
+            return Ok(ResolvedDocTemplate::BuiltIn);
+        }
+        let Some((bytes, key)) = self.read(id, &["docx", "dotx"])? else {
+            return Ok(ResolvedDocTemplate::Unknown(id.to_string()));
+        };
+        let docs = || self.docs.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(t) = docs().get(&key) {
+            return Ok(ResolvedDocTemplate::Found(t.clone()));
+        }
+        let t = Arc::new(template::DocTemplate::from_bytes(bytes).map_err(|e| {
+            Error::Environment(format!("template {}: {e}", self.dir.join(id).display()))
+        })?);
+        docs().insert(key, t.clone());
+        Ok(ResolvedDocTemplate::Found(t))
+    }
+
+    /// Resolves `id`. A template file that exists but cannot be read or is not a usable
+    /// template is an environment error (the service's folder is broken, not the deck).
+    pub fn resolve(&self, id: &str) -> Result<ResolvedTemplate, Error> {
+        let id = id.trim();
+        if id.is_empty() || BUILT_IN_TEMPLATES.contains(&id) {
+            return Ok(ResolvedTemplate::BuiltIn);
+        }
+        if let Some(t) = template::themes::builtin(id) {
+            return Ok(ResolvedTemplate::Found(t));
+        }
+        let Some((bytes, key)) = self.read(id, &["pptx", "potx"])? else {
+            return Ok(ResolvedTemplate::Unknown(id.to_string()));
+        };
+        let env = |m: String| {
+            Error::Environment(format!("template {}: {m}", self.dir.join(id).display()))
+        };
         if let Some(t) = self
             .cache
             .lock()
@@ -846,6 +910,72 @@ impl TemplateStore {
             .insert(key, t.clone());
         Ok(ResolvedTemplate::Found(t))
     }
+}
+
+/// `template inspect` of a Word template: its kind, the page of its last section, headers and
+/// footers, each of our roles' style (`how`: `name`, `outline` or `added`), the fonts and size
+/// `Normal` and `heading 1` resolve to, and how many example blocks are dropped.
+pub fn doc_template_inspect(t: &template::DocTemplate) -> Value {
+    use specrender_layout::doc::template::{page_of, style_map};
+    let page = page_of(t, "en-US");
+    let inch = |e: i64| (e as f64 / 914_400.0 * 1000.0).round() / 1000.0;
+    let styles: serde_json::Map<String, Value> = style_map(t)
+        .into_iter()
+        .map(|s| {
+            (
+                s.role.key(),
+                json!({"id": s.id, "how": s.how, "from_template": s.from_template}),
+            )
+        })
+        .collect();
+    let font = |role: template::DocRole| {
+        let id = t.style_for(role).map(|s| s.id.clone()).unwrap_or_default();
+        let (latin, ea) = t.fonts_of(&id, "en-US");
+        let size = t.run_props(&id).size_half_pt.map(|h| h as f64 / 2.0);
+        json!({"latin": latin, "east_asian": ea, "size_pt": size})
+    };
+    json!({
+        "kind": t.kind,
+        "page": {
+            "size": page.name,
+            "width_in": inch(page.width),
+            "height_in": inch(page.height),
+            "landscape": t.section.landscape,
+            "margins_in": page.margins.map(inch),
+            "text_width_in": inch(page.text_width()),
+            "columns": page.columns.map(|c| c.0).unwrap_or(1),
+            "written": t.section.size.is_some(),
+        },
+        "headers": t.section.headers.iter().map(|(k, p)| json!({"type": k, "part": p})).collect::<Vec<_>>(),
+        "footers": t.section.footers.iter().map(|(k, p)| json!({"type": k, "part": p})).collect::<Vec<_>>(),
+        "styles": styles,
+        "fonts": {"normal": font(template::DocRole::Normal), "heading1": font(template::DocRole::Heading(1))},
+        "example_blocks": t.example_blocks,
+        "warnings": t.warnings,
+    })
+}
+
+/// The text form of [`doc_template_inspect`].
+pub fn doc_template_inspect_text(v: &Value) -> String {
+    let mut s = format!(
+        "{} template, page {} ({} x {} in, text width {} in)\n",
+        v["kind"].as_str().unwrap_or(""),
+        v["page"]["size"].as_str().unwrap_or(""),
+        v["page"]["width_in"],
+        v["page"]["height_in"],
+        v["page"]["text_width_in"]
+    );
+    for (k, u) in v["styles"].as_object().into_iter().flatten() {
+        s.push_str(&format!(
+            "  {k:<20} {:<24} ({})\n",
+            u["id"].as_str().unwrap_or(""),
+            u["how"].as_str().unwrap_or("")
+        ));
+    }
+    for w in v["warnings"].as_array().into_iter().flatten() {
+        s.push_str(&format!("warning: {}\n", w.as_str().unwrap_or("")));
+    }
+    s
 }
 
 /// What `template inspect` warns about the template's theme fonts: a family that is neither

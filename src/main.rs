@@ -599,6 +599,9 @@ fn run_pipeline(
         Ok(t) => t,
         Err(code) => return Ok(code),
     };
+    if let Err(code) = template_fits(&parsed.input, &template, run) {
+        return Ok(code);
+    }
     let fonts = specrender::load_fonts(&run.fonts.options())?;
     let opts = render_options(
         run,
@@ -698,6 +701,9 @@ fn cmd_preview(args: &InputArgs, run: &RunArgs, p: &PreviewArgs) -> i32 {
             Ok(t) => t,
             Err(code) => return Ok(code),
         };
+        if let Err(code) = template_fits(&parsed.input, &template, run) {
+            return Ok(code);
+        }
         let fonts = specrender::load_fonts(&run.fonts.options())?;
         let opts = render_options(run, parse_opts, false, assets_root, template);
         let sheet = p.sheet_options();
@@ -844,7 +850,7 @@ fn render_options(
     parse: ParseOptions,
     layout_json: bool,
     assets_root: Option<PathBuf>,
-    template: Option<std::sync::Arc<specrender::template::Template>>,
+    template: Option<specrender::template::AnyTemplate>,
 ) -> RenderOptions {
     let mut opts = RenderOptions {
         parse,
@@ -863,6 +869,7 @@ fn render_options(
                 CitationsArg::Footnotes => specrender::layout::doc::model::CitationStyle::Footnotes,
                 CitationsArg::List => specrender::layout::doc::model::CitationStyle::List,
             },
+            template: None,
         },
         templates: run
             .templates
@@ -870,18 +877,45 @@ fn render_options(
             .map(|d| std::sync::Arc::new(specrender::TemplateStore::new(d))),
         ..Default::default()
     };
-    opts.layout.template = template;
+    match template {
+        Some(specrender::template::AnyTemplate::Deck(t)) => opts.layout.template = Some(t),
+        Some(specrender::template::AnyTemplate::Doc(t)) => opts.doc.template = Some(t),
+        None => {}
+    }
     opts.with_threads(run.threads)
 }
 
 /// `--template FILE`, read and parsed (a problem is reported and comes back as the exit code).
-fn load_run_template(
+fn load_run_template(run: &RunArgs) -> Result<Option<specrender::template::AnyTemplate>, i32> {
+    run.template.as_ref().map(|p| load_template(p)).transpose()
+}
+
+/// A `--template` of the other kind than the input (a Word template for a deck, a
+/// presentation for a document) is refused: exit 2, nothing written.
+fn template_fits(
+    input: &specrender::Input,
+    template: &Option<specrender::template::AnyTemplate>,
     run: &RunArgs,
-) -> Result<Option<std::sync::Arc<specrender::template::Template>>, i32> {
-    run.template
-        .as_ref()
-        .map(|p| load_template(p).map(std::sync::Arc::new))
-        .transpose()
+) -> Result<(), i32> {
+    use specrender::template::AnyTemplate;
+    let file = run.template.as_deref().unwrap_or(Path::new("")).display();
+    match (input, template) {
+        (specrender::Input::Slides(_), Some(t @ AnyTemplate::Doc(_))) => {
+            say!(
+                "error: template {file}: a Word {} cannot hold a SlideSpec deck; give a .pptx or .potx",
+                t.kind()
+            );
+            Err(2)
+        }
+        (specrender::Input::Doc(_), Some(t @ AnyTemplate::Deck(_))) => {
+            say!(
+                "error: template {file}: a presentation ({}) cannot hold a DocSpec document; give a .docx or .dotx",
+                t.kind()
+            );
+            Err(2)
+        }
+        _ => Ok(()),
+    }
 }
 
 /// Write the PPTX, the QC report (`--qc` or stdout) and `--layout` together
@@ -929,7 +963,7 @@ fn report_qc_summary(qc: &specrender::QcReport) {
 
 /// Reads and parses a template; a problem is reported on stderr and comes back as the exit
 /// code: 3 when the file cannot be read, 2 when it is not a usable template (naming the part).
-fn load_template(file: &std::path::Path) -> Result<specrender::template::Template, i32> {
+fn load_template(file: &std::path::Path) -> Result<specrender::template::AnyTemplate, i32> {
     let bytes = match read_limited(file, specrender::template::Limits::default().max_file_bytes) {
         Ok(b) => b,
         Err(ReadFail::Io(e)) => {
@@ -944,7 +978,7 @@ fn load_template(file: &std::path::Path) -> Result<specrender::template::Templat
             return Err(2);
         }
     };
-    match guard(|| Ok(specrender::template::Template::from_bytes(bytes))) {
+    match guard(|| Ok(specrender::template::AnyTemplate::from_bytes(bytes))) {
         Ok(Ok(t)) => Ok(t),
         Ok(Err(e)) => {
             say!("error: template {}: {e}", file.display());
@@ -967,6 +1001,22 @@ fn cmd_template_inspect(file: &std::path::Path, text: bool, fonts: &FontArgs) ->
         Err(e) => {
             report_error(&e);
             return e.exit_code();
+        }
+    };
+    let t = match t {
+        specrender::template::AnyTemplate::Deck(t) => t,
+        specrender::template::AnyTemplate::Doc(d) => {
+            let v = specrender::doc_template_inspect(&d);
+            if text {
+                let mut out = io::stdout().lock();
+                let s = specrender::doc_template_inspect_text(&v);
+                return if out.write_all(s.as_bytes()).is_ok() {
+                    0
+                } else {
+                    3
+                };
+            }
+            return if print_json(&v) { 0 } else { 3 };
         }
     };
     let warnings = specrender::template_font_warnings(&book, &t);

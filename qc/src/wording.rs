@@ -432,6 +432,16 @@ pub(crate) fn doc_finding(
 ) {
     let mut d = BTreeMap::new();
     match f {
+        DocFinding::UnknownTemplate { template_id } => {
+            d.insert("template_id".into(), json!(template_id));
+            (
+                IssueKind::UnknownTemplate,
+                None,
+                Severity::Medium,
+                d,
+                format!("theme.template_ref.template_id \"{}\" is neither default nor a document template in the templates folder (<id>.docx or <id>.dotx); the document was written in specrender's own styles.", short(template_id)),
+            )
+        }
         DocFinding::TableOverflow {
             block,
             needed,

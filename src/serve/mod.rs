@@ -163,6 +163,7 @@ impl<'a> Worker<'a> {
             templates: self.templates.clone(),
             doc: crate::layout::doc::DocOptions {
                 citations: req.citations,
+                template: None,
             },
             // One thread per job: a worker pool runs several workers side by side.
             ..Default::default()

@@ -65,7 +65,17 @@ const DROPPED: &[&str] = &[
 fn carried(t: &Template) -> Result<Vec<Carried>, String> {
     let pkg = specrender_opc::Package::open(t.bytes.to_vec(), specrender_opc::Limits::default())
         .map_err(|e| e.to_string())?;
-    let mut queue: Vec<String> = t.masters.iter().map(|m| m.part.clone()).collect();
+    walk_parts(&pkg, t.masters.iter().map(|m| m.part.clone()).collect())
+}
+
+/// Every part reachable from `roots` (the roots first), breadth first, each part's
+/// relationships in file order; relationships to [`DROPPED`] types are neither followed nor
+/// kept.
+pub(crate) fn walk_parts(
+    pkg: &specrender_opc::Package,
+    roots: Vec<String>,
+) -> Result<Vec<Carried>, String> {
+    let mut queue = roots;
     let mut seen: BTreeSet<String> = queue.iter().cloned().collect();
     let mut out = Vec::new();
     let mut i = 0;

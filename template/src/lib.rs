@@ -9,6 +9,7 @@
 //! `template inspect` JSON and text).
 
 pub mod carry;
+pub mod docx;
 pub mod map;
 pub mod model;
 pub mod paint;
@@ -17,6 +18,7 @@ pub mod report;
 pub mod themes;
 
 pub use carry::Carried;
+pub use docx::{DocRole, DocStyle, DocTemplate};
 pub use map::{map_all, map_layout, Mapping, LAYOUT_IDS};
 pub use model::*;
 pub use paint::{contrast, delta_e, Color, ColorBase, Fill, Paint};
@@ -28,6 +30,8 @@ pub enum TemplateError {
     Package(#[from] PackageError),
     #[error("not a presentation or presentation template: {0}")]
     NotAPresentation(String),
+    #[error("not a Word document or template: {0}")]
+    NotADocument(String),
 }
 
 impl TemplateError {
@@ -35,7 +39,40 @@ impl TemplateError {
     pub fn part(&self) -> Option<&str> {
         match self {
             TemplateError::Package(p) => p.part(),
-            TemplateError::NotAPresentation(_) => None,
+            TemplateError::NotAPresentation(_) | TemplateError::NotADocument(_) => None,
+        }
+    }
+}
+
+/// A template of either kind, as `--template FILE` names it: a presentation (.pptx / .potx)
+/// for decks, a Word document or template (.docx / .dotx) for documents.
+#[derive(Debug, Clone)]
+pub enum AnyTemplate {
+    Deck(std::sync::Arc<Template>),
+    Doc(std::sync::Arc<DocTemplate>),
+}
+
+impl AnyTemplate {
+    /// Parses a template of either kind, told apart by its main part's content type.
+    pub fn from_bytes(bytes: Vec<u8>) -> Result<AnyTemplate, TemplateError> {
+        match Template::from_bytes(bytes.clone()) {
+            Ok(t) => Ok(AnyTemplate::Deck(std::sync::Arc::new(t))),
+            Err(TemplateError::NotAPresentation(m)) => match DocTemplate::from_bytes(bytes) {
+                Ok(t) => Ok(AnyTemplate::Doc(std::sync::Arc::new(t))),
+                Err(TemplateError::NotADocument(_)) => Err(TemplateError::NotAPresentation(
+                    format!("{m} (nor a Word document or template)"),
+                )),
+                Err(e) => Err(e),
+            },
+            Err(e) => Err(e),
+        }
+    }
+
+    /// `pptx`, `potx`, `docx`, `dotx`, ...
+    pub fn kind(&self) -> &str {
+        match self {
+            AnyTemplate::Deck(t) => &t.kind,
+            AnyTemplate::Doc(t) => &t.kind,
         }
     }
 }

@@ -511,7 +511,7 @@ fn shapes(part: &str, xml: &[u8]) -> Result<Tree, TemplateError> {
     Ok(out)
 }
 
-fn read_theme(pkg: &Package, part: &str, from: &str) -> Result<Theme, TemplateError> {
+pub(crate) fn read_theme(pkg: &Package, part: &str, from: &str) -> Result<Theme, TemplateError> {
     let xml = pkg.read(part, Some(from))?;
     let mut th = Theme {
         part: part.to_string(),

@@ -9,6 +9,7 @@
 pub mod model;
 pub mod page;
 pub mod table;
+pub mod template;
 
 use crate::ctx::resolve_fonts;
 use crate::element::text::run_lang;
@@ -25,6 +26,9 @@ use std::sync::Arc;
 pub struct DocOptions {
     /// Footnotes (default) or a numbered reference list.
     pub citations: CitationStyle,
+    /// The customer's reference document (`--template` with a .docx / .dotx): its page,
+    /// fonts and styles.
+    pub template: Option<Arc<specrender_template::DocTemplate>>,
 }
 
 /// EMU per pixel at 96 dpi (a picture's natural size).
@@ -37,10 +41,21 @@ pub fn figure_max_height(page: &Page) -> Emu {
 
 /// Lay out a document.
 pub fn layout_doc(doc: &Doc, book: &FontBook, opts: &DocOptions) -> LaidDoc {
-    let page = Page::for_language(&doc.language);
+    let (page, theme, styles) = match &opts.template {
+        Some(t) => (
+            template::page_of(t, &doc.language),
+            template::theme_on(&doc.theme, t, &doc.language, doc.lang),
+            template::style_map(t),
+        ),
+        None => (
+            Page::for_language(&doc.language),
+            doc.theme.clone(),
+            Vec::new(),
+        ),
+    };
     let width = page.text_width();
     let mut subst = Vec::new();
-    let f = &doc.theme.fonts;
+    let f = &theme.fonts;
     let body = resolve_fonts(book, &f.body, &f.body_ea, false, &mut subst);
     let bold = resolve_fonts(book, &f.body, &f.body_ea, true, &mut subst);
     let mut findings: Vec<DocFinding> = subst
@@ -114,7 +129,7 @@ pub fn layout_doc(doc: &Doc, book: &FontBook, opts: &DocOptions) -> LaidDoc {
                         &body,
                         &bold,
                         lang,
-                        doc.theme.sizes.body,
+                        theme.sizes.body,
                         &input,
                         width,
                         (tables, numbered),
@@ -171,8 +186,10 @@ pub fn layout_doc(doc: &Doc, book: &FontBook, opts: &DocOptions) -> LaidDoc {
         lang: doc.lang,
         author: doc.author.clone(),
         created: doc.created.clone(),
-        theme: doc.theme.clone(),
+        theme,
         page,
+        template: opts.template.clone(),
+        styles,
         blocks,
         references: doc.references.clone(),
         citations: opts.citations,

@@ -33,6 +33,10 @@ pub struct LaidDoc {
     pub created: Option<String>,
     pub theme: Theme,
     pub page: Page,
+    /// The reference document the document is written on, and which of its styles each of
+    /// our roles uses (empty without a template).
+    pub template: Option<Arc<specrender_template::DocTemplate>>,
+    pub styles: Vec<super::template::StyleUse>,
     pub blocks: Vec<LaidBlock>,
     pub references: Vec<Reference>,
     pub citations: CitationStyle,
@@ -42,6 +46,25 @@ pub struct LaidDoc {
     pub footnotes: usize,
     pub findings: Vec<DocFinding>,
     pub notes: Vec<ResolveNote>,
+}
+
+impl LaidDoc {
+    /// The style id written for our style id `ours` (`Heading1`): the template's style for
+    /// the role, ours renamed, or `ours` itself (no template, or not a role style).
+    pub fn style_id<'s>(&'s self, ours: &'s str) -> &'s str {
+        self.styles
+            .iter()
+            .find(|s| s.ours == ours)
+            .map_or(ours, |s| s.id.as_str())
+    }
+
+    /// Does the writer write its own style for `ours` (no template, or the template lacks it)?
+    pub fn writes_style(&self, ours: &str) -> bool {
+        self.styles
+            .iter()
+            .find(|s| s.ours == ours)
+            .is_none_or(|s| !s.from_template)
+    }
 }
 
 /// One block with the width it got.
@@ -172,6 +195,9 @@ pub enum DocFinding {
         used: String,
         stand_in: bool,
     },
+    /// `theme.template_ref.template_id` names no document template in the templates folder
+    /// (the document is written in our own styles).
+    UnknownTemplate { template_id: String },
     /// Characters no loaded font has (drawn as empty boxes); `block` None: the title or
     /// subtitle.
     MissingGlyphs {

@@ -16,8 +16,14 @@ pub struct Page {
     pub height: Emu,
     /// Top, right, bottom, left.
     pub margins: [Emu; 4],
-    /// Distance of the header and footer from the page edge.
+    /// Distance of the header from the page edge.
     pub header: Emu,
+    /// Distance of the footer from the page edge.
+    pub footer: Emu,
+    /// Binding gutter, added to the left margin.
+    pub gutter: Emu,
+    /// Newspaper columns: (count, space between), `None` for one column.
+    pub columns: Option<(u32, Emu)>,
 }
 
 impl Page {
@@ -34,6 +40,9 @@ impl Page {
             height,
             margins: [EMU_PER_INCH; 4],
             header: EMU_PER_INCH / 2,
+            footer: EMU_PER_INCH / 2,
+            gutter: 0,
+            columns: None,
         }
     }
 
@@ -47,9 +56,24 @@ impl Page {
         }
     }
 
-    /// Width between the left and right margins: what every block gets.
+    /// Width between the left and right margins (less the gutter): the width of the text
+    /// area.
+    pub fn area_width(&self) -> Emu {
+        self.width - self.margins[1] - self.margins[3] - self.gutter
+    }
+
+    /// What every block gets: the text area's width, or one column's on a page with
+    /// columns (whole twips).
     pub fn text_width(&self) -> Emu {
-        self.width - self.margins[1] - self.margins[3]
+        let w = self.area_width();
+        match self.columns {
+            Some((n, space)) if n > 1 => {
+                let n = n as Emu;
+                let col = (w - (n - 1) * space) / n;
+                (col / EMU_PER_TWIP * EMU_PER_TWIP).max(EMU_PER_TWIP)
+            }
+            _ => w,
+        }
     }
 
     /// Height between the top and bottom margins.

@@ -59,6 +59,9 @@ pub enum RelType {
     Settings,
     FontTable,
     Footnotes,
+    /// A section's header and footer parts (`word/header1.xml`).
+    Header,
+    Footer,
 }
 
 impl RelType {
@@ -89,6 +92,8 @@ impl RelType {
             RelType::Settings => office_rel!("settings"),
             RelType::FontTable => office_rel!("fontTable"),
             RelType::Footnotes => office_rel!("footnotes"),
+            RelType::Header => office_rel!("header"),
+            RelType::Footer => office_rel!("footer"),
         }
     }
 }

@@ -25,14 +25,16 @@ pub(crate) struct Body<'a> {
     pub nums: ListNums,
     /// Per block: the image relationship of its figure.
     pub images: Vec<Option<RelId>>,
+    /// The template's headers and footers: (header?, kind, relationship).
+    pub furniture: Vec<(bool, String, RelId)>,
 }
 
 impl Body<'_> {
     /// Paragraph properties with `w:wordWrap` for Hangul text outside a Korean document
     /// (a Korean document has it on `Normal`) and `w:bidi` for a right-to-left paragraph.
-    pub(crate) fn para<'s>(&self, style: Option<&'s str>, text: &str) -> ParaProps<'s> {
+    pub(crate) fn para<'s>(&'s self, style: Option<&'s str>, text: &str) -> ParaProps<'s> {
         ParaProps {
-            style,
+            style: style.map(|s| self.laid.style_id(s)),
             word_wrap: self.laid.lang != LangFamily::Korean && has_hangul(text),
             bidi: specrender_layout::text::prepare::starts_right_to_left(text),
             ..Default::default()
@@ -75,7 +77,7 @@ pub(crate) fn document_xml(body: &Body<'_>, pretty: bool) -> Vec<u8> {
     if laid.citations == CitationStyle::List && !laid.listed.is_empty() {
         reference_list(&mut x, body);
     }
-    section(&mut x, laid);
+    section(&mut x, body);
     x.end("w:body");
     x.end("w:document");
     x.finish()
@@ -130,7 +132,7 @@ pub(crate) fn citations(x: &mut Xml, body: &Body<'_>, b: &LaidBlock) {
             for &(n, _) in &b.cites {
                 x.start("w:r", &[]);
                 RunProps {
-                    style: Some("FootnoteReference"),
+                    style: Some(body.laid.style_id("FootnoteReference")),
                     ..Default::default()
                 }
                 .write(x);
@@ -158,7 +160,7 @@ fn block(x: &mut Xml, body: &Body<'_>, i: usize, b: &LaidBlock) {
             for (k, item) in items.iter().enumerate() {
                 x.start("w:p", &[]);
                 let (mut p, r) = block_props(&b.style, body.para(Some(style), item));
-                p.num = Some((body.nums.0[i], 0));
+                p.num = Some((body.nums.blocks[i], 0));
                 p.write(x);
                 runs(x, item, &r);
                 if k + 1 == items.len() {
@@ -209,11 +211,55 @@ fn reference_list(x: &mut Xml, body: &Body<'_>) {
     }
 }
 
-fn section(x: &mut Xml, laid: &LaidDoc) {
+/// The section: on a template its headers and footers first (CT_SectPr order), its
+/// orientation, columns, title page and line grid; page size and margins from layout.
+fn section(x: &mut Xml, body: &Body<'_>) {
+    let laid = body.laid;
     let p = &laid.page;
     let tw = |e: i64| e / EMU_PER_TWIP;
     x.start("w:sectPr", &[]);
-    x.empty("w:pgSz", &[("w:w", &tw(p.width)), ("w:h", &tw(p.height))]);
+    for header in [true, false] {
+        for (_, kind, rel) in body.furniture.iter().filter(|f| f.0 == header) {
+            let el = if header {
+                "w:headerReference"
+            } else {
+                "w:footerReference"
+            };
+            x.empty(el, &[("w:type", &kind.as_str()), ("r:id", rel)]);
+        }
+    }
+    let Some(t) = laid.template.as_deref() else {
+        x.empty("w:pgSz", &[("w:w", &tw(p.width)), ("w:h", &tw(p.height))]);
+        x.empty(
+            "w:pgMar",
+            &[
+                ("w:top", &tw(p.margins[0])),
+                ("w:right", &tw(p.margins[1])),
+                ("w:bottom", &tw(p.margins[2])),
+                ("w:left", &tw(p.margins[3])),
+                ("w:header", &tw(p.header)),
+                ("w:footer", &tw(p.header)),
+                ("w:gutter", &0),
+            ],
+        );
+        x.empty("w:cols", &[("w:space", &"720")]);
+        x.empty("w:docGrid", &[("w:linePitch", &"360")]);
+        x.end("w:sectPr");
+        return;
+    };
+    let s = &t.section;
+    if s.landscape {
+        x.empty(
+            "w:pgSz",
+            &[
+                ("w:w", &tw(p.width)),
+                ("w:h", &tw(p.height)),
+                ("w:orient", &"landscape"),
+            ],
+        );
+    } else {
+        x.empty("w:pgSz", &[("w:w", &tw(p.width)), ("w:h", &tw(p.height))]);
+    }
     x.empty(
         "w:pgMar",
         &[
@@ -222,11 +268,30 @@ fn section(x: &mut Xml, laid: &LaidDoc) {
             ("w:bottom", &tw(p.margins[2])),
             ("w:left", &tw(p.margins[3])),
             ("w:header", &tw(p.header)),
-            ("w:footer", &tw(p.header)),
-            ("w:gutter", &0),
+            ("w:footer", &tw(p.footer)),
+            ("w:gutter", &tw(p.gutter)),
         ],
     );
-    x.empty("w:cols", &[("w:space", &"720")]);
-    x.empty("w:docGrid", &[("w:linePitch", &"360")]);
+    match p.columns {
+        Some((n, space)) => x.empty("w:cols", &[("w:num", &n), ("w:space", &tw(space))]),
+        None => x.empty("w:cols", &[("w:space", &"720")]),
+    }
+    if s.title_page {
+        x.empty("w:titlePg", &[]);
+    }
+    match &s.doc_grid {
+        Some((ty, pitch)) => {
+            let pitch = pitch.unwrap_or(360);
+            if ty == "default" {
+                x.empty("w:docGrid", &[("w:linePitch", &pitch)]);
+            } else {
+                x.empty(
+                    "w:docGrid",
+                    &[("w:type", &ty.as_str()), ("w:linePitch", &pitch)],
+                );
+            }
+        }
+        None => x.empty("w:docGrid", &[("w:linePitch", &"360")]),
+    }
     x.end("w:sectPr");
 }

@@ -39,7 +39,7 @@ pub(crate) fn footnotes_xml(laid: &LaidDoc, pretty: bool) -> Vec<u8> {
         "w:continuationSeparator",
     );
     let style = RunProps {
-        style: Some("FootnoteReference"),
+        style: Some(laid.style_id("FootnoteReference")),
         ..Default::default()
     };
     for b in &laid.blocks {
@@ -47,7 +47,7 @@ pub(crate) fn footnotes_xml(laid: &LaidDoc, pretty: bool) -> Vec<u8> {
             x.start("w:footnote", &[("w:id", &n)]);
             x.start("w:p", &[]);
             ParaProps {
-                style: Some("FootnoteText"),
+                style: Some(laid.style_id("FootnoteText")),
                 bidi: specrender_layout::text::prepare::starts_right_to_left(
                     &laid.references[r].text(),
                 ),

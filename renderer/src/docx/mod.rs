@@ -38,8 +38,13 @@ const FONT_TABLE: &str = "word/fontTable.xml";
 const THEME: &str = "word/theme/theme1.xml";
 const FOOTNOTES: &str = "word/footnotes.xml";
 
-/// Every part of the document's package, in package order, not yet written.
+/// Every part of the document's package, in package order, not yet written. On a template
+/// (`laid.template`) its styles and numbering are written with ours added, and its theme and
+/// the header and footer parts of its last section (with what they reach) are carried over
+/// as they are; a .dotx becomes a document.
 pub(crate) fn package(laid: &LaidDoc) -> Package<'_> {
+    let template = laid.template.as_deref();
+    let carried = template.map(|t| t.carried()).unwrap_or(&[]);
     let mut pkg = Package::new();
     pkg.relate(RelType::OfficeDocument, DOCUMENT);
     pkg.relate(RelType::CoreProperties, CORE);
@@ -60,11 +65,31 @@ pub(crate) fn package(laid: &LaidDoc) -> Package<'_> {
     rels.add(RelType::Numbering, NUMBERING);
     rels.add(RelType::Settings, SETTINGS);
     rels.add(RelType::FontTable, FONT_TABLE);
-    rels.add(RelType::Theme, THEME);
+    // The template's theme part when it has one (carried), else ours.
+    let theme = template
+        .and_then(|t| t.theme_part.clone())
+        .unwrap_or_else(|| THEME.to_string());
+    rels.add(RelType::Theme, theme.clone());
     if footnotes {
         rels.add(RelType::Footnotes, FOOTNOTES);
     }
-    let mut media = Media::new("word/media");
+    // The section's headers and footers: (kind, relationship) in the order written.
+    let mut furniture = Vec::new();
+    if let Some(t) = template {
+        for (kind, part) in &t.section.headers {
+            furniture.push((true, kind.clone(), rels.add(RelType::Header, part.clone())));
+        }
+        for (kind, part) in &t.section.footers {
+            furniture.push((false, kind.clone(), rels.add(RelType::Footer, part.clone())));
+        }
+    }
+    // Our pictures never take a carried picture's name.
+    let media_folder = if carried.iter().any(|c| c.name.starts_with("word/media/")) {
+        "word/media/doc"
+    } else {
+        "word/media"
+    };
+    let mut media = Media::new(media_folder);
     let images = laid
         .blocks
         .iter()
@@ -85,8 +110,10 @@ pub(crate) fn package(laid: &LaidDoc) -> Package<'_> {
         laid,
         nums: numbering::ListNums::of(laid),
         images,
+        furniture,
     };
     let nums = numbering::ListNums::of(laid);
+    let styles_nums = numbering::ListNums::of(laid);
     let doc = Part::new(DOCUMENT, document::CONTENT_TYPE, move |p| {
         document::document_xml(&body, p)
     })
@@ -94,10 +121,21 @@ pub(crate) fn package(laid: &LaidDoc) -> Package<'_> {
     pkg.add(doc, rels);
     let parts = [
         Part::new(STYLES, styles::CONTENT_TYPE, move |p| {
-            styles::styles_xml(laid, p)
+            // The template's part as it is written (never pretty-printed: it is theirs).
+            template
+                .and_then(|t| {
+                    let (_, xml) = t.styles_part.as_ref()?;
+                    styles::styles_on(xml, laid, t, &styles_nums)
+                })
+                .unwrap_or_else(|| styles::styles_xml(laid, &styles_nums, p))
         }),
         Part::new(NUMBERING, numbering::CONTENT_TYPE, move |p| {
-            numbering::numbering_xml(&nums, p)
+            template
+                .and_then(|t| {
+                    let (_, xml) = t.numbering_part.as_ref()?;
+                    numbering::numbering_on(xml, &nums)
+                })
+                .unwrap_or_else(|| numbering::numbering_xml(&nums, p))
         }),
         Part::new(SETTINGS, settings::SETTINGS_CONTENT_TYPE, move |p| {
             settings::settings_xml(laid, footnotes, p)
@@ -105,16 +143,20 @@ pub(crate) fn package(laid: &LaidDoc) -> Package<'_> {
         Part::new(FONT_TABLE, settings::FONT_TABLE_CONTENT_TYPE, move |p| {
             settings::font_table_xml(laid, p)
         }),
-        Part::new(THEME, crate::pptx::theme::CONTENT_TYPE, move |p| {
-            crate::pptx::theme::theme_xml(
-                &specrender_layout::frame::ThemeFrame::from_theme(&laid.theme),
-                p,
-            )
-        }),
     ];
     for part in parts {
         pkg.add(part, Rels::new());
     }
+    if !carried.iter().any(|c| c.name == theme) {
+        let part = Part::new(THEME, crate::pptx::theme::CONTENT_TYPE, move |p| {
+            crate::pptx::theme::theme_xml(
+                &specrender_layout::frame::ThemeFrame::from_theme(&laid.theme),
+                p,
+            )
+        });
+        pkg.add(part, Rels::new());
+    }
+    add_carried(&mut pkg, carried);
     if footnotes {
         let part = Part::new(FOOTNOTES, footnotes::CONTENT_TYPE, move |p| {
             footnotes::footnotes_xml(laid, p)
@@ -129,4 +171,33 @@ pub(crate) fn package(laid: &LaidDoc) -> Package<'_> {
         pkg.add(part, Rels::new());
     }
     pkg
+}
+
+/// The template's carried parts, each followed by its relationships part as written; media
+/// and other non-XML parts get their extension's `Default`.
+fn add_carried<'a>(pkg: &mut Package<'a>, carried: &'a [specrender_template::Carried]) {
+    for c in carried {
+        if let Some((_, ext)) = c.name.rsplit_once('.') {
+            let ext = ext.to_ascii_lowercase();
+            if ext != "xml" && !pkg.has_default(&ext) {
+                pkg.add_default(ext, c.content_type.clone());
+            }
+        }
+        let bytes = c.bytes.clone();
+        pkg.add(
+            Part::new(c.name.clone(), c.content_type.clone(), move |_| {
+                bytes.to_vec()
+            }),
+            Rels::new(),
+        );
+        if let Some((name, xml)) = &c.rels {
+            let xml = xml.clone();
+            pkg.add(
+                Part::new(name.clone(), crate::opc::content_types::RELS, move |_| {
+                    xml.to_vec()
+                }),
+                Rels::new(),
+            );
+        }
+    }
 }

@@ -10,35 +10,74 @@ use specrender_layout::doc::model::{LaidContent, LaidDoc};
 pub(crate) const CONTENT_TYPE: &str =
     "application/vnd.openxmlformats-officedocument.wordprocessingml.numbering+xml";
 
-/// The numbering instance of the bullet lists.
-pub(crate) const BULLET_NUM: u32 = 1;
-/// The numbering instance of the `ListNumber` style.
-const NUMBER_NUM: u32 = 2;
-
-/// Per block: the numbering instance its items use (0 for blocks that are not lists).
-pub(crate) struct ListNums(pub Vec<u32>);
+/// The numbering a document writes: per block the instance its items use (0 for blocks that
+/// are not lists), and the ids of our own definitions. Without a template: abstract
+/// definitions 0 (bullets) and 1 (decimal), instances 1 (bullets), 2 (the `ListNumber`
+/// style's), then one per ordered list. On a template our ids follow the template's, and
+/// where its `List Bullet` / `List Number` styles apply numbering, lists use it: bullet lists
+/// its instance, ordered lists restart its abstract definition.
+pub(crate) struct ListNums {
+    pub blocks: Vec<u32>,
+    /// Our abstract definitions: bullets, then decimal at `abs_base + 1`.
+    abs_base: u32,
+    /// Our bullet instance; `ListNumber`'s is the next.
+    pub bullet: u32,
+    /// The abstract definition ordered lists restart.
+    number_abs: u32,
+}
 
 impl ListNums {
     pub(crate) fn of(laid: &LaidDoc) -> ListNums {
-        let mut next = NUMBER_NUM;
-        ListNums(
-            laid.blocks
+        let t = laid.template.as_deref();
+        let (abs_base, num_base) = match t {
+            Some(t) if t.numbering_part.is_some() => (t.max_abstract + 1, t.max_num()),
+            _ => (0, 0),
+        };
+        // A template style's numbering, when the style is the template's and applies one.
+        let styled = |ours: &str| -> Option<u32> {
+            let t = t?;
+            let u = laid
+                .styles
                 .iter()
-                .map(|b| match b.content {
-                    LaidContent::List { ordered: true, .. } => {
-                        next += 1;
-                        next
-                    }
-                    LaidContent::List { ordered: false, .. } => BULLET_NUM,
-                    _ => 0,
-                })
-                .collect(),
-        )
+                .find(|s| s.ours == ours && s.from_template)?;
+            t.style(&u.id)?
+                .num_id
+                .filter(|&n| t.abstract_of(n).is_some())
+        };
+        let bullet = styled("ListBullet").unwrap_or(num_base + 1);
+        let number_abs = styled("ListNumber")
+            .and_then(|n| t?.abstract_of(n))
+            .unwrap_or(abs_base + 1);
+        let mut next = num_base + 2;
+        let blocks = laid
+            .blocks
+            .iter()
+            .map(|b| match b.content {
+                LaidContent::List { ordered: true, .. } => {
+                    next += 1;
+                    next
+                }
+                LaidContent::List { ordered: false, .. } => bullet,
+                _ => 0,
+            })
+            .collect();
+        ListNums {
+            blocks,
+            abs_base,
+            bullet: num_base + 1,
+            number_abs,
+        }
+    }
+
+    /// The `ListNumber` style's own instance.
+    pub(crate) fn number(&self) -> u32 {
+        self.bullet + 1
     }
 
     /// Ordered-list instances, in order.
     fn restarts(&self) -> impl Iterator<Item = u32> + '_ {
-        self.0.iter().copied().filter(|&n| n > NUMBER_NUM)
+        let first = self.number();
+        self.blocks.iter().copied().filter(move |&n| n > first)
     }
 }
 
@@ -57,11 +96,15 @@ fn abstract_num(x: &mut Xml, id: u32, fmt: &str, text: &str) {
     x.end("w:abstractNum");
 }
 
-pub(crate) fn numbering_xml(nums: &ListNums, pretty: bool) -> Vec<u8> {
-    let mut x = Xml::new(pretty);
-    x.start("w:numbering", &[("xmlns:w", &NS_W)]);
-    abstract_num(&mut x, 0, "bullet", "\u{2022}");
-    abstract_num(&mut x, 1, "decimal", "%1.");
+/// Our abstract definitions and instances, as elements (no root).
+fn ours(x: &mut Xml, nums: &ListNums, abstracts: bool, instances: bool) {
+    if abstracts {
+        abstract_num(x, nums.abs_base, "bullet", "\u{2022}");
+        abstract_num(x, nums.abs_base + 1, "decimal", "%1.");
+    }
+    if !instances {
+        return;
+    }
     let num = |x: &mut Xml, id: u32, abs: u32, restart: bool| {
         x.start("w:num", &[("w:numId", &id)]);
         x.empty("w:abstractNumId", &[("w:val", &abs)]);
@@ -72,11 +115,52 @@ pub(crate) fn numbering_xml(nums: &ListNums, pretty: bool) -> Vec<u8> {
         }
         x.end("w:num");
     };
-    num(&mut x, BULLET_NUM, 0, false);
-    num(&mut x, NUMBER_NUM, 1, false);
+    num(x, nums.bullet, nums.abs_base, false);
+    num(x, nums.number(), nums.abs_base + 1, false);
     for id in nums.restarts() {
-        num(&mut x, id, 1, true);
+        num(x, id, nums.number_abs, true);
     }
+}
+
+pub(crate) fn numbering_xml(nums: &ListNums, pretty: bool) -> Vec<u8> {
+    let mut x = Xml::new(pretty);
+    x.start("w:numbering", &[("xmlns:w", &NS_W)]);
+    ours(&mut x, nums, true, true);
     x.end("w:numbering");
     x.finish()
+}
+
+/// A template's numbering part with ours added: our abstract definitions after its last
+/// (every `w:abstractNum` before any `w:num`), our instances after its last. `None` when the
+/// part is not WordprocessingML numbering with the usual `w:` prefix (then ours alone).
+pub(crate) fn numbering_on(template: &[u8], nums: &ListNums) -> Option<Vec<u8>> {
+    let s = std::str::from_utf8(template).ok()?;
+    if !s.contains(&format!("xmlns:w=\"{NS_W}\"")) || !s.contains("<w:numbering") {
+        return None;
+    }
+    let fragment = |abstracts: bool| {
+        let mut x = Xml::new(false);
+        ours(&mut x, nums, abstracts, !abstracts);
+        let bytes = x.finish();
+        let f = String::from_utf8(bytes).ok()?;
+        // The elements alone, without the writer's XML declaration.
+        Some(f[f.find("?>").map_or(0, |i| i + 2)..].trim().to_string())
+    };
+    let (abs, inst) = (fragment(true)?, fragment(false)?);
+    let end = s.rfind("</w:numbering>")?;
+    let mut out = s[..end].to_string();
+    // Instances go last, before a trailing `w:numIdMacAtCleanup`.
+    let inst_at = out.find("<w:numIdMacAtCleanup").unwrap_or(out.len());
+    out.insert_str(inst_at, &inst);
+    let abs_at = match out.rfind("</w:abstractNum>") {
+        Some(i) => i + "</w:abstractNum>".len(),
+        None => [out.find("<w:num "), out.find("<w:num>")]
+            .into_iter()
+            .flatten()
+            .min()
+            .unwrap_or(inst_at),
+    };
+    out.insert_str(abs_at, &abs);
+    out.push_str(&s[end..]);
+    Some(out.into_bytes())
 }

@@ -11,11 +11,13 @@
 //!   `FootnoteText`, `FootnoteReference`, and the table style `SpecTable` (thin borders in the
 //!   muted colour, 6 pt cell margins left and right).
 
+use super::numbering::ListNums;
 use super::text::{half_points, NS_W};
 use crate::opc::xml::Xml;
 use specrender_layout::doc::model::LaidDoc;
 use specrender_spec::deck::LangFamily;
 use specrender_spec::units::Cpt;
+use specrender_template::DocTemplate;
 
 pub(crate) const CONTENT_TYPE: &str =
     "application/vnd.openxmlformats-officedocument.wordprocessingml.styles+xml";
@@ -133,20 +135,58 @@ fn para_style(x: &mut Xml, s: Style<'_>, ppr: impl FnOnce(&mut Xml), rpr: impl F
     x.end("w:style");
 }
 
-fn para(id: &'static str, name: &'static str) -> Style<'static> {
-    Style {
-        id,
-        name,
-        kind: "paragraph",
-        based_on: Some("Normal"),
+/// Style ids as written: ours, or on a template the template's for the roles it has (those
+/// styles are not written) and its `Normal`, default character and table styles as bases.
+struct Ids<'a> {
+    laid: &'a LaidDoc,
+    normal: &'a str,
+    /// The default character style (`Default Paragraph Font`).
+    dpf: Option<&'a str>,
+    /// The base of our table style (`Normal Table`, written with it); `None` on a template.
+    table: Option<&'a str>,
+}
+
+impl<'a> Ids<'a> {
+    fn ours(laid: &'a LaidDoc) -> Ids<'a> {
+        Ids {
+            laid,
+            normal: "Normal",
+            dpf: Some("DefaultParagraphFont"),
+            table: Some("TableNormal"),
+        }
+    }
+
+    fn on(laid: &'a LaidDoc, t: &'a DocTemplate) -> Ids<'a> {
+        Ids {
+            laid,
+            normal: laid.style_id("Normal"),
+            dpf: t
+                .styles
+                .iter()
+                .find(|s| s.kind == "character" && s.default)
+                .map(|s| s.id.as_str()),
+            // Our table style stands alone on a template: a template's default table style
+            // may carry conditional formatting that changes what layout measured (pandoc's
+            // `Table` made Writer drop the body rows of a table whose header row ended a page).
+            table: None,
+        }
+    }
+
+    fn writes(&self, ours: &str) -> bool {
+        self.laid.writes_style(ours)
+    }
+
+    fn para(&self, ours: &'a str, name: &'a str) -> Style<'a> {
+        Style {
+            id: self.laid.style_id(ours),
+            name,
+            kind: "paragraph",
+            based_on: Some(self.normal),
+        }
     }
 }
 
-pub(crate) fn styles_xml(laid: &LaidDoc, pretty: bool) -> Vec<u8> {
-    let th = &laid.theme;
-    let f = &th.fonts;
-    let primary = th.colors.primary.hex();
-    let muted = th.colors.muted.hex();
+pub(crate) fn styles_xml(laid: &LaidDoc, nums: &ListNums, pretty: bool) -> Vec<u8> {
     let korean = laid.lang == LangFamily::Korean;
     let mut x = Xml::new(pretty);
     x.start("w:styles", &[("xmlns:w", &NS_W)]);
@@ -183,111 +223,166 @@ pub(crate) fn styles_xml(laid: &LaidDoc, pretty: bool) -> Vec<u8> {
     x.empty("w:semiHidden", &[]);
     x.empty("w:unhideWhenUsed", &[]);
     x.end("w:style");
-    para_style(
-        &mut x,
-        para("Title", "Title"),
-        |x| {
-            x.empty("w:spacing", &[("w:after", &"240")]);
-            x.empty("w:contextualSpacing", &[]);
-        },
-        |x| {
-            fonts(x, &f.heading, &f.heading_ea);
-            x.empty("w:color", &[("w:val", &primary)]);
-            x.empty("w:kern", &[("w:val", &"28")]);
-            size(x, th.sizes.title);
-        },
-    );
-    para_style(
-        &mut x,
-        para("Subtitle", "Subtitle"),
-        |x| {
-            x.empty("w:spacing", &[("w:after", &"240")]);
-        },
-        |x| {
-            fonts(x, &f.heading, &f.heading_ea);
-            x.empty("w:color", &[("w:val", &muted)]);
-            size(x, th.sizes.subtitle);
-        },
-    );
-    for level in 1..=6u8 {
-        heading(&mut x, laid, level);
-    }
-    list_style(&mut x, "ListBullet", "List Bullet", 1);
-    list_style(&mut x, "ListNumber", "List Number", 2);
-    para_style(
-        &mut x,
-        para("Quote", "Quote"),
-        |x| {
-            x.empty("w:spacing", &[("w:before", &"120"), ("w:after", &"120")]);
-            x.empty("w:ind", &[("w:left", &"720"), ("w:right", &"720")]);
-        },
-        |x| {
-            x.empty("w:i", &[]);
-            x.empty("w:iCs", &[]);
-            x.empty("w:color", &[("w:val", &muted)]);
-        },
-    );
-    para_style(
-        &mut x,
-        para("Caption", "caption"),
-        |x| {
-            x.empty(
-                "w:spacing",
-                &[
-                    ("w:after", &"200"),
-                    ("w:line", &"240"),
-                    ("w:lineRule", &"auto"),
-                ],
-            );
-        },
-        |x| {
-            x.empty("w:i", &[]);
-            x.empty("w:iCs", &[]);
-            size(x, th.sizes.caption);
-        },
-    );
-    para_style(
-        &mut x,
-        para("FootnoteText", "footnote text"),
-        |x| {
-            x.empty(
-                "w:spacing",
-                &[
-                    ("w:after", &"0"),
-                    ("w:line", &"240"),
-                    ("w:lineRule", &"auto"),
-                ],
-            );
-        },
-        |x| size(x, th.sizes.caption.max(th.sizes.body.saturating_sub(100))),
-    );
-    x.start(
-        "w:style",
-        &[
-            ("w:type", &"character"),
-            ("w:styleId", &"FootnoteReference"),
-        ],
-    );
-    x.empty("w:name", &[("w:val", &"footnote reference")]);
-    x.empty("w:basedOn", &[("w:val", &"DefaultParagraphFont")]);
-    x.start("w:rPr", &[]);
-    x.empty("w:vertAlign", &[("w:val", &"superscript")]);
-    x.end("w:rPr");
-    x.end("w:style");
-    table_styles(&mut x, &muted);
+    role_styles(&mut x, laid, &Ids::ours(laid), nums);
     x.end("w:styles");
     x.finish()
 }
 
-fn heading(x: &mut Xml, laid: &LaidDoc, level: u8) {
+/// A template's styles part with the styles of the roles it lacks added (based on its
+/// `Normal`), and our table style. `None` when the part is not WordprocessingML styles with
+/// the usual `w:` prefix (then ours alone are written).
+pub(crate) fn styles_on(
+    template: &[u8],
+    laid: &LaidDoc,
+    t: &DocTemplate,
+    nums: &ListNums,
+) -> Option<Vec<u8>> {
+    let s = std::str::from_utf8(template).ok()?;
+    if !s.contains(&format!("xmlns:w=\"{NS_W}\"")) || !s.contains("<w:styles") {
+        return None;
+    }
+    let end = s.rfind("</w:styles>")?;
+    let mut x = Xml::new(false);
+    role_styles(&mut x, laid, &Ids::on(laid, t), nums);
+    let added = String::from_utf8(x.finish()).ok()?;
+    let added = added[added.find("?>").map_or(0, |i| i + 2)..].trim();
+    let mut out = String::with_capacity(s.len() + added.len());
+    out.push_str(&s[..end]);
+    out.push_str(added);
+    out.push_str(&s[end..]);
+    Some(out.into_bytes())
+}
+
+/// The styles of our roles that `ids` says to write, and our table style.
+fn role_styles(x: &mut Xml, laid: &LaidDoc, ids: &Ids<'_>, nums: &ListNums) {
     let th = &laid.theme;
-    let id = format!("Heading{level}");
+    let f = &th.fonts;
+    let primary = th.colors.primary.hex();
+    let muted = th.colors.muted.hex();
+    if ids.writes("Title") {
+        para_style(
+            x,
+            ids.para("Title", "Title"),
+            |x| {
+                x.empty("w:spacing", &[("w:after", &"240")]);
+                x.empty("w:contextualSpacing", &[]);
+            },
+            |x| {
+                fonts(x, &f.heading, &f.heading_ea);
+                x.empty("w:color", &[("w:val", &primary)]);
+                x.empty("w:kern", &[("w:val", &"28")]);
+                size(x, th.sizes.title);
+            },
+        );
+    }
+    if ids.writes("Subtitle") {
+        para_style(
+            x,
+            ids.para("Subtitle", "Subtitle"),
+            |x| {
+                x.empty("w:spacing", &[("w:after", &"240")]);
+            },
+            |x| {
+                fonts(x, &f.heading, &f.heading_ea);
+                x.empty("w:color", &[("w:val", &muted)]);
+                size(x, th.sizes.subtitle);
+            },
+        );
+    }
+    for level in 1..=6u8 {
+        heading(x, laid, ids, level);
+    }
+    if ids.writes("ListBullet") {
+        list_style(x, ids.para("ListBullet", "List Bullet"), nums.bullet);
+    }
+    if ids.writes("ListNumber") {
+        list_style(x, ids.para("ListNumber", "List Number"), nums.number());
+    }
+    if ids.writes("Quote") {
+        para_style(
+            x,
+            ids.para("Quote", "Quote"),
+            |x| {
+                x.empty("w:spacing", &[("w:before", &"120"), ("w:after", &"120")]);
+                x.empty("w:ind", &[("w:left", &"720"), ("w:right", &"720")]);
+            },
+            |x| {
+                x.empty("w:i", &[]);
+                x.empty("w:iCs", &[]);
+                x.empty("w:color", &[("w:val", &muted)]);
+            },
+        );
+    }
+    if ids.writes("Caption") {
+        para_style(
+            x,
+            ids.para("Caption", "caption"),
+            |x| {
+                x.empty(
+                    "w:spacing",
+                    &[
+                        ("w:after", &"200"),
+                        ("w:line", &"240"),
+                        ("w:lineRule", &"auto"),
+                    ],
+                );
+            },
+            |x| {
+                x.empty("w:i", &[]);
+                x.empty("w:iCs", &[]);
+                size(x, th.sizes.caption);
+            },
+        );
+    }
+    if ids.writes("FootnoteText") {
+        para_style(
+            x,
+            ids.para("FootnoteText", "footnote text"),
+            |x| {
+                x.empty(
+                    "w:spacing",
+                    &[
+                        ("w:after", &"0"),
+                        ("w:line", &"240"),
+                        ("w:lineRule", &"auto"),
+                    ],
+                );
+            },
+            |x| size(x, th.sizes.caption.max(th.sizes.body.saturating_sub(100))),
+        );
+    }
+    if ids.writes("FootnoteReference") {
+        x.start(
+            "w:style",
+            &[
+                ("w:type", &"character"),
+                ("w:styleId", &laid.style_id("FootnoteReference")),
+            ],
+        );
+        x.empty("w:name", &[("w:val", &"footnote reference")]);
+        if let Some(b) = ids.dpf {
+            x.empty("w:basedOn", &[("w:val", &b)]);
+        }
+        x.start("w:rPr", &[]);
+        x.empty("w:vertAlign", &[("w:val", &"superscript")]);
+        x.end("w:rPr");
+        x.end("w:style");
+    }
+    table_styles(x, ids, &muted);
+}
+
+fn heading(x: &mut Xml, laid: &LaidDoc, ids: &Ids<'_>, level: u8) {
+    let th = &laid.theme;
+    let ours = format!("Heading{level}");
+    if !ids.writes(&ours) {
+        return;
+    }
     let name = format!("heading {level}");
     let s = Style {
-        id: &id,
+        id: laid.style_id(&ours),
         name: &name,
         kind: "paragraph",
-        based_on: Some("Normal"),
+        based_on: Some(ids.normal),
     };
     let before = if level == 1 { "360" } else { "240" };
     para_style(
@@ -315,10 +410,10 @@ fn heading(x: &mut Xml, laid: &LaidDoc, level: u8) {
 
 /// A list style tied to its base numbering instance (`num_id`); each list block still names
 /// its own instance, so every ordered list restarts at 1.
-fn list_style(x: &mut Xml, id: &'static str, name: &'static str, num_id: u32) {
+fn list_style(x: &mut Xml, style: Style<'_>, num_id: u32) {
     para_style(
         x,
-        para(id, name),
+        style,
         |x| {
             x.start("w:numPr", &[]);
             x.empty("w:numId", &[("w:val", &num_id)]);
@@ -330,30 +425,34 @@ fn list_style(x: &mut Xml, id: &'static str, name: &'static str, num_id: u32) {
     );
 }
 
-fn table_styles(x: &mut Xml, border: &str) {
-    x.start(
-        "w:style",
-        &[
-            ("w:type", &"table"),
-            ("w:default", &"1"),
-            ("w:styleId", &"TableNormal"),
-        ],
-    );
-    x.empty("w:name", &[("w:val", &"Normal Table")]);
-    x.empty("w:uiPriority", &[("w:val", &"99")]);
-    x.empty("w:semiHidden", &[]);
-    x.empty("w:unhideWhenUsed", &[]);
-    x.start("w:tblPr", &[]);
-    x.empty("w:tblInd", &[("w:w", &"0"), ("w:type", &"dxa")]);
-    cell_margins(x);
-    x.end("w:tblPr");
-    x.end("w:style");
+fn table_styles(x: &mut Xml, ids: &Ids<'_>, border: &str) {
+    if ids.table.is_some() {
+        x.start(
+            "w:style",
+            &[
+                ("w:type", &"table"),
+                ("w:default", &"1"),
+                ("w:styleId", &"TableNormal"),
+            ],
+        );
+        x.empty("w:name", &[("w:val", &"Normal Table")]);
+        x.empty("w:uiPriority", &[("w:val", &"99")]);
+        x.empty("w:semiHidden", &[]);
+        x.empty("w:unhideWhenUsed", &[]);
+        x.start("w:tblPr", &[]);
+        x.empty("w:tblInd", &[("w:w", &"0"), ("w:type", &"dxa")]);
+        cell_margins(x);
+        x.end("w:tblPr");
+        x.end("w:style");
+    }
     x.start(
         "w:style",
         &[("w:type", &"table"), ("w:styleId", &"SpecTable")],
     );
     x.empty("w:name", &[("w:val", &"Spec Table")]);
-    x.empty("w:basedOn", &[("w:val", &"TableNormal")]);
+    if let Some(b) = ids.table {
+        x.empty("w:basedOn", &[("w:val", &b)]);
+    }
     x.start("w:pPr", &[]);
     x.empty(
         "w:spacing",
@@ -365,6 +464,9 @@ fn table_styles(x: &mut Xml, border: &str) {
     );
     x.end("w:pPr");
     x.start("w:tblPr", &[]);
+    if ids.table.is_none() {
+        x.empty("w:tblInd", &[("w:w", &"0"), ("w:type", &"dxa")]);
+    }
     x.start("w:tblBorders", &[]);
     for side in [
         "w:top",

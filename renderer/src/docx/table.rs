@@ -73,7 +73,7 @@ pub(crate) fn table(x: &mut Xml, body: &Body<'_>, b: &LaidBlock, t: &DocTable) {
             // Citations of an untitled table go on an empty caption-styled line above it.
             x.start("w:p", &[]);
             ParaProps {
-                style: Some("Caption"),
+                style: Some(body.laid.style_id("Caption")),
                 keep_next: true,
                 ..Default::default()
             }
@@ -87,7 +87,7 @@ pub(crate) fn table(x: &mut Xml, body: &Body<'_>, b: &LaidBlock, t: &DocTable) {
     let total: i64 = widths.iter().sum();
     x.start("w:tbl", &[]);
     x.start("w:tblPr", &[]);
-    x.empty("w:tblStyle", &[("w:val", &"SpecTable")]);
+    x.empty("w:tblStyle", &[("w:val", &body.laid.style_id("SpecTable"))]);
     // A right-to-left document's tables read from the right: first column on the right.
     if right_to_left_language(&body.laid.language) {
         x.empty("w:bidiVisual", &[]);

@@ -1,0 +1,740 @@
+//! A customer's reference document (.docx / .dotx, what pandoc calls `--reference-doc`) read
+//! at the package level: `_rels/.rels` -> the main document part (by relationship type, a
+//! .dotx's `template.main+xml` as well as a .docx's) -> its styles (ids, built-in names,
+//! `basedOn`, outline levels, run properties), document defaults, numbering instances, theme
+//! fonts and the page of its last section (size, margins, columns, headers and footers).
+//! The example body content is counted, never read.
+//!
+//! Styles are found by meaning ([`DocTemplate::style_for`]): a role's built-in name as Word
+//! stores it (`heading 1`, whatever the id: `Titre1`, `1`, `berschrift1`), then for headings a
+//! paragraph style with the role's outline level. What a document written on the template
+//! carries over ([`DocTemplate::carried`]): its styles and numbering (with ours added), theme,
+//! and the header and footer parts its last section names, with what they reach.
+
+use crate::carry::Carried;
+use crate::model::{FontSet, Theme};
+use crate::TemplateError;
+use serde::Serialize;
+use specrender_opc::xml::{attr_ns, walk};
+use specrender_opc::{Limits, Package, PackageError};
+use std::sync::Arc;
+
+const MAIN_TYPES: &[(&str, &str)] = &[
+    (
+        "application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml",
+        "docx",
+    ),
+    (
+        "application/vnd.openxmlformats-officedocument.wordprocessingml.template.main+xml",
+        "dotx",
+    ),
+    (
+        "application/vnd.ms-word.document.macroEnabled.main+xml",
+        "docm",
+    ),
+    (
+        "application/vnd.ms-word.template.macroEnabledTemplate.main+xml",
+        "dotm",
+    ),
+];
+
+/// Styles read (real templates: 30-400).
+const MAX_STYLES: usize = 10_000;
+
+/// What a paragraph of ours is: the roles documents map to styles.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DocRole {
+    Normal,
+    Title,
+    Subtitle,
+    Heading(u8),
+    ListBullet,
+    ListNumber,
+    Quote,
+    Caption,
+    FootnoteText,
+    FootnoteReference,
+}
+
+impl DocRole {
+    /// Every role, in the order styles are written.
+    pub const ALL: [DocRole; 15] = [
+        DocRole::Normal,
+        DocRole::Title,
+        DocRole::Subtitle,
+        DocRole::Heading(1),
+        DocRole::Heading(2),
+        DocRole::Heading(3),
+        DocRole::Heading(4),
+        DocRole::Heading(5),
+        DocRole::Heading(6),
+        DocRole::ListBullet,
+        DocRole::ListNumber,
+        DocRole::Quote,
+        DocRole::Caption,
+        DocRole::FootnoteText,
+        DocRole::FootnoteReference,
+    ];
+
+    /// Word's built-in style name (`w:name` as stored, whatever the UI language).
+    pub fn builtin_name(self) -> String {
+        match self {
+            DocRole::Normal => "Normal".into(),
+            DocRole::Title => "Title".into(),
+            DocRole::Subtitle => "Subtitle".into(),
+            DocRole::Heading(n) => format!("heading {n}"),
+            DocRole::ListBullet => "List Bullet".into(),
+            DocRole::ListNumber => "List Number".into(),
+            DocRole::Quote => "Quote".into(),
+            DocRole::Caption => "caption".into(),
+            DocRole::FootnoteText => "footnote text".into(),
+            DocRole::FootnoteReference => "footnote reference".into(),
+        }
+    }
+
+    /// Our own style id for the role (what a document without a template uses).
+    pub fn our_id(self) -> String {
+        match self {
+            DocRole::Heading(n) => format!("Heading{n}"),
+            DocRole::Normal => "Normal".into(),
+            DocRole::Title => "Title".into(),
+            DocRole::Subtitle => "Subtitle".into(),
+            DocRole::ListBullet => "ListBullet".into(),
+            DocRole::ListNumber => "ListNumber".into(),
+            DocRole::Quote => "Quote".into(),
+            DocRole::Caption => "Caption".into(),
+            DocRole::FootnoteText => "FootnoteText".into(),
+            DocRole::FootnoteReference => "FootnoteReference".into(),
+        }
+    }
+
+    /// The name reports use (`heading1`, `list_bullet`).
+    pub fn key(self) -> String {
+        match self {
+            DocRole::Heading(n) => format!("heading{n}"),
+            r => r.builtin_name().to_ascii_lowercase().replace(' ', "_"),
+        }
+    }
+
+    /// `paragraph` or `character`.
+    pub fn kind(self) -> &'static str {
+        match self {
+            DocRole::FootnoteReference => "character",
+            _ => "paragraph",
+        }
+    }
+}
+
+/// Run properties as a style or the document defaults write them (`None`: not said here).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct RunProps {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ascii: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub east_asia: Option<String>,
+    /// `w:asciiTheme` (`minorHAnsi`, `majorHAnsi`, ...).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ascii_theme: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub east_asia_theme: Option<String>,
+    /// `w:sz`, half-points.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub size_half_pt: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bold: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub italic: Option<bool>,
+    /// `w:color w:val` (RRGGBB), when not `auto`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub color: Option<String>,
+}
+
+impl RunProps {
+    /// `self` over `base`: what `self` says wins.
+    fn over(&self, base: &RunProps) -> RunProps {
+        // A style naming a font directly overrides a theme font its base names, and back.
+        let (ascii, ascii_theme) = if self.ascii.is_some() || self.ascii_theme.is_some() {
+            (self.ascii.clone(), self.ascii_theme.clone())
+        } else {
+            (base.ascii.clone(), base.ascii_theme.clone())
+        };
+        let (east_asia, east_asia_theme) =
+            if self.east_asia.is_some() || self.east_asia_theme.is_some() {
+                (self.east_asia.clone(), self.east_asia_theme.clone())
+            } else {
+                (base.east_asia.clone(), base.east_asia_theme.clone())
+            };
+        RunProps {
+            ascii,
+            east_asia,
+            ascii_theme,
+            east_asia_theme,
+            size_half_pt: self.size_half_pt.or(base.size_half_pt),
+            bold: self.bold.or(base.bold),
+            italic: self.italic.or(base.italic),
+            color: self.color.clone().or_else(|| base.color.clone()),
+        }
+    }
+}
+
+/// One `w:style`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct DocStyle {
+    pub id: String,
+    pub name: String,
+    /// `paragraph`, `character`, `table` or `numbering`.
+    pub kind: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub based_on: Option<String>,
+    /// `w:default="1"`: the default style of its kind.
+    pub default: bool,
+    /// `w:pPr/w:outlineLvl` (0 = heading 1).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub outline: Option<u8>,
+    /// `w:pPr/w:numPr/w:numId`: the list numbering the style applies.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub num_id: Option<u32>,
+    pub run: RunProps,
+}
+
+/// The page of the template's last section, in twips as written (`None`: not written).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Section {
+    /// `w:pgSz w:w / w:h`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub size: Option<(i64, i64)>,
+    pub landscape: bool,
+    /// `w:pgMar` top, right, bottom, left.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub margins: Option<[i64; 4]>,
+    /// `w:pgMar w:header / w:footer / w:gutter`.
+    pub header: Option<i64>,
+    pub footer: Option<i64>,
+    pub gutter: i64,
+    /// `w:cols w:num / w:space` (one column: `None`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub columns: Option<(u32, i64)>,
+    /// `w:titlePg`: a different first-page header and footer.
+    pub title_page: bool,
+    /// `w:docGrid` type and line pitch (East Asian templates).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub doc_grid: Option<(String, Option<i64>)>,
+    /// Header and footer parts by kind (`default`, `first`, `even`).
+    pub headers: Vec<(String, String)>,
+    pub footers: Vec<(String, String)>,
+}
+
+/// A parsed reference document.
+#[derive(Debug, Clone, Serialize)]
+pub struct DocTemplate {
+    /// `docx`, `dotx`, `docm` or `dotm`.
+    pub kind: String,
+    pub styles: Vec<DocStyle>,
+    /// `w:docDefaults/w:rPrDefault`.
+    pub defaults: RunProps,
+    /// The document's theme (fonts and colours).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub theme: Option<Theme>,
+    pub section: Section,
+    /// `w:settings/w:evenAndOddHeaders`.
+    pub even_and_odd_headers: bool,
+    /// Body paragraphs and tables of the template (dropped).
+    pub example_blocks: usize,
+    /// Numbering instances: (`w:numId`, `w:abstractNumId`), and the largest ids used.
+    #[serde(skip)]
+    pub nums: Vec<(u32, u32)>,
+    #[serde(skip)]
+    pub max_abstract: u32,
+    pub warnings: Vec<String>,
+    /// Parts as stored: styles, numbering and theme (name, bytes).
+    #[serde(skip)]
+    pub styles_part: Option<(String, Arc<[u8]>)>,
+    #[serde(skip)]
+    pub numbering_part: Option<(String, Arc<[u8]>)>,
+    #[serde(skip)]
+    pub theme_part: Option<String>,
+    #[serde(skip)]
+    carried: Arc<Vec<Carried>>,
+}
+
+impl DocTemplate {
+    /// Parses a .docx / .dotx from its bytes, under the default limits.
+    pub fn from_bytes(bytes: Vec<u8>) -> Result<DocTemplate, TemplateError> {
+        read(bytes, Limits::default())
+    }
+
+    pub fn style(&self, id: &str) -> Option<&DocStyle> {
+        self.styles.iter().find(|s| s.id == id)
+    }
+
+    /// The template's style for `role`: by Word's built-in name (case and spaces ignored),
+    /// then, for a heading, the paragraph style whose own outline level is the heading's
+    /// (the first in file order); `None` when the template has neither.
+    pub fn style_for(&self, role: DocRole) -> Option<&DocStyle> {
+        let norm = |s: &str| -> String {
+            s.chars()
+                .filter(|c| !c.is_whitespace())
+                .flat_map(char::to_lowercase)
+                .collect()
+        };
+        let want = norm(&role.builtin_name());
+        let kind = role.kind();
+        if role == DocRole::Normal {
+            if let Some(s) = self
+                .styles
+                .iter()
+                .find(|s| s.kind == "paragraph" && s.default)
+            {
+                return Some(s);
+            }
+        }
+        if let Some(s) = self
+            .styles
+            .iter()
+            .find(|s| s.kind == kind && norm(&s.name) == want)
+        {
+            return Some(s);
+        }
+        if let DocRole::Heading(n) = role {
+            return self
+                .styles
+                .iter()
+                .find(|s| s.kind == "paragraph" && s.outline == Some(n - 1));
+        }
+        None
+    }
+
+    /// A style's run properties through its `basedOn` chain, over the document defaults.
+    pub fn run_props(&self, id: &str) -> RunProps {
+        let mut chain = Vec::new();
+        let mut at = self.style(id);
+        while let Some(s) = at {
+            if chain.len() > 32 || chain.iter().any(|c: &&DocStyle| c.id == s.id) {
+                break;
+            }
+            chain.push(s);
+            at = s.based_on.as_deref().and_then(|b| self.style(b));
+        }
+        chain
+            .iter()
+            .rev()
+            .fold(self.defaults.clone(), |acc, s| s.run.over(&acc))
+    }
+
+    /// The families a style's text is set in: (Latin, East Asian for `language`), theme fonts
+    /// resolved; empty when neither the style nor the defaults name one.
+    pub fn fonts_of(&self, id: &str, language: &str) -> (String, String) {
+        let r = self.run_props(id);
+        let empty = FontSet::default();
+        let theme_font = |name: &str| -> String {
+            let Some(th) = &self.theme else {
+                return String::new();
+            };
+            let set = if name.starts_with("major") {
+                &th.major
+            } else if name.starts_with("minor") {
+                &th.minor
+            } else {
+                &empty
+            };
+            if name.ends_with("EastAsia") {
+                set.ea_for(language).to_string()
+            } else if name.ends_with("Bidi") {
+                set.cs.clone()
+            } else {
+                set.latin.clone()
+            }
+        };
+        let latin = match (&r.ascii_theme, &r.ascii) {
+            (Some(t), _) => theme_font(t),
+            (None, Some(f)) => f.clone(),
+            (None, None) => String::new(),
+        };
+        let ea = match (&r.east_asia_theme, &r.east_asia) {
+            (Some(t), _) => theme_font(t),
+            (None, Some(f)) => f.clone(),
+            (None, None) => String::new(),
+        };
+        (latin, ea)
+    }
+
+    /// The abstract numbering a numbering instance uses.
+    pub fn abstract_of(&self, num_id: u32) -> Option<u32> {
+        self.nums
+            .iter()
+            .find(|(n, _)| *n == num_id)
+            .map(|&(_, a)| a)
+    }
+
+    /// The largest `w:numId` the template uses (0: none).
+    pub fn max_num(&self) -> u32 {
+        self.nums.iter().map(|&(n, _)| n).max().unwrap_or(0)
+    }
+
+    /// The parts a document written on the template carries as they are: the theme, and the
+    /// header and footer parts of its last section with everything they reach (pictures),
+    /// in walk order, each with its relationships part as written.
+    pub fn carried(&self) -> &[Carried] {
+        &self.carried
+    }
+}
+
+fn on(e: &specrender_opc::xml::BytesStart<'_>) -> bool {
+    !matches!(
+        attr_ns(e, "val").as_deref(),
+        Some("0" | "false" | "off" | "none")
+    )
+}
+
+fn read(bytes: Vec<u8>, limits: Limits) -> Result<DocTemplate, TemplateError> {
+    let pkg = Package::open(bytes, limits)?;
+    let root = pkg.rels("")?;
+    let main = root
+        .iter()
+        .find(|r| !r.external && r.is("officeDocument"))
+        .ok_or(TemplateError::NotADocument(
+            "_rels/.rels names no officeDocument part".into(),
+        ))?;
+    let ct = pkg.content_type(&main.target).unwrap_or("");
+    let kind = MAIN_TYPES
+        .iter()
+        .find(|(t, _)| *t == ct)
+        .map(|(_, k)| k.to_string())
+        .ok_or_else(|| {
+            TemplateError::NotADocument(format!(
+                "the main part {} is {}",
+                main.target,
+                if ct.is_empty() {
+                    "of no declared content type"
+                } else {
+                    ct
+                }
+            ))
+        })?;
+    let doc_part = main.target.clone();
+    let rels = pkg.rels(&doc_part)?;
+    let find = |name: &str| rels.iter().find(|r| !r.external && r.is(name));
+    let mut t = DocTemplate {
+        kind,
+        styles: Vec::new(),
+        defaults: RunProps::default(),
+        theme: None,
+        section: Section::default(),
+        even_and_odd_headers: false,
+        example_blocks: 0,
+        nums: Vec::new(),
+        max_abstract: 0,
+        warnings: Vec::new(),
+        styles_part: None,
+        numbering_part: None,
+        theme_part: None,
+        carried: Arc::new(Vec::new()),
+    };
+    if let Some(r) = find("styles") {
+        let xml = pkg.read(&r.target, Some(&doc_part))?;
+        read_styles(&r.target, &xml, &mut t)?;
+        t.styles_part = Some((r.target.clone(), Arc::from(xml)));
+    } else {
+        t.warnings
+            .push("the template has no styles part: every style is specrender's".into());
+    }
+    if let Some(r) = find("numbering") {
+        let xml = pkg.read(&r.target, Some(&doc_part))?;
+        read_numbering(&r.target, &xml, &mut t)?;
+        t.numbering_part = Some((r.target.clone(), Arc::from(xml)));
+    }
+    if let Some(r) = find("theme") {
+        t.theme = Some(crate::read::read_theme(&pkg, &r.target, &doc_part)?);
+        t.theme_part = Some(r.target.clone());
+    }
+    if let Some(r) = find("settings") {
+        let xml = pkg.read(&r.target, Some(&doc_part))?;
+        walk(&r.target, &xml, |name, e, end| {
+            if !end && name == b"evenAndOddHeaders" {
+                t.even_and_odd_headers = on(e);
+            }
+            Ok(())
+        })?;
+    }
+    let xml = pkg.read(&doc_part, Some("_rels/.rels"))?;
+    read_body(&doc_part, &xml, &rels, &mut t)?;
+    let mut roots: Vec<String> = t.theme_part.iter().cloned().collect();
+    roots.extend(
+        t.section
+            .headers
+            .iter()
+            .chain(&t.section.footers)
+            .map(|(_, p)| p.clone()),
+    );
+    t.carried = Arc::new(crate::carry::walk_parts(&pkg, roots).map_err(|m| {
+        TemplateError::NotADocument(format!("a part the template's section names: {m}"))
+    })?);
+    Ok(t)
+}
+
+fn run_props(name: &[u8], e: &specrender_opc::xml::BytesStart<'_>, r: &mut RunProps) {
+    match name {
+        b"rFonts" => {
+            if let Some(v) = attr_ns(e, "ascii") {
+                r.ascii = Some(v);
+            }
+            if let Some(v) = attr_ns(e, "eastAsia") {
+                r.east_asia = Some(v);
+            }
+            if let Some(v) = attr_ns(e, "asciiTheme") {
+                r.ascii_theme = Some(v);
+            }
+            if let Some(v) = attr_ns(e, "eastAsiaTheme") {
+                r.east_asia_theme = Some(v);
+            }
+        }
+        b"sz" => {
+            r.size_half_pt = attr_ns(e, "val")
+                .and_then(|v| v.trim().parse().ok())
+                .filter(|&v| (2..=3276).contains(&v));
+        }
+        b"b" => r.bold = Some(on(e)),
+        b"i" => r.italic = Some(on(e)),
+        b"color" => {
+            r.color = attr_ns(e, "val")
+                .filter(|v| v.len() == 6 && v.chars().all(|c| c.is_ascii_hexdigit()))
+                .map(|v| v.to_ascii_uppercase());
+        }
+        _ => {}
+    }
+}
+
+fn read_styles(part: &str, xml: &[u8], t: &mut DocTemplate) -> Result<(), TemplateError> {
+    let mut cur: Option<DocStyle> = None;
+    let (mut in_defaults, mut in_rpr, mut in_numpr) = (false, false, false);
+    let mut depth_other = 0usize;
+    walk(part, xml, |name, e, end| {
+        if end {
+            match name {
+                b"style" => {
+                    if let Some(s) = cur.take() {
+                        if t.styles.len() >= MAX_STYLES {
+                            return Err(PackageError::Xml {
+                                part: part.to_string(),
+                                message: format!("more than {MAX_STYLES} styles"),
+                            });
+                        }
+                        t.styles.push(s);
+                    }
+                }
+                b"rPrDefault" => in_defaults = false,
+                b"rPr" => in_rpr = false,
+                b"numPr" => in_numpr = false,
+                b"tblStylePr" | b"rPrChange" | b"pPrChange" => {
+                    depth_other = depth_other.saturating_sub(1)
+                }
+                _ => {}
+            }
+            return Ok(());
+        }
+        // Conditional table formatting and tracked changes are not the style's own.
+        if matches!(name, b"tblStylePr" | b"rPrChange" | b"pPrChange") {
+            depth_other += 1;
+            return Ok(());
+        }
+        if depth_other > 0 {
+            return Ok(());
+        }
+        match name {
+            b"rPrDefault" => in_defaults = true,
+            b"style" => {
+                cur = Some(DocStyle {
+                    id: attr_ns(e, "styleId").unwrap_or_default(),
+                    name: String::new(),
+                    kind: attr_ns(e, "type").unwrap_or_else(|| "paragraph".into()),
+                    based_on: None,
+                    default: attr_ns(e, "default").is_some_and(|v| v == "1" || v == "true"),
+                    outline: None,
+                    num_id: None,
+                    run: RunProps::default(),
+                })
+            }
+            b"rPr" => in_rpr = true,
+            b"numPr" => in_numpr = true,
+            _ => match cur.as_mut() {
+                Some(s) => match name {
+                    b"name" => s.name = attr_ns(e, "val").unwrap_or_default(),
+                    b"basedOn" => s.based_on = attr_ns(e, "val"),
+                    b"outlineLvl" => {
+                        s.outline = attr_ns(e, "val")
+                            .and_then(|v| v.trim().parse().ok())
+                            .filter(|&v: &u8| v < 9)
+                    }
+                    b"numId" if in_numpr => {
+                        s.num_id = attr_ns(e, "val").and_then(|v| v.trim().parse().ok())
+                    }
+                    _ if in_rpr => run_props(name, e, &mut s.run),
+                    _ => {}
+                },
+                None if in_defaults && in_rpr => run_props(name, e, &mut t.defaults),
+                None => {}
+            },
+        }
+        Ok(())
+    })?;
+    Ok(())
+}
+
+fn read_numbering(part: &str, xml: &[u8], t: &mut DocTemplate) -> Result<(), TemplateError> {
+    let mut num: Option<u32> = None;
+    walk(part, xml, |name, e, end| {
+        let id = |k: &str| attr_ns(e, k).and_then(|v| v.trim().parse::<u32>().ok());
+        match (name, end) {
+            (b"abstractNum", false) => {
+                if let Some(a) = id("abstractNumId") {
+                    t.max_abstract = t.max_abstract.max(a);
+                }
+            }
+            (b"num", false) => num = id("numId"),
+            (b"num", true) => num = None,
+            (b"abstractNumId", false) => {
+                if let (Some(n), Some(a)) = (num, id("val")) {
+                    t.nums.push((n, a));
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    })?;
+    Ok(())
+}
+
+/// The body: its top-level blocks counted, and the last `w:sectPr` (the body's own, after the
+/// last block) read.
+fn read_body(
+    part: &str,
+    xml: &[u8],
+    rels: &[specrender_opc::Rel],
+    t: &mut DocTemplate,
+) -> Result<(), TemplateError> {
+    let mut depth = 0usize;
+    let mut body_depth = None;
+    let mut sect = Section::default();
+    let mut in_sect = false;
+    let mut missing = Vec::new();
+    walk(part, xml, |name, e, end| {
+        if end {
+            depth = depth.saturating_sub(1);
+            if name == b"sectPr" {
+                in_sect = false;
+            }
+            return Ok(());
+        }
+        depth += 1;
+        if name == b"body" {
+            body_depth = Some(depth);
+            return Ok(());
+        }
+        let top = body_depth.is_some_and(|b| depth == b + 1);
+        if top && matches!(name, b"p" | b"tbl" | b"sdt") {
+            t.example_blocks += 1;
+        }
+        if name == b"sectPr" {
+            // Every section's properties: the last one read is the body's own.
+            in_sect = true;
+            sect = Section::default();
+            return Ok(());
+        }
+        if !in_sect {
+            return Ok(());
+        }
+        let twips = |k: &str| {
+            attr_ns(e, k)
+                .and_then(|v| v.trim().parse::<f64>().ok())
+                .map(|v| v as i64)
+        };
+        match name {
+            b"pgSz" => {
+                sect.size = twips("w").zip(twips("h"));
+                sect.landscape = attr_ns(e, "orient").as_deref() == Some("landscape");
+            }
+            b"pgMar" => {
+                if let (Some(a), Some(b), Some(c), Some(d)) =
+                    (twips("top"), twips("right"), twips("bottom"), twips("left"))
+                {
+                    sect.margins = Some([a, b, c, d]);
+                }
+                sect.header = twips("header");
+                sect.footer = twips("footer");
+                sect.gutter = twips("gutter").unwrap_or(0).max(0);
+            }
+            b"cols" => {
+                let n = attr_ns(e, "num")
+                    .and_then(|v| v.trim().parse::<u32>().ok())
+                    .unwrap_or(1);
+                if n > 1 {
+                    sect.columns = Some((n.min(45), twips("space").unwrap_or(720)));
+                }
+            }
+            b"titlePg" => sect.title_page = on(e),
+            b"docGrid" => {
+                sect.doc_grid = Some((
+                    attr_ns(e, "type").unwrap_or_else(|| "default".into()),
+                    twips("linePitch"),
+                ))
+            }
+            b"headerReference" | b"footerReference" => {
+                let kind = attr_ns(e, "type").unwrap_or_else(|| "default".into());
+                let rid = attr_ns(e, "id").unwrap_or_default();
+                match rels.iter().find(|r| r.id == rid && !r.external) {
+                    Some(r) => {
+                        let list = if name == b"headerReference" {
+                            &mut sect.headers
+                        } else {
+                            &mut sect.footers
+                        };
+                        if !list.iter().any(|(k, _)| *k == kind) {
+                            list.push((kind, r.target.clone()));
+                        }
+                    }
+                    None => missing.push(rid),
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    })?;
+    for rid in missing {
+        t.warnings.push(format!(
+            "the last section names header/footer relationship {rid:?}, which {part} does not have: left out"
+        ));
+    }
+    t.section = sect;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn our_ids_are_words_own() {
+        let ids: Vec<String> = DocRole::ALL.iter().map(|r| r.our_id()).collect();
+        assert_eq!(
+            ids,
+            [
+                "Normal",
+                "Title",
+                "Subtitle",
+                "Heading1",
+                "Heading2",
+                "Heading3",
+                "Heading4",
+                "Heading5",
+                "Heading6",
+                "ListBullet",
+                "ListNumber",
+                "Quote",
+                "Caption",
+                "FootnoteText",
+                "FootnoteReference"
+            ]
+        );
+    }
+}
