@@ -9,7 +9,7 @@
 # here. CARGO_TARGET_DIR is the workspace's target/, so the engine's release build is shared
 # with `cargo build --release`. Not --locked: python/Cargo.lock follows the path crates'
 # dependencies, which other changes move (cargo adds those edges; commit the lock it updates).
-# The Celery recipe's test is separate (README "Use from Python").
+# The Celery recipe's test (python/examples/celery/run-test.sh) runs after this in .ci/run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD

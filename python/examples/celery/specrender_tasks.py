@@ -23,6 +23,13 @@ Settings that make a killed or lost worker lose no job:
   (harmless here: a job's output is written atomically under its task id, so a second run
   writes the same bytes).
 
+What these settings cannot cover (kombu's Redis transport): a message is taken off the queue
+(BRPOP) before it is recorded as unacknowledged (a separate HSET), so a worker killed outright in
+the moments between the two loses that message; and a worker killed while it holds kombu's
+restore mutex stops redelivery for ``unacked_mutex_expire`` (300 s). A caller that must never
+lose a job waits for its result with a deadline and submits the job again when it passes (the
+task is idempotent: a result is keyed by its task id and a render is deterministic).
+
 One ``specrender.Engine`` per pool process (created when the process starts) holds the fonts
 and parsed templates for every job it runs. Results carry a storage key (the output file, under
 ``SPECRENDER_OUTPUT``) and a small JSON (format, exit code, QC report, size, SHA-256), never the
