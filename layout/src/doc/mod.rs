@@ -2,10 +2,12 @@
 //! what they cannot: the page ([`page`]: A4 or Letter, margins), the width every block gets
 //! (the text width), tables' column widths and size from measured content ([`table`]),
 //! figures' extents (natural size at 96 dpi scaled down to the text width and to
-//! [`figure_max_height`], aspect kept), caption numbers, and citation numbers. Headings keep
-//! with the next paragraph, table rows may not split and header rows repeat: those are
-//! written as flags by the writer (styles and row properties), not predicted as pages.
+//! [`figure_max_height`], aspect kept), caption numbers, citation numbers, and the page each
+//! block lands on ([`flow`]: paragraph lines at their width, the styles' spacing and line
+//! rules, keep with next, widow and orphan control, table rows that never split, figures,
+//! page breaks, footnotes).
 
+pub mod flow;
 pub mod model;
 pub mod page;
 pub mod table;
@@ -14,10 +16,12 @@ pub mod template;
 use crate::ctx::resolve_fonts;
 use crate::element::text::run_lang;
 use crate::picture::{self, Image};
+use crate::text::TextFonts;
 use model::*;
 use specrender_fonts::{never_missing, FontBook, Measurer, ShapeLang, SlotFaces};
+use specrender_spec::deck::{LangFamily, Theme};
 use specrender_spec::doc::{BlockKind, Doc};
-use specrender_spec::units::{Emu, EMU_PER_INCH};
+use specrender_spec::units::{Cpt, Emu, EMU_PER_INCH};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -93,7 +97,7 @@ pub fn layout_doc(doc: &Doc, book: &FontBook, opts: &DocOptions) -> LaidDoc {
         .iter()
         .any(|b| matches!(&b.kind, BlockKind::Table { title: Some(_), .. }));
     let mut cites = Citer::new(opts.citations, doc.references.len());
-    let blocks = doc
+    let mut blocks: Vec<LaidBlock> = doc
         .blocks
         .iter()
         .map(|b| {
@@ -175,9 +179,27 @@ pub fn layout_doc(doc: &Doc, book: &FontBook, opts: &DocOptions) -> LaidDoc {
                 cites: b.cites.iter().map(|&r| (cites.number(r), r)).collect(),
                 content,
                 style: b.style.clone(),
+                pages: (1, 1),
             }
         })
         .collect();
+    let fl = FlowFonts {
+        body,
+        bold,
+        heading: resolve_fonts(book, &f.heading, &f.heading_ea, true, &mut Vec::new()),
+        title: resolve_fonts(book, &f.heading, &f.heading_ea, false, &mut Vec::new()),
+        lang,
+    };
+    let pages = paginate(
+        &mut m,
+        &fl,
+        doc,
+        &theme,
+        opts.citations,
+        &cites.listed,
+        &page,
+        &mut blocks,
+    );
     LaidDoc {
         title: doc.title.clone(),
         subtitle: doc.subtitle.clone(),
@@ -190,6 +212,7 @@ pub fn layout_doc(doc: &Doc, book: &FontBook, opts: &DocOptions) -> LaidDoc {
         page,
         template: opts.template.clone(),
         styles,
+        pages,
         blocks,
         references: doc.references.clone(),
         citations: opts.citations,
@@ -197,6 +220,17 @@ pub fn layout_doc(doc: &Doc, book: &FontBook, opts: &DocOptions) -> LaidDoc {
         footnotes: cites.footnotes as usize,
         findings,
         notes: doc.notes.clone(),
+    }
+}
+
+/// Localised labels: (figure, table, references heading, separator after the number).
+pub fn labels(lang: LangFamily) -> (&'static str, &'static str, &'static str, &'static str) {
+    match lang {
+        LangFamily::Korean => ("그림", "표", "참고 문헌", ". "),
+        LangFamily::Japanese => ("図", "表", "参考文献", " "),
+        LangFamily::ChineseSimplified => ("图", "表", "参考文献", " "),
+        LangFamily::ChineseTraditional => ("圖", "表", "參考文獻", " "),
+        LangFamily::Other => ("Figure", "Table", "References", ": "),
     }
 }
 
@@ -220,6 +254,297 @@ fn block_texts(c: &LaidContent) -> Vec<&str> {
             .collect(),
         LaidContent::PageBreak => Vec::new(),
     }
+}
+
+/// The faces document text is measured with.
+struct FlowFonts {
+    body: TextFonts,
+    bold: TextFonts,
+    heading: TextFonts,
+    title: TextFonts,
+    lang: ShapeLang,
+}
+
+/// Builds the flow units ([`flow::Unit`]) of a document: one paragraph unit per paragraph the
+/// writer writes (title, subtitle, every list item, captions, the picture's line, quote and
+/// attribution, the empty paragraph after every table), tables with their row heights.
+struct Units<'a, 'b> {
+    m: &'a mut Measurer<'b>,
+    fonts: &'a FlowFonts,
+    width: Emu,
+    /// (block index or None, counts towards the block's pages, unit).
+    out: Vec<(Option<usize>, bool, flow::Unit)>,
+}
+
+impl Units<'_, '_> {
+    /// A paragraph of `text` in `fonts` at `size`, `format`; `notes` its footnotes.
+    fn para(
+        &mut self,
+        block: Option<usize>,
+        text: &str,
+        fonts: &TextFonts,
+        size: Cpt,
+        format: flow::ParaFormat,
+        notes: (flow::Twips, usize),
+    ) {
+        let lines = self.lines(text, fonts, size, format);
+        self.out.push((
+            block,
+            true,
+            flow::Unit::Para(flow::ParaUnit {
+                lines,
+                format,
+                footnotes: notes,
+            }),
+        ));
+    }
+
+    fn lines(
+        &mut self,
+        text: &str,
+        fonts: &TextFonts,
+        size: Cpt,
+        format: flow::ParaFormat,
+    ) -> Vec<flow::Twips> {
+        let lw = (self.width - (format.indent.0 + format.indent.1) * page::EMU_PER_TWIP).max(1);
+        let p = crate::text::prepare(self.m, fonts, self.fonts.lang, text, size, lw);
+        let broken = flow::writer_lines(&p, size, lw);
+        flow::line_heights(self.m, fonts, text, &broken, size, format.line)
+    }
+}
+
+/// Predicts the pages of `blocks` (sets each block's `pages`); returns the page count.
+fn paginate(
+    m: &mut Measurer<'_>,
+    fonts: &FlowFonts,
+    doc: &Doc,
+    th: &Theme,
+    citations: CitationStyle,
+    listed: &[usize],
+    page: &Page,
+    blocks: &mut [LaidBlock],
+) -> u32 {
+    let body_size = th.sizes.body;
+    let mut u = Units {
+        m,
+        fonts,
+        width: page.text_width(),
+        out: Vec::new(),
+    };
+    u.para(
+        None,
+        &doc.title,
+        &fonts.title,
+        th.sizes.title,
+        flow::TITLE,
+        (0, 0),
+    );
+    if let Some(s) = &doc.subtitle {
+        u.para(
+            None,
+            s,
+            &fonts.title,
+            th.sizes.subtitle,
+            flow::SUBTITLE,
+            (0, 0),
+        );
+    }
+    let note_size = th.sizes.caption.max(body_size.saturating_sub(100));
+    let (figure_label, table_label, _, sep) = labels(doc.lang);
+    for (i, b) in blocks.iter().enumerate() {
+        // Citations: footnotes at the page bottom, or `[n]` keys in the text.
+        let (notes, keys) = match citations {
+            CitationStyle::Footnotes => {
+                let h: flow::Twips = b
+                    .cites
+                    .iter()
+                    .map(|&(_, r)| {
+                        let t = format!(" {}", doc.references[r].text());
+                        u.lines(&t, &fonts.body, note_size, flow::FOOTNOTE)
+                            .iter()
+                            .sum::<flow::Twips>()
+                    })
+                    .sum();
+                ((h, b.cites.len()), String::new())
+            }
+            CitationStyle::List if !b.cites.is_empty() => {
+                let k: Vec<String> = b.cites.iter().map(|(n, _)| format!("[{n}]")).collect();
+                ((0, 0), format!(" {}", k.join("")))
+            }
+            CitationStyle::List => ((0, 0), String::new()),
+        };
+        let st = &b.style;
+        let size = st
+            .size_pt
+            .map(|pt| (pt * 2.0).round() as Cpt * 50)
+            .unwrap_or(body_size);
+        let body = if st.bold == Some(true) {
+            &fonts.bold
+        } else {
+            &fonts.body
+        };
+        match &b.content {
+            LaidContent::Heading { level, text } => {
+                let hs = st
+                    .size_pt
+                    .map(|pt| (pt * 2.0).round() as Cpt * 50)
+                    .unwrap_or_else(|| flow::heading_size(*level, body_size));
+                let t = format!("{text}{keys}");
+                u.para(
+                    Some(i),
+                    &t,
+                    &fonts.heading,
+                    hs,
+                    flow::heading(*level),
+                    notes,
+                );
+            }
+            LaidContent::Paragraph { text } => {
+                u.para(
+                    Some(i),
+                    &format!("{text}{keys}"),
+                    body,
+                    size,
+                    flow::NORMAL,
+                    notes,
+                );
+            }
+            LaidContent::List { items, .. } => {
+                for (k, item) in items.iter().enumerate() {
+                    let last = k + 1 == items.len();
+                    let t = if last {
+                        format!("{item}{keys}")
+                    } else {
+                        item.clone()
+                    };
+                    let n = if last { notes } else { (0, 0) };
+                    u.para(Some(i), &t, body, size, flow::LIST, n);
+                }
+            }
+            LaidContent::Table(t) => {
+                if t.title.is_some() || t.numbered || !b.cites.is_empty() {
+                    let text = match (&t.title, t.numbered || t.title.is_some()) {
+                        (Some(title), _) => format!("{table_label} {}{sep}{title}{keys}", t.number),
+                        (None, true) => format!("{table_label} {}{keys}", t.number),
+                        (None, false) => keys.clone(),
+                    };
+                    let format = flow::ParaFormat {
+                        keep_next: true,
+                        ..flow::CAPTION
+                    };
+                    u.para(Some(i), &text, &fonts.body, th.sizes.caption, format, notes);
+                }
+                let header = t.row_heights.first().copied().unwrap_or(0);
+                let rows = t.row_heights.iter().skip(1).copied().collect();
+                u.out
+                    .push((Some(i), true, flow::Unit::Table { header, rows }));
+                // The empty paragraph the writer puts after every table.
+                let format = flow::ParaFormat {
+                    after: 0,
+                    ..flow::NORMAL
+                };
+                let lines = u.lines("", &fonts.body, body_size, format);
+                u.out.push((
+                    Some(i),
+                    false,
+                    flow::Unit::Para(flow::ParaUnit {
+                        lines,
+                        format,
+                        footnotes: (0, 0),
+                    }),
+                ));
+            }
+            LaidContent::Figure(fig) => {
+                let format = flow::ParaFormat {
+                    keep_next: true,
+                    ..flow::NORMAL
+                };
+                let lines = match &fig.image {
+                    Ok(_) => vec![fig.extent.1 / page::EMU_PER_TWIP + flow::PICTURE_LINE_EXTRA],
+                    Err(_) => {
+                        let what = fig.alt.as_deref().unwrap_or(&fig.asset_id);
+                        u.lines(&format!("[{what}]"), &fonts.body, body_size, format)
+                    }
+                };
+                u.out.push((
+                    Some(i),
+                    true,
+                    flow::Unit::Para(flow::ParaUnit {
+                        lines,
+                        format,
+                        footnotes: (0, 0),
+                    }),
+                ));
+                let mut text = format!("{figure_label} {}", fig.number);
+                if !fig.caption.is_empty() {
+                    text.push_str(sep);
+                    text.push_str(&fig.caption);
+                }
+                text.push_str(&keys);
+                u.para(
+                    Some(i),
+                    &text,
+                    &fonts.body,
+                    th.sizes.caption,
+                    flow::CAPTION,
+                    notes,
+                );
+            }
+            LaidContent::Quote { text, attribution } => match attribution {
+                None => u.para(
+                    Some(i),
+                    &format!("{text}{keys}"),
+                    body,
+                    size,
+                    flow::QUOTE,
+                    notes,
+                ),
+                Some(a) => {
+                    u.para(Some(i), text, body, size, flow::QUOTE, (0, 0));
+                    let t = format!("\u{2014} {a}{keys}");
+                    u.para(Some(i), &t, &fonts.body, body_size, flow::QUOTE, notes);
+                }
+            },
+            LaidContent::PageBreak => {
+                let lines = u.lines("", &fonts.body, body_size, flow::NORMAL);
+                u.out.push((
+                    Some(i),
+                    true,
+                    flow::Unit::PageBreak(flow::ParaUnit {
+                        lines,
+                        format: flow::NORMAL,
+                        footnotes: (0, 0),
+                    }),
+                ));
+            }
+        }
+    }
+    if citations == CitationStyle::List && !listed.is_empty() {
+        // The reference list: a Heading 1 and a paragraph per listed reference.
+        let (_, _, heading, _) = labels(doc.lang);
+        let hs = flow::heading_size(1, body_size);
+        u.para(None, heading, &fonts.heading, hs, flow::heading(1), (0, 0));
+        for (k, &r) in listed.iter().enumerate() {
+            let t = format!("[{}] {}", k + 1, doc.references[r].text());
+            u.para(None, &t, &fonts.body, body_size, flow::NORMAL, (0, 0));
+        }
+    }
+    let units: Vec<flow::Unit> = u.out.iter().map(|(_, _, x)| x.clone()).collect();
+    let height = page.text_height() / page::EMU_PER_TWIP;
+    let (spans, pages) = flow::paginate(&units, height);
+    let mut seen = vec![false; blocks.len()];
+    for ((block, counts, _), s) in u.out.iter().zip(&spans) {
+        if let (Some(i), true) = (block, counts) {
+            let p = &mut blocks[*i].pages;
+            if !seen[*i] {
+                *p = (s.first, s.last);
+                seen[*i] = true;
+            } else {
+                p.1 = p.1.max(s.last);
+            }
+        }
+    }
+    pages
 }
 
 /// Characters of `texts` that no loaded font draws (format characters never count), in
@@ -324,8 +649,9 @@ impl Citer {
     }
 }
 
-/// The `--layout` JSON of a document (PRODUCT.md §5, documents): the page and, per block, the
-/// width it got; tables' column widths; figures' extents.
+/// The `--layout` JSON of a document (PRODUCT.md §5, documents): the page and the predicted
+/// page count and, per block, the width it got and its page (`pages: [first, last]` when it
+/// runs over more than one); tables' column widths; figures' extents.
 pub fn doc_layout_json(laid: &LaidDoc) -> serde_json::Value {
     use serde_json::json;
     use specrender_spec::units::cpt_to_pt;
@@ -334,7 +660,11 @@ pub fn doc_layout_json(laid: &LaidDoc) -> serde_json::Value {
         .blocks
         .iter()
         .map(|b| {
-            let mut o = json!({"block_id": b.id, "kind": b.content.kind(), "width_emu": b.width});
+            let mut o = json!({"block_id": b.id, "kind": b.content.kind(), "width_emu": b.width,
+                               "page": b.pages.0});
+            if b.pages.1 != b.pages.0 {
+                o["pages"] = json!([b.pages.0, b.pages.1]);
+            }
             match &b.content {
                 LaidContent::Heading { level, .. } => o["level"] = json!(level),
                 LaidContent::List { ordered, items } => {
@@ -369,6 +699,7 @@ pub fn doc_layout_json(laid: &LaidDoc) -> serde_json::Value {
             "margins_emu": p.margins,
             "text_width_emu": p.text_width(),
             "text_height_emu": p.text_height(),
+            "pages": laid.pages,
         },
         "blocks": blocks,
     })

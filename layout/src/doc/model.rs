@@ -37,6 +37,8 @@ pub struct LaidDoc {
     /// our roles uses (empty without a template).
     pub template: Option<Arc<specrender_template::DocTemplate>>,
     pub styles: Vec<super::template::StyleUse>,
+    /// Pages predicted for the whole document ([`super::flow`]).
+    pub pages: u32,
     pub blocks: Vec<LaidBlock>,
     pub references: Vec<Reference>,
     pub citations: CitationStyle,
@@ -80,6 +82,9 @@ pub struct LaidBlock {
     pub cites: Vec<(u32, usize)>,
     /// The block's `style` (text blocks): alignment, bold, italic, colour, size.
     pub style: specrender_spec::tokens::BlockStyleRead,
+    /// Pages the block lands on (first, last; 1-based) as a word processor lays the DOCX out
+    /// ([`super::flow`]).
+    pub pages: (u32, u32),
 }
 
 #[derive(Debug, Clone)]
@@ -136,6 +141,9 @@ pub struct DocTable {
     pub size: Cpt,
     /// First column whose narrowest width does not fit even at the floor size.
     pub overflow: Option<usize>,
+    /// Row heights in twips, header row first: the tallest cell's lines, cell margins and the
+    /// border under the row (what pages are predicted with).
+    pub row_heights: Vec<i64>,
 }
 
 /// A figure: the image (or why it is missing), its extent and caption number.

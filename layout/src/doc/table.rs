@@ -9,6 +9,7 @@
 //! (8 pt). Still too wide: the columns are scaled down together (words break inside) and QC
 //! reports `table_overflow` and each `unbreakable_text` cell. Widths are whole twips.
 
+use super::flow;
 use super::model::{DocFinding, DocTable};
 use super::page::EMU_PER_TWIP;
 use crate::element::table::{cells, widths};
@@ -52,6 +53,40 @@ impl Measured {
                     .fold((0, 0), |a, b| (a.0.max(b.0), a.1.max(b.1)));
                 let m = 2 * CELL_MARGIN_LR;
                 (twips_up(lo + m), twips_up(hi + m))
+            })
+            .collect()
+    }
+}
+
+impl Measured {
+    /// Each row's height (header first, twips) at `size` in columns `widths` (EMU): its
+    /// tallest cell's lines (single spacing) with the cell margins above and below, and the
+    /// border under it ([`flow`]).
+    fn row_heights(
+        &self,
+        m: &mut Measurer<'_>,
+        fonts: &TextFonts,
+        bold: &TextFonts,
+        size: Cpt,
+        widths: &[Emu],
+    ) -> Vec<flow::Twips> {
+        self.cells
+            .iter()
+            .enumerate()
+            .map(|(r, row)| {
+                let f = if r == 0 { bold } else { fonts };
+                let text = row
+                    .iter()
+                    .zip(widths)
+                    .map(|(p, &w)| {
+                        let broken = flow::writer_lines(p, size, (w - 2 * CELL_MARGIN_LR).max(1));
+                        flow::line_heights(m, f, &p.text, &broken, size, flow::CELL.line)
+                            .iter()
+                            .sum::<flow::Twips>()
+                    })
+                    .max()
+                    .unwrap_or(0);
+                text + 2 * flow::CELL_MARGIN_TB + flow::TABLE_BORDER
             })
             .collect()
     }
@@ -122,6 +157,7 @@ pub fn table(
         });
         unbreakable(&measured, &needs, &widths, t.block, findings);
     }
+    let row_heights = measured.row_heights(m, fonts, bold, size, &widths);
     let header_align = numeric
         .iter()
         .map(|&num| if num { Align::Right } else { Align::Left })
@@ -147,6 +183,7 @@ pub fn table(
         widths,
         size,
         overflow,
+        row_heights,
     }
 }
 

@@ -44,13 +44,7 @@ impl Body<'_> {
 
 /// Localised labels: (figure, table, references heading, separator after the number).
 pub(crate) fn labels(lang: LangFamily) -> (&'static str, &'static str, &'static str, &'static str) {
-    match lang {
-        LangFamily::Korean => ("그림", "표", "참고 문헌", ". "),
-        LangFamily::Japanese => ("図", "表", "参考文献", " "),
-        LangFamily::ChineseSimplified => ("图", "表", "参考文献", " "),
-        LangFamily::ChineseTraditional => ("圖", "表", "參考文獻", " "),
-        LangFamily::Other => ("Figure", "Table", "References", ": "),
-    }
+    specrender_layout::doc::labels(lang)
 }
 
 pub(crate) fn document_xml(body: &Body<'_>, pretty: bool) -> Vec<u8> {

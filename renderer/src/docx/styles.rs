@@ -22,16 +22,7 @@ use specrender_template::DocTemplate;
 pub(crate) const CONTENT_TYPE: &str =
     "application/vnd.openxmlformats-officedocument.wordprocessingml.styles+xml";
 
-/// Heading sizes (centipoints) by level: 16, 13, 12 pt, then the body size.
-fn heading_size(level: u8, body: Cpt) -> Cpt {
-    match level {
-        1 => 1600,
-        2 => 1300,
-        3 => 1200,
-        _ => body,
-    }
-    .max(body)
-}
+use specrender_layout::doc::flow::heading_size;
 
 struct Style<'a> {
     id: &'a str,

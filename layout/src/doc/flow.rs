@@ -1,0 +1,685 @@
+//! Pages predicted (issue 21 item 6): which page every block of a document lands on when a
+//! word processor lays the DOCX out. Layout already knows each paragraph's lines at the width
+//! it gets; this stage adds the vertical model the writer's styles ask for and flows the lines
+//! down pages as LibreOffice Writer does (checked against it by `conformance/documents.py`):
+//!
+//! - **Line height**: per line, the tallest face on it (as LibreOffice reads a face's
+//!   vertical metrics: `hhea` ascender + descender + line gap, [`FaceInfo`]) at the run size,
+//!   each metric rounded to twips, times the paragraph's `w:line/240` (`w:lineRule="auto"`),
+//!   rounded. Carlito 11 pt: 269 twips x 1.15 = 309 (15.45 pt); Noto Sans CJK 11 pt: 366.
+//! - **Spacing between paragraphs**: the larger of the first one's space after and the second
+//!   one's space before (Writer's import of a DOCX does not add them), none between two
+//!   paragraphs of one style that asks for contextual spacing (list items); no space before at
+//!   the top of a page, except after a page break.
+//! - **Keep with next** (headings, captions above tables, figures' pictures): the paragraph
+//!   goes to the next page when it and the first piece of what follows (two lines of a
+//!   paragraph, the first row of a table) do not fit below it; **keep lines** (headings): never
+//!   split. **Widows and orphans**: a paragraph split across pages leaves at least two lines on
+//!   each (Writer's default for a DOCX); a shorter one moves whole.
+//! - **Tables**: rows never split (`w:cantSplit`); a row is its tallest cell (lines x line
+//!   height + 2 pt cell margins above and below) plus the 0.5 pt border under it; a table
+//!   continued on a new page repeats its header row (`w:tblHeader`).
+//! - **Figures**: the picture's line is its height plus [`PICTURE_LINE_EXTRA`]; the picture
+//!   keeps with its caption.
+//! - **Page breaks**: the break's empty paragraph stays on its page; what follows starts the
+//!   next page, with its space before.
+//! - **Footnotes**: each citation's footnote takes its lines (footnote text size, single
+//!   spacing) from the bottom of the page its paragraph ends on, plus the separator once per
+//!   page ([`FOOTNOTE_SEPARATOR`]).
+//!
+//! Every number the writer writes for these (spacing, line rules, indents, sizes) is a
+//! [`ParaFormat`] here; `renderer::docx::styles` writes the same values (a test there checks).
+
+use crate::text::linebreak::{fill, Broken, Piece};
+use crate::text::prepare::AUTOSPACE_PER_PT;
+use crate::text::{Prepared, TextFonts};
+use specrender_fonts::{FaceId, FontBook, Measurer};
+use specrender_spec::units::Cpt;
+
+/// Twips (1/20 pt): Word's unit for spacing, and the unit pages are flowed in.
+pub type Twips = i64;
+
+/// Space Writer puts between the body text and the first footnote of a page: the separator
+/// line and its distances (measured: about 0.1 cm above and below a 0.5 pt line, plus the
+/// separator paragraph's own spacing).
+pub const FOOTNOTE_SEPARATOR: Twips = 120;
+
+/// What a line holding only an inline picture adds below the picture (measured in Writer:
+/// 2.1 pt, whatever the body font and the line spacing).
+pub const PICTURE_LINE_EXTRA: Twips = 42;
+
+/// Widow and orphan control: a split paragraph keeps at least this many lines on each page.
+pub const WIDOW_LINES: usize = 2;
+
+/// Paragraph properties that move text down a page (what a paragraph style writes).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ParaFormat {
+    /// The style (contextual spacing compares it).
+    pub style: &'static str,
+    /// `w:spacing w:before` / `w:after`, twips.
+    pub before: Twips,
+    pub after: Twips,
+    /// `w:spacing w:line` with `w:lineRule="auto"` (240 = single).
+    pub line: Twips,
+    /// `w:contextualSpacing`: no space between paragraphs of the same style.
+    pub contextual: bool,
+    pub keep_next: bool,
+    pub keep_lines: bool,
+    /// Left and right indents, twips (the lines are this much narrower).
+    pub indent: (Twips, Twips),
+}
+
+impl ParaFormat {
+    const fn new(style: &'static str, before: Twips, after: Twips, line: Twips) -> ParaFormat {
+        ParaFormat {
+            style,
+            before,
+            after,
+            line,
+            contextual: false,
+            keep_next: false,
+            keep_lines: false,
+            indent: (0, 0),
+        }
+    }
+}
+
+/// `Normal` (the document defaults: 6 pt after, 1.15 lines).
+pub const NORMAL: ParaFormat = ParaFormat::new("Normal", 0, 120, 276);
+/// `Title`: 12 pt after.
+pub const TITLE: ParaFormat = ParaFormat {
+    contextual: true,
+    ..ParaFormat::new("Title", 0, 240, 276)
+};
+/// `Subtitle`: 12 pt after.
+pub const SUBTITLE: ParaFormat = ParaFormat::new("Subtitle", 0, 240, 276);
+/// `ListBullet` / `ListNumber`: 3 pt after, contextual, indented by the numbering's 0.5 in.
+pub const LIST: ParaFormat = ParaFormat {
+    contextual: true,
+    indent: (LIST_INDENT, 0),
+    ..ParaFormat::new("List", 0, 60, 276)
+};
+/// The numbering's left indent (`w:ind w:left`, the hanging number inside it).
+pub const LIST_INDENT: Twips = 720;
+/// `Quote`: 6 pt before and after, indented 0.5 in both sides.
+pub const QUOTE: ParaFormat = ParaFormat {
+    indent: (720, 720),
+    ..ParaFormat::new("Quote", 120, 120, 276)
+};
+/// `Caption`: 10 pt after, single spacing.
+pub const CAPTION: ParaFormat = ParaFormat::new("Caption", 0, 200, 240);
+/// `FootnoteText`: single spacing, nothing after.
+pub const FOOTNOTE: ParaFormat = ParaFormat::new("FootnoteText", 0, 0, 240);
+/// Paragraphs in table cells (`SpecTable`): single spacing, nothing after.
+pub const CELL: ParaFormat = ParaFormat::new("Cell", 0, 0, 240);
+/// Cell margins above and below the text (`w:tblCellMar` top / bottom): 2 pt.
+pub const CELL_MARGIN_TB: Twips = 40;
+/// Table borders (`w:sz="4"`: 0.5 pt): one under every row and one above the table.
+pub const TABLE_BORDER: Twips = 10;
+
+/// `Heading1`–`Heading6`: 18 pt (level 1) or 12 pt before, 6 pt after, kept with the next
+/// paragraph and never split.
+pub const fn heading(level: u8) -> ParaFormat {
+    ParaFormat {
+        keep_next: true,
+        keep_lines: true,
+        ..ParaFormat::new("Heading", if level == 1 { 360 } else { 240 }, 120, 276)
+    }
+}
+
+/// Heading sizes (centipoints) by level: 16, 13, 12 pt, then the body size.
+pub fn heading_size(level: u8, body: Cpt) -> Cpt {
+    match level {
+        1 => 1600,
+        2 => 1300,
+        3 => 1200,
+        _ => body,
+    }
+    .max(body)
+}
+
+/// A face's line height at `size` (twips), as LibreOffice builds it: ascent, descent and line
+/// gap each rounded to twips.
+pub fn face_line(book: &FontBook, face: FaceId, size: Cpt) -> Twips {
+    let f = book.face(face);
+    let s = i64::from(size) / 5; // twips
+    let upm = i64::from(f.units_per_em.max(1));
+    let r = |v: i64| (v * s + upm / 2).div_euclid(upm);
+    r(i64::from(f.ascender)) + r(-i64::from(f.descender)) + r(i64::from(f.line_gap))
+}
+
+/// `h` at line spacing `line` (240ths), rounded.
+pub fn spaced(h: Twips, line: Twips) -> Twips {
+    (h * line + 120).div_euclid(240)
+}
+
+/// Heights (twips) of the lines of `text` as broken in `broken`, set in `fonts` at `size`
+/// with line spacing `line`: the tallest face on each line.
+pub fn line_heights(
+    m: &mut Measurer<'_>,
+    fonts: &TextFonts,
+    text: &str,
+    broken: &Broken,
+    size: Cpt,
+    line: Twips,
+) -> Vec<Twips> {
+    let book = m.book;
+    let base = face_line(book, fonts.faces.latin, size);
+    if text.is_empty() || broken.lines.is_empty() {
+        return vec![spaced(base, line); broken.lines.len().max(1)];
+    }
+    let segs = m.segment(text, fonts.faces, fonts.bold);
+    let heights: Vec<(usize, usize, Twips)> = segs
+        .iter()
+        .filter(|s| !text[s.range.clone()].trim().is_empty())
+        .map(|s| (s.range.start, s.range.end, face_line(book, s.face, size)))
+        .collect();
+    broken
+        .lines
+        .iter()
+        .map(|l| {
+            let h = heights
+                .iter()
+                .filter(|&&(a, b, _)| a < l.end.max(l.start + 1) && b > l.start)
+                .map(|&(_, _, h)| h)
+                .max()
+                .unwrap_or(base);
+            spaced(h, line)
+        })
+        .collect()
+}
+
+/// Writer's gap between Asian and Latin letters (autospace), per pt of size: a fifth of the
+/// size (measured: 2.23 pt at 11 pt). Impress's is wider ([`AUTOSPACE_PER_PT`]).
+pub const WRITER_AUTOSPACE_PER_PT: f64 = 0.2 * specrender_spec::units::EMU_PER_PT as f64;
+
+/// The lines of a prepared paragraph as Writer breaks them. LibreOffice's own break rules
+/// (Korean words kept whole) only — a DOCX is not opened by PowerPoint, so the stricter-of-
+/// both count slides use would overcount — and Writer's widths: glyph advances at the size
+/// (no 600 dpi grid), an autospace of [`WRITER_AUTOSPACE_PER_PT`] between Asian and Latin
+/// letters and none where a space already separates them (measured in Writer's PDFs: "다. 신"
+/// and "33.7% 초과" have only the space).
+pub fn writer_lines(p: &Prepared, size: Cpt, width: i64) -> Broken {
+    let pieces = p.pieces_libreoffice.as_ref().unwrap_or(&p.pieces);
+    let writer: Vec<Piece> = pieces
+        .iter()
+        .map(|pc| {
+            let (inner, end) = (f64::from(pc.auto.0), f64::from(pc.auto.1));
+            let spaces = pc.w_full - pc.w_trim - end * AUTOSPACE_PER_PT;
+            let w_trim = pc.w_trim - inner * (AUTOSPACE_PER_PT - WRITER_AUTOSPACE_PER_PT);
+            let end_gap = if pc.trim_end < pc.end {
+                0.0
+            } else {
+                end * WRITER_AUTOSPACE_PER_PT
+            };
+            Piece {
+                w_trim,
+                w_full: w_trim + spaces + end_gap,
+                // No glyph table: the grid measures nominally.
+                g: (0, 0, 0),
+                ..pc.clone()
+            }
+        })
+        .collect();
+    fill(&writer, &p.ems, size, width)
+}
+
+/// A paragraph to flow: its lines' heights and format.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ParaUnit {
+    pub lines: Vec<Twips>,
+    pub format: ParaFormat,
+    /// Footnotes its last line anchors (their total height, twips, and how many).
+    pub footnotes: (Twips, usize),
+}
+
+/// What flows down the pages, in document order, each with the block it belongs to (None:
+/// the title and subtitle).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Unit {
+    Para(ParaUnit),
+    /// A table: the header row's height and the body rows' heights (each with the border under
+    /// it), the border above, and the footnotes of its caption-less citations.
+    Table {
+        header: Twips,
+        rows: Vec<Twips>,
+    },
+    /// A page break: an empty paragraph ending the page.
+    PageBreak(ParaUnit),
+}
+
+/// Where each unit landed: first and last page (1-based).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Span {
+    pub first: u32,
+    pub last: u32,
+}
+
+struct Flow {
+    /// Text height of a page (twips).
+    height: Twips,
+    page: u32,
+    /// Used height of the current page (twips from the top of the text area).
+    y: Twips,
+    /// Footnote area of the current page (twips from the bottom), 0 when none.
+    notes: Twips,
+    /// The previous paragraph's format (None at the start or after a table).
+    prev: Option<ParaFormat>,
+    /// The page was started by a page break: space before applies at its top.
+    hard: bool,
+}
+
+impl Flow {
+    fn room(&self) -> Twips {
+        self.height - self.notes - self.y
+    }
+
+    fn new_page(&mut self) {
+        self.page += 1;
+        self.y = 0;
+        self.notes = 0;
+        self.hard = false;
+    }
+
+    /// Space above a paragraph of format `f` here.
+    fn space_before(&self, f: &ParaFormat) -> Twips {
+        if self.y == 0 {
+            return if self.hard { f.before } else { 0 };
+        }
+        match &self.prev {
+            None => f.before,
+            Some(p) => {
+                let same = p.style == f.style;
+                let after = if same && p.contextual { 0 } else { p.after };
+                let before = if same && f.contextual { 0 } else { f.before };
+                after.max(before)
+            }
+        }
+    }
+
+    /// Footnote space a paragraph's last line needs on this page (separator once).
+    fn note_need(&self, (h, n): (Twips, usize)) -> Twips {
+        if n == 0 {
+            0
+        } else if self.notes == 0 {
+            h + FOOTNOTE_SEPARATOR
+        } else {
+            h
+        }
+    }
+}
+
+/// The height the first piece of `u` needs at the top of what precedes it (for keep with
+/// next): a paragraph's first lines (all when it keeps its lines, two with orphan control),
+/// a table's first row with its header.
+fn first_piece(u: &Unit) -> Twips {
+    match u {
+        Unit::Para(p) | Unit::PageBreak(p) => {
+            let n = if p.format.keep_lines {
+                p.lines.len()
+            } else {
+                p.lines.len().min(WIDOW_LINES)
+            };
+            p.lines[..n].iter().sum()
+        }
+        Unit::Table { header, rows } => {
+            TABLE_BORDER + header + rows.first().copied().unwrap_or_default()
+        }
+    }
+}
+
+/// The height of a keep-with-next chain starting at `units[0]`: its paragraphs kept with the
+/// next, whole, and the first piece of what follows them.
+fn keep_chain(units: &[Unit]) -> Twips {
+    let mut need = 0;
+    let mut prev: Option<ParaFormat> = None;
+    let mut j = 0;
+    while let Some(Unit::Para(q)) = units.get(j) {
+        if !q.format.keep_next {
+            break;
+        }
+        if let Some(pf) = prev {
+            need += pf.after.max(q.format.before);
+        }
+        need += q.lines.iter().sum::<Twips>();
+        prev = Some(q.format);
+        j += 1;
+    }
+    if let (Some(next), Some(pf)) = (units.get(j), prev) {
+        need += match next {
+            Unit::Para(q) | Unit::PageBreak(q) => pf.after.max(q.format.before),
+            Unit::Table { .. } => pf.after,
+        };
+        need += first_piece(next);
+    }
+    need
+}
+
+/// How many of `lines` go on the page with `room` left, with widow and orphan control: all,
+/// none, or a split leaving at least [`WIDOW_LINES`] on each side (when the paragraph is long
+/// enough; a line taller than the room on an empty page goes there anyway).
+fn lines_that_fit(lines: &[Twips], room: Twips, last_extra: Twips, keep: bool) -> usize {
+    let n = lines.len();
+    let mut used = 0;
+    let mut k = 0;
+    while k < n {
+        let extra = if k + 1 == n { last_extra } else { 0 };
+        if used + lines[k] + extra > room {
+            break;
+        }
+        used += lines[k];
+        k += 1;
+    }
+    if k == n {
+        return n;
+    }
+    if keep {
+        return 0;
+    }
+    if k < WIDOW_LINES {
+        return 0;
+    }
+    if n - k < WIDOW_LINES {
+        let k2 = n.saturating_sub(WIDOW_LINES);
+        return if k2 >= WIDOW_LINES { k2 } else { 0 };
+    }
+    k
+}
+
+/// Flow `units` down pages `height` twips tall; returns each unit's pages and the page count.
+pub fn paginate(units: &[Unit], height: Twips) -> (Vec<Span>, u32) {
+    let mut f = Flow {
+        height: height.max(1),
+        page: 1,
+        y: 0,
+        notes: 0,
+        prev: None,
+        hard: false,
+    };
+    let mut spans = Vec::with_capacity(units.len());
+    let mut i = 0;
+    while i < units.len() {
+        // Keep with next: the chain of keep-with-next paragraphs from here and the first piece
+        // of what follows must share a page; when they do not fit below, start a new page
+        // (unless they would not fit on an empty one either, or the page is empty already).
+        if f.y > 0 {
+            if let Unit::Para(p) = &units[i] {
+                if p.format.keep_next {
+                    let before = f.space_before(&p.format);
+                    let need = before + keep_chain(&units[i..]);
+                    if need > f.room() && need - before <= f.height {
+                        f.new_page();
+                    }
+                }
+            }
+        }
+        spans.push(place(&mut f, &units[i]));
+        i += 1;
+    }
+    (spans, f.page)
+}
+
+fn place(f: &mut Flow, u: &Unit) -> Span {
+    match u {
+        Unit::Para(p) => place_para(f, p),
+        Unit::PageBreak(p) => {
+            let s = place_para(f, p);
+            f.new_page();
+            f.hard = true;
+            f.prev = None;
+            s
+        }
+        Unit::Table { header, rows } => {
+            // The previous paragraph's space after stands above the table.
+            if f.y > 0 {
+                f.y += f.prev.map_or(0, |p| p.after);
+            }
+            let first_row = TABLE_BORDER + header + rows.first().copied().unwrap_or_default();
+            if f.y > 0 && first_row > f.room() {
+                f.new_page();
+            }
+            let first = f.page;
+            f.y += TABLE_BORDER + header;
+            for &r in rows {
+                if r > f.room() && f.y > TABLE_BORDER + header {
+                    f.new_page();
+                    f.y = TABLE_BORDER + header;
+                }
+                f.y += r;
+            }
+            f.prev = None;
+            f.hard = false;
+            Span {
+                first,
+                last: f.page,
+            }
+        }
+    }
+}
+
+fn place_para(f: &mut Flow, p: &ParaUnit) -> Span {
+    let mut space = f.space_before(&p.format);
+    let mut first = None;
+    let mut rest: &[Twips] = &p.lines;
+    loop {
+        let extra = f.note_need(p.footnotes);
+        let room = f.room() - space;
+        let mut k = lines_that_fit(rest, room, extra, p.format.keep_lines);
+        if k == 0 && f.y == 0 {
+            // Nowhere better to go: an empty page takes what fits, at least a line.
+            k = fit_count(rest, room).max(1);
+        }
+        if k > 0 {
+            first.get_or_insert(f.page);
+            f.y += space + rest[..k].iter().sum::<Twips>();
+            if k == rest.len() {
+                f.notes += extra;
+                break;
+            }
+            rest = &rest[k..];
+        }
+        f.new_page();
+        space = 0;
+    }
+    // The space after is added by the next paragraph's spacing, so it never pushes anything
+    // to a new page by itself.
+    f.prev = Some(p.format);
+    f.hard = false;
+    Span {
+        first: first.unwrap_or(f.page),
+        last: f.page,
+    }
+}
+
+/// Lines of `lines` that fit in `room` without any control (at least one on an empty page).
+fn fit_count(lines: &[Twips], room: Twips) -> usize {
+    let mut used = 0;
+    lines
+        .iter()
+        .take_while(|&&h| {
+            used += h;
+            used <= room
+        })
+        .count()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn para(n: usize, h: Twips, format: ParaFormat) -> Unit {
+        Unit::Para(ParaUnit {
+            lines: vec![h; n],
+            format,
+            footnotes: (0, 0),
+        })
+    }
+
+    fn pages(units: &[Unit], height: Twips) -> Vec<(u32, u32)> {
+        paginate(units, height)
+            .0
+            .iter()
+            .map(|s| (s.first, s.last))
+            .collect()
+    }
+
+    #[test]
+    fn spacing_is_the_larger_of_after_and_before_and_none_at_a_page_top() {
+        // 100-twip lines, Normal 120 after, heading 360 before: 100 + 360 + 100 = 560.
+        let u = [para(1, 100, NORMAL), para(1, 100, heading(1))];
+        assert_eq!(pages(&u, 560), vec![(1, 1), (1, 1)]);
+        assert_eq!(pages(&u, 559), vec![(1, 1), (2, 2)]);
+        // On the new page the heading's space before is dropped: a third paragraph fits
+        // right under it.
+        let u = [
+            para(1, 100, NORMAL),
+            para(1, 100, heading(1)),
+            para(3, 100, NORMAL),
+        ];
+        assert_eq!(pages(&u, 520), vec![(1, 1), (2, 2), (2, 2)]);
+    }
+
+    #[test]
+    fn contextual_spacing_drops_space_between_list_items() {
+        let items: Vec<Unit> = (0..5).map(|_| para(1, 100, LIST)).collect();
+        assert_eq!(pages(&items, 500), vec![(1, 1); 5]);
+        // Five Normal paragraphs need 4 x 120 more.
+        let normal: Vec<Unit> = (0..5).map(|_| para(1, 100, NORMAL)).collect();
+        assert_eq!(pages(&normal, 600).last(), Some(&(2, 2)));
+        assert_eq!(pages(&normal, 980).last(), Some(&(1, 1)));
+    }
+
+    #[test]
+    fn a_heading_moves_to_the_next_page_with_the_first_lines_of_its_paragraph() {
+        // Page 1000: a 700 paragraph, a heading (240 before, 100) and a 5-line paragraph.
+        // Heading alone would fit (700 + 240 + 100 = 1040 > 1000? no: use 650).
+        let u = [
+            para(1, 650, NORMAL),
+            para(1, 100, heading(2)),
+            para(5, 100, NORMAL),
+        ];
+        // 650 + 240 + 100 = 990 fits the heading, but not with two lines after it.
+        assert_eq!(pages(&u, 1000), vec![(1, 1), (2, 2), (2, 2)]);
+        // With room for the heading and two lines (650+240+100+120+200 = 1310), it stays
+        // and the paragraph splits 2 + 3.
+        assert_eq!(pages(&u, 1310), vec![(1, 1), (1, 1), (1, 2)]);
+    }
+
+    #[test]
+    fn orphans_and_widows_keep_two_lines_on_each_page() {
+        // Room for one line after the first paragraph: the 4-line paragraph moves whole.
+        let u = [para(1, 780, NORMAL), para(4, 100, NORMAL)];
+        assert_eq!(pages(&u, 1000), vec![(1, 1), (2, 2)]);
+        // Room for three lines of four: two go, so two follow (no widow).
+        let u = [para(1, 580, NORMAL), para(4, 100, NORMAL)];
+        assert_eq!(pages(&u, 1000), vec![(1, 1), (1, 2)]);
+        // A 3-line paragraph with room for two: it cannot leave two on each side, so moves.
+        let u = [para(1, 680, NORMAL), para(3, 100, NORMAL)];
+        assert_eq!(pages(&u, 1000), vec![(1, 1), (2, 2)]);
+        // A paragraph longer than a page runs over several.
+        let u = [para(25, 100, NORMAL)];
+        assert_eq!(pages(&u, 1000), vec![(1, 3)]);
+    }
+
+    #[test]
+    fn table_rows_never_split_and_the_header_repeats() {
+        // Header 100, rows 100: 10 + 100 + 8 rows = 910 on page 1 of 1000; then the header
+        // again and the rest.
+        let t = Unit::Table {
+            header: 100,
+            rows: vec![100; 20],
+        };
+        let (spans, n) = paginate(std::slice::from_ref(&t), 1000);
+        assert_eq!(spans[0], Span { first: 1, last: 3 });
+        assert_eq!(n, 3);
+        // A caption kept with the table moves with its first row.
+        let caption = ParaFormat {
+            keep_next: true,
+            ..CAPTION
+        };
+        let u = [para(1, 830, NORMAL), para(1, 50, caption), t.clone()];
+        assert_eq!(pages(&u, 1000), vec![(1, 1), (2, 2), (2, 4)]);
+    }
+
+    #[test]
+    fn a_page_break_starts_the_next_block_on_a_new_page_with_its_space_before() {
+        let brk = Unit::PageBreak(ParaUnit {
+            lines: vec![100],
+            format: NORMAL,
+            footnotes: (0, 0),
+        });
+        let u = [
+            para(1, 100, NORMAL),
+            brk,
+            para(1, 100, heading(1)),
+            para(6, 100, NORMAL),
+        ];
+        // Heading at the top of page 2 keeps its 360 before: 360 + 100 + 120 + 600 = 1180.
+        assert_eq!(pages(&u, 1180), vec![(1, 1), (1, 1), (2, 2), (2, 2)]);
+        assert_eq!(pages(&u, 1179)[3], (2, 3));
+    }
+
+    #[test]
+    fn footnotes_take_room_at_the_bottom_of_their_page() {
+        let cited = Unit::Para(ParaUnit {
+            lines: vec![100],
+            format: NORMAL,
+            footnotes: (200, 1),
+        });
+        // 500 + 120 + 100 = 720, and the note with the separator below: 1040.
+        let u = [para(1, 500, NORMAL), cited, para(2, 100, NORMAL)];
+        assert_eq!(pages(&u, 1039), vec![(1, 1), (2, 2), (2, 2)]);
+        // The next two lines need 720 + 120 + 200 = 1040 above the note's 320.
+        assert_eq!(pages(&u, 1100), vec![(1, 1), (1, 1), (2, 2)]);
+        let plain = [
+            para(1, 500, NORMAL),
+            para(1, 100, NORMAL),
+            para(2, 100, NORMAL),
+        ];
+        assert_eq!(pages(&plain, 1100), vec![(1, 1), (1, 1), (1, 1)]);
+    }
+
+    #[test]
+    fn line_heights_follow_the_tallest_face_on_each_line() {
+        use specrender_fonts::FontOptions;
+        let book = FontBook::new(&FontOptions::default()).unwrap();
+        let latin = book.find_family("Carlito", false).unwrap();
+        let ea = book.find_family("Noto Sans CJK KR", false).unwrap();
+        // Writer: Carlito 11 pt is 269 twips, at 1.15 309 (15.45 pt); Noto Sans CJK 366.
+        assert_eq!(face_line(&book, latin, 1100), 269);
+        assert_eq!(spaced(face_line(&book, latin, 1100), 276), 309);
+        assert_eq!(spaced(face_line(&book, ea, 1100), 276), 366);
+        let fonts = TextFonts {
+            latin: "Calibri".into(),
+            ea: "Noto Sans CJK KR".into(),
+            cs: "Calibri".into(),
+            faces: specrender_fonts::SlotFaces {
+                latin,
+                ea,
+                cs: latin,
+            },
+            bold: false,
+        };
+        let mut m = Measurer::new(&book);
+        let text = "plain Latin words 한국어";
+        let broken = Broken {
+            lines: vec![
+                crate::text::linebreak::LineSpan {
+                    start: 0,
+                    end: 18,
+                    width: 0,
+                },
+                crate::text::linebreak::LineSpan {
+                    start: 18,
+                    end: text.len(),
+                    width: 0,
+                },
+            ],
+            broken_words: vec![],
+        };
+        assert_eq!(
+            line_heights(&mut m, &fonts, text, &broken, 1100, 276),
+            vec![309, 366]
+        );
+    }
+}
