@@ -314,6 +314,7 @@ impl Units<'_, '_> {
 }
 
 /// Predicts the pages of `blocks` (sets each block's `pages`); returns the page count.
+#[allow(clippy::too_many_arguments)]
 fn paginate(
     m: &mut Measurer<'_>,
     fonts: &FlowFonts,
