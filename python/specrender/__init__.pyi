@@ -29,7 +29,8 @@ class SpecError(SpecrenderError):
     validation: Optional[Dict[str, Any]]
 
 class TemplateError(SpecrenderError):
-    """The template is not a usable .pptx/.potx (exit code 2)."""
+    """The template is not a usable .pptx/.potx (decks) or .docx/.dotx (documents), or is of
+    the other kind than the input (exit code 2)."""
 
 class EnvError(SpecrenderError):
     """Fonts, files or folders (exit code 3)."""

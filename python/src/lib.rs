@@ -20,7 +20,7 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString};
 
-use specrender::template::Template;
+use specrender::template::AnyTemplate;
 use specrender::{
     Autofit, Error, FontBook, Input, Outcome, ParseOptions, Parsed, RenderOptions, SpecFailure,
     TemplateStore, Validation,
@@ -44,7 +44,7 @@ create_exception!(
     specrender,
     TemplateError,
     SpecrenderError,
-    "The template is not a usable .pptx/.potx (CLI exit code 2); the message names the part."
+    "The template is not a usable .pptx/.potx (decks) or .docx/.dotx (documents), or is of the other kind than the input (CLI exit code 2); the message names the part."
 );
 create_exception!(
     specrender,
@@ -217,7 +217,7 @@ fn template_in(t: Option<&Bound<'_, PyAny>>) -> PyResult<Option<TemplateIn>> {
     match t.extract::<PathBuf>() {
         Ok(p) => Ok(Some(TemplateIn::File(p))),
         Err(_) => Err(PyTypeError::new_err(
-            "template must be a path (str or os.PathLike) or the bytes of a .pptx/.potx",
+            "template must be a path (str or os.PathLike) or the bytes of a .pptx/.potx/.docx/.dotx",
         )),
     }
 }
@@ -311,8 +311,8 @@ fn parse_options(extract_json: bool, max_bytes: Option<usize>) -> ParseOptions {
 /// Fonts and parsed templates, shared by every call and thread.
 struct Inner {
     book: FontBook,
-    /// Templates given by path or bytes, by SHA-256 of their bytes.
-    templates: Mutex<HashMap<[u8; 32], Arc<Template>>>,
+    /// Templates given by path or bytes (either kind), by SHA-256 of their bytes.
+    templates: Mutex<HashMap<[u8; 32], AnyTemplate>>,
     /// `templates=DIR`: decks' `template_id`s resolved there (`--templates`).
     store: Option<Arc<TemplateStore>>,
 }
@@ -333,7 +333,8 @@ impl Inner {
 
     /// A template read and parsed as `--template FILE` is (same limits, same errors), or taken
     /// from the cache when the same bytes were parsed before.
-    fn template(&self, t: TemplateIn) -> Result<Arc<Template>, Fail> {
+    /// Returns the template and the name errors give it (the path, or `(bytes)`).
+    fn template(&self, t: TemplateIn) -> Result<(AnyTemplate, String), Fail> {
         let max = specrender::template::Limits::default().max_file_bytes;
         let (name, bytes) = match t {
             TemplateIn::File(p) => {
@@ -363,17 +364,16 @@ impl Inner {
         let key: [u8; 32] = sha2::Sha256::digest(&bytes).into();
         let lock = || self.templates.lock().unwrap_or_else(|p| p.into_inner());
         if let Some(t) = lock().get(&key) {
-            return Ok(t.clone());
+            return Ok((t.clone(), name));
         }
-        let t = specrender::guard(|| Ok(Template::from_bytes(bytes)))?
+        let t = specrender::guard(|| Ok(AnyTemplate::from_bytes(bytes)))?
             .map_err(|e| Fail::Template(format!("template {name}: {e}")))?;
-        let t = Arc::new(t);
         let mut cache = lock();
         if cache.len() >= TEMPLATE_CACHE {
             cache.clear();
         }
         cache.insert(key, t.clone());
-        Ok(t)
+        Ok((t, name))
     }
 
     /// Parse the input and build the CLI's options for it.
@@ -395,6 +395,22 @@ impl Inner {
             None => dir,
         };
         let template = c.template.map(|t| self.template(t)).transpose()?;
+        // A template of the other kind than the input is refused as the CLI refuses it.
+        match (&parsed.input, &template) {
+            (Input::Slides(_), Some((t @ AnyTemplate::Doc(_), name))) => {
+                return Err(Fail::Template(format!(
+                    "template {name}: a Word {} cannot hold a SlideSpec deck; give a .pptx or .potx",
+                    t.kind()
+                )))
+            }
+            (Input::Doc(_), Some((t @ AnyTemplate::Deck(_), name))) => {
+                return Err(Fail::Template(format!(
+                    "template {name}: a presentation ({}) cannot hold a DocSpec document; give a .docx or .dotx",
+                    t.kind()
+                )))
+            }
+            _ => {}
+        }
         let mut opts = RenderOptions {
             parse,
             layout: specrender::LayoutOptions {
@@ -406,11 +422,16 @@ impl Inner {
             assets_root,
             doc: specrender::layout::doc::DocOptions {
                 citations: c.citations,
+                template: None,
             },
             templates: self.store.clone(),
             ..Default::default()
         };
-        opts.layout.template = template;
+        match template {
+            Some((AnyTemplate::Deck(t), _)) => opts.layout.template = Some(t),
+            Some((AnyTemplate::Doc(t), _)) => opts.doc.template = Some(t),
+            None => {}
+        }
         Ok((parsed, opts.with_threads(c.threads)))
     }
 
@@ -608,8 +629,9 @@ impl Previews {
 /// `Engine(fonts=None, system_fonts=False, templates=None)`: `fonts` is a folder (or a
 /// sequence of folders) searched before `$SPECRENDER_FONTS` and the shipped fonts, which are
 /// inside the module; `system_fonts` also loads the system's; `templates` is a folder where a
-/// deck's `theme.template_ref.template_id` is looked up (`<id>.pptx` / `<id>.potx`). Loading
-/// takes a fraction of a second: make one per process (or per worker) and share it. The GIL is
+/// `template_id` is looked up (`<id>.pptx` / `<id>.potx`, a document's `<id>.docx` /
+/// `<id>.dotx`). Loading takes a fraction of a second: make one per process (or per worker)
+/// and share it. The GIL is
 /// released while a job runs, so threads calling one engine render in parallel.
 #[pyclass(frozen, module = "specrender", name = "Engine")]
 struct Engine {

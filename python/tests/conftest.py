@@ -46,3 +46,8 @@ def doc_path(repo):
 @pytest.fixture(scope="session")
 def template_path(repo):
     return repo / "tests" / "fixtures" / "templates" / "python-pptx-default.pptx"
+
+
+@pytest.fixture(scope="session")
+def doc_template_path(repo):
+    return repo / "tests" / "fixtures" / "doc-templates" / "libreoffice-letter.dotx"

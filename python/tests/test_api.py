@@ -82,6 +82,32 @@ def test_template_by_path_and_bytes_like_the_cli(cli, deck_path, template_path, 
     assert by_path.data != engine.render(deck_path).data
 
 
+def test_word_template_for_documents_like_the_cli(cli, doc_path, doc_template_path, tmp_path):
+    out, qc = tmp_path / "t.docx", tmp_path / "q.json"
+    cli("render", doc_path, "-o", out, "--qc", qc, "--template", doc_template_path)
+    engine = specrender.Engine()
+    by_path = engine.render(doc_path, template=doc_template_path)
+    by_bytes = engine.render(doc_path, template=doc_template_path.read_bytes())
+    assert by_path.format == "docx"
+    assert by_path.data == read(out) == by_bytes.data
+    assert by_path.qc_json + "\n" == qc.read_text(encoding="utf-8")
+    assert by_path.data != engine.render(doc_path).data
+
+
+def test_template_of_the_other_kind_is_refused_like_the_cli(
+        cli, deck_path, doc_path, template_path, doc_template_path, tmp_path):
+    cases = ((deck_path, doc_template_path, "x.pptx", "cannot hold a SlideSpec deck"),
+             (doc_path, template_path, "x.docx", "cannot hold a DocSpec document"))
+    for spec, template, out, want in cases:
+        p = cli("render", spec, "-o", tmp_path / out, "--template", template, ok=(2,))
+        assert want in p.stderr.decode()
+        assert not (tmp_path / out).exists()
+        with pytest.raises(specrender.TemplateError) as e:
+            specrender.render(spec, template=template)
+        assert e.value.exit_code == 2
+        assert want in str(e.value) and str(template) in str(e.value)
+
+
 def test_unusable_template_is_a_template_error(deck_path, tmp_path):
     with pytest.raises(specrender.TemplateError) as e:
         specrender.render(deck_path, template=b"not a zip")
