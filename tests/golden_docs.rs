@@ -1,9 +1,12 @@
 //! Golden tests for documents: every `golden/docs/<case>/input.json` (a DocSpec; its figures'
 //! images beside it, the case folder being the assets root; an optional `options.json`
-//! `{"citations": "list"}`) is rendered and compared with `expected/`:
+//! `{"citations": "list", "template": "<file in tests/fixtures/doc-templates>"}`) is rendered
+//! and compared with `expected/`:
 //!
-//! - `parts/<part>`: every XML part of the DOCX, pretty-printed (one element per line);
-//! - `manifest.txt`: zip entry order, with the SHA-256 of each binary part;
+//! - `parts/<part>`: every XML part of the DOCX, pretty-printed (one element per line; on a
+//!   template its styles and numbering parts as written, ours added one element per line);
+//! - `manifest.txt`: zip entry order, with the SHA-256 of each binary part and of each part
+//!   carried unchanged from the case's template (`(template)`);
 //! - `layout.json` (the `--layout` JSON) and `qc.json`, keys sorted.
 //!
 //! `SPECRENDER_BLESS=1 cargo test --test golden_docs` rewrites `expected/`; read `git diff
@@ -49,6 +52,14 @@ fn options(dir: &Path) -> RenderOptions {
         if v["citations"] == "list" {
             o.doc.citations = specrender::layout::doc::model::CitationStyle::List;
         }
+        if let Some(name) = v["template"].as_str() {
+            let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("tests/fixtures/doc-templates")
+                .join(name);
+            let t = specrender::template::DocTemplate::from_bytes(std::fs::read(path).unwrap())
+                .expect("a usable document template");
+            o.doc.template = Some(std::sync::Arc::new(t));
+        }
     }
     o
 }
@@ -72,10 +83,26 @@ fn outputs(book: &FontBook, dir: &Path) -> (BTreeMap<String, Vec<u8>>, Vec<u8>) 
     let laid = specrender::lay_out_doc(spec, book, &opts).unwrap();
     let mut files = BTreeMap::new();
     let mut manifest = String::new();
+    let carried: BTreeMap<String, Vec<u8>> = laid
+        .template
+        .iter()
+        .flat_map(|t| t.carried().iter())
+        .flat_map(|c| {
+            std::iter::once((c.name.clone(), c.bytes.to_vec()))
+                .chain(c.rels.iter().map(|(n, b)| (n.clone(), b.to_vec())))
+        })
+        .collect();
     for (name, bytes) in specrender::renderer::docx_parts(&laid, true) {
-        if name.ends_with(".xml") || name.ends_with(".rels") {
+        if carried.get(&name) == Some(&bytes) {
+            let h = Sha256::digest(&bytes);
+            let hex: String = h.iter().map(|b| format!("{b:02x}")).collect();
+            manifest.push_str(&format!("{name} sha256:{hex} (template)\n"));
+        } else if name.ends_with(".xml") || name.ends_with(".rels") {
             manifest.push_str(&format!("{name}\n"));
-            files.insert(format!("parts/{name}"), bytes);
+            files.insert(
+                format!("parts/{name}"),
+                template_prefix_hashed(&laid, &name, bytes),
+            );
         } else {
             let h = Sha256::digest(&bytes);
             let hex: String = h.iter().map(|b| format!("{b:02x}")).collect();
@@ -92,6 +119,78 @@ fn outputs(book: &FontBook, dir: &Path) -> (BTreeMap<String, Vec<u8>>, Vec<u8>) 
         json_bytes(serde_json::to_value(&out.qc).unwrap()),
     );
     (files, out.docx.unwrap())
+}
+
+/// A part made from the template's own (its styles or numbering with ours added and the
+/// document's language set): the stretches it shares with the template's part — from the
+/// start, and the longest run of the template's remaining bytes found further on — are pinned
+/// by hash; what differs (what we changed and added) stays readable.
+fn template_prefix_hashed(
+    laid: &specrender::layout::doc::model::LaidDoc,
+    name: &str,
+    bytes: Vec<u8>,
+) -> Vec<u8> {
+    let Some(t) = &laid.template else {
+        return bytes;
+    };
+    let Some((_, theirs)) = [&t.styles_part, &t.numbering_part]
+        .into_iter()
+        .flatten()
+        .find(|(n, _)| n == name)
+    else {
+        return bytes;
+    };
+    let (Ok(ours), Ok(theirs)) = (std::str::from_utf8(&bytes), std::str::from_utf8(theirs)) else {
+        return bytes;
+    };
+    let hash = |s: &str| -> String {
+        Sha256::digest(s.as_bytes())
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect()
+    };
+    // Back to the end of the last whole tag both start with.
+    let common = ours
+        .bytes()
+        .zip(theirs.bytes())
+        .take_while(|(a, b)| a == b)
+        .count();
+    let common = ours[..common].rfind('>').map_or(0, |i| i + 1);
+    let mut out = format!(
+        "<!-- the template's {name}, its first {common} bytes: sha256:{} -->\n",
+        hash(&ours[..common])
+    );
+    // The longest tail of the template's rest (whole tags) that appears further on.
+    // (Up to the template's closing root tag: ours are added before it.)
+    let (rest, t_rest) = (&ours[common..], &theirs[common..]);
+    let tail_end = t_rest.rfind("</").unwrap_or(t_rest.len());
+    let starts: Vec<usize> = t_rest[..tail_end]
+        .match_indices('<')
+        .map(|(i, _)| i)
+        .collect();
+    let (mut lo, mut hi) = (0, starts.len());
+    while lo < hi {
+        let mid = (lo + hi) / 2;
+        if rest.contains(&t_rest[starts[mid]..tail_end]) {
+            hi = mid;
+        } else {
+            lo = mid + 1;
+        }
+    }
+    match starts.get(lo).map(|&i| &t_rest[i..tail_end]) {
+        Some(tail) if tail.len() > 64 => {
+            let at = rest.find(tail).expect("found above");
+            out.push_str(&rest[..at]);
+            out.push_str(&format!(
+                "\n<!-- the template's next {} bytes: sha256:{} -->\n",
+                tail.len(),
+                hash(tail)
+            ));
+            out.push_str(&rest[at + tail.len()..]);
+        }
+        _ => out.push_str(rest),
+    }
+    out.into_bytes()
 }
 
 fn read_tree(dir: &Path, base: &Path, out: &mut BTreeMap<String, Vec<u8>>) {

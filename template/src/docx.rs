@@ -215,6 +215,9 @@ pub struct Section {
     /// `w:cols w:num / w:space` (one column: `None`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub columns: Option<(u32, i64)>,
+    /// `w:cols w:space` as written (one column too).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub column_space: Option<i64>,
     /// `w:titlePg`: a different first-page header and footer.
     pub title_page: bool,
     /// `w:docGrid` type and line pitch (East Asian templates).
@@ -668,8 +671,9 @@ fn read_body(
                 let n = attr_ns(e, "num")
                     .and_then(|v| v.trim().parse::<u32>().ok())
                     .unwrap_or(1);
+                sect.column_space = twips("space").filter(|&v| (0..=31_680).contains(&v));
                 if n > 1 {
-                    sect.columns = Some((n.min(45), twips("space").unwrap_or(720)));
+                    sect.columns = Some((n.min(45), sect.column_space.unwrap_or(720)));
                 }
             }
             b"titlePg" => sect.title_page = on(e),

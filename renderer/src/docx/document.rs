@@ -30,15 +30,27 @@ pub(crate) struct Body<'a> {
 }
 
 impl Body<'_> {
-    /// Paragraph properties with `w:wordWrap` for Hangul text outside a Korean document
-    /// (a Korean document has it on `Normal`) and `w:bidi` for a right-to-left paragraph.
+    /// Paragraph properties with `w:wordWrap` for Hangul text ([`keeps_korean_words`]) and
+    /// `w:bidi` for a right-to-left paragraph.
     pub(crate) fn para<'s>(&'s self, style: Option<&'s str>, text: &str) -> ParaProps<'s> {
         ParaProps {
             style: style.map(|s| self.laid.style_id(s)),
-            word_wrap: self.laid.lang != LangFamily::Korean && has_hangul(text),
+            word_wrap: keeps_korean_words(self.laid, text),
             bidi: specrender_layout::text::prepare::starts_right_to_left(text),
             ..Default::default()
         }
+    }
+}
+
+/// Does a paragraph of `text` need its own `w:wordWrap w:val="1"` (Word keeps Hangul words
+/// whole)? When it holds Hangul, except in a Korean document in our own styles, whose `Normal`
+/// has it; every paragraph of a Korean document on a template (its `Normal` is theirs).
+pub(crate) fn keeps_korean_words(laid: &LaidDoc, text: &str) -> bool {
+    match (laid.lang, &laid.template) {
+        // On a template every paragraph of a Korean document says so itself.
+        (LangFamily::Korean, Some(_)) => true,
+        (LangFamily::Korean, None) => false,
+        _ => has_hangul(text),
     }
 }
 
@@ -268,7 +280,7 @@ fn section(x: &mut Xml, body: &Body<'_>) {
     );
     match p.columns {
         Some((n, space)) => x.empty("w:cols", &[("w:num", &n), ("w:space", &tw(space))]),
-        None => x.empty("w:cols", &[("w:space", &"720")]),
+        None => x.empty("w:cols", &[("w:space", &s.column_space.unwrap_or(720))]),
     }
     if s.title_page {
         x.empty("w:titlePg", &[]);

@@ -51,6 +51,8 @@ pub(crate) fn footnotes_xml(laid: &LaidDoc, pretty: bool) -> Vec<u8> {
                 bidi: specrender_layout::text::prepare::starts_right_to_left(
                     &laid.references[r].text(),
                 ),
+                word_wrap: laid.template.is_some()
+                    && super::document::keeps_korean_words(laid, &laid.references[r].text()),
                 ..Default::default()
             }
             .write(&mut x);

@@ -125,7 +125,7 @@ pub(crate) fn package(laid: &LaidDoc) -> Package<'_> {
             template
                 .and_then(|t| {
                     let (_, xml) = t.styles_part.as_ref()?;
-                    styles::styles_on(xml, laid, t, &styles_nums)
+                    styles::styles_on(xml, laid, t, &styles_nums, p)
                 })
                 .unwrap_or_else(|| styles::styles_xml(laid, &styles_nums, p))
         }),
@@ -133,7 +133,7 @@ pub(crate) fn package(laid: &LaidDoc) -> Package<'_> {
             template
                 .and_then(|t| {
                     let (_, xml) = t.numbering_part.as_ref()?;
-                    numbering::numbering_on(xml, &nums)
+                    numbering::numbering_on(xml, &nums, p)
                 })
                 .unwrap_or_else(|| numbering::numbering_xml(&nums, p))
         }),

@@ -133,13 +133,13 @@ pub(crate) fn numbering_xml(nums: &ListNums, pretty: bool) -> Vec<u8> {
 /// A template's numbering part with ours added: our abstract definitions after its last
 /// (every `w:abstractNum` before any `w:num`), our instances after its last. `None` when the
 /// part is not WordprocessingML numbering with the usual `w:` prefix (then ours alone).
-pub(crate) fn numbering_on(template: &[u8], nums: &ListNums) -> Option<Vec<u8>> {
+pub(crate) fn numbering_on(template: &[u8], nums: &ListNums, pretty: bool) -> Option<Vec<u8>> {
     let s = std::str::from_utf8(template).ok()?;
     if !s.contains(&format!("xmlns:w=\"{NS_W}\"")) || !s.contains("<w:numbering") {
         return None;
     }
     let fragment = |abstracts: bool| {
-        let mut x = Xml::new(false);
+        let mut x = Xml::new(pretty);
         ours(&mut x, nums, abstracts, !abstracts);
         let bytes = x.finish();
         let f = String::from_utf8(bytes).ok()?;

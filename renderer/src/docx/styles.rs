@@ -227,13 +227,15 @@ pub(crate) fn styles_on(
     laid: &LaidDoc,
     t: &DocTemplate,
     nums: &ListNums,
+    pretty: bool,
 ) -> Option<Vec<u8>> {
     let s = std::str::from_utf8(template).ok()?;
     if !s.contains(&format!("xmlns:w=\"{NS_W}\"")) || !s.contains("<w:styles") {
         return None;
     }
+    let s = with_language(s, laid);
     let end = s.rfind("</w:styles>")?;
-    let mut x = Xml::new(false);
+    let mut x = Xml::new(pretty);
     role_styles(&mut x, laid, &Ids::on(laid, t), nums);
     let added = String::from_utf8(x.finish()).ok()?;
     let added = added[added.find("?>").map_or(0, |i| i + 2)..].trim();
@@ -242,6 +244,35 @@ pub(crate) fn styles_on(
     out.push_str(added);
     out.push_str(&s[end..]);
     Some(out.into_bytes())
+}
+
+/// The template's styles part with the document's language as the default run language
+/// (`w:docDefaults/w:rPrDefault/w:rPr/w:lang`, replaced or added): the language is the
+/// document's, whatever the template was written in (line breaking and fonts for East Asian
+/// text follow it).
+fn with_language(s: &str, laid: &LaidDoc) -> String {
+    let mut x = Xml::new(false);
+    lang(&mut x, laid);
+    let ours = String::from_utf8(x.finish()).unwrap_or_default();
+    let ours = ours[ours.find("?>").map_or(0, |i| i + 2)..].trim();
+    let Some(start) = s.find("<w:rPrDefault>") else {
+        return s.to_string();
+    };
+    let Some(end) = s[start..].find("</w:rPrDefault>").map(|i| start + i) else {
+        return s.to_string();
+    };
+    let region = &s[start..end];
+    let replaced = match region.find("<w:lang ") {
+        Some(i) => match region[i..].find("/>") {
+            Some(j) => format!("{}{ours}{}", &region[..i], &region[i + j + 2..]),
+            None => return s.to_string(),
+        },
+        None => match region.rfind("</w:rPr>") {
+            Some(i) => format!("{}{ours}{}", &region[..i], &region[i..]),
+            None => return s.to_string(),
+        },
+    };
+    format!("{}{replaced}{}", &s[..start], &s[end..])
 }
 
 /// The styles of our roles that `ids` says to write, and our table style.
