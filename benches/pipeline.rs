@@ -22,7 +22,10 @@
 //! - `docx_end_to_end/mixed_2000`: the 2,000-block mixed-language DocSpec (`deckgen --doc`:
 //!   five languages, every block type, figures read from their assets folder) bytes in -> DOCX
 //!   bytes + QC report out, on one thread;
-//! - `docx_scaling/mixed/{250,500,1000,2000}`: the same by document size (linear in blocks).
+//! - `docx_scaling/mixed/{250,500,1000,2000}`: the same by document size (linear in blocks);
+//! - `preview/{mixed,ko}_200_threads_{1,2}`: every slide of the laid-out deck drawn at 1280 px
+//!   and PNG-encoded (`specrender_preview::preview_deck_threads`); per slide: over the slide
+//!   count printed on stderr. `examples/preview_speed.rs` prints per-slide medians.
 //!
 //! Decks: `--mix mixed|ko --seed 1`, 200 input slides (the schema's cap).
 
@@ -334,6 +337,38 @@ fn on_template(c: &mut Criterion) {
     g.finish();
 }
 
+/// Previews (issue 22): every output slide of the 200-slide decks drawn at 1280 px and
+/// encoded as PNG, on one thread and on two, from an already laid-out deck (the time per slide
+/// is the figure over the slide count, printed once).
+fn previews(c: &mut Criterion) {
+    let book = book();
+    let opts = single_threaded();
+    let mut g = c.benchmark_group("preview");
+    g.sample_size(10).measurement_time(Duration::from_secs(10));
+    let popts = specrender_preview::PreviewOptions::default();
+    for mix in [Mix::Mixed, Mix::Ko] {
+        let input = deck_bytes(200, mix);
+        let parsed = specrender::parse(&input, &opts.parse).expect("valid");
+        let laid = specrender::lay_out(&parsed, &book, &opts, &mut |_, _, _| {}).expect("lays out");
+        eprintln!("preview/{mix}_200: {} output slides", laid.slides.len());
+        for threads in [1, 2] {
+            g.bench_function(format!("{mix}_200_threads_{threads}"), |b| {
+                b.iter(|| {
+                    specrender_preview::preview_deck_threads(
+                        black_box(&laid),
+                        &book,
+                        None,
+                        &popts,
+                        threads,
+                    )
+                    .expect("draws")
+                })
+            });
+        }
+    }
+    g.finish();
+}
+
 criterion_group!(
     benches,
     end_to_end,
@@ -345,6 +380,7 @@ criterion_group!(
     parallel,
     deflate_levels,
     docx_end_to_end,
-    docx_scaling
+    docx_scaling,
+    previews
 );
 criterion_main!(benches);

@@ -537,7 +537,9 @@ pub fn previews_parsed(
     let drawn =
         |e: specrender_preview::PreviewError| Error::Internal(format!("drawing previews: {e}"));
     let slides = guard(|| {
-        specrender_preview::preview_deck(&laid, fonts, Some(&outcome.qc), preview).map_err(drawn)
+        let threads = opts.layout.threads;
+        specrender_preview::preview_deck_threads(&laid, fonts, Some(&outcome.qc), preview, threads)
+            .map_err(drawn)
     })?;
     let sheet = match sheet {
         Some(so) => Some(guard(|| {

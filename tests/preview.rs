@@ -544,3 +544,37 @@ fn render_preview_writes_the_pngs_preview_draws_beside_the_pptx() {
     assert_eq!(code, 2, "{err}");
     assert!(!docx.exists() && !c.exists());
 }
+
+/// Drawn on 1 or 4 threads, every PNG is the same bytes (each thread keeps its own glyph
+/// masks; a slide's pixels depend on the slide alone).
+#[test]
+fn same_bytes_on_any_number_of_threads() {
+    let d = specrender_deckgen::deck(&specrender_deckgen::DeckOptions {
+        slides: 24,
+        mix: specrender_deckgen::Mix::Mixed,
+        seed: 1,
+    });
+    let dir = tmp("threads");
+    specrender_deckgen::write_pictures(&d, &dir).unwrap();
+    let opts = RenderOptions {
+        assets_root: Some(dir),
+        ..RenderOptions::default()
+    };
+    let parsed = parse(d.to_string().as_bytes(), &opts.parse).expect("parses");
+    let deck = lay_out(&parsed, book(), &opts, &mut |_, _, _| {}).expect("lays out");
+    let qc = qc_parsed(&parsed, book(), &opts, &mut |_, _, _| {})
+        .unwrap()
+        .qc;
+    let o = PreviewOptions {
+        width: 640,
+        highlight: true,
+    };
+    let one = specrender_preview::preview_deck_threads(&deck, book(), Some(&qc), &o, 1).unwrap();
+    let four = specrender_preview::preview_deck_threads(&deck, book(), Some(&qc), &o, 4).unwrap();
+    assert_eq!(one.len(), deck.slides.len());
+    assert!(one.len() > 20);
+    for (a, b) in one.iter().zip(&four) {
+        assert_eq!(a.file_name, b.file_name);
+        assert!(a.png == b.png, "{}: bytes differ", a.file_name);
+    }
+}

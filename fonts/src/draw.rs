@@ -124,6 +124,7 @@ mod tests {
             let glyphs = book.shape_glyphs(face, lang, text);
             let sum: i64 = glyphs.iter().map(|g| i64::from(g.x_advance)).sum();
             let mut m = crate::Measurer::new(&book);
+            assert_eq!(m.shape_glyphs(face, lang, text), glyphs, "{text}");
             assert_eq!(sum, m.units_lang(face, lang, text), "{text}");
             let mut c = Count(0);
             assert!(book.outline(face, glyphs[0].id, &mut c));

@@ -93,6 +93,13 @@ impl Shaper<'_> {
     ) {
         let mut b = buf.take().unwrap_or_default();
         fill_buffer(&mut b, text, lang);
+        let glyphs = self.shape_buffer(b);
+        out.extend(glyphs.glyph_positions().iter().map(|p| p.x_advance));
+        *buf = Some(glyphs.clear());
+    }
+
+    /// Shapes a filled buffer with the plan for its direction, script and language.
+    fn shape_buffer(&mut self, b: rustybuzz::UnicodeBuffer) -> rustybuzz::GlyphBuffer {
         let key: PlanKey = (b.direction(), b.script(), b.language());
         let i = match self.plans.iter().position(|(k, _)| *k == key) {
             Some(i) => i,
@@ -103,9 +110,7 @@ impl Shaper<'_> {
                 self.plans.len() - 1
             }
         };
-        let glyphs = rustybuzz::shape_with_plan(&self.face, &self.plans[i].1, b);
-        out.extend(glyphs.glyph_positions().iter().map(|p| p.x_advance));
-        *buf = Some(glyphs.clear());
+        rustybuzz::shape_with_plan(&self.face, &self.plans[i].1, b)
     }
 }
 
@@ -202,6 +207,47 @@ impl<'a> Measurer<'a> {
                 v => v == 2,
             }
         })
+    }
+
+    /// [`FontBook::shape_glyphs`] with this measurer's parsed face and shape plans: the same
+    /// glyphs (same shaping call, same buffer properties), without parsing the face again on
+    /// every call (a preview shapes every line it draws).
+    pub fn shape_glyphs(
+        &mut self,
+        face: FaceId,
+        lang: ShapeLang,
+        text: &str,
+    ) -> Vec<crate::draw::Glyph> {
+        if text.is_empty() {
+            return Vec::new();
+        }
+        let book = self.book;
+        let shaper = self.shapers[face.0 as usize].get_or_insert_with(|| {
+            rustybuzz::Face::from_slice(book.shaping_data(face), 0).map(|face| Shaper {
+                face,
+                plans: Vec::new(),
+            })
+        });
+        let Some(s) = shaper else {
+            return Vec::new();
+        };
+        let mut b = self.buffer.take().unwrap_or_default();
+        fill_buffer(&mut b, text, lang);
+        let glyphs = s.shape_buffer(b);
+        let out = glyphs
+            .glyph_infos()
+            .iter()
+            .zip(glyphs.glyph_positions())
+            .map(|(i, p)| crate::draw::Glyph {
+                id: i.glyph_id as u16,
+                cluster: i.cluster,
+                x_advance: p.x_advance,
+                x_offset: p.x_offset,
+                y_offset: p.y_offset,
+            })
+            .collect();
+        self.buffer = Some(glyphs.clear());
+        out
     }
 
     /// Advance of `text` in `face`, in font units, from the cache or by shaping once.

@@ -41,7 +41,7 @@ fn label(v: f64) -> String {
     }
 }
 
-impl Canvas<'_> {
+impl Canvas<'_, '_> {
     /// Text in the chart's fonts at `size` (cpt), placed by its box: `ax` 0 left, 0.5 centre,
     /// 1 right of `x`; `y` is the top of the text (px). Returns the width in px.
     fn chart_text(&mut self, c: &ChartBox, text: &str, size: u32, x: f32, ax: f32, y: f32) -> f32 {
@@ -55,13 +55,15 @@ impl Canvas<'_> {
         };
         let lang = ShapeLang::from_tag(&c.lang);
         let size_emu = Emu::from(size) * EMU_PER_CPT;
-        let segs = book.segment(text, faces, false);
+        let segs = self.ink.m.segment(text, faces, false);
         let upm_w = |f| f32::from(book.face(f).units_per_em.max(1));
         let k_of = |f| size_emu as f32 * self.s / upm_w(f);
         let width: f32 = segs
             .iter()
             .map(|s| {
-                let u: i32 = book
+                let u: i32 = self
+                    .ink
+                    .m
                     .shape_glyphs(s.face, lang.for_class(s.class), &text[s.range.clone()])
                     .iter()
                     .map(|g| g.x_advance)

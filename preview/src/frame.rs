@@ -28,7 +28,7 @@ fn undrawn_color() -> Color {
 }
 
 /// Draws what lies under `slide`'s boxes (see the module docs).
-pub(crate) fn draw_frame(c: &mut Canvas<'_>, deck: &LaidDeck, slide: &LaidSlide) {
+pub(crate) fn draw_frame(c: &mut Canvas<'_, '_>, deck: &LaidDeck, slide: &LaidSlide) {
     let frame = &deck.frame;
     match &frame.template {
         Some(t) => {
@@ -84,7 +84,7 @@ pub(crate) fn draw_frame(c: &mut Canvas<'_>, deck: &LaidDeck, slide: &LaidSlide)
     }
 }
 
-fn logo(c: &mut Canvas<'_>, deck: &LaidDeck) {
+fn logo(c: &mut Canvas<'_, '_>, deck: &LaidDeck) {
     if let Some(l) = &deck.frame.logo {
         c.image(&l.image.bytes, [0; 4], 0, false, &l.rect);
     }
@@ -101,7 +101,7 @@ fn rect_of(r: &specrender_template::model::Rect) -> Rect {
 
 /// Decoration `i` of the master or layout (`whose`).
 fn decoration(
-    c: &mut Canvas<'_>,
+    c: &mut Canvas<'_, '_>,
     t: &Template,
     master: usize,
     d: &specrender_template::model::Decoration,
@@ -133,7 +133,7 @@ fn decoration(
 }
 
 /// Fills `r` with `f` as a slide of master `master` shows it.
-fn fill(c: &mut Canvas<'_>, t: &Template, master: usize, f: &Fill, r: &Rect, what: &str) {
+fn fill(c: &mut Canvas<'_, '_>, t: &Template, master: usize, f: &Fill, r: &Rect, what: &str) {
     let pattern = matches!(f, Fill::Pattern(_));
     match t.paint(master, f) {
         Paint::Transparent => {}
@@ -156,7 +156,7 @@ fn fill(c: &mut Canvas<'_>, t: &Template, master: usize, f: &Fill, r: &Rect, wha
     }
 }
 
-impl Canvas<'_> {
+impl Canvas<'_, '_> {
     /// A vertical gradient over `r`, stops evenly spaced.
     pub(crate) fn gradient(&mut self, r: &Rect, stops: &[Color]) {
         let Some(sr) = self.sk_rect(r) else {

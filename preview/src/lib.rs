@@ -15,11 +15,16 @@
 
 mod chart;
 mod frame;
+mod ink;
 mod sheet;
+
+pub use ink::Ink;
 
 pub use sheet::{contact_sheet, draw_sheet, findings_per_slide, SheetOptions};
 
-use specrender_fonts::{FaceId, FontBook, OutlineSink, ScriptClass, ShapeLang, SlotFaces};
+use specrender_fonts::{
+    FaceId, FontBook, Measurer, OutlineSink, ScriptClass, ShapeLang, SlotFaces,
+};
 use specrender_layout::model::{
     Align, Anchor, BoxContent, LaidDeck, LaidSlide, Paragraph, PictureBox, PlacedBox, Rect,
     TableBox, TextBox,
@@ -29,6 +34,8 @@ use specrender_layout::text::prepare::AUTOSPACE_PER_PT;
 use specrender_qc::{QcReport, Severity};
 use specrender_spec::deck::Rgb;
 use specrender_spec::units::{Cpt, Emu, EMU_PER_CPT, EMU_PER_PT, EMU_PER_PX_600DPI};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 use tiny_skia::{
     Color, FillRule, Paint, PathBuilder, Pixmap, PixmapPaint, Rect as SkRect, Stroke, Transform,
 };
@@ -83,26 +90,140 @@ pub fn preview_deck(
     qc: Option<&QcReport>,
     opts: &PreviewOptions,
 ) -> Result<Vec<SlidePreview>, PreviewError> {
-    deck.slides
-        .iter()
-        .enumerate()
-        .map(|(i, s)| {
-            let (pixmap, notes) = draw_slide(deck, s, i + 1, book, qc, opts)?;
-            let png = encode(&pixmap)?;
-            Ok(SlidePreview {
-                file_name: format!("{:03}-{}.png", i + 1, file_safe(&s.id)),
-                slide_id: s.id.clone(),
-                png,
-                notes,
-            })
+    preview_deck_threads(deck, book, qc, opts, 1)
+}
+
+/// [`preview_deck`] on `threads` threads (each with its own [`Ink`], taking the next slide
+/// not yet drawn), results put back in slide order. The bytes are the same whatever the
+/// number: a slide's pixels depend on the slide alone (see `ink.rs`).
+pub fn preview_deck_threads(
+    deck: &LaidDeck,
+    book: &FontBook,
+    qc: Option<&QcReport>,
+    opts: &PreviewOptions,
+    threads: usize,
+) -> Result<Vec<SlidePreview>, PreviewError> {
+    let one = |ink: &mut Ink<'_>, i: usize| -> Result<SlidePreview, PreviewError> {
+        let s = &deck.slides[i];
+        let (pixmap, notes) = draw_slide_with(ink, deck, s, i + 1, qc, opts)?;
+        Ok(SlidePreview {
+            file_name: format!("{:03}-{}.png", i + 1, file_safe(&s.id)),
+            slide_id: s.id.clone(),
+            png: encode(&pixmap)?,
+            notes,
         })
+    };
+    let n = deck.slides.len();
+    let threads = threads.clamp(1, n.max(1));
+    if threads == 1 {
+        let mut ink = Ink::new(book);
+        return (0..n).map(|i| one(&mut ink, i)).collect();
+    }
+    let next = AtomicUsize::new(0);
+    let done: Mutex<Vec<Option<Result<SlidePreview, PreviewError>>>> =
+        Mutex::new((0..n).map(|_| None).collect());
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                let mut ink = Ink::new(book);
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= n {
+                        break;
+                    }
+                    let r = one(&mut ink, i);
+                    done.lock().unwrap_or_else(|p| p.into_inner())[i] = Some(r);
+                }
+            });
+        }
+    });
+    done.into_inner()
+        .unwrap_or_else(|p| p.into_inner())
+        .into_iter()
+        .map(|r| r.expect("every slide was drawn"))
         .collect()
 }
 
-/// A drawn pixmap as PNG bytes.
+/// PNG deflate settings (see [`encode_with`]; the benches measure each).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Deflate {
+    /// Stored blocks: no compression.
+    Stored,
+    /// fdeflate's PNG-tuned single pass (png's `Compression::Fast`).
+    Fdeflate,
+    /// zlib (flate2) at this level, 1..=9.
+    Zlib(u8),
+}
+
+/// PNG row filter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RowFilter {
+    None,
+    Sub,
+    Up,
+    Paeth,
+    /// The best of the five per row (png's default).
+    Adaptive,
+}
+
+/// What [`encode`] uses: fdeflate with the `Up` filter (png's `Compression::Fastest`), the
+/// cheapest setting that compresses (`examples/preview_speed.rs`, README `preview`): on the
+/// mixed bench deck at 1280 px, about 21 M instructions and 262 KB per slide, against 29 M and
+/// 186 KB with png's adaptive filter and 29 M and 141 KB with zlib level 1 and `Up` (zlib
+/// runs 2-3x longer on the clock than its instruction count says).
+pub const PNG_SETTINGS: (Deflate, RowFilter) = (Deflate::Fdeflate, RowFilter::Up);
+
+/// A drawn pixmap as PNG bytes ([`PNG_SETTINGS`]).
 pub fn encode(pm: &Pixmap) -> Result<Vec<u8>, PreviewError> {
-    pm.encode_png()
-        .map_err(|e| PreviewError::Encode(e.to_string()))
+    encode_with(pm, PNG_SETTINGS.0, PNG_SETTINGS.1)
+}
+
+/// A drawn pixmap as PNG bytes with the given settings: 8-bit RGB when every pixel is opaque
+/// (a slide always is: its background is filled first), else RGBA with alpha divided out.
+pub fn encode_with(
+    pm: &Pixmap,
+    deflate: Deflate,
+    filter: RowFilter,
+) -> Result<Vec<u8>, PreviewError> {
+    let data = pm.data();
+    let opaque = data.chunks_exact(4).fold(255u8, |a, p| a & p[3]) == 255;
+    let (color, pixels) = if opaque {
+        let mut rgb = vec![0u8; data.len() / 4 * 3];
+        for (d, p) in rgb.chunks_exact_mut(3).zip(data.chunks_exact(4)) {
+            d.copy_from_slice(&p[..3]);
+        }
+        (png::ColorType::Rgb, rgb)
+    } else {
+        let mut rgba = Vec::with_capacity(data.len());
+        for p in pm.pixels() {
+            let c = p.demultiply();
+            rgba.extend_from_slice(&[c.red(), c.green(), c.blue(), c.alpha()]);
+        }
+        (png::ColorType::Rgba, rgba)
+    };
+    let mut out = Vec::with_capacity(pixels.len() / 8);
+    let err = |e: png::EncodingError| PreviewError::Encode(e.to_string());
+    {
+        let mut enc = png::Encoder::new(&mut out, pm.width(), pm.height());
+        enc.set_color(color);
+        enc.set_depth(png::BitDepth::Eight);
+        enc.set_deflate_compression(match deflate {
+            Deflate::Stored => png::DeflateCompression::NoCompression,
+            Deflate::Fdeflate => png::DeflateCompression::FdeflateUltraFast,
+            Deflate::Zlib(l) => png::DeflateCompression::Level(l.clamp(1, 9)),
+        });
+        enc.set_filter(match filter {
+            RowFilter::None => png::Filter::NoFilter,
+            RowFilter::Sub => png::Filter::Sub,
+            RowFilter::Up => png::Filter::Up,
+            RowFilter::Paeth => png::Filter::Paeth,
+            RowFilter::Adaptive => png::Filter::Adaptive,
+        });
+        let mut w = enc.write_header().map_err(err)?;
+        w.write_image_data(&pixels).map_err(err)?;
+        w.finish().map_err(err)?;
+    }
+    Ok(out)
 }
 
 /// A slide id as a file name part: anything but ASCII letters, digits, `-` and `_` becomes `_`.
@@ -141,6 +262,19 @@ pub fn line_glyphs(
     bold: bool,
     size: Cpt,
 ) -> LineGlyphs {
+    line_glyphs_with(&mut Measurer::new(book), p, start, end, bold, size)
+}
+
+/// [`line_glyphs`] with a measurer's parsed faces and memo (same glyphs).
+fn line_glyphs_with(
+    m: &mut Measurer<'_>,
+    p: &Paragraph,
+    start: usize,
+    end: usize,
+    bold: bool,
+    size: Cpt,
+) -> LineGlyphs {
+    let book = m.book;
     let grid = Grid::at(size);
     let lang = ShapeLang::from_tag(&p.lang);
     let mut out = Vec::new();
@@ -156,7 +290,7 @@ pub fn line_glyphs(
         };
         let run_text = p.text.get(r.start..r.end).unwrap_or("");
         // Segmented whole, as layout segments the paragraph, then cut to the line.
-        for seg in book.segment(run_text, faces, bold) {
+        for seg in m.segment(run_text, faces, bold) {
             let a = (r.start + seg.range.start).max(start);
             let b = (r.start + seg.range.end).min(end);
             if a >= b {
@@ -172,7 +306,7 @@ pub fn line_glyphs(
             }
             prev = Some(seg.class);
             let upm = f64::from(book.face(seg.face).units_per_em.max(1));
-            for g in book.shape_glyphs(seg.face, lang.for_class(seg.class), &p.text[a..b]) {
+            for g in m.shape_glyphs(seg.face, lang.for_class(seg.class), &p.text[a..b]) {
                 out.push(PlacedGlyph {
                     face: seg.face,
                     id: g.id,
@@ -234,10 +368,12 @@ fn pieces(
 }
 
 /// Pixels per EMU and the pixmap.
-struct Canvas<'a> {
+struct Canvas<'a, 'i> {
     pm: Pixmap,
     s: f32,
     book: &'a FontBook,
+    /// The thread's shaping faces and glyph masks.
+    ink: &'i mut Ink<'a>,
     /// What could not be drawn (see `frame.rs`).
     notes: Vec<String>,
 }
@@ -263,7 +399,20 @@ pub fn draw_slide(
     qc: Option<&QcReport>,
     opts: &PreviewOptions,
 ) -> Result<(Pixmap, Vec<String>), PreviewError> {
+    draw_slide_with(&mut Ink::new(book), deck, slide, number, qc, opts)
+}
+
+/// [`draw_slide`] with a thread's [`Ink`] (kept across the slides it draws).
+pub fn draw_slide_with(
+    ink: &mut Ink<'_>,
+    deck: &LaidDeck,
+    slide: &LaidSlide,
+    number: usize,
+    qc: Option<&QcReport>,
+    opts: &PreviewOptions,
+) -> Result<(Pixmap, Vec<String>), PreviewError> {
     let _ = number;
+    let book = ink.m.book;
     if !(16..=MAX_WIDTH).contains(&opts.width) {
         return Err(PreviewError::Width(opts.width));
     }
@@ -275,6 +424,7 @@ pub fn draw_slide(
         pm,
         s,
         book,
+        ink,
         notes: Vec::new(),
     };
     frame::draw_frame(&mut c, deck, slide);
@@ -289,7 +439,7 @@ pub fn draw_slide(
     Ok((c.pm, c.notes))
 }
 
-impl Canvas<'_> {
+impl Canvas<'_, '_> {
     fn px(&self, v: Emu) -> f32 {
         v as f32 * self.s
     }
@@ -327,10 +477,11 @@ impl Canvas<'_> {
     }
 
     /// The advance of `text` shaped in `face` at `size_emu`, in px.
-    fn text_width(&self, face: FaceId, text: &str, size_emu: Emu) -> f32 {
+    fn text_width(&mut self, face: FaceId, text: &str, size_emu: Emu) -> f32 {
         let upm = f32::from(self.book.face(face).units_per_em.max(1));
         let k = size_emu as f32 * self.s / upm;
-        self.book
+        self.ink
+            .m
             .shape_glyphs(face, ShapeLang::Default, text)
             .iter()
             .map(|g| g.x_advance as f32 * k)
@@ -509,11 +660,11 @@ impl Canvas<'_> {
     }
 
     /// The largest descent (in em) of the faces drawing `start..end`.
-    fn line_descent(&self, p: &Paragraph, start: usize, end: usize, bold: bool) -> f32 {
+    fn line_descent(&mut self, p: &Paragraph, start: usize, end: usize, bold: bool) -> f32 {
         let mut d: f32 = 0.0;
         for (faces, a, b) in pieces(self.book, p, start, end, bold) {
             let text = p.text.get(a..b).unwrap_or("");
-            for seg in self.book.segment(text, faces, bold) {
+            for seg in self.ink.m.segment(text, faces, bold) {
                 let fi = self.book.face(seg.face);
                 d = d.max(-f32::from(fi.descender) / f32::from(fi.units_per_em.max(1)));
             }
@@ -536,29 +687,16 @@ impl Canvas<'_> {
         size_emu: Emu,
         st: &TextStyle,
     ) {
-        let glyphs = line_glyphs(self.book, p, start, end, st.bold, st.size).glyphs;
+        let glyphs = line_glyphs_with(&mut self.ink.m, p, start, end, st.bold, st.size).glyphs;
         let by = self.px(baseline);
-        let mut sink = PathSink {
-            pb: PathBuilder::new(),
-            k: 0.0,
-            x: 0.0,
-            y: by,
-        };
+        let x0 = self.px(x);
         for g in glyphs {
             let upm = f32::from(self.book.face(g.face).units_per_em.max(1));
-            sink.k = size_emu as f32 * self.s / upm;
-            sink.x = self.px(x) + (g.x * f64::from(self.s)) as f32 + g.dx as f32 * sink.k;
-            sink.y = by - g.dy as f32 * sink.k;
-            self.book.outline(g.face, g.id, &mut sink);
-        }
-        if let Some(path) = sink.pb.finish() {
-            self.pm.fill_path(
-                &path,
-                &paint(st.color),
-                FillRule::Winding,
-                Transform::identity(),
-                None,
-            );
+            let k = size_emu as f32 * self.s / upm;
+            let gx = x0 + (g.x * f64::from(self.s)) as f32 + g.dx as f32 * k;
+            let gy = by - g.dy as f32 * k;
+            self.ink
+                .glyph(&mut self.pm, g.face, g.id, gx, gy, k, st.color);
         }
     }
 
@@ -577,27 +715,11 @@ impl Canvas<'_> {
         let upm = f32::from(self.book.face(face).units_per_em.max(1));
         let k = size_emu as f32 * self.s / upm;
         let mut pen = 0.0f32;
-        let mut sink = PathSink {
-            pb: PathBuilder::new(),
-            k,
-            x: 0.0,
-            y,
-        };
-        for g in self.book.shape_glyphs(face, lang, text) {
-            sink.x = x + pen + g.x_offset as f32 * k;
+        for g in self.ink.m.shape_glyphs(face, lang, text) {
+            let gx = x + pen + g.x_offset as f32 * k;
             let gy = y - g.y_offset as f32 * k;
-            sink.y = gy;
-            self.book.outline(face, g.id, &mut sink);
+            self.ink.glyph(&mut self.pm, face, g.id, gx, gy, k, c);
             pen += g.x_advance as f32 * k;
-        }
-        if let Some(path) = sink.pb.finish() {
-            self.pm.fill_path(
-                &path,
-                &paint(c),
-                FillRule::Winding,
-                Transform::identity(),
-                None,
-            );
         }
         pen
     }

@@ -5,7 +5,7 @@
 //! out at a glance. Thumbnails are drawn from the laid-out deck at their own width (not
 //! scaled down from the full previews), with highlights when asked for.
 
-use crate::{draw_slide, paint, severity_color, Canvas, PreviewError, PreviewOptions};
+use crate::{draw_slide_with, paint, severity_color, Canvas, PreviewError, PreviewOptions};
 use specrender_fonts::{FontBook, ScriptClass, ShapeLang, SlotFaces};
 use specrender_layout::model::LaidDeck;
 use specrender_qc::{QcReport, Severity};
@@ -117,14 +117,16 @@ pub fn draw_sheet(
             .resolve(&deck.theme.fonts.body, false, ScriptClass::Complex)
             .face,
     };
+    let mut ink = crate::Ink::new(book);
     let mut c = Canvas {
         pm,
         s: 1.0,
         book,
+        ink: &mut ink,
         notes: Vec::new(),
     };
     for (i, slide) in deck.slides.iter().enumerate() {
-        let (thumb, _) = draw_slide(deck, slide, i + 1, book, qc, &thumb_opts)?;
+        let (thumb, _) = draw_slide_with(c.ink, deck, slide, i + 1, qc, &thumb_opts)?;
         let (col, row) = (i as u32 % cols, i as u32 / cols);
         let x = GAP + col * (tw + GAP);
         let y = GAP + row * (th + LABEL + GAP);
@@ -155,7 +157,7 @@ pub fn draw_sheet(
         let label = format!("{}  {}", i + 1, slide.id);
         let ink = Color::from_rgba8(0x40, 0x40, 0x40, 255);
         let mut pen = x as f32;
-        for seg in book.segment(&label, label_faces, false) {
+        for seg in c.ink.m.segment(&label, label_faces, false) {
             pen += c.glyphs(
                 seg.face,
                 ShapeLang::Default,

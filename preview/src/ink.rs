@@ -1,0 +1,201 @@
+//! Glyph drawing state kept across the slides one thread draws: the fonts crate's
+//! [`Measurer`] (parsed faces and shape plans, segmentation memo: parsing a Noto Sans CJK face
+//! for shaping costs more than drawing a line) and a cache of glyph coverage masks.
+//!
+//! A glyph is rasterised once per (face, glyph, scale, quarter-pixel position) into an 8-bit
+//! coverage mask (tiny-skia's anti-aliased path filler, the same one that draws every other
+//! path), then composited onto the slide in its colour (source-over, premultiplied). Text
+//! repeats the same few hundred glyphs across a deck, so most glyphs are a copy instead of a
+//! path fill; a glyph's origin is rounded to a quarter pixel across and to the pixel down (its
+//! baseline), at most 1/8 px and 1/2 px off the layout's position. The output does not depend on what the cache held before: a mask is a function
+//! of its key alone, so bytes are the same on any number of threads and in any order.
+//!
+//! Compositing by hand (not `fill_rect` with a `Mask`: tiny-skia's masks cover the whole
+//! pixmap, so a per-glyph mask would mean a slide-sized buffer per glyph).
+
+use crate::PathSink;
+use specrender_fonts::{FaceId, FontBook, Measurer};
+use std::collections::HashMap;
+use tiny_skia::{Color, FillRule, Mask, PathBuilder, Pixmap, Transform};
+
+/// Sub-pixel positions per pixel (each axis).
+const SUBPIX: f32 = 4.0;
+/// Mask bytes kept before the cache is emptied (bounded memory on a huge `--width`).
+const MAX_CACHE_BYTES: usize = 48 << 20;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct Key {
+    face: FaceId,
+    id: u16,
+    /// The scale (px per font unit) as its bits: the same size at the same width is the same
+    /// number.
+    k: u32,
+    fx: u8,
+    fy: u8,
+}
+
+/// A glyph's coverage: `w` x `h` bytes, its top-left `(left, top)` px from the glyph's origin
+/// rounded down to the pixel.
+struct GlyphMask {
+    left: i32,
+    top: i32,
+    w: u32,
+    h: u32,
+    data: Vec<u8>,
+}
+
+/// One thread's drawing state (see the module docs).
+pub struct Ink<'a> {
+    pub(crate) m: Measurer<'a>,
+    masks: HashMap<Key, Option<GlyphMask>, foldhash::fast::FixedState>,
+    bytes: usize,
+    hits: u64,
+    misses: u64,
+}
+
+impl<'a> Ink<'a> {
+    pub fn new(book: &'a FontBook) -> Self {
+        Ink {
+            m: Measurer::new(book),
+            masks: HashMap::default(),
+            bytes: 0,
+            hits: 0,
+            misses: 0,
+        }
+    }
+
+    /// Glyphs drawn from a cached mask, and glyphs rasterised.
+    pub fn stats(&self) -> (u64, u64) {
+        (self.hits, self.misses)
+    }
+
+    /// Draws glyph `id` of `face` with its origin at (`x`, `y`) px, `k` px per font unit, in
+    /// colour `c` onto `pm`.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn glyph(
+        &mut self,
+        pm: &mut Pixmap,
+        face: FaceId,
+        id: u16,
+        x: f32,
+        y: f32,
+        k: f32,
+        c: Color,
+    ) {
+        if !(x.is_finite() && y.is_finite() && k.is_finite()) || k <= 0.0 {
+            return;
+        }
+        let (ix, fx) = split(x);
+        // Baselines on whole pixels (at most half a pixel off): a quarter of the masks.
+        let (iy, fy) = (y.round() as i32, 0);
+        let key = Key {
+            face,
+            id,
+            k: k.to_bits(),
+            fx,
+            fy,
+        };
+        if self.masks.contains_key(&key) {
+            self.hits += 1;
+        } else {
+            self.misses += 1;
+            let mask = rasterize(self.m.book, face, id, k, fx, fy);
+            let n = mask.as_ref().map_or(0, |m| m.data.len());
+            if self.bytes + n > MAX_CACHE_BYTES {
+                self.masks.clear();
+                self.bytes = 0;
+            }
+            self.bytes += n;
+            self.masks.insert(key, mask);
+        }
+        if let Some(Some(m)) = self.masks.get(&key) {
+            composite(pm, m, ix + m.left, iy + m.top, c);
+        }
+    }
+}
+
+/// A coordinate as its whole pixel and quarter-pixel step (0..4).
+fn split(v: f32) -> (i32, u8) {
+    let q = (f64::from(v) * f64::from(SUBPIX)).round() as i64;
+    let s = SUBPIX as i64;
+    (q.div_euclid(s) as i32, q.rem_euclid(s) as u8)
+}
+
+fn rasterize(book: &FontBook, face: FaceId, id: u16, k: f32, fx: u8, fy: u8) -> Option<GlyphMask> {
+    let mut sink = PathSink {
+        pb: PathBuilder::new(),
+        k,
+        x: f32::from(fx) / SUBPIX,
+        y: f32::from(fy) / SUBPIX,
+    };
+    if !book.outline(face, id, &mut sink) {
+        return None;
+    }
+    let path = sink.pb.finish()?;
+    let b = path.bounds();
+    let left = b.left().floor() as i32;
+    let top = b.top().floor() as i32;
+    let w = (b.right().ceil() as i32 - left + 1).max(1) as u32;
+    let h = (b.bottom().ceil() as i32 - top + 1).max(1) as u32;
+    if u64::from(w) * u64::from(h) > 64 << 20 {
+        return None;
+    }
+    let path = path.transform(Transform::from_translate(-left as f32, -top as f32))?;
+    let mut mask = Mask::new(w, h)?;
+    mask.fill_path(&path, FillRule::Winding, true, Transform::identity());
+    Some(GlyphMask {
+        left,
+        top,
+        w,
+        h,
+        data: mask.data().to_vec(),
+    })
+}
+
+/// Source-over of colour `c` through `m`'s coverage at (`x0`, `y0`) px, clipped to `pm`.
+fn composite(pm: &mut Pixmap, m: &GlyphMask, x0: i32, y0: i32, c: Color) {
+    let (pw, ph) = (pm.width() as i32, pm.height() as i32);
+    let cu = c.to_color_u8();
+    let ca = u32::from(cu.alpha());
+    let src = [
+        u32::from(cu.red()),
+        u32::from(cu.green()),
+        u32::from(cu.blue()),
+    ];
+    let data = pm.data_mut();
+    for row in 0..m.h as i32 {
+        let y = y0 + row;
+        if y < 0 || y >= ph {
+            continue;
+        }
+        let cols = (0.max(-x0))..(m.w as i32).min(pw - x0);
+        let mrow = &m.data[(row as u32 * m.w) as usize..][..m.w as usize];
+        for col in cols {
+            let cov = u32::from(mrow[col as usize]);
+            if cov == 0 {
+                continue;
+            }
+            let a = (cov * ca + 127) / 255;
+            let at = ((y * pw + x0 + col) * 4) as usize;
+            let px = &mut data[at..at + 4];
+            let inv = 255 - a;
+            for ch in 0..3 {
+                px[ch] = ((src[ch] * a + u32::from(px[ch]) * inv + 127) / 255) as u8;
+            }
+            px[3] = (a + (u32::from(px[3]) * inv + 127) / 255) as u8;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::split;
+
+    #[test]
+    fn positions_round_to_quarter_pixels() {
+        assert_eq!(split(10.0), (10, 0));
+        assert_eq!(split(10.3), (10, 1));
+        assert_eq!(split(10.9), (11, 0));
+        assert_eq!(split(-0.25), (-1, 3));
+    }
+}
