@@ -2,7 +2,8 @@
 """Renders per second of the 200-slide generated deck (with its pictures): the CLI as one
 process per job, the Python API on 1 and 2 threads (one Engine, jobs one after another), and the
 Celery recipe with 2 workers of one pool process each (jobs submitted at once, timed to the last
-result). Medians; the machine's load is printed with them.
+result). The CLI and API rows are interleaved (one of each per round, so a noisy machine slows
+them alike); medians; the machine's load is printed with them.
 
     python/examples/bench.py [--rounds 15] [--jobs 40]
 
@@ -12,6 +13,7 @@ the package installed in the running Python, celery[redis] and redis-server for 
 
 import argparse
 import os
+import resource
 import shutil
 import socket
 import statistics
@@ -27,13 +29,11 @@ ROOT = Path(__file__).resolve().parents[2]
 CELERY_DIR = Path(__file__).resolve().parent / "celery"
 
 
-def median_time(f, rounds):
-    ts = []
-    for _ in range(rounds):
-        t = time.perf_counter()
-        f()
-        ts.append(time.perf_counter() - t)
-    return statistics.median(ts)
+def cpu_seconds():
+    """CPU seconds used so far by this process (every thread) and its waited-for children."""
+    me = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
 
 
 def celery_rate(deck, assets, jobs, work):
@@ -96,12 +96,24 @@ def main():
         engine = specrender.Engine()
         data = deck.read_bytes()
         assert engine.render(data, assets=assets, threads=1).data == out.read_bytes()
-        rows = [("CLI, one process per job, 1 thread",
-                 1 / median_time(lambda: subprocess.run(cmd, check=True), args.rounds))]
+        # Interleaved (one of each per round), so a noisy machine slows every row alike.
+        jobs = [("CLI, one process per job, 1 thread", lambda: subprocess.run(cmd, check=True))]
         for th in (1, 2):
-            rows.append((f"Python API, one Engine, threads={th}",
-                         1 / median_time(lambda: engine.render(data, assets=assets, threads=th, layout=False),
-                                         args.rounds)))
+            jobs.append((f"Python API, one Engine, threads={th}",
+                         lambda th=th: engine.render(data, assets=assets, threads=th, layout=False)))
+        # CPU time too (the process's, or the CLI child's): on a loaded machine it moves far
+        # less than wall time, and 1 / CPU seconds is what one free core would do.
+        times = {name: [] for name, _ in jobs}
+        cpu = {name: [] for name, _ in jobs}
+        for _ in range(args.rounds):
+            for name, f in jobs:
+                c0, t = cpu_seconds(), time.perf_counter()
+                f()
+                times[name].append(time.perf_counter() - t)
+                cpu[name].append(cpu_seconds() - c0)
+        rows = [(name, 1 / statistics.median(ts)) for name, ts in times.items()]
+        for name in cpu:
+            print(f"{name:<55} {1000 * statistics.median(cpu[name]):6.1f} ms CPU a render")
         if not args.no_celery:
             rows.append(("Celery recipe, 2 workers x 1 pool process, threads=1",
                          celery_rate(deck, assets, args.jobs, work)))
