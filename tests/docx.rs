@@ -320,3 +320,136 @@ fn block_styles_are_honoured_and_unusable_ones_reported() {
         "{qc:#}"
     );
 }
+
+#[test]
+fn pages_are_predicted_in_the_layout_and_named_by_qc() {
+    let d = workdir("docx", "pages");
+    let input = d.join("in.json");
+    let long = "Revenue grew in every region this quarter, led by the Asia-Pacific business. ".repeat(80);
+    let spec = doc(
+        json!([
+            {"block_id": "a", "type": "heading", "content": {"level": 1, "text": "A"}},
+            {"block_id": "p", "type": "paragraph", "content": {"text": "One line."}},
+            {"block_id": "pb", "type": "page_break"},
+            {"block_id": "b", "type": "heading", "content": {"level": 3, "text": "B"}},
+            {"block_id": "long", "type": "paragraph", "content": {"text": long}},
+            {"block_id": "end", "type": "paragraph", "content": {"text": "End."}}
+        ]),
+        "en-US",
+    );
+    std::fs::write(&input, serde_json::to_vec(&spec).unwrap()).unwrap();
+    let (out, lay) = (d.join("out.docx"), d.join("layout.json"));
+    let r = run(
+        &["render", s(&input), "-o", s(&out), "--layout", s(&lay)],
+        None,
+    );
+    assert_eq!(r.code, 1, "{r:?}");
+    let l: Value = serde_json::from_slice(&std::fs::read(&lay).unwrap()).unwrap();
+    let page = |id: &str| {
+        let b = l["blocks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|b| b["block_id"] == id)
+            .unwrap()
+            .clone();
+        (b["page"].clone(), b.get("pages").cloned())
+    };
+    assert_eq!(page("a"), (json!(1), None));
+    assert_eq!(page("pb"), (json!(1), None));
+    assert_eq!(page("b"), (json!(2), None), "after the page break");
+    // About 6,000 characters: more than a page of 11 pt text, so it runs on to page 3.
+    assert_eq!(page("long"), (json!(2), Some(json!([2, 3]))));
+    assert_eq!(page("end"), (json!(3), None));
+    assert_eq!(l["document"]["pages"], json!(3));
+    // QC says where the skipped heading is.
+    let skip = r.json()["issues"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|i| i["type"] == "heading_skip")
+        .unwrap()
+        .clone();
+    assert_eq!(skip["block_id"], json!("b"));
+    assert_eq!(skip["details"]["page"], json!(2));
+}
+
+/// The page prediction (`layout::doc::flow`) models the styles the writer writes: every
+/// spacing, line rule, keep flag and indent in `styles.xml` equals the layout's.
+#[test]
+fn the_writers_styles_are_the_ones_pages_are_predicted_with() {
+    use specrender_layout::doc::flow::{self, ParaFormat};
+    let d = workdir("docx", "flow-styles");
+    let input = d.join("in.json");
+    let spec = doc(
+        json!([{"block_id": "a", "type": "heading", "content": {"level": 1, "text": "A"}}]),
+        "en-US",
+    );
+    std::fs::write(&input, serde_json::to_vec(&spec).unwrap()).unwrap();
+    let out = d.join("out.docx");
+    let r = run(&["render", s(&input), "-o", s(&out)], None);
+    assert_eq!(r.code, 0, "{r:?}");
+    let p = parts(&std::fs::read(&out).unwrap());
+    let get = |n: &str| p.iter().find(|(k, _)| k == n).unwrap().1.clone();
+    let styles = get("word/styles.xml");
+    let attr = |el: &str, name: &str| -> Option<i64> {
+        let at = el.find(&format!(" {name}=\""))? + name.len() + 3;
+        el[at..].split('"').next()?.parse().ok()
+    };
+    let defaults = {
+        let a = styles.find("<w:pPrDefault>").unwrap();
+        let b = styles[a..].find("</w:pPrDefault>").unwrap();
+        styles[a..a + b].to_string()
+    };
+    let spacing_of = |xml: &str| {
+        xml.find("<w:spacing ")
+            .map(|a| xml[a..a + xml[a..].find("/>").unwrap()].to_string())
+    };
+    let dflt = spacing_of(&defaults).unwrap();
+    let (d_after, d_line) = (attr(&dflt, "w:after").unwrap(), attr(&dflt, "w:line").unwrap());
+    assert_eq!((0, d_after, d_line), (0, flow::NORMAL.after, flow::NORMAL.line));
+    let check = |id: &str, f: ParaFormat| {
+        let a = styles
+            .find(&format!("w:styleId=\"{id}\""))
+            .unwrap_or_else(|| panic!("{id}"));
+        let b = styles[a..].find("</w:style>").unwrap();
+        let st = &styles[a..a + b];
+        let sp = spacing_of(st).unwrap_or_default();
+        let got = ParaFormat {
+            before: attr(&sp, "w:before").unwrap_or(0),
+            after: attr(&sp, "w:after").unwrap_or(d_after),
+            line: attr(&sp, "w:line").unwrap_or(d_line),
+            contextual: st.contains("<w:contextualSpacing/>"),
+            keep_next: st.contains("<w:keepNext/>"),
+            keep_lines: st.contains("<w:keepLines/>"),
+            indent: st.find("<w:ind ").map_or((0, 0), |i| {
+                let el = &st[i..i + st[i..].find("/>").unwrap()];
+                (attr(el, "w:left").unwrap_or(0), attr(el, "w:right").unwrap_or(0))
+            }),
+            ..f
+        };
+        assert_eq!(got, f, "{id}");
+    };
+    for level in 1..=6 {
+        check(&format!("Heading{level}"), flow::heading(level));
+    }
+    check("Title", flow::TITLE);
+    check("Subtitle", flow::SUBTITLE);
+    check("Quote", flow::QUOTE);
+    check("Caption", flow::CAPTION);
+    check("FootnoteText", flow::FOOTNOTE);
+    // Lists: the style's spacing, and the numbering's indent.
+    check("ListBullet", ParaFormat { indent: (0, 0), ..flow::LIST });
+    let num = get("word/numbering.xml");
+    assert!(num.contains(&format!("<w:ind w:left=\"{}\"", flow::LIST_INDENT)));
+    // Table cells: the table style's paragraph spacing and margins.
+    let t = &styles[styles.find("w:styleId=\"SpecTable\"").unwrap()..];
+    let sp = spacing_of(t).unwrap();
+    assert_eq!(
+        (attr(&sp, "w:after"), attr(&sp, "w:line")),
+        (Some(flow::CELL.after), Some(flow::CELL.line))
+    );
+    assert!(t.contains(&format!("<w:top w:w=\"{}\"", flow::CELL_MARGIN_TB)));
+    assert!(t.contains(&format!("<w:bottom w:w=\"{}\"", flow::CELL_MARGIN_TB)));
+    assert!(t.contains("w:sz=\"4\""), "0.5 pt borders: flow::TABLE_BORDER");
+}

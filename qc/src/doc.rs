@@ -7,7 +7,8 @@
 //! `table_ragged_rows` (low: rows with more or fewer cells than columns, as decks report them)
 //! and input warnings (low `input_warning`).
 //! Citations resolving to nothing never get here: validation refuses them
-//! (`unresolved_citation`, exit 2). Every issue names its `block_id`; `slide_id` is null.
+//! (`unresolved_citation`, exit 2). Every issue names its `block_id`; `slide_id` is null. An
+//! issue on a block says the page layout predicted for it (`details.page`, 1-based).
 
 use crate::{wording, Issue, IssueKind, QcReport, Severity, Summary};
 use serde_json::{json, Value};
@@ -57,6 +58,17 @@ pub fn check_doc(laid: &LaidDoc, warnings: &Findings) -> QcReport {
         .map(|f| issue(wording::doc_finding(f)))
         .collect();
     heading_skips(laid, &mut issues);
+    // Where the block lands: the page layout predicted for it (`details.page`).
+    for i in &mut issues {
+        let page = i
+            .block_id
+            .as_deref()
+            .and_then(|id| laid.blocks.iter().find(|b| b.id == id))
+            .map(|b| b.pages.0);
+        if let Some(p) = page {
+            i.details.insert("page".to_string(), json!(p));
+        }
+    }
     for n in &laid.notes {
         let mut d = BTreeMap::new();
         d.insert("path".to_string(), json!(n.path));
