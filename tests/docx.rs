@@ -325,7 +325,8 @@ fn block_styles_are_honoured_and_unusable_ones_reported() {
 fn pages_are_predicted_in_the_layout_and_named_by_qc() {
     let d = workdir("docx", "pages");
     let input = d.join("in.json");
-    let long = "Revenue grew in every region this quarter, led by the Asia-Pacific business. ".repeat(80);
+    let long =
+        "Revenue grew in every region this quarter, led by the Asia-Pacific business. ".repeat(80);
     let spec = doc(
         json!([
             {"block_id": "a", "type": "heading", "content": {"level": 1, "text": "A"}},
@@ -406,8 +407,14 @@ fn the_writers_styles_are_the_ones_pages_are_predicted_with() {
             .map(|a| xml[a..a + xml[a..].find("/>").unwrap()].to_string())
     };
     let dflt = spacing_of(&defaults).unwrap();
-    let (d_after, d_line) = (attr(&dflt, "w:after").unwrap(), attr(&dflt, "w:line").unwrap());
-    assert_eq!((0, d_after, d_line), (0, flow::NORMAL.after, flow::NORMAL.line));
+    let (d_after, d_line) = (
+        attr(&dflt, "w:after").unwrap(),
+        attr(&dflt, "w:line").unwrap(),
+    );
+    assert_eq!(
+        (0, d_after, d_line),
+        (0, flow::NORMAL.after, flow::NORMAL.line)
+    );
     let check = |id: &str, f: ParaFormat| {
         let a = styles
             .find(&format!("w:styleId=\"{id}\""))
@@ -424,7 +431,10 @@ fn the_writers_styles_are_the_ones_pages_are_predicted_with() {
             keep_lines: st.contains("<w:keepLines/>"),
             indent: st.find("<w:ind ").map_or((0, 0), |i| {
                 let el = &st[i..i + st[i..].find("/>").unwrap()];
-                (attr(el, "w:left").unwrap_or(0), attr(el, "w:right").unwrap_or(0))
+                (
+                    attr(el, "w:left").unwrap_or(0),
+                    attr(el, "w:right").unwrap_or(0),
+                )
             }),
             ..f
         };
@@ -439,7 +449,13 @@ fn the_writers_styles_are_the_ones_pages_are_predicted_with() {
     check("Caption", flow::CAPTION);
     check("FootnoteText", flow::FOOTNOTE);
     // Lists: the style's spacing, and the numbering's indent.
-    check("ListBullet", ParaFormat { indent: (0, 0), ..flow::LIST });
+    check(
+        "ListBullet",
+        ParaFormat {
+            indent: (0, 0),
+            ..flow::LIST
+        },
+    );
     let num = get("word/numbering.xml");
     assert!(num.contains(&format!("<w:ind w:left=\"{}\"", flow::LIST_INDENT)));
     // Table cells: the table style's paragraph spacing and margins.
@@ -451,5 +467,8 @@ fn the_writers_styles_are_the_ones_pages_are_predicted_with() {
     );
     assert!(t.contains(&format!("<w:top w:w=\"{}\"", flow::CELL_MARGIN_TB)));
     assert!(t.contains(&format!("<w:bottom w:w=\"{}\"", flow::CELL_MARGIN_TB)));
-    assert!(t.contains("w:sz=\"4\""), "0.5 pt borders: flow::TABLE_BORDER");
+    assert!(
+        t.contains("w:sz=\"4\""),
+        "0.5 pt borders: flow::TABLE_BORDER"
+    );
 }

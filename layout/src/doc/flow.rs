@@ -40,13 +40,16 @@ use specrender_spec::units::Cpt;
 pub type Twips = i64;
 
 /// Space Writer puts between the body text and the first footnote of a page: the separator
-/// line and its distances (measured: about 0.1 cm above and below a 0.5 pt line, plus the
-/// separator paragraph's own spacing).
-pub const FOOTNOTE_SEPARATOR: Twips = 120;
+/// line and its distances (measured in Writer's PDFs: more than 3.3 pt, at most 5.1 pt).
+pub const FOOTNOTE_SEPARATOR: Twips = 100;
 
 /// What a line holding only an inline picture adds below the picture (measured in Writer:
 /// 2.1 pt, whatever the body font and the line spacing).
 pub const PICTURE_LINE_EXTRA: Twips = 42;
+
+/// How far the last line on a page may pass the bottom margin and still stay (measured: a
+/// Writer page ended 3.2 pt... 0.16 pt past it).
+pub const OVERSHOOT: Twips = 5;
 
 /// Widow and orphan control: a split paragraph keeps at least this many lines on each page.
 pub const WIDOW_LINES: usize = 2;
@@ -197,24 +200,28 @@ pub const WRITER_AUTOSPACE_PER_PT: f64 = 0.2 * specrender_spec::units::EMU_PER_P
 /// (Korean words kept whole) only — a DOCX is not opened by PowerPoint, so the stricter-of-
 /// both count slides use would overcount — and Writer's widths: glyph advances at the size
 /// (no 600 dpi grid), an autospace of [`WRITER_AUTOSPACE_PER_PT`] between Asian and Latin
-/// letters and none where a space already separates them (measured in Writer's PDFs: "다. 신"
-/// and "33.7% 초과" have only the space).
+/// letters or digits directly beside each other, none beside punctuation or a space
+/// (measured in Writer's PDFs: "다. 신" and "33.7% 초과" have only the space, "5월" has one).
 pub fn writer_lines(p: &Prepared, size: Cpt, width: i64) -> Broken {
     let pieces = p.pieces_libreoffice.as_ref().unwrap_or(&p.pieces);
+    let t = p.text.as_str();
     let writer: Vec<Piece> = pieces
         .iter()
         .map(|pc| {
-            let (inner, end) = (f64::from(pc.auto.0), f64::from(pc.auto.1));
-            let spaces = pc.w_full - pc.w_trim - end * AUTOSPACE_PER_PT;
-            let w_trim = pc.w_trim - inner * (AUTOSPACE_PER_PT - WRITER_AUTOSPACE_PER_PT);
-            let end_gap = if pc.trim_end < pc.end {
-                0.0
-            } else {
-                end * WRITER_AUTOSPACE_PER_PT
+            // The engine's autospaces (Impress's rule) out, Writer's in.
+            let spaces = pc.w_full - pc.w_trim - f64::from(pc.auto.1) * AUTOSPACE_PER_PT;
+            let glyphs = pc.w_trim - f64::from(pc.auto.0) * AUTOSPACE_PER_PT;
+            let visible = &t[pc.start..pc.trim_end];
+            let inner = autospaces(visible);
+            // At the end: only against the next piece's first letter, with no space between.
+            let end = match (visible.chars().next_back(), t[pc.end..].chars().next()) {
+                (Some(a), Some(b)) if pc.trim_end == pc.end && autospace_between(a, b) => 1.0,
+                _ => 0.0,
             };
+            let w_trim = glyphs + inner * WRITER_AUTOSPACE_PER_PT;
             Piece {
                 w_trim,
-                w_full: w_trim + spaces + end_gap,
+                w_full: w_trim + spaces + end * WRITER_AUTOSPACE_PER_PT,
                 // No glyph table: the grid measures nominally.
                 g: (0, 0, 0),
                 ..pc.clone()
@@ -222,6 +229,35 @@ pub fn writer_lines(p: &Prepared, size: Cpt, width: i64) -> Broken {
         })
         .collect();
     fill(&writer, &p.ems, size, width)
+}
+
+/// Writer's autospaces inside `s`: between an Asian letter (Han, kana, Hangul) and a Latin
+/// letter or digit directly beside it — not beside punctuation or a space ("다." and "를 3"
+/// have none, "5월" has one: measured).
+fn autospaces(s: &str) -> f64 {
+    let mut n = 0.0;
+    let mut prev: Option<char> = None;
+    for c in s.chars() {
+        if let Some(a) = prev {
+            if autospace_between(a, c) {
+                n += 1.0;
+            }
+        }
+        prev = Some(c);
+    }
+    n
+}
+
+fn autospace_between(a: char, b: char) -> bool {
+    fn asian(c: char) -> bool {
+        matches!(c as u32, 0x3040..=0x30FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xF900..=0xFAFF
+            | 0xAC00..=0xD7A3 | 0x1100..=0x11FF | 0x3130..=0x318F)
+            && c != '\u{30FC}'
+    }
+    fn latin(c: char) -> bool {
+        c.is_alphanumeric() && (c as u32) < 0x2000
+    }
+    (asian(a) && latin(b)) || (latin(a) && asian(b))
 }
 
 /// A paragraph to flow: its lines' heights and format.
@@ -271,7 +307,7 @@ struct Flow {
 
 impl Flow {
     fn room(&self) -> Twips {
-        self.height - self.notes - self.y
+        self.height + OVERSHOOT - self.notes - self.y
     }
 
     fn new_page(&mut self) {
@@ -528,7 +564,7 @@ mod tests {
         // 100-twip lines, Normal 120 after, heading 360 before: 100 + 360 + 100 = 560.
         let u = [para(1, 100, NORMAL), para(1, 100, heading(1))];
         assert_eq!(pages(&u, 560), vec![(1, 1), (1, 1)]);
-        assert_eq!(pages(&u, 559), vec![(1, 1), (2, 2)]);
+        assert_eq!(pages(&u, 559 - OVERSHOOT), vec![(1, 1), (2, 2)]);
         // On the new page the heading's space before is dropped: a third paragraph fits
         // right under it.
         let u = [
@@ -616,7 +652,7 @@ mod tests {
         ];
         // Heading at the top of page 2 keeps its 360 before: 360 + 100 + 120 + 600 = 1180.
         assert_eq!(pages(&u, 1180), vec![(1, 1), (1, 1), (2, 2), (2, 2)]);
-        assert_eq!(pages(&u, 1179)[3], (2, 3));
+        assert_eq!(pages(&u, 1179 - OVERSHOOT)[3], (2, 3));
     }
 
     #[test]
@@ -626,10 +662,11 @@ mod tests {
             format: NORMAL,
             footnotes: (200, 1),
         });
-        // 500 + 120 + 100 = 720, and the note with the separator below: 1040.
+        // 500 + 120 + 100 = 720, and the note with the separator below: 1020.
         let u = [para(1, 500, NORMAL), cited, para(2, 100, NORMAL)];
-        assert_eq!(pages(&u, 1039), vec![(1, 1), (2, 2), (2, 2)]);
-        // The next two lines need 720 + 120 + 200 = 1040 above the note's 320.
+        assert_eq!(FOOTNOTE_SEPARATOR, 100);
+        assert_eq!(pages(&u, 1019 - OVERSHOOT), vec![(1, 1), (2, 2), (2, 2)]);
+        // The next two lines need 720 + 120 + 200 = 1040 above the note's 300.
         assert_eq!(pages(&u, 1100), vec![(1, 1), (1, 1), (2, 2)]);
         let plain = [
             para(1, 500, NORMAL),
@@ -681,5 +718,20 @@ mod tests {
             line_heights(&mut m, &fonts, text, &broken, 1100, 276),
             vec![309, 366]
         );
+    }
+}
+
+#[cfg(test)]
+mod writer_width_tests {
+    use super::*;
+
+    #[test]
+    fn writer_autospaces_only_between_asian_and_latin_letters() {
+        // "5월": one; "다." (punctuation) and "를 3" (a space): none.
+        assert_eq!(autospaces("5월"), 1.0);
+        assert_eq!(autospaces("증가했습니다."), 0.0);
+        assert_eq!(autospaces("를 33.7%"), 0.0);
+        assert_eq!(autospaces("2026年API"), 2.0);
+        assert!(!autospace_between('%', '가'));
     }
 }
