@@ -202,7 +202,7 @@ fn ragged_table_rows_are_reported_like_decks() {
     );
     assert_eq!(
         i["details"],
-        json!({"columns": 2, "rows": [{"row": 1, "cells": 3}, {"row": 2, "cells": 1}]})
+        json!({"columns": 2, "page": 1, "rows": [{"row": 1, "cells": 3}, {"row": 2, "cells": 1}]})
     );
 }
 
