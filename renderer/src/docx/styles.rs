@@ -233,7 +233,7 @@ pub(crate) fn styles_on(
     if !s.contains(&format!("xmlns:w=\"{NS_W}\"")) || !s.contains("<w:styles") {
         return None;
     }
-    let s = with_language(s, laid);
+    let s = no_hanging_punctuation(&with_language(s, laid));
     let end = s.rfind("</w:styles>")?;
     let mut x = Xml::new(pretty);
     role_styles(&mut x, laid, &Ids::on(laid, t), nums);
@@ -273,6 +273,85 @@ fn with_language(s: &str, laid: &LaidDoc) -> String {
         },
     };
     format!("{}{replaced}{}", &s[..start], &s[end..])
+}
+
+/// `w:overflowPunct w:val="1"` in the template's paragraph defaults (replaced, or added in
+/// CT_PPrBase order), as in ours: LibreOffice reads the flag inverted and hangs East Asian
+/// punctuation past the margin without it (see `doc_defaults`); "1" is Word's own default.
+fn no_hanging_punctuation(s: &str) -> String {
+    const OURS: &str = r#"<w:overflowPunct w:val="1"/>"#;
+    // Elements that come after `w:overflowPunct` in CT_PPrBase.
+    const LATER: &[&str] = &[
+        "<w:topLinePunct",
+        "<w:autoSpaceDE",
+        "<w:autoSpaceDN",
+        "<w:bidi",
+        "<w:adjustRightInd",
+        "<w:snapToGrid",
+        "<w:spacing",
+        "<w:ind",
+        "<w:contextualSpacing",
+        "<w:mirrorIndents",
+        "<w:suppressOverlap",
+        "<w:jc",
+        "<w:textDirection",
+        "<w:textAlignment",
+        "<w:textboxTightWrap",
+        "<w:outlineLvl",
+        "<w:divId",
+        "<w:cnfStyle",
+        "<w:rPr",
+        "<w:sectPr",
+        "<w:pPrChange",
+    ];
+    if let Some(start) = s.find("<w:pPrDefault>") {
+        let Some(end) = s[start..].find("</w:pPrDefault>").map(|i| start + i) else {
+            return s.to_string();
+        };
+        let region = &s[start..end];
+        let replaced = if let Some(i) = region.find("<w:overflowPunct") {
+            match region[i..].find("/>") {
+                Some(j) => format!("{}{OURS}{}", &region[..i], &region[i + j + 2..]),
+                None => return s.to_string(),
+            }
+        } else if let Some(i) = region.find("<w:pPr/>") {
+            format!("{}<w:pPr>{OURS}</w:pPr>{}", &region[..i], &region[i + 8..])
+        } else if let Some(open) = region.find("<w:pPr>") {
+            let body = open + "<w:pPr>".len();
+            let at = LATER
+                .iter()
+                .filter_map(|t| region[body..].find(t).map(|i| body + i))
+                .chain(region[body..].find("</w:pPr>").map(|i| body + i))
+                .min()
+                .unwrap_or(body);
+            format!("{}{OURS}{}", &region[..at], &region[at..])
+        } else {
+            return s.to_string();
+        };
+        return format!("{}{replaced}{}", &s[..start], &s[end..]);
+    }
+    let block = format!("<w:pPrDefault><w:pPr>{OURS}</w:pPr></w:pPrDefault>");
+    if let Some(i) = s.find("</w:rPrDefault>") {
+        let at = i + "</w:rPrDefault>".len();
+        return format!("{}{block}{}", &s[..at], &s[at..]);
+    }
+    if let Some(i) = s.find("<w:docDefaults>") {
+        let at = i + "<w:docDefaults>".len();
+        return format!("{}{block}{}", &s[..at], &s[at..]);
+    }
+    match s
+        .find("<w:styles")
+        .and_then(|i| s[i..].find('>').map(|j| i + j + 1))
+    {
+        Some(at) if !s[..at].ends_with("/>") => {
+            format!(
+                "{}<w:docDefaults>{block}</w:docDefaults>{}",
+                &s[..at],
+                &s[at..]
+            )
+        }
+        _ => s.to_string(),
+    }
 }
 
 /// The styles of our roles that `ids` says to write, and our table style.
@@ -522,4 +601,38 @@ fn cell_margins(x: &mut Xml) {
     x.empty("w:bottom", &[("w:w", &"40"), ("w:type", &"dxa")]);
     x.empty("w:right", &[("w:w", &"120"), ("w:type", &"dxa")]);
     x.end("w:tblCellMar");
+}
+
+#[cfg(test)]
+mod template_tests {
+    use super::no_hanging_punctuation;
+
+    #[test]
+    fn overflow_punct_is_set_in_the_templates_paragraph_defaults() {
+        let cases = [
+            // Added in order: before w:spacing.
+            (
+                r#"<w:docDefaults><w:pPrDefault><w:pPr><w:keepNext/><w:spacing w:after="200"/></w:pPr></w:pPrDefault></w:docDefaults>"#,
+                r#"<w:docDefaults><w:pPrDefault><w:pPr><w:keepNext/><w:overflowPunct w:val="1"/><w:spacing w:after="200"/></w:pPr></w:pPrDefault></w:docDefaults>"#,
+            ),
+            // Replaced.
+            (
+                r#"<w:pPrDefault><w:pPr><w:overflowPunct w:val="0"/></w:pPr></w:pPrDefault>"#,
+                r#"<w:pPrDefault><w:pPr><w:overflowPunct w:val="1"/></w:pPr></w:pPrDefault>"#,
+            ),
+            // No paragraph defaults: added after the run defaults.
+            (
+                r#"<w:docDefaults><w:rPrDefault><w:rPr/></w:rPrDefault></w:docDefaults>"#,
+                r#"<w:docDefaults><w:rPrDefault><w:rPr/></w:rPrDefault><w:pPrDefault><w:pPr><w:overflowPunct w:val="1"/></w:pPr></w:pPrDefault></w:docDefaults>"#,
+            ),
+            // No document defaults at all.
+            (
+                r#"<w:styles xmlns:w="w"><w:style/></w:styles>"#,
+                r#"<w:styles xmlns:w="w"><w:docDefaults><w:pPrDefault><w:pPr><w:overflowPunct w:val="1"/></w:pPr></w:pPrDefault></w:docDefaults><w:style/></w:styles>"#,
+            ),
+        ];
+        for (input, want) in cases {
+            assert_eq!(no_hanging_punctuation(input), want);
+        }
+    }
 }
