@@ -282,6 +282,8 @@ fn line_glyphs_with(
     let pt = f64::from(size) / 100.0;
     let (mut nominal, mut upper) = (0.0, 0.0);
     let mut prev: Option<ScriptClass> = None;
+    // The line's pieces in logical order: (start, end, face, class).
+    let mut pieces = Vec::new();
     for r in p.runs.iter().filter(|r| r.end > start && r.start < end) {
         let faces = SlotFaces {
             latin: book.resolve(&r.latin, bold, ScriptClass::Latin).face,
@@ -293,34 +295,42 @@ fn line_glyphs_with(
         for seg in m.segment(run_text, faces, bold) {
             let a = (r.start + seg.range.start).max(start);
             let b = (r.start + seg.range.end).min(end);
-            if a >= b {
-                continue;
+            if a < b {
+                pieces.push((a, b, seg.face, seg.class));
             }
-            if let Some(pc) = prev {
-                let asian = |c| c == ScriptClass::EastAsian;
-                if pc != seg.class && (asian(pc) || asian(seg.class)) {
-                    x += grid.autospace;
-                    nominal += AUTOSPACE_PER_PT * pt;
-                    upper += grid.autospace.max(AUTOSPACE_PER_PT * pt);
-                }
+        }
+    }
+    for (a, b, face, class, rtl) in visual_order(p, start, end, pieces) {
+        if let Some(pc) = prev {
+            let asian = |c| c == ScriptClass::EastAsian;
+            if pc != class && (asian(pc) || asian(class)) {
+                x += grid.autospace;
+                nominal += AUTOSPACE_PER_PT * pt;
+                upper += grid.autospace.max(AUTOSPACE_PER_PT * pt);
             }
-            prev = Some(seg.class);
-            let upm = f64::from(book.face(seg.face).units_per_em.max(1));
-            for g in m.shape_glyphs(seg.face, lang.for_class(seg.class), &p.text[a..b]) {
-                out.push(PlacedGlyph {
-                    face: seg.face,
-                    id: g.id,
-                    x,
-                    dx: g.x_offset,
-                    dy: g.y_offset,
-                });
-                let em = f64::from(g.x_advance) / upm;
-                let on_grid = round_half_away(em * grid.px) * EMU_PER_PX_600DPI;
-                let nom = em * pt * EMU_PER_PT as f64;
-                x += on_grid;
-                nominal += nom;
-                upper += on_grid.max(nom);
-            }
+        }
+        prev = Some(class);
+        let upm = f64::from(book.face(face).units_per_em.max(1));
+        let mut glyphs = m.shape_glyphs(face, lang.for_class(class), &p.text[a..b]);
+        if rtl && !has_rtl(&p.text[a..b]) {
+            // Neutrals (spaces, punctuation) inside right-to-left text: rustybuzz guesses
+            // left to right for them alone; their glyphs run right to left here.
+            glyphs.reverse();
+        }
+        for g in glyphs {
+            out.push(PlacedGlyph {
+                face,
+                id: g.id,
+                x,
+                dx: g.x_offset,
+                dy: g.y_offset,
+            });
+            let em = f64::from(g.x_advance) / upm;
+            let on_grid = round_half_away(em * grid.px) * EMU_PER_PX_600DPI;
+            let nom = em * pt * EMU_PER_PT as f64;
+            x += on_grid;
+            nominal += nom;
+            upper += on_grid.max(nom);
         }
     }
     LineGlyphs {
@@ -329,6 +339,65 @@ fn line_glyphs_with(
         nominal,
         upper,
     }
+}
+
+/// Does `text` hold a right-to-left character (Hebrew, Arabic, Syriac, Thaana, N'Ko, their
+/// presentation forms and the supplementary RTL blocks)?
+fn has_rtl(text: &str) -> bool {
+    text.chars().any(|c| {
+        matches!(u32::from(c), 0x0590..=0x08FF | 0xFB1D..=0xFDFF | 0xFE70..=0xFEFF
+            | 0x10800..=0x10FFF | 0x1E800..=0x1EFFF)
+    })
+}
+
+/// A line's pieces (logical order) in the order they are drawn left to right, each marked
+/// when it lies in a right-to-left run: the Unicode
+/// bidirectional algorithm's visual runs of `start..end` (unicode-bidi, the paragraph's base
+/// direction from `Paragraph::rtl`), the pieces of a right-to-left run reversed (each piece is
+/// shaped right to left by rustybuzz, which returns its glyphs in visual order). A line with
+/// no right-to-left text in a left-to-right paragraph is as it was.
+fn visual_order(
+    p: &Paragraph,
+    start: usize,
+    end: usize,
+    pieces: Vec<(usize, usize, FaceId, ScriptClass)>,
+) -> Vec<(usize, usize, FaceId, ScriptClass, bool)> {
+    let ltr = |v: Vec<(usize, usize, FaceId, ScriptClass)>| {
+        v.into_iter()
+            .map(|(a, b, f, c)| (a, b, f, c, false))
+            .collect()
+    };
+    if !p.rtl && !has_rtl(&p.text[start..end]) {
+        return ltr(pieces);
+    }
+    let base = if p.rtl {
+        unicode_bidi::Level::rtl()
+    } else {
+        unicode_bidi::Level::ltr()
+    };
+    let info = unicode_bidi::BidiInfo::new(&p.text, Some(base));
+    let Some(para) = info
+        .paragraphs
+        .iter()
+        .find(|pa| pa.range.start <= start && end <= pa.range.end)
+    else {
+        return ltr(pieces);
+    };
+    let (levels, runs) = info.visual_runs(para, start..end);
+    let mut out = Vec::with_capacity(pieces.len());
+    for run in runs {
+        let rtl = levels[run.start].is_rtl();
+        let mut part: Vec<_> = pieces
+            .iter()
+            .filter(|(a, b, ..)| *a < run.end && *b > run.start)
+            .map(|&(a, b, f, c)| (a.max(run.start), b.min(run.end), f, c, rtl))
+            .collect();
+        if rtl {
+            part.reverse();
+        }
+        out.extend(part);
+    }
+    out
 }
 
 /// A line's glyphs and its widths (EMU, visible text).
@@ -624,28 +693,39 @@ impl Canvas<'_, '_> {
                 let first = li == 0;
                 // A bullet hangs at marL + indent and its line's text starts at marL; without a
                 // bullet the first line starts at marL + indent.
+                // Right to left, the margins are measured from the right edge.
                 let hang = first && p.bullet.is_none();
-                let left = col.x + p.margin_left + if hang { p.indent } else { 0 };
-                let avail = col.right() - left;
+                let inset = p.margin_left + if hang { p.indent } else { 0 };
+                let (left, right) = if p.rtl {
+                    (col.x, col.right() - inset)
+                } else {
+                    (col.x + inset, col.right())
+                };
                 let x = match (st.align, p.rtl) {
                     (Align::Left, false) | (Align::Right, true) => left,
-                    (Align::Center, _) => left + (avail - line.width) / 2,
-                    (Align::Right, false) | (Align::Left, true) => col.right() - line.width,
+                    (Align::Center, _) => left + (right - left - line.width) / 2,
+                    (Align::Right, false) | (Align::Left, true) => right - line.width,
                 };
                 // Baseline: the line's descent above the bottom of its pitch.
                 let descent = self.line_descent(p, line.start, line.end, st.bold);
                 let baseline = y + pitch - (descent * size_emu as f32) as Emu;
                 if first {
                     if let Some(b) = &p.bullet {
-                        let bx = col.x + p.margin_left + p.indent;
                         let face = self.book.resolve(&b.font, st.bold, ScriptClass::Latin).face;
                         let mut buf = [0u8; 4];
                         let text = b.char.encode_utf8(&mut buf);
+                        let bx = if p.rtl {
+                            // Ends at marL + indent from the right edge.
+                            let end = col.right() - p.margin_left - p.indent;
+                            self.px(end) - self.text_width(face, text, size_emu)
+                        } else {
+                            self.px(col.x + p.margin_left + p.indent)
+                        };
                         self.glyphs(
                             face,
                             ShapeLang::Default,
                             text,
-                            self.px(bx),
+                            bx,
                             self.px(baseline),
                             size_emu,
                             st.color,
