@@ -73,6 +73,9 @@ class Previews:
     @property
     def slide_ids(self) -> List[str]: ...
     @property
+    def sheet(self) -> Optional[bytes]:
+        """The contact sheet's PNG (``preview(..., sheet=True)``), else ``None``."""
+    @property
     def qc(self) -> Dict[str, Any]: ...
     @property
     def qc_json(self) -> str: ...
@@ -126,6 +129,7 @@ class Engine:
         *,
         width: int = ...,
         highlight: bool = False,
+        sheet: bool = False,
         assets: Optional[StrPath] = None,
         template: Optional[Template] = None,
         autofit: Autofit = "shrink",
@@ -175,6 +179,7 @@ def preview(
     *,
     width: int = ...,
     highlight: bool = False,
+    sheet: bool = False,
     assets: Optional[StrPath] = None,
     template: Optional[Template] = None,
     fonts: Optional[FontDirs] = None,
@@ -184,7 +189,7 @@ def preview(
     extract_json: bool = False,
     max_bytes: Optional[int] = None,
 ) -> Previews:
-    """One PNG per output slide."""
+    """One PNG per output slide (and the contact sheet with ``sheet=True``)."""
 
 def validate(
     spec: Spec, *, extract_json: bool = False, max_bytes: Optional[int] = None

@@ -462,7 +462,8 @@ impl Inner {
         })
     }
 
-    fn preview(&self, c: Call, width: u32, highlight: bool) -> Result<Drawn, Fail> {
+    /// `sheet`: also the contact sheet, drawn as `preview --sheet` draws it.
+    fn preview(&self, c: Call, width: u32, highlight: bool, sheet: bool) -> Result<Drawn, Fail> {
         let (parsed, opts) = self.prepare(c, false)?;
         if let Input::Doc(_) = parsed.input {
             return Err(Fail::Lib(Error::Internal(
@@ -470,12 +471,25 @@ impl Inner {
             )));
         }
         let popts = specrender_preview::PreviewOptions { width, highlight };
-        let (pngs, qc) =
-            specrender::preview_parsed(&parsed, &self.book, &opts, &popts, &mut |_, _, _| {})?;
+        let sopts = sheet.then(|| specrender_preview::SheetOptions {
+            highlight,
+            ..Default::default()
+        });
+        let drawn = specrender::previews_parsed(
+            &parsed,
+            &self.book,
+            &opts,
+            &popts,
+            sopts.as_ref(),
+            false,
+            &mut |_, _, _| {},
+        )?;
+        let (pngs, qc) = (drawn.slides, drawn.outcome.qc);
         Ok(Drawn {
             names: pngs.iter().map(|p| p.file_name.clone()).collect(),
             slide_ids: pngs.iter().map(|p| p.slide_id.clone()).collect(),
             pngs: pngs.into_iter().map(|p| p.png).collect(),
+            sheet: drawn.sheet,
             qc_json: qc.to_json_pretty(),
             exit_code: qc.exit_code(),
         })
@@ -495,6 +509,7 @@ struct Drawn {
     names: Vec<String>,
     slide_ids: Vec<String>,
     pngs: Vec<Vec<u8>>,
+    sheet: Option<Vec<u8>>,
     qc_json: String,
     exit_code: i32,
 }
@@ -579,8 +594,9 @@ impl Rendered {
 }
 
 /// The result of `preview`: `images` (one PNG per output slide, in order), `names`
-/// (`NNN-<slide_id>.png`, as the CLI names the files), `slide_ids`, `qc` / `qc_json`,
-/// `exit_code` and `passed` as for `Rendered`.
+/// (`NNN-<slide_id>.png`, as the CLI names the files), `slide_ids`, `sheet` (the contact
+/// sheet's PNG with `sheet=True`, else `None`), `qc` / `qc_json`, `exit_code` and `passed` as
+/// for `Rendered`.
 #[pyclass(frozen, module = "specrender", name = "Previews")]
 struct Previews {
     #[pyo3(get)]
@@ -589,6 +605,8 @@ struct Previews {
     names: Vec<String>,
     #[pyo3(get)]
     slide_ids: Vec<String>,
+    #[pyo3(get)]
+    sheet: Option<Py<PyBytes>>,
     #[pyo3(get)]
     qc_json: String,
     #[pyo3(get)]
@@ -727,9 +745,10 @@ impl Engine {
         run(py, &self.inner, c, false)
     }
 
-    /// Draw one PNG per output slide from the laid-out deck: a `Previews`.
+    /// Draw one PNG per output slide from the laid-out deck (and with `sheet=True` the contact
+    /// sheet, as `preview --sheet`): a `Previews`.
     #[pyo3(signature = (spec, *, width=specrender_preview::DEFAULT_WIDTH, highlight=false,
-        assets=None, template=None, autofit="shrink", slide_numbers=true, threads=0,
+        sheet=false, assets=None, template=None, autofit="shrink", slide_numbers=true, threads=0,
         extract_json=false, max_bytes=None))]
     #[allow(clippy::too_many_arguments)]
     fn preview(
@@ -738,6 +757,7 @@ impl Engine {
         spec: &Bound<'_, PyAny>,
         width: u32,
         highlight: bool,
+        sheet: bool,
         assets: Option<PathBuf>,
         template: Option<&Bound<'_, PyAny>>,
         autofit: &str,
@@ -768,7 +788,7 @@ impl Engine {
         let inner = self.inner.clone();
         boundary(py, || {
             let drawn = py
-                .detach(|| guarded(|| inner.preview(c, width, highlight)))
+                .detach(|| guarded(|| inner.preview(c, width, highlight, sheet)))
                 .map_err(|f| to_pyerr(py, f))?;
             Ok(Previews {
                 images: drawn
@@ -778,6 +798,7 @@ impl Engine {
                     .collect(),
                 names: drawn.names,
                 slide_ids: drawn.slide_ids,
+                sheet: drawn.sheet.map(|b| PyBytes::new(py, &b).unbind()),
                 qc_json: drawn.qc_json,
                 exit_code: drawn.exit_code,
                 qc: PyOnceLock::new(),
@@ -946,7 +967,7 @@ fn qc(
 /// Draw one PNG per output slide of `spec`: a `Previews`.
 #[pyfunction]
 #[pyo3(signature = (spec, *, width=specrender_preview::DEFAULT_WIDTH, highlight=false,
-    assets=None, template=None, fonts=None, autofit="shrink", slide_numbers=true, threads=0,
+    sheet=false, assets=None, template=None, fonts=None, autofit="shrink", slide_numbers=true, threads=0,
     extract_json=false, max_bytes=None))]
 #[allow(clippy::too_many_arguments)]
 fn preview(
@@ -954,6 +975,7 @@ fn preview(
     spec: &Bound<'_, PyAny>,
     width: u32,
     highlight: bool,
+    sheet: bool,
     assets: Option<PathBuf>,
     template: Option<&Bound<'_, PyAny>>,
     fonts: Option<&Bound<'_, PyAny>>,
@@ -970,6 +992,7 @@ fn preview(
         spec,
         width,
         highlight,
+        sheet,
         assets,
         template,
         autofit,

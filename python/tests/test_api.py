@@ -283,6 +283,16 @@ def test_preview_matches_the_cli_pngs(cli, deck_path, tmp_path):
         specrender.preview(deck_path, width=5)
 
 
+def test_preview_sheet_matches_the_cli(cli, deck_path, tmp_path):
+    for flags, kw in (([], {}), (["--highlight"], {"highlight": True})):
+        sheet = tmp_path / f"sheet{len(flags)}.png"
+        cli("preview", deck_path, "-o", tmp_path / "png", "--sheet", sheet, *flags)
+        p = specrender.preview(deck_path, sheet=True, **kw)
+        assert p.sheet[:8] == b"\x89PNG\r\n\x1a\n"
+        assert p.sheet == sheet.read_bytes()
+    assert specrender.preview(deck_path).sheet is None
+
+
 def test_engine_options(tmp_path, deck_path):
     with pytest.raises(TypeError):
         specrender.Engine(fonts=5)
