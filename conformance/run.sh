@@ -8,6 +8,9 @@
 #   conformance/run.sh --fast     the subset .ci/run checks
 #   conformance/run.sh --deck FILE.json [--deck ...]
 #   conformance/run.sh --only tpl-,golden-template_   decks whose name starts with one of these
+#   conformance/run.sh --preview [--fast] [--only golden-korean,...]
+#                                 previews: ink boxes of our PNGs vs LibreOffice's pages
+#                                 (conformance/preview_fidelity.py)
 #   conformance/run.sh --docx [--fast] [--doc FILE.json ...] [--docx FILE.docx ...]
 #                                 documents: DOCX through LibreOffice Writer (conformance/documents.py)
 # Output: target/conformance/report.json, target/conformance/png/ (failure pages), a summary;
@@ -42,4 +45,8 @@ if [ "${1:-}" = "--docx" ]; then
   exec python3 conformance/documents.py "$@"
 fi
 cargo build --release -q
+if [ "${1:-}" = "--preview" ]; then
+  shift
+  exec python3 conformance/preview_fidelity.py "$@"
+fi
 exec python3 conformance/conformance.py "$@"
