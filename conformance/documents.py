@@ -463,13 +463,15 @@ GOLDEN = set()
 
 def golden_docs():
     """The golden documents (golden/docs/*/input.json), each with its folder as assets root and
-    its options.json's citation style."""
+    its options.json's citation style and template."""
     out = []
     for d in sorted((ROOT / "golden" / "docs").iterdir()):
         if not (d / "input.json").exists():
             continue
         opts = json.loads((d / "options.json").read_text()) if (d / "options.json").exists() else {}
         extra = ["--citations", opts["citations"]] if "citations" in opts else []
+        if "template" in opts:
+            extra += ["--template", str(ROOT / "tests" / "fixtures" / "doc-templates" / opts["template"])]
         out.append((f"golden-{d.name}", d / "input.json", d, extra))
     GOLDEN.update(name for name, *_ in out)
     return out

@@ -30,18 +30,19 @@
 //! Every number the writer writes for these (spacing, line rules, indents, sizes) is a
 //! [`ParaFormat`] here; `renderer::docx::styles` writes the same values (a test there checks).
 
+use crate::text::grid::GRID_SLACK;
+use crate::text::kinsoku::is_hangul;
 use crate::text::linebreak::{fill, Broken, Piece};
-use crate::text::prepare::AUTOSPACE_PER_PT;
 use crate::text::{Prepared, TextFonts};
-use specrender_fonts::{FaceId, FontBook, Measurer};
+use specrender_fonts::{FaceId, FontBook, Measurer, ScriptClass, Segment, ShapeLang};
 use specrender_spec::units::Cpt;
 
 /// Twips (1/20 pt): Word's unit for spacing, and the unit pages are flowed in.
 pub type Twips = i64;
 
 /// Space Writer puts between the body text and the first footnote of a page: the separator
-/// line and its distances (measured in Writer's PDFs: more than 3.3 pt, at most 5.1 pt).
-pub const FOOTNOTE_SEPARATOR: Twips = 100;
+/// line and its distances (measured in Writer's PDFs: more than 3.3 pt, at most 4.8 pt).
+pub const FOOTNOTE_SEPARATOR: Twips = 80;
 
 /// What a line holding only an inline picture adds below the picture (measured in Writer:
 /// 2.1 pt, whatever the body font and the line spacing).
@@ -192,43 +193,114 @@ pub fn line_heights(
         .collect()
 }
 
+/// What a line may pass the text width by and still hold its last piece in Writer (EMU):
+/// 0.1 pt, where our widths and Writer's differ by rounding (lines Writer filled to 451.18
+/// and 451.30 pt of 451.30 measure up to 0.05 pt wider here).
+pub const WRITER_LINE_TOLERANCE: i64 = 1270;
+
 /// Writer's gap between Asian and Latin letters (autospace), per pt of size: a fifth of the
-/// size (measured: 2.23 pt at 11 pt). Impress's is wider ([`AUTOSPACE_PER_PT`]).
+/// size (measured: 2.23 pt at 11 pt); Impress's is wider (`text::prepare::AUTOSPACE_PER_PT`).
 pub const WRITER_AUTOSPACE_PER_PT: f64 = 0.2 * specrender_spec::units::EMU_PER_PT as f64;
 
-/// The lines of a prepared paragraph as Writer breaks them. LibreOffice's own break rules
-/// (Korean words kept whole) only — a DOCX is not opened by PowerPoint, so the stricter-of-
-/// both count slides use would overcount — and Writer's widths: glyph advances at the size
-/// (no 600 dpi grid), an autospace of [`WRITER_AUTOSPACE_PER_PT`] between Asian and Latin
+/// The lines of a prepared paragraph as Writer breaks them: UAX #14 with Writer's own
+/// tailoring ([`writer_keeps`]: Korean words whole, a number before one breaks from it) —
+/// a DOCX is not opened by PowerPoint, so the stricter-of-both count slides use would
+/// overcount — and Writer's widths: glyph advances at the size (no 600 dpi grid), an autospace of [`WRITER_AUTOSPACE_PER_PT`] between Asian and Latin
 /// letters or digits directly beside each other, none beside punctuation or a space
 /// (measured in Writer's PDFs: "다. 신" and "33.7% 초과" have only the space, "5월" has one).
-pub fn writer_lines(p: &Prepared, size: Cpt, width: i64) -> Broken {
-    let pieces = p.pieces_libreoffice.as_ref().unwrap_or(&p.pieces);
+pub fn writer_lines(
+    m: &mut Measurer<'_>,
+    fonts: &TextFonts,
+    lang: ShapeLang,
+    p: &Prepared,
+    size: Cpt,
+    width: i64,
+) -> Broken {
     let t = p.text.as_str();
-    let writer: Vec<Piece> = pieces
-        .iter()
-        .map(|pc| {
-            // The engine's autospaces (Impress's rule) out, Writer's in.
-            let spaces = pc.w_full - pc.w_trim - f64::from(pc.auto.1) * AUTOSPACE_PER_PT;
-            let glyphs = pc.w_trim - f64::from(pc.auto.0) * AUTOSPACE_PER_PT;
-            let visible = &t[pc.start..pc.trim_end];
-            let inner = autospaces(visible);
-            // At the end: only against the next piece's first letter, with no space between.
-            let end = match (visible.chars().next_back(), t[pc.end..].chars().next()) {
-                (Some(a), Some(b)) if pc.trim_end == pc.end && autospace_between(a, b) => 1.0,
-                _ => 0.0,
-            };
-            let w_trim = glyphs + inner * WRITER_AUTOSPACE_PER_PT;
-            Piece {
-                w_trim,
-                w_full: w_trim + spaces + end * WRITER_AUTOSPACE_PER_PT,
-                // No glyph table: the grid measures nominally.
-                g: (0, 0, 0),
-                ..pc.clone()
+    let segs = m.segment(t, fonts.faces, fonts.bold);
+    // Glyph widths without kerning (Writer kerns a DOCX run only when it asks, `w:kern`),
+    // per UAX #14 piece.
+    let mut merged: Vec<Piece> = Vec::with_capacity(p.pieces.len());
+    for pc in &p.pieces {
+        let glyphs = unkerned(m, lang, t, &segs, pc.start..pc.trim_end);
+        let spaces = unkerned(m, lang, t, &segs, pc.trim_end..pc.end);
+        let piece = Piece {
+            w_trim: glyphs,
+            w_full: glyphs + spaces,
+            // No glyph table: the grid measures nominally.
+            g: (0, 0, 0),
+            auto: (0, 0),
+            ..pc.clone()
+        };
+        match merged.last_mut() {
+            Some(prev) if prev.trim_end == prev.end && writer_keeps(t, prev.end) => {
+                prev.w_trim = prev.w_full + piece.w_trim;
+                prev.w_full += piece.w_full;
+                prev.trim_end = piece.trim_end;
+                prev.end = piece.end;
+                prev.graphemes.extend(piece.graphemes);
             }
-        })
-        .collect();
-    fill(&writer, &p.ems, size, width)
+            _ => merged.push(piece),
+        }
+    }
+    for pc in &mut merged {
+        let visible = &t[pc.start..pc.trim_end];
+        let inner = autospaces(visible) * WRITER_AUTOSPACE_PER_PT;
+        // At the end: only against the next piece's first letter, with no space between.
+        let end = match (visible.chars().next_back(), t[pc.end..].chars().next()) {
+            (Some(a), Some(b)) if pc.trim_end == pc.end && autospace_between(a, b) => {
+                WRITER_AUTOSPACE_PER_PT
+            }
+            _ => 0.0,
+        };
+        let spaces = pc.w_full - pc.w_trim;
+        pc.w_trim += inner;
+        pc.w_full = pc.w_trim + spaces + end;
+    }
+    // Writer keeps no slack at the line end (the engine's `GRID_SLACK` is Impress's).
+    fill(
+        &merged,
+        &p.ems,
+        size,
+        width + GRID_SLACK as i64 + WRITER_LINE_TOLERANCE,
+    )
+}
+
+/// Width at 1 pt (EMU) of `t[range]` as Writer sets it: Latin text glyph by glyph (no pair
+/// kerning), East Asian and complex-script text shaped.
+fn unkerned(
+    m: &mut Measurer<'_>,
+    lang: ShapeLang,
+    t: &str,
+    segs: &[Segment],
+    range: std::ops::Range<usize>,
+) -> f64 {
+    let mut w = 0.0;
+    for s in segs {
+        let (a, b) = (s.range.start.max(range.start), s.range.end.min(range.end));
+        if a >= b {
+            continue;
+        }
+        if s.class == ScriptClass::EastAsian || s.class == ScriptClass::Complex {
+            w += m.width_per_pt_lang(s.face, lang.for_class(s.class), &t[a..b]);
+        } else {
+            let mut buf = [0u8; 4];
+            for c in t[a..b].chars() {
+                w += m.width_per_pt_lang(s.face, ShapeLang::Default, c.encode_utf8(&mut buf));
+            }
+        }
+    }
+    w
+}
+
+/// Writer does not break at `pos` where UAX #14 would: between two Hangul syllables (Korean
+/// words wrap whole; a number before a Hangul word still breaks from it, "75|만 명": seen in
+/// Writer's PDFs) and after a slash before a letter or digit (URLs and paths).
+fn writer_keeps(t: &str, pos: usize) -> bool {
+    let (Some(a), Some(b)) = (t[..pos].chars().next_back(), t[pos..].chars().next()) else {
+        return false;
+    };
+    (is_hangul(a) && is_hangul(b)) || (a == '/' && b.is_alphanumeric())
 }
 
 /// Writer's autospaces inside `s`: between an Asian letter (Han, kana, Hangul) and a Latin
@@ -452,7 +524,9 @@ pub fn paginate(units: &[Unit], height: Twips) -> (Vec<Span>, u32) {
         spans.push(place(&mut f, &units[i]));
         i += 1;
     }
-    (spans, f.page)
+    // A page break at the very end starts no page of its own (nothing lands there).
+    let pages = spans.iter().map(|s| s.last).max().unwrap_or(1);
+    (spans, pages)
 }
 
 fn place(f: &mut Flow, u: &Unit) -> Span {
@@ -626,6 +700,16 @@ mod tests {
             rows: vec![100; 20],
         };
         let (spans, n) = paginate(std::slice::from_ref(&t), 1000);
+        let brk = Unit::PageBreak(ParaUnit {
+            lines: vec![100],
+            format: NORMAL,
+            footnotes: (0, 0),
+        });
+        assert_eq!(
+            paginate(&[t.clone(), brk], 1000).1,
+            3,
+            "a trailing break adds no page"
+        );
         assert_eq!(spans[0], Span { first: 1, last: 3 });
         assert_eq!(n, 3);
         // A caption kept with the table moves with its first row.
@@ -662,12 +746,18 @@ mod tests {
             format: NORMAL,
             footnotes: (200, 1),
         });
-        // 500 + 120 + 100 = 720, and the note with the separator below: 1020.
+        // 500 + 120 + 100 = 720, and the note with the separator below.
         let u = [para(1, 500, NORMAL), cited, para(2, 100, NORMAL)];
-        assert_eq!(FOOTNOTE_SEPARATOR, 100);
-        assert_eq!(pages(&u, 1019 - OVERSHOOT), vec![(1, 1), (2, 2), (2, 2)]);
-        // The next two lines need 720 + 120 + 200 = 1040 above the note's 300.
-        assert_eq!(pages(&u, 1100), vec![(1, 1), (1, 1), (2, 2)]);
+        let need = 720 + 200 + FOOTNOTE_SEPARATOR;
+        assert_eq!(pages(&u, need), vec![(1, 1), (1, 1), (2, 2)]);
+        assert_eq!(
+            pages(&u, need - OVERSHOOT - 1),
+            vec![(1, 1), (2, 2), (2, 2)]
+        );
+        // The next two lines need 720 + 120 + 200 = 1040 above the note and separator.
+        let h = 1040 + 200 + FOOTNOTE_SEPARATOR;
+        assert_eq!(pages(&u, h), vec![(1, 1), (1, 1), (1, 1)]);
+        assert_eq!(pages(&u, h - OVERSHOOT - 1), vec![(1, 1), (1, 1), (2, 2)]);
         let plain = [
             para(1, 500, NORMAL),
             para(1, 100, NORMAL),
@@ -733,5 +823,39 @@ mod writer_width_tests {
         assert_eq!(autospaces("를 33.7%"), 0.0);
         assert_eq!(autospaces("2026年API"), 2.0);
         assert!(!autospace_between('%', '가'));
+    }
+
+    #[test]
+    fn writer_keeps_korean_words_whole_but_breaks_a_number_from_one() {
+        let t = "3월까지 75만 명 https://a.example/b";
+        let at = |s: &str| t.find(s).unwrap();
+        // Only Hangul beside Hangul is kept; "3월" and "75만" are left to UAX #14.
+        assert!(!writer_keeps(t, at("월")));
+        assert!(writer_keeps(t, at("까지")));
+        assert!(!writer_keeps(t, at("만")), "75|만");
+        assert!(writer_keeps(t, at("example/b") + "example/".len()));
+    }
+
+    #[test]
+    fn writer_widths_have_no_kerning() {
+        use specrender_fonts::FontOptions;
+        let book = FontBook::new(&FontOptions::default()).unwrap();
+        let latin = book.find_family("Carlito", false).unwrap();
+        let mut m = Measurer::new(&book);
+        let segs = m.segment(
+            "AV",
+            specrender_fonts::SlotFaces {
+                latin,
+                ea: latin,
+                cs: latin,
+            },
+            false,
+        );
+        let plain = unkerned(&mut m, ShapeLang::Default, "AV", &segs, 0..2);
+        let shaped = m.width_per_pt_lang(latin, ShapeLang::Default, "AV");
+        let glyphs = m.width_per_pt_lang(latin, ShapeLang::Default, "A")
+            + m.width_per_pt_lang(latin, ShapeLang::Default, "V");
+        assert_eq!(plain, glyphs);
+        assert!(shaped < plain, "Carlito kerns AV: {shaped} < {plain}");
     }
 }

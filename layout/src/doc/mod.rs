@@ -308,7 +308,7 @@ impl Units<'_, '_> {
     ) -> Vec<flow::Twips> {
         let lw = (self.width - (format.indent.0 + format.indent.1) * page::EMU_PER_TWIP).max(1);
         let p = crate::text::prepare(self.m, fonts, self.fonts.lang, text, size, lw);
-        let broken = flow::writer_lines(&p, size, lw);
+        let broken = flow::writer_lines(self.m, fonts, self.fonts.lang, &p, size, lw);
         flow::line_heights(self.m, fonts, text, &broken, size, format.line)
     }
 }

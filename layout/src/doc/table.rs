@@ -67,6 +67,7 @@ impl Measured {
         m: &mut Measurer<'_>,
         fonts: &TextFonts,
         bold: &TextFonts,
+        lang: ShapeLang,
         size: Cpt,
         widths: &[Emu],
     ) -> Vec<flow::Twips> {
@@ -79,7 +80,8 @@ impl Measured {
                     .iter()
                     .zip(widths)
                     .map(|(p, &w)| {
-                        let broken = flow::writer_lines(p, size, (w - 2 * CELL_MARGIN_LR).max(1));
+                        let lw = (w - 2 * CELL_MARGIN_LR).max(1);
+                        let broken = flow::writer_lines(m, f, lang, p, size, lw);
                         flow::line_heights(m, f, &p.text, &broken, size, flow::CELL.line)
                             .iter()
                             .sum::<flow::Twips>()
@@ -157,7 +159,7 @@ pub fn table(
         });
         unbreakable(&measured, &needs, &widths, t.block, findings);
     }
-    let row_heights = measured.row_heights(m, fonts, bold, size, &widths);
+    let row_heights = measured.row_heights(m, fonts, bold, lang, size, &widths);
     let header_align = numeric
         .iter()
         .map(|&num| if num { Align::Right } else { Align::Left })
