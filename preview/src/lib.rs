@@ -706,9 +706,13 @@ impl Canvas<'_, '_> {
                     (Align::Center, _) => left + (right - left - line.width) / 2,
                     (Align::Right, false) | (Align::Left, true) => right - line.width,
                 };
-                // Baseline: the line's descent above the bottom of its pitch.
-                let descent = self.line_descent(p, line.start, line.end, st.bold);
-                let baseline = y + pitch - (descent * size_emu as f32) as Emu;
+                // Baseline: LibreOffice centres the line's natural height (ascent + line gap +
+                // descent of its faces, hhea) in the pitch, so a face taller than the pitch
+                // (Noto Sans CJK at 1.3, Noto Sans Arabic) sits lower than "descent above the
+                // pitch's bottom" by half the excess (conformance/preview_fidelity.py).
+                let (ascent, descent) = self.line_metrics(p, line.start, line.end, st.bold);
+                let rise = ((ascent - descent) * size_emu as f32) as Emu;
+                let baseline = y + (pitch + rise) / 2;
                 if first {
                     if let Some(b) = &p.bullet {
                         let face = self.book.resolve(&b.font, st.bold, ScriptClass::Latin).face;
@@ -739,20 +743,23 @@ impl Canvas<'_, '_> {
         }
     }
 
-    /// The largest descent (in em) of the faces drawing `start..end`.
-    fn line_descent(&mut self, p: &Paragraph, start: usize, end: usize, bold: bool) -> f32 {
-        let mut d: f32 = 0.0;
-        for (faces, a, b) in pieces(self.book, p, start, end, bold) {
-            let text = p.text.get(a..b).unwrap_or("");
+    /// The largest ascent plus line gap, and the largest descent (in em), of the faces
+    /// drawing `start..end` (0.95 and 0.25 em when there are none).
+    fn line_metrics(&mut self, p: &Paragraph, start: usize, end: usize, bold: bool) -> (f32, f32) {
+        let (mut a, mut d): (f32, f32) = (0.0, 0.0);
+        for (faces, x, y) in pieces(self.book, p, start, end, bold) {
+            let text = p.text.get(x..y).unwrap_or("");
             for seg in self.ink.m.segment(text, faces, bold) {
                 let fi = self.book.face(seg.face);
-                d = d.max(-f32::from(fi.descender) / f32::from(fi.units_per_em.max(1)));
+                let upm = f32::from(fi.units_per_em.max(1));
+                a = a.max((f32::from(fi.ascender) + f32::from(fi.line_gap.max(0))) / upm);
+                d = d.max(-f32::from(fi.descender) / upm);
             }
         }
-        if d == 0.0 {
-            0.25
+        if a == 0.0 && d == 0.0 {
+            (0.95, 0.25)
         } else {
-            d
+            (a, d)
         }
     }
 
