@@ -147,6 +147,9 @@ impl FontBook {
 /// depends on it).
 type GlyphMap = HashMap<Box<str>, (u32, u32), foldhash::fast::FixedState>;
 
+/// The segmentation memo's map (text -> segments), hashed as the width cache is.
+type SegmentMap = HashMap<Box<str>, Box<[Segment]>, foldhash::fast::FixedState>;
+
 /// Per-job width cache: shapes each distinct (face, text) once; widths scale linearly with size.
 ///
 /// Not `Sync`: each worker thread owns one, all borrowing the same [`FontBook`].
@@ -166,6 +169,11 @@ pub struct Measurer<'a> {
     /// (0 not asked yet, 1 no, 2 yes) — segmentation asks for every character, and a cmap
     /// lookup costs a table parse and a binary search.
     draws: Vec<Option<Box<[u8]>>>,
+    /// Segmentations already made, per (slot faces, bold): text -> its segments. A document
+    /// asks for the same paragraph's segments several times (missing glyphs, line breaking,
+    /// Writer's lines, line heights), each a per-character pass; an answer depends only on
+    /// the text, the faces and boldness, so a repeat is a lookup.
+    segments: Vec<((SlotFaces, bool), SegmentMap)>,
     buffer: Option<rustybuzz::UnicodeBuffer>,
     hits: u64,
     misses: u64,
@@ -181,6 +189,7 @@ impl<'a> Measurer<'a> {
                 .map(|_| GlyphMap::default())
                 .collect(),
             draws: (0..n).map(|_| None).collect(),
+            segments: Vec::new(),
             advances: Vec::new(),
             buffer: None,
             hits: 0,
@@ -188,8 +197,28 @@ impl<'a> Measurer<'a> {
         }
     }
 
-    /// [`FontBook::segment`] with this measurer's coverage memo (same segments).
+    /// [`FontBook::segment`] with this measurer's coverage memo (same segments), each
+    /// distinct (text, faces, bold) segmented once.
     pub fn segment(&mut self, text: &str, faces: SlotFaces, bold: bool) -> Vec<Segment> {
+        let key = (faces, bold);
+        let i = match self.segments.iter().position(|(k, _)| *k == key) {
+            Some(i) => i,
+            None => {
+                self.segments.push((key, SegmentMap::default()));
+                self.segments.len() - 1
+            }
+        };
+        if let Some(segs) = self.segments[i].1.get(text) {
+            return segs.to_vec();
+        }
+        let segs = self.segment_uncached(text, faces, bold);
+        self.segments[i]
+            .1
+            .insert(text.into(), segs.clone().into_boxed_slice());
+        segs
+    }
+
+    fn segment_uncached(&mut self, text: &str, faces: SlotFaces, bold: bool) -> Vec<Segment> {
         let book = self.book;
         let memo = &mut self.draws;
         book.segment_with(text, faces, bold, &mut |face, ch| {
