@@ -174,6 +174,9 @@ pub struct Measurer<'a> {
     /// Writer's lines, line heights), each a per-character pass; an answer depends only on
     /// the text, the faces and boldness, so a repeat is a lookup.
     segments: Vec<((SlotFaces, bool), SegmentMap)>,
+    /// Per face and [`ShapeLang`] (index as `cache`, made on first use): a Basic Multilingual
+    /// Plane character's advance in font units, plus one (see [`Measurer::char_units`]).
+    chars: Vec<Option<Box<[i32]>>>,
     buffer: Option<rustybuzz::UnicodeBuffer>,
     hits: u64,
     misses: u64,
@@ -190,6 +193,7 @@ impl<'a> Measurer<'a> {
                 .collect(),
             draws: (0..n).map(|_| None).collect(),
             segments: Vec::new(),
+            chars: Vec::new(),
             advances: Vec::new(),
             buffer: None,
             hits: 0,
@@ -286,10 +290,49 @@ impl<'a> Measurer<'a> {
 
     /// Advance of `text` in `face` shaped with language `lang`, in font units.
     pub fn units_lang(&mut self, face: FaceId, lang: ShapeLang, text: &str) -> i64 {
+        let mut chars = text.chars();
+        if let (Some(c), None) = (chars.next(), chars.next()) {
+            if (c as u32) < 0x10000 {
+                return self.char_units(face, lang, c, text);
+            }
+        }
         self.glyphs(face, lang, text)
             .iter()
             .map(|&a| i64::from(a))
             .sum()
+    }
+
+    /// [`Measurer::units_lang`] of the one Basic Multilingual Plane character `text` (= `c`),
+    /// from a per-(face, language) table indexed by the character: measuring text as Writer
+    /// sets Latin (glyph by glyph, no pair kerning) asks for every character of a document on
+    /// its own, and a table read costs less than hashing the text. The table holds the
+    /// advance plus one (0: not measured yet; zeroed memory, so the pages of a 256 KB table
+    /// that are never read are never touched); an advance the encoding cannot hold is asked
+    /// of the width cache every time.
+    fn char_units(&mut self, face: FaceId, lang: ShapeLang, c: char, text: &str) -> i64 {
+        let ci = face.0 as usize * ShapeLang::ALL.len() + lang.index();
+        if let Some(Some(t)) = self.chars.get(ci) {
+            let v = t[c as usize];
+            if v != 0 {
+                self.hits += 1;
+                return i64::from(v) - 1;
+            }
+        }
+        let u: i64 = self
+            .glyphs(face, lang, text)
+            .iter()
+            .map(|&a| i64::from(a))
+            .sum();
+        if let Ok(v) = i32::try_from(u + 1) {
+            if v > 0 {
+                if self.chars.len() <= ci {
+                    self.chars.resize_with(ci + 1, || None);
+                }
+                self.chars[ci].get_or_insert_with(|| vec![0; 0x10000].into_boxed_slice())
+                    [c as usize] = v;
+            }
+        }
+        u
     }
 
     /// Glyph advances of `text` (font units), from the cache or by shaping once.

@@ -85,6 +85,39 @@ fn width_cache_hits_return_the_same_value() {
 }
 
 #[test]
+fn one_character_widths_are_the_shaped_widths() {
+    // One character at a time is read from the measurer's per-character table after the first
+    // time: the same units as shaping it, in each face and language, whatever was asked before.
+    let mut m = Measurer::new(book());
+    let faces = [
+        family("Carlito", false),
+        family("Carlito", true),
+        family("Noto Sans CJK KR", false),
+        family("Noto Sans CJK JP", true),
+    ];
+    let text = "Wo, 가나다 日本語「」 ﬁ é\u{301} \u{A0}\u{3000}?😀";
+    for _ in 0..2 {
+        for &f in &faces {
+            for lang in [ShapeLang::Default, ShapeLang::Korean, ShapeLang::Japanese] {
+                for c in text.chars() {
+                    let s = c.to_string();
+                    let mut fresh = Measurer::new(book());
+                    assert_eq!(
+                        m.units_lang(f, lang, &s),
+                        fresh.units_lang(f, lang, &s),
+                        "{c:?} {lang:?}"
+                    );
+                }
+            }
+            assert_eq!(
+                m.units_lang(f, ShapeLang::Default, "W"),
+                book().shape_units(f, "W")
+            );
+        }
+    }
+}
+
+#[test]
 fn segmented_width_sums_clipped_segments() {
     let b = book();
     let slots = ko_slots(false);

@@ -1,6 +1,6 @@
 //! Media parts by content: the same image bytes used by any number of pictures become one part
-//! (python-pptx keeps one image part per SHA-1; this table keys on SHA-256, already in the
-//! workspace). Parts are numbered in first-use order across types (`image1.png`,
+//! (python-pptx keeps one image part per SHA-1; this table finds equal bytes by length, then
+//! by comparing them). Parts are numbered in first-use order across types (`image1.png`,
 //! `image2.jpeg`, ...), as PowerPoint names them, so the same deck always gets the same names.
 //!
 //! Each media part's extension is registered as a `Default` content type (see
@@ -45,11 +45,13 @@ pub struct MediaPart<'a> {
 pub struct Media<'a> {
     /// The folder media parts go in: `ppt/media`, `word/media`, `xl/media`.
     folder: &'static str,
-    /// Content -> index in `parts` (hashed with std's SipHash and compared byte for byte on a
-    /// hit: a content hash of every picture cost a tenth of a 2,000-block document's
-    /// instructions with SHA-256). Only looked up, never iterated: part order comes from
-    /// `parts`.
-    by_bytes: HashMap<&'a [u8], usize>,
+    /// Length -> indexes in `parts` of the parts of that length, whose bytes are compared with
+    /// a new picture's: equal bytes are the same part. Nothing is hashed over the bytes (a
+    /// content hash of every picture cost a tenth of a 2,000-block document's instructions
+    /// with SHA-256; SipHash over the bench deck's 3.5 MB of photos, rehashed as the map grew,
+    /// 3% of its instructions), and distinct pictures of one length differ within their first
+    /// bytes. Only looked up, never iterated: part order comes from `parts`.
+    by_len: HashMap<usize, Vec<usize>>,
     /// (address, length) of a slice already added -> index in `parts`: the same buffer again
     /// (every picture of one shared asset file) is found without hashing its bytes.
     by_slice: HashMap<(usize, usize), usize>,
@@ -60,7 +62,7 @@ impl<'a> Media<'a> {
     pub fn new(folder: &'static str) -> Media<'a> {
         Media {
             folder,
-            by_bytes: HashMap::new(),
+            by_len: HashMap::new(),
             by_slice: HashMap::new(),
             parts: Vec::new(),
         }
@@ -73,7 +75,17 @@ impl<'a> Media<'a> {
         let slice = (bytes.as_ptr() as usize, bytes.len());
         let index = match self.by_slice.get(&slice) {
             Some(&i) => i,
-            None => *self.by_bytes.entry(bytes).or_insert(next),
+            None => {
+                let same_len = self.by_len.entry(bytes.len()).or_default();
+                let parts = &self.parts;
+                match same_len.iter().find(|&&i| parts[i].bytes == bytes) {
+                    Some(&i) => i,
+                    None => {
+                        same_len.push(next);
+                        next
+                    }
+                }
+            }
         };
         self.by_slice.insert(slice, index);
         if index == next {
@@ -125,6 +137,10 @@ mod tests {
         assert_eq!(media.add(JPEG, ImageType::Jpeg), "ppt/media/image2.jpeg");
         assert_eq!(media.add(PNG_A, ImageType::Png), "ppt/media/image3.png");
         assert_eq!(media.add(PNG_B, ImageType::Png), "ppt/media/image1.png");
+        // PNG_A and PNG_B have one length: a copy of the second of them finds it.
+        assert_eq!(PNG_A.len(), PNG_B.len());
+        let copy = PNG_A.to_vec();
+        assert_eq!(media.add(&copy, ImageType::Png), "ppt/media/image3.png");
         let names: Vec<&str> = media.parts().iter().map(|p| p.name.as_str()).collect();
         assert_eq!(
             names,
