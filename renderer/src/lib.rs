@@ -26,6 +26,7 @@
 //! Deterministic: no hash iteration where order reaches output, no clock, fixed zip timestamps
 //! and entry order — the same `LaidDeck` gives the same bytes.
 
+mod carried;
 mod docx;
 /// The package level lives in `specrender-opc` (shared with the template reader).
 use specrender_opc::write as opc;

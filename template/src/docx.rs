@@ -392,30 +392,7 @@ fn on(e: &specrender_opc::xml::BytesStart<'_>) -> bool {
 
 fn read(bytes: Vec<u8>, limits: Limits) -> Result<DocTemplate, TemplateError> {
     let pkg = Package::open(bytes, limits)?;
-    let root = pkg.rels("")?;
-    let main = root
-        .iter()
-        .find(|r| !r.external && r.is("officeDocument"))
-        .ok_or(TemplateError::NotADocument(
-            "_rels/.rels names no officeDocument part".into(),
-        ))?;
-    let ct = pkg.content_type(&main.target).unwrap_or("");
-    let kind = MAIN_TYPES
-        .iter()
-        .find(|(t, _)| *t == ct)
-        .map(|(_, k)| k.to_string())
-        .ok_or_else(|| {
-            TemplateError::NotADocument(format!(
-                "the main part {} is {}",
-                main.target,
-                if ct.is_empty() {
-                    "of no declared content type"
-                } else {
-                    ct
-                }
-            ))
-        })?;
-    let doc_part = main.target.clone();
+    let (doc_part, kind) = crate::read::main_part(&pkg, MAIN_TYPES, TemplateError::NotADocument)?;
     let rels = pkg.rels(&doc_part)?;
     let find = |name: &str| rels.iter().find(|r| !r.external && r.is(name));
     let mut t = DocTemplate {

@@ -38,23 +38,25 @@ const MAX_LAYOUTS: usize = 1024;
 /// Shapes read per master or layout.
 const MAX_SHAPES: usize = 2000;
 
-pub(crate) fn read(bytes: Vec<u8>, limits: Limits) -> Result<Template, TemplateError> {
-    let keep = std::sync::Arc::new(bytes.clone());
-    let pkg = Package::open(bytes, limits)?;
+/// The package's main part (`_rels/.rels`' officeDocument) and its kind: the extension
+/// `types` gives its content type. `not_it` makes the error for a package of another kind.
+pub(crate) fn main_part(
+    pkg: &Package,
+    types: &[(&str, &str)],
+    not_it: fn(String) -> TemplateError,
+) -> Result<(String, String), TemplateError> {
     let root = pkg.rels("")?;
     let main = root
         .iter()
         .find(|r| !r.external && r.is("officeDocument"))
-        .ok_or(TemplateError::NotAPresentation(
-            "_rels/.rels names no officeDocument part".into(),
-        ))?;
+        .ok_or_else(|| not_it("_rels/.rels names no officeDocument part".into()))?;
     let ct = pkg.content_type(&main.target).unwrap_or("");
-    let kind = MAIN_TYPES
+    let kind = types
         .iter()
         .find(|(t, _)| *t == ct)
         .map(|(_, k)| k.to_string())
         .ok_or_else(|| {
-            TemplateError::NotAPresentation(format!(
+            not_it(format!(
                 "the main part {} is {}",
                 main.target,
                 if ct.is_empty() {
@@ -64,7 +66,13 @@ pub(crate) fn read(bytes: Vec<u8>, limits: Limits) -> Result<Template, TemplateE
                 }
             ))
         })?;
-    let pres_part = main.target.clone();
+    Ok((main.target.clone(), kind))
+}
+
+pub(crate) fn read(bytes: Vec<u8>, limits: Limits) -> Result<Template, TemplateError> {
+    let keep = std::sync::Arc::new(bytes.clone());
+    let pkg = Package::open(bytes, limits)?;
+    let (pres_part, kind) = main_part(&pkg, MAIN_TYPES, TemplateError::NotAPresentation)?;
     let pres_rels = pkg.rels(&pres_part)?;
     let xml = pkg.read(&pres_part, Some("_rels/.rels"))?;
     let (mut master_ids, mut slide_count, mut size) = (Vec::new(), 0usize, None);

@@ -234,37 +234,17 @@ fn section(x: &mut Xml, body: &Body<'_>) {
             x.empty(el, &[("w:type", &kind.as_str()), ("r:id", rel)]);
         }
     }
-    let Some(t) = laid.template.as_deref() else {
-        x.empty("w:pgSz", &[("w:w", &tw(p.width)), ("w:h", &tw(p.height))]);
-        x.empty(
-            "w:pgMar",
-            &[
-                ("w:top", &tw(p.margins[0])),
-                ("w:right", &tw(p.margins[1])),
-                ("w:bottom", &tw(p.margins[2])),
-                ("w:left", &tw(p.margins[3])),
-                ("w:header", &tw(p.header)),
-                ("w:footer", &tw(p.header)),
-                ("w:gutter", &0),
-            ],
-        );
-        x.empty("w:cols", &[("w:space", &"720")]);
-        x.empty("w:docGrid", &[("w:linePitch", &"360")]);
-        x.end("w:sectPr");
-        return;
-    };
-    let s = &t.section;
-    if s.landscape {
+    // Our own page, or the template's last section's (its orientation, columns, title page
+    // and grid; the page numbers were resolved into `p`).
+    let s = laid.template.as_deref().map(|t| &t.section);
+    let (w, h) = (tw(p.width), tw(p.height));
+    if s.is_some_and(|s| s.landscape) {
         x.empty(
             "w:pgSz",
-            &[
-                ("w:w", &tw(p.width)),
-                ("w:h", &tw(p.height)),
-                ("w:orient", &"landscape"),
-            ],
+            &[("w:w", &w), ("w:h", &h), ("w:orient", &"landscape")],
         );
     } else {
-        x.empty("w:pgSz", &[("w:w", &tw(p.width)), ("w:h", &tw(p.height))]);
+        x.empty("w:pgSz", &[("w:w", &w), ("w:h", &h)]);
     }
     x.empty(
         "w:pgMar",
@@ -280,24 +260,24 @@ fn section(x: &mut Xml, body: &Body<'_>) {
     );
     match p.columns {
         Some((n, space)) => x.empty("w:cols", &[("w:num", &n), ("w:space", &tw(space))]),
-        None => x.empty("w:cols", &[("w:space", &s.column_space.unwrap_or(720))]),
+        None => x.empty(
+            "w:cols",
+            &[("w:space", &s.and_then(|s| s.column_space).unwrap_or(720))],
+        ),
     }
-    if s.title_page {
+    if s.is_some_and(|s| s.title_page) {
         x.empty("w:titlePg", &[]);
     }
-    match &s.doc_grid {
-        Some((ty, pitch)) => {
+    match s.and_then(|s| s.doc_grid.as_ref()) {
+        Some((ty, pitch)) if ty != "default" => {
             let pitch = pitch.unwrap_or(360);
-            if ty == "default" {
-                x.empty("w:docGrid", &[("w:linePitch", &pitch)]);
-            } else {
-                x.empty(
-                    "w:docGrid",
-                    &[("w:type", &ty.as_str()), ("w:linePitch", &pitch)],
-                );
-            }
+            x.empty(
+                "w:docGrid",
+                &[("w:type", &ty.as_str()), ("w:linePitch", &pitch)],
+            );
         }
-        None => x.empty("w:docGrid", &[("w:linePitch", &"360")]),
+        Some((_, pitch)) => x.empty("w:docGrid", &[("w:linePitch", &pitch.unwrap_or(360))]),
+        None => x.empty("w:docGrid", &[("w:linePitch", &360)]),
     }
     x.end("w:sectPr");
 }

@@ -156,7 +156,10 @@ pub(crate) fn package(laid: &LaidDoc) -> Package<'_> {
         });
         pkg.add(part, Rels::new());
     }
-    add_carried(&mut pkg, carried);
+    // The template's carried parts (theme, headers, footers, their media).
+    for c in carried.iter() {
+        crate::carried::add(&mut pkg, c, c.bytes.clone());
+    }
     if footnotes {
         let part = Part::new(FOOTNOTES, footnotes::CONTENT_TYPE, move |p| {
             footnotes::footnotes_xml(laid, p)
@@ -171,33 +174,4 @@ pub(crate) fn package(laid: &LaidDoc) -> Package<'_> {
         pkg.add(part, Rels::new());
     }
     pkg
-}
-
-/// The template's carried parts, each followed by its relationships part as written; media
-/// and other non-XML parts get their extension's `Default`.
-fn add_carried<'a>(pkg: &mut Package<'a>, carried: &'a [specrender_template::Carried]) {
-    for c in carried {
-        if let Some((_, ext)) = c.name.rsplit_once('.') {
-            let ext = ext.to_ascii_lowercase();
-            if ext != "xml" && !pkg.has_default(&ext) {
-                pkg.add_default(ext, c.content_type.clone());
-            }
-        }
-        let bytes = c.bytes.clone();
-        pkg.add(
-            Part::new(c.name.clone(), c.content_type.clone(), move |_| {
-                bytes.to_vec()
-            }),
-            Rels::new(),
-        );
-        if let Some((name, xml)) = &c.rels {
-            let xml = xml.clone();
-            pkg.add(
-                Part::new(name.clone(), crate::opc::content_types::RELS, move |_| {
-                    xml.to_vec()
-                }),
-                Rels::new(),
-            );
-        }
-    }
 }

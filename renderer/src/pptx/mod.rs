@@ -174,28 +174,7 @@ fn add_carried(
             add_master_with_logo(pkg, t, c, part, l);
             continue;
         }
-        if let Some((_, ext)) = c.name.rsplit_once('.') {
-            let ext = ext.to_ascii_lowercase();
-            if ext != "xml" && !pkg.has_default(&ext) {
-                pkg.add_default(ext, c.content_type.clone());
-            }
-        }
-        let bytes = t.part_bytes(c);
-        pkg.add(
-            Part::new(c.name.clone(), c.content_type.clone(), move |_| {
-                bytes.to_vec()
-            }),
-            Rels::new(),
-        );
-        if let Some((name, xml)) = &c.rels {
-            let xml = xml.clone();
-            pkg.add(
-                Part::new(name.clone(), crate::opc::content_types::RELS, move |_| {
-                    xml.to_vec()
-                }),
-                Rels::new(),
-            );
-        }
+        crate::carried::add(pkg, c, t.part_bytes(c));
     }
 }
 

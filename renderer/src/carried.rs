@@ -1,0 +1,32 @@
+//! A template's carried part written into the package (decks and documents alike).
+
+use crate::opc::package::{Package, Part};
+use crate::opc::rels::Rels;
+use std::sync::Arc;
+
+/// Adds carried part `c` with `bytes` (its stored bytes, or a branded theme's), then its
+/// relationships part as the template wrote it. Media and other non-XML parts get their
+/// extension's `Default` from the template.
+pub(crate) fn add(pkg: &mut Package<'_>, c: &specrender_template::Carried, bytes: Arc<[u8]>) {
+    if let Some((_, ext)) = c.name.rsplit_once('.') {
+        let ext = ext.to_ascii_lowercase();
+        if ext != "xml" && !pkg.has_default(&ext) {
+            pkg.add_default(ext, c.content_type.clone());
+        }
+    }
+    pkg.add(
+        Part::new(c.name.clone(), c.content_type.clone(), move |_| {
+            bytes.to_vec()
+        }),
+        Rels::new(),
+    );
+    if let Some((name, xml)) = &c.rels {
+        let xml = xml.clone();
+        pkg.add(
+            Part::new(name.clone(), crate::opc::content_types::RELS, move |_| {
+                xml.to_vec()
+            }),
+            Rels::new(),
+        );
+    }
+}
