@@ -330,19 +330,8 @@ fn right_to_left_decks_mirror_tables_and_columns() {
             x_of_shape_with(&slide2, second),
         );
         assert_eq!(x1 > x2, rtl, "{lang}: first column at {x1}, second at {x2}");
-        // The built-in layout's two body placeholders are mirrored with the slots.
-        let layouts = parts(&pptx, "ppt/slideLayouts/slideLayout");
-        let two = layouts
-            .iter()
-            .map(|(_, b)| String::from_utf8(b.clone()).unwrap())
-            .find(|x| x.contains("type=\"twoObj\""))
-            .unwrap();
-        let idx = |i: &str| {
-            let at = two.find(&format!("idx=\"{i}\"")).unwrap();
-            let off = &two[at..][two[at..].find("<a:off x=\"").unwrap() + 10..];
-            off[..off.find('"').unwrap()].parse::<i64>().unwrap()
-        };
-        assert_eq!(idx("1") > idx("2"), rtl, "{lang}: layout placeholders");
+        // The layout part is the default theme's, carried as any template's is (issue 20):
+        // the slides carry the mirrored frames, the layout keeps the theme's placeholders.
     }
 }
 

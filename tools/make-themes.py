@@ -60,6 +60,26 @@ THEMES = {
         style="dark"),
 }
 
+# The built-in look (`default`): specrender's own geometry (a 0.5 in safe area, the title in its
+# top 15%, a 0.35 in footer band with the slide number at its right end), white slides, titles in
+# the primary blue (accent1, so a brand's primary reaches them), Calibri. One package per slide size the schema allows; the deck's
+# `theme.slide_size` picks it. Its layouts are named after the SlideSpec layout ids, so each maps
+# by name, and carry every band specrender lays text into as a placeholder: a chart's or table's
+# caption line and a quote's attribution under the main body, a full-bleed picture's caption.
+DEFAULT = dict(
+    name="specrender Default",
+    description="The built-in look: white slides, blue titles, a slide number in the footer band.",
+    colors=dict(dk1="222222", lt1="FFFFFF", dk2="1F4E79", lt2="7F7F7F", accent1="1F4E79",
+                accent2="2E75B6", accent3="C55A11", accent4="7F7F7F", accent5="8FA6BC",
+                accent6="96BADA", hlink="1F4E79", folHlink="2E75B6"),
+    clrmap="light", major="Calibri", minor="Calibri",
+    title_sz=3600, body_sz=2000, title_color="accent1", body_color="tx1",
+    style="default")
+DEFAULTS = {
+    "default": dict(DEFAULT, w=12192000, h=6858000),
+    "default-4x3": dict(DEFAULT, w=9144000, h=6858000),
+}
+
 CLRMAP = {
     "light": 'bg1="lt1" tx1="dk1" bg2="lt2" tx2="dk2"',
     "dark": 'bg1="dk1" tx1="lt1" bg2="dk2" tx2="lt2"',
@@ -148,9 +168,89 @@ def decorations(style, kind):
     return []
 
 
+def frac(total, permille):
+    return total * permille // 1000
+
+
+def default_geometry(w, h):
+    """The built-in look's areas at slide size w x h (EMU): a 0.5 in safe area; content layouts
+    take the title from its top 15% and the body from 0.1 in below it down to 0.1 in above the
+    0.35 in footer band; centred slides are bands in per mille of the safe area."""
+    m, gap, foot, caption, gutter = IN // 2, IN // 10, IN * 35 // 100, IN // 2, IN * 3 // 10
+    sx, sy, sw, sh = m, m, w - 2 * m, h - 2 * m
+    band = (sx, sy + sh - foot, sw, foot)
+    at = lambda y, hh: (sx, sy + frac(sh, y), sw, frac(sh, hh))
+    title = (sx, sy, sw, frac(sh, 150))
+    body_y = title[1] + title[3] + gap
+    body = (sx, body_y, sw, band[1] - gap - body_y)
+    chart = (sx, body_y, sw, body[3] - caption - gap)
+    cap = (sx, chart[1] + chart[3] + gap, sw, caption)
+    inset = frac(sw, 100)
+    q = lambda y, hh: (sx + inset, sy + frac(sh, y), sw - 2 * inset, frac(sh, hh))
+    inner = sw - gutter
+    lw = frac(inner, 550)
+    return dict(band=band, title=title, body=body, chart=chart, caption=cap,
+                left=(sx, body_y, lw, body[3]), right=(sx + lw + gutter, body_y, inner - lw, body[3]),
+                title_center=(at(250, 250), at(530, 200)), section=(at(300, 280), at(610, 180)),
+                closing=(at(280, 220), at(530, 250)), quote=(q(150, 500), q(680, 150)),
+                bleed=(at(640, 180), at(820, 180)))
+
+
+def default_footers(t):
+    """Date, footer and slide number across the footer band (the slide number 0.6 in wide at
+    its right end, where specrender puts it)."""
+    x, y, w, h = default_geometry(t["w"], t["h"])["band"]
+    num = IN * 6 // 10
+    return [
+        ("dt", 'type="dt" sz="half" idx="10"', (x, y, IN * 2, h)),
+        ("ftr", 'type="ftr" sz="quarter" idx="11"', (x + IN * 2 + IN // 10, y, w - IN * 2 - IN // 5 - num, h)),
+        ("sldNum", 'type="sldNum" sz="quarter" idx="12"', (x + w - num, y, num, h)),
+    ]
+
+
+def default_layouts(t):
+    g = default_geometry(t["w"], t["h"])
+    centred = '<a:lvl1pPr algn="ctr"><a:buNone/><a:defRPr/></a:lvl1pPr>'
+    plain = '<a:lvl1pPr marL="0" indent="0"><a:buNone/><a:defRPr/></a:lvl1pPr>'
+    small = '<a:lvl1pPr marL="0" indent="0"><a:buNone/><a:defRPr sz="1400"/></a:lvl1pPr>'
+    title = ("Title 1", 'type="title"', g["title"], None, "")
+    return [
+        ("title_center", "title", "title", None, [
+            ("Title 1", 'type="ctrTitle"', g["title_center"][0], "b", centred),
+            ("Subtitle 2", 'type="subTitle" idx="1"', g["title_center"][1], "t", centred)]),
+        ("section_header", "secHead", "section", None, [
+            ("Title 1", 'type="title"', g["section"][0], None, ""),
+            ("Text Placeholder 2", 'type="body" idx="1"', g["section"][1], None, plain)]),
+        ("one_column", "obj", "content", None, [
+            title, ("Text Placeholder 2", 'type="body" idx="1"', g["body"], None, "")]),
+        ("two_column", "twoObj", "content", None, [
+            title, ("Text Placeholder 2", 'type="body" sz="half" idx="1"', g["left"], None, ""),
+            ("Text Placeholder 3", 'type="body" sz="half" idx="2"', g["right"], None, "")]),
+        ("chart_focus", "cust", "content", None, [
+            title, ("Text Placeholder 2", 'type="body" idx="1"', g["chart"], None, ""),
+            ("Caption 3", 'type="body" sz="quarter" idx="13"', g["caption"], None, small)]),
+        ("table_focus", "cust", "content", None, [
+            title, ("Text Placeholder 2", 'type="body" idx="1"', g["chart"], None, ""),
+            ("Caption 3", 'type="body" sz="quarter" idx="13"', g["caption"], None, small)]),
+        ("image_full_bleed", "titleOnly", "picture", None, [
+            ("Title 1", 'type="title"', g["bleed"][0], None, ""),
+            ("Caption 2", 'type="body" sz="quarter" idx="13"', g["bleed"][1], None, small)]),
+        ("quote_center", "cust", "quote", None, [
+            ("Text Placeholder 1", 'type="body" idx="1"', g["quote"][0], None, centred),
+            ("Attribution 2", 'type="body" sz="quarter" idx="14"', g["quote"][1], None,
+             '<a:lvl1pPr marL="0" indent="0" algn="ctr"><a:buNone/><a:defRPr sz="1400"/></a:lvl1pPr>')]),
+        ("closing", "cust", "title", None, [
+            ("Title 1", 'type="ctrTitle"', g["closing"][0], "b", centred),
+            ("Subtitle 2", 'type="subTitle" idx="1"', g["closing"][1], "t", centred)]),
+        ("blank", "blank", "blank", None, []),
+    ]
+
+
 def layouts(t):
     """(name, OOXML type, kind, background, placeholders) per layout, in SlideSpec order."""
     s = t["style"]
+    if s == "default":
+        return default_layouts(t)
     tr, br = title_rect(s), body_rect(s)
     half = (CONTENT_W - int(0.4 * IN)) // 2
     title_bg = "accent1" if s == "bold" else None
@@ -194,11 +294,20 @@ def layouts(t):
     ]
 
 
+def footers(t):
+    return default_footers(t) if t["style"] == "default" else FOOTERS
+
+
 def master_xml(t):
     s = t["style"]
-    shapes = [ph_shape(2, "Title Placeholder 1", 'type="title"', title_rect(s), "ctr" if s == "bold" else "b"),
-              ph_shape(3, "Text Placeholder 2", 'type="body" idx="1"', body_rect(s), "t")]
-    for i, (name, ph, rect) in enumerate(FOOTERS):
+    if s == "default":
+        g = default_geometry(t["w"], t["h"])
+        tr, br = g["title"], g["body"]
+    else:
+        tr, br = title_rect(s), body_rect(s)
+    shapes = [ph_shape(2, "Title Placeholder 1", 'type="title"', tr, "ctr" if s == "bold" else "b"),
+              ph_shape(3, "Text Placeholder 2", 'type="body" idx="1"', br, "t")]
+    for i, (name, ph, rect) in enumerate(footers(t)):
         lst = '<a:lvl1pPr algn="r"><a:defRPr sz="1000"/></a:lvl1pPr>' if name == "sldNum" else '<a:lvl1pPr><a:defRPr sz="1000"/></a:lvl1pPr>'
         shapes.append(ph_shape(4 + i, f"{name} Placeholder {4 + i}", ph, rect, "ctr", lst))
     ids = "".join(f'<p:sldLayoutId id="{2147483649 + i}" r:id="rId{i + 1}"/>' for i in range(10))
@@ -237,7 +346,7 @@ def layout_xml(t, name, ty, kind, background, phs):
         shapes.append(ph_shape(sid, pname, ph, rect, anchor, lst))
         sid += 1
     if kind in ("content", "section", "quote"):
-        for fname, ph, rect in FOOTERS:
+        for fname, ph, rect in footers(t):
             shapes.append(ph_shape(sid, f"{fname} {sid}", ph, rect, "ctr"))
             sid += 1
     cs = f'<p:cSld name="{name}">' + (bg(background) if background else "") + tree(shapes) + "</p:cSld>"
@@ -295,7 +404,7 @@ def package(tid, t):
          '<Application>specrender</Application></Properties>'),
         ("ppt/presentation.xml", DECL + f'<p:presentation {NS} saveSubsetFonts="1"><p:sldMasterIdLst>'
          '<p:sldMasterId id="2147483648" r:id="rId1"/></p:sldMasterIdLst>'
-         f'<p:sldSz cx="{W}" cy="{H}"/><p:notesSz cx="6858000" cy="9144000"/></p:presentation>'),
+         f'<p:sldSz cx="{t.get("w", W)}" cy="{t.get("h", H)}"/><p:notesSz cx="6858000" cy="9144000"/></p:presentation>'),
         ("ppt/_rels/presentation.xml.rels", rels([(f"{REL}/slideMaster", "slideMasters/slideMaster1.xml"),
                                                   (f"{REL}/theme", "theme/theme1.xml"),
                                                   (f"{REL}/presProps", "presProps.xml"),
@@ -320,7 +429,7 @@ def package(tid, t):
 
 def main(out):
     os.makedirs(out, exist_ok=True)
-    for tid, t in THEMES.items():
+    for tid, t in list(DEFAULTS.items()) + list(THEMES.items()):
         path = os.path.join(out, f"{tid}.potx")
         with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
             for name, xml in package(tid, t):
@@ -332,7 +441,7 @@ def main(out):
         f.write("# Built-in themes\n\nWritten by `tools/make-themes.py` (do not edit by hand); compiled into the\n"
                 "binary and picked with `theme.template_ref.template_id`. Listed by `specrender themes`.\n\n")
         f.write("| id | what it looks like | fonts |\n|---|---|---|\n")
-        f.write("| default | the built-in look: white slides, blue titles, thin rules (no file) | Calibri |\n")
+        f.write(f"| default | {DEFAULT['description']} (`default.potx` 16:9, `default-4x3.potx` 4:3, picked by `theme.slide_size`) | Calibri |\n")
         for tid, t in THEMES.items():
             f.write(f"| {tid} | {t['description']} | {t['major']} |\n")
 

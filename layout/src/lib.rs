@@ -56,7 +56,8 @@ pub struct LayoutOptions {
     pub threads: usize,
     /// Lay the deck out on a customer template (`--template`): its placeholders first, its
     /// size, fonts and styles ([`frame::Frame::from_template`]). The deck should have been
-    /// through [`frame::apply_template_theme`]. Default: `None` (the built-in look).
+    /// through [`frame::put_on_template`]. Default: `None` (the built-in look's package,
+    /// `default`, put on by [`layout`]).
     pub template: Option<std::sync::Arc<specrender_template::Template>>,
     /// The deck asked for a template (`theme.template_ref.template_id`) the templates folder
     /// does not have: reported (QC medium `unknown_template`) and the built-in look used.
@@ -82,6 +83,20 @@ impl Default for LayoutOptions {
 ///
 /// With [`LayoutOptions::threads`] above 1, input slides are laid out on that many threads and
 /// their results put back in slide order; the laid deck is the same whatever the number.
+///
+/// Every deck is laid out on a template: `opts.template`, else the built-in look's package for
+/// the deck's slide size ([`specrender_template::themes::default_for`]), put on the same way
+/// a customer's is ([`frame::put_on_template`]): one mechanism for both (issue 20).
 pub fn layout(deck: &Deck, fonts: &FontBook, opts: &LayoutOptions) -> LaidDeck {
-    jobs::layout(deck, fonts, opts)
+    if opts.template.is_some() {
+        return jobs::layout(deck, fonts, opts);
+    }
+    let mut deck = deck.clone();
+    let size = (deck.slide_size.cx, deck.slide_size.cy);
+    let t = specrender_template::themes::default_for(size);
+    let opts = LayoutOptions {
+        template: Some(frame::put_on_template(&mut deck, &t)),
+        ..opts.clone()
+    };
+    jobs::layout(&deck, fonts, &opts)
 }

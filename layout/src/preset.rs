@@ -8,8 +8,11 @@
 //! `image_full_bleed` puts its pictures over the whole slide (a `picture` slot exempt from the
 //! safe area) and the title and caption on a band over the bottom 36% of the safe area.
 //!
-//! This is the built-in look's geometry: [`crate::frame::Frame::built_in`] makes the frame
-//! (master, layouts, slots) from it, and layout and the writer read only the frame.
+//! This is the geometry the built-in look's package (`themes/default.potx`, written by
+//! `tools/make-themes.py`) is drawn to; decks are laid out on that package like on any
+//! template, and a test (`frame::template`, the default package is the preset geometry) holds
+//! the two equal. Here it gives the fallback slots for a template that lacks a layout id
+//! ([`crate::frame::Frame::built_in`]).
 
 use crate::model::{Placeholder, Preset, Rect};
 use specrender_spec::deck::{SlideKind, SlideSize};

@@ -1,7 +1,8 @@
 //! specrender's built-in themes (issue 20): presentation templates written by
 //! `tools/make-themes.py`, compiled into the binary and read through the same [`Template`] model
-//! as a customer's .pptx. `theme.template_ref.template_id` picks one; `default` is the built-in
-//! look the engine draws itself (no package).
+//! as a customer's .pptx. `theme.template_ref.template_id` picks one. `default` is one too: a
+//! package per slide size ([`default_for`]), on which every deck without another template is
+//! laid out and written, so the built-in look and a customer's template are one mechanism.
 
 use crate::Template;
 use std::sync::{Arc, OnceLock};
@@ -32,26 +33,55 @@ pub const THEMES: [BuiltinTheme; 3] = [
     },
 ];
 
-/// The look the engine draws itself: `template_id` `default` (or empty).
+/// The built-in look: `template_id` `default` (or empty), one package per slide size.
 pub const DEFAULT_ID: &str = "default";
 pub const DEFAULT_DESCRIPTION: &str =
-    "The built-in look: white slides, blue titles, thin rules (Calibri).";
+    "The built-in look: white slides, blue titles, a slide number in the footer band (Calibri).";
+
+/// The default look's packages: 16:9 and 4:3 (`theme.slide_size`'s two values).
+pub const DEFAULTS: [BuiltinTheme; 2] = [
+    BuiltinTheme {
+        id: "default",
+        description: DEFAULT_DESCRIPTION,
+        bytes: include_bytes!("../../themes/default.potx"),
+    },
+    BuiltinTheme {
+        id: "default-4x3",
+        description: DEFAULT_DESCRIPTION,
+        bytes: include_bytes!("../../themes/default-4x3.potx"),
+    },
+];
+
+/// Whether `id` names the default look (`default`, or no id).
+pub fn is_default(id: &str) -> bool {
+    let id = id.trim();
+    id.is_empty() || id == DEFAULT_ID
+}
+
+/// The default look's package for slides of `size` (EMU): the 4:3 one for 4:3 slides, else
+/// the 16:9 one. Parsed once per process and shared.
+pub fn default_for(size: (i64, i64)) -> Arc<Template> {
+    static PARSED: [OnceLock<Arc<Template>>; 2] = [OnceLock::new(), OnceLock::new()];
+    let i = usize::from(size.0 * 3 == size.1 * 4);
+    parsed(&PARSED[i], &DEFAULTS[i])
+}
+
+fn parsed(cell: &OnceLock<Arc<Template>>, theme: &BuiltinTheme) -> Arc<Template> {
+    cell.get_or_init(|| {
+        Arc::new(
+            Template::from_bytes(theme.bytes.to_vec())
+                .expect("a built-in theme is a valid template (tests/themes.rs)"),
+        )
+    })
+    .clone()
+}
 
 /// The parsed template of built-in theme `id`, parsed once per process and shared.
 pub fn builtin(id: &str) -> Option<Arc<Template>> {
     static PARSED: [OnceLock<Arc<Template>>; 3] =
         [OnceLock::new(), OnceLock::new(), OnceLock::new()];
     let i = THEMES.iter().position(|t| t.id == id.trim())?;
-    Some(
-        PARSED[i]
-            .get_or_init(|| {
-                Arc::new(
-                    Template::from_bytes(THEMES[i].bytes.to_vec())
-                        .expect("a built-in theme is a valid template (tests/themes.rs)"),
-                )
-            })
-            .clone(),
-    )
+    Some(parsed(&PARSED[i], &THEMES[i]))
 }
 
 #[cfg(test)]
@@ -60,14 +90,22 @@ mod tests {
 
     #[test]
     fn every_builtin_theme_parses_with_a_layout_per_layout_id() {
-        for t in &THEMES {
-            let tpl = builtin(t.id).unwrap();
+        let defaults = [(12_192_000, 6_858_000), (9_144_000, 6_858_000)].map(default_for);
+        for (t, tpl) in THEMES
+            .iter()
+            .map(|t| (t, builtin(t.id).unwrap()))
+            .chain(DEFAULTS.iter().zip(defaults.clone()))
+        {
             assert_eq!(tpl.layouts.len(), 10, "{}", t.id);
             assert!(tpl.warnings.is_empty(), "{}: {:?}", t.id, tpl.warnings);
             for m in crate::map_all(&tpl, &|_| None) {
                 assert_eq!(m.how, "name", "{}: {m:?}", t.id);
             }
         }
+        assert_eq!(defaults[0].slide_size, (12_192_000, 6_858_000));
+        assert_eq!(defaults[1].slide_size, (9_144_000, 6_858_000));
+        assert!(is_default("") && is_default(" default ") && !is_default("minimal"));
+        // `default` is picked by slide size, never by id alone.
         assert!(builtin("default").is_none());
         assert!(builtin("nope").is_none());
     }

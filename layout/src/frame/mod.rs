@@ -5,9 +5,11 @@
 //! placeholders the layout part declares, and the per-layout rules: numbered, centred text, a
 //! band behind text over a picture, a caption band a table may take back).
 //!
-//! The built-in look is the frame [`Frame::built_in`] makes from the preset geometry
-//! (`preset.rs`); a customer template (issue 27) produces another frame, so layout and the
-//! writer never need to know which they are on.
+//! Every deck is laid out on a template's frame ([`Frame::from_template`]): a customer's, or the
+//! built-in look's own package (`themes/default.potx`, `default-4x3.potx`; issue 20), so layout
+//! and the writer never need to know which they are on. [`Frame::built_in`] is the preset
+//! geometry (`preset.rs`) that package was drawn to: what `from_template` takes each layout
+//! id's rules from, and the slots it scales into a template that lacks a layout id.
 
 use crate::model::{Placeholder, Preset, Rect};
 use crate::preset::{self, Slot};

@@ -381,7 +381,11 @@ fn template_slots(
         }
         Preset::ChartFocus | Preset::TableFocus => {
             let b = body.unwrap_or((m_body, None));
-            let (area, caption) = foot(b.0, CAPTION);
+            // The layout's own caption placeholder under the body, else a band of the body.
+            let (area, caption) = match band_below(&a.bodies, b.0) {
+                Some(c) => (b.0, c),
+                None => foot(b.0, CAPTION),
+            };
             vec![
                 slot(R::Title, title.0, title.1),
                 slot(R::Body, area, b.1),
@@ -391,8 +395,12 @@ fn template_slots(
         }
         Preset::QuoteCenter => {
             let b = body.or(a.subtitle).unwrap_or((m_body, None));
-            // At least a line of caption text (the cap at a third of the area still applies).
-            let (quote, attribution) = foot(b.0, (b.0.h * 18 / 100).max(ATTRIBUTION_MIN));
+            // The layout's attribution placeholder under the quote, else a band of the quote's
+            // area: at least a line of caption text (the cap at a third of the area applies).
+            let (quote, attribution) = match band_below(&a.bodies, b.0) {
+                Some(at) => (b.0, at),
+                None => foot(b.0, (b.0.h * 18 / 100).max(ATTRIBUTION_MIN)),
+            };
             vec![
                 slot(R::Quote, quote, b.1),
                 slot(R::Attribution, attribution, None),
@@ -417,6 +425,20 @@ fn template_slots(
             footer,
         ],
     })
+}
+
+/// A band a layout draws under its main body `main`: the nearest other body placeholder that
+/// starts below it and spans at least half its width (a chart's or table's caption line, a
+/// quote's attribution), as the built-in theme's layouts have.
+fn band_below(bodies: &[(Rect, Option<Placeholder>)], main: Rect) -> Option<Rect> {
+    bodies
+        .iter()
+        .map(|b| b.0)
+        .filter(|r| {
+            let across = r.right().min(main.right()) - r.x.max(main.x);
+            *r != main && r.y >= main.bottom() && r.h > 0 && across * 2 >= main.w
+        })
+        .min_by_key(|r| (r.y, r.x))
 }
 
 fn area(r: Rect) -> i128 {
@@ -548,7 +570,13 @@ pub fn put_on_template(
     } else {
         std::sync::Arc::new(t.branded(&colors, major, minor))
     };
+    let brand_primary = (c.primary != dc.primary).then_some(c.primary);
     apply_template_theme(deck, &t);
+    // Titles in the template's accent1 show the brand's primary: the brand's colour, which is
+    // reported (`low_contrast`) but never changed, unlike a colour taken from the template.
+    if brand_primary.is_some() && deck.theme.colors.heading == brand_primary {
+        deck.theme.from_template.remove("heading");
+    }
     t
 }
 
@@ -658,6 +686,40 @@ pub fn apply_template_theme(deck: &mut specrender_spec::deck::Deck, t: &Template
     if c.accent == defaults.colors.accent {
         if let Some(v) = t.scheme_color(0, "accent3") {
             c.accent = rgb(v);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The built-in look's packages are drawn to the preset geometry: laid out on them, every
+    /// layout id gets the preset's slots, safe area and footer band (so moving the default look
+    /// onto its package changed no box of any golden deck).
+    #[test]
+    fn the_default_package_is_the_preset_geometry() {
+        for size in [SlideSize::WIDESCREEN, SlideSize::STANDARD] {
+            let t = specrender_template::themes::default_for((size.cx, size.cy));
+            assert_eq!(t.slide_size, (size.cx, size.cy));
+            for lang in [LangFamily::Other, LangFamily::Korean] {
+                let theme = specrender_spec::resolve::default_theme(lang);
+                let f = Frame::from_template(&t, &theme, lang);
+                let b = Frame::built_in(size, &theme, lang);
+                assert_eq!(f.safe_area, b.safe_area, "{size:?}");
+                assert_eq!(f.footer_band, b.footer_band, "{size:?}");
+                for p in Preset::ALL {
+                    let (got, want) = (&f.layout(p).slots, &b.layout(p).slots);
+                    let shape = |s: &[Slot]| s.iter().map(|s| (s.role, s.rect)).collect::<Vec<_>>();
+                    assert_eq!(shape(got), shape(want), "{size:?} {p:?}");
+                    let how = f.layout(p).template_layout.as_ref().map(|l| l.how);
+                    assert_eq!(how, Some("name"), "{p:?} maps by its own name");
+                    if p != Preset::Blank {
+                        let ph = |s: &[Slot]| s.iter().map(|s| s.placeholder).collect::<Vec<_>>();
+                        assert_eq!(ph(got), ph(want), "{size:?} {p:?}");
+                    }
+                }
+            }
         }
     }
 }
