@@ -430,10 +430,45 @@ pub fn lay_out(
         }
         let n = deck.slides.len();
         progress(Stage::Layout, 0, n);
-        let laid = specrender_layout::layout(&deck, fonts, &layout_opts);
+        let laid = specrender_layout::try_layout(&deck, fonts, &layout_opts)
+            .map_err(|over| over_budget(&over, slide_pointer(spec, &over)))?;
         progress(Stage::Layout, n, n);
         Ok(laid)
     })
+}
+
+/// The JSON Pointer of the element (else the slide) where a deck passed its work budget.
+fn slide_pointer(spec: &spec::SlideSpec, over: &specrender_layout::work::OverBudget) -> String {
+    let slide = format!("/deck/slides/{}", over.slide);
+    let element = over.element.as_deref().and_then(|id| {
+        let s = spec.deck.slides.get(over.slide)?;
+        s.elements.iter().position(|e| e.element_id == id)
+    });
+    match element {
+        Some(j) => format!("{slide}/elements/{j}"),
+        None => slide,
+    }
+}
+
+/// A job over its work budget ([`specrender_layout::work`]): invalid input (exit code 2,
+/// nothing written), `work_budget` at `path`.
+fn over_budget(over: &specrender_layout::work::OverBudget, path: String) -> Error {
+    let at = match &over.element {
+        Some(id) => format!(" at {id:?}"),
+        None => String::new(),
+    };
+    let message = format!(
+        "laying this input out needs more work than a job may spend: past the budget of {} \
+         work units{at} ({} by then; README: Limits and safety); split it into smaller jobs \
+         or shorten its largest tables and texts",
+        over.budget, over.spent
+    );
+    Error::Input(SpecFailure::Invalid(Findings::one(SpecError {
+        path,
+        code: Code::WorkBudget,
+        message,
+        severity: ErrorSeverity::Error,
+    })))
 }
 
 /// The assets root of a run; a folder that cannot be opened is an environment error.
@@ -578,7 +613,19 @@ pub fn lay_out_doc(
                 }
             }
         }
-        let mut laid = specrender_layout::doc::layout_doc(&doc, fonts, &doc_opts);
+        let budget = opts.layout.work_budget;
+        let mut laid = specrender_layout::doc::try_layout_doc(&doc, fonts, &doc_opts, budget)
+            .map_err(|over| {
+                let block = over
+                    .element
+                    .as_deref()
+                    .and_then(|id| spec.doc.blocks.iter().position(|b| b.block_id == id));
+                let path = match block {
+                    Some(j) => format!("/doc/blocks/{j}"),
+                    None => "/doc".to_string(),
+                };
+                over_budget(&over, path)
+            })?;
         if let Some(template_id) = unknown {
             laid.findings
                 .push(specrender_layout::doc::model::DocFinding::UnknownTemplate { template_id });

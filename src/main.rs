@@ -245,6 +245,10 @@ struct RunArgs {
     /// reference list at the end).
     #[arg(long, value_enum, default_value_t = CitationsArg::Footnotes)]
     citations: CitationsArg,
+    /// Work units a job may spend laying out (README: Limits and safety); an input that
+    /// needs more is refused (exit 2, `work_budget` at the element that passed it).
+    #[arg(long, value_name = "UNITS", default_value_t = specrender::layout::work::DEFAULT_WORK_BUDGET)]
+    work_budget: u64,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -860,6 +864,7 @@ fn render_options(
                 AutofitArg::None => Autofit::None,
             },
             slide_numbers: !run.no_slide_numbers,
+            work_budget: run.work_budget,
             ..Default::default()
         },
         layout_json,

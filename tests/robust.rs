@@ -30,6 +30,90 @@ fn write_bytes(dir: &Path, name: &str, bytes: &[u8]) -> String {
 // ---------------------------------------------------------------------------------------------
 // Bounded work
 
+/// Issue 25.1: a valid deck of big tables kept a worker for minutes (200 tables of 20 x 200:
+/// 81 s). Now every job has a work budget, counted in units that depend on the input alone:
+/// past it the job is refused (exit 2, `work_budget` at the element where the running total
+/// of the slides' work, in slide order, passed it; the same answer on 1 or 3 threads) and
+/// nothing is written. Documents too, at the block.
+#[test]
+fn a_job_past_its_work_budget_is_refused_where_it_passed_it() {
+    let d = workdir("robust", "work-budget");
+    let rows: Vec<Vec<String>> = (0..60)
+        .map(|r| (0..20).map(|c| format!("r{r}c{c}")).collect())
+        .collect();
+    let columns: Vec<String> = (0..20).map(|c| format!("C{c}")).collect();
+    let table = json!({"title": "T", "columns": columns, "rows": rows});
+    let slides: Vec<Value> = (0..3)
+        .map(|i| {
+            json!({"slide_id": format!("s{i}"), "type": "table",
+                   "layout": {"layout_id": "table_focus"},
+                   "elements": [
+                       {"element_id": "t", "kind": "text", "content": {"text": format!("Table {i}")}},
+                       {"element_id": "tb", "kind": "table", "content": table}]})
+        })
+        .collect();
+    let deck = json!({"spec_version": "slidespec_v1",
+        "theme": {"template_ref": {"template_id": "default"}, "brand": {"brand_kit_id": "b"}},
+        "deck": {"title": "Budget", "language": "en-US", "slides": slides}});
+    let input = write_bytes(&d, "deck.json", &serde_json::to_vec(&deck).unwrap());
+    let (out, qc) = (d.join("out.pptx"), d.join("qc.json"));
+    // Each slide spends about 275,000 units: a budget of 300,000 is passed in slide 1's table,
+    // one of 1 by the first text prepared.
+    for (budget, path) in [
+        ("300000", "/deck/slides/1/elements/1"),
+        ("1", "/deck/slides/0/elements/0"),
+    ] {
+        let mut seen = Vec::new();
+        for threads in ["1", "3"] {
+            let args = [
+                "render",
+                &input,
+                "-o",
+                s(&out),
+                "--qc",
+                s(&qc),
+                "--threads",
+                threads,
+                "--work-budget",
+                budget,
+            ];
+            let r = run(&args, None);
+            assert_eq!(r.code, 2, "{args:?}: {r:?}");
+            let v: Value = serde_json::from_slice(&r.stdout).unwrap();
+            assert_eq!(v["valid"], false, "{v}");
+            assert_eq!(v["errors"][0]["code"], "work_budget", "{v}");
+            assert_eq!(v["errors"][0]["path"], path, "{v}");
+            assert_eq!(names(&d), ["deck.json"], "{args:?}");
+            seen.push(r.stdout);
+        }
+        assert_eq!(seen[0], seen[1], "the same answer on 1 and 3 threads");
+    }
+    // Within the default budget: rendered.
+    let r = run(&["render", &input, "-o", s(&out)], None);
+    assert!(r.code <= 1, "{r:?}");
+    assert!(out.exists());
+
+    let doc = json!({"spec_version": "docspec_v1",
+        "theme": {"template_ref": {"template_id": "default"}, "brand": {"brand_kit_id": "b"}},
+        "doc": {"title": "Budget", "language": "en-US", "blocks": [
+            {"block_id": "p0", "type": "paragraph", "content": {"text": "Before the table."}},
+            {"block_id": "t1", "type": "table", "content": {"columns": columns, "rows": rows}},
+            {"block_id": "p2", "type": "paragraph", "content": {"text": "After."}}]}});
+    let input = write_bytes(&d, "doc.json", &serde_json::to_vec(&doc).unwrap());
+    let docx = d.join("out.docx");
+    for (budget, path) in [("1000", "/doc/blocks/1"), ("1", "/doc/blocks/0")] {
+        let args = ["render", &input, "-o", s(&docx), "--work-budget", budget];
+        let r = run(&args, None);
+        assert_eq!(r.code, 2, "{args:?}: {r:?}");
+        let v: Value = serde_json::from_slice(&r.stdout).unwrap();
+        assert_eq!(v["errors"][0]["code"], "work_budget", "{v}");
+        assert_eq!(v["errors"][0]["path"], path, "{v}");
+        assert!(!docx.exists());
+    }
+    let r = run(&["render", &input, "-o", s(&docx)], None);
+    assert!(r.code <= 1, "{r:?}");
+}
+
 /// Found: 100,000 unknown keys in one object took 23 s (a scan per finding to sort them).
 #[test]
 fn unknown_keys_validate_in_linear_time_and_the_list_is_capped() {

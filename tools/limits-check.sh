@@ -48,4 +48,32 @@ for f in unknown-keys many-errors number-array small-objects; do
     echo "$f ($size bytes) $cmd: exit $rc, ${cpu} s CPU (${wall} s wall), peak RSS $((kib / 1024)) MiB (bound $((rss_bound_kib / 1024)) MiB): $verdict"
   done
 done
+work_bound="${LIMITS_WORK_SECONDS:-8}"
+python3 tools/make-table-bombs.py "$dir/tables" >/dev/null
+python3 tools/make-asset-bombs.py "$dir/assets" >/dev/null
+for f in tables/deck-200x20x200 tables/deck-28-long tables/doc-2000x30 tables/doc-long-cells \
+  tables/doc-paragraphs assets/deck-500-same assets/deck-6-distinct assets/deck-convert; do
+  [ -f "$dir/$f.json" ] || { echo "$f: not made (Pillow missing?)"; continue; }
+  ext=pptx
+  if grep -q '"docspec_v1"' "$dir/$f.json"; then ext=docx; fi
+  for cmd in qc render; do
+    out=()
+    if [ "$cmd" = render ]; then out=(-o "$dir/$f.$ext" --qc "$dir/$f.qc.json"); fi
+    set +e
+    /usr/bin/time -f "%U %S %M %e" "$bin" "$cmd" --threads 1 "$dir/$f.json" "${out[@]}" >"$dir/$f.$cmd.out" 2>"$dir/$f.$cmd.err"
+    rc=$?
+    set -e
+    rm -f "$dir/$f.$ext"
+    read -r u s kib wall < <(tail -1 "$dir/$f.$cmd.err")
+    cpu=$(python3 -c "print(round($u + $s, 2))")
+    size=$(wc -c <"$dir/$f.json")
+    verdict=ok
+    what=written
+    if [ "$rc" = 2 ]; then what=refused; grep -q '"work_budget"' "$dir/$f.$cmd.out" && what="refused: work_budget"; fi
+    if [ "$rc" -gt 2 ]; then verdict="FAIL (exit $rc)"; fail=1; fi
+    if [ "$kib" -gt "$rss_bound_kib" ]; then verdict="FAIL (RSS over 16 x max-bytes)"; fail=1; fi
+    if python3 -c "import sys; sys.exit(0 if $cpu > $work_bound else 1)"; then verdict="FAIL (over $work_bound s CPU)"; fail=1; fi
+    echo "$f ($size bytes) $cmd: exit $rc ($what), ${cpu} s CPU (${wall} s wall), peak RSS $((kib / 1024)) MiB: $verdict"
+  done
+done
 exit $fail

@@ -4,6 +4,9 @@
 Writes into DIR (default target/asset-bombs):
   big.png                a 49 MB PNG (4,000 x 4,000 RGB, stored uncompressed)
   deck-40-same.json      40 image assets naming big.png, each on a slide of its own
+  deck-500-same.json     the schema's 500 image assets naming big.png, on 200 slides
+  deck-6-distinct.json   6 image assets naming 6 distinct copies of big.png (294 MB, over the
+                         job's 256 MiB of assets), one per slide
   huge.webp / huge.gif   tiny files declaring 8,000 x 8,000 pixels (needs Pillow)
   deck-convert.json      a 3 KB deck showing both
 Usage: tools/make-asset-bombs.py [DIR]
@@ -51,6 +54,17 @@ def deck(assets, images):
 ids = [f"img{i}" for i in range(40)]
 assets = [{"asset_id": a, "type": "image", "source": {"kind": "file", "file_id": "big.png"}} for a in ids]
 json.dump(deck(assets, ids), open(os.path.join(out, "deck-40-same.json"), "w"))
+
+# The schema's limits: 500 assets (200 slides, so some slides show the same asset id again).
+ids = [f"img{i}" for i in range(500)]
+assets = [{"asset_id": a, "type": "image", "source": {"kind": "file", "file_id": "big.png"}} for a in ids]
+json.dump(deck(assets, ids[:200]), open(os.path.join(out, "deck-500-same.json"), "w"))
+# Distinct files past the job's bytes: hard links would share an inode, so real copies.
+for i in range(6):
+    open(os.path.join(out, f"big-{i}.png"), "wb").write(png)
+ids = [f"img{i}" for i in range(6)]
+assets = [{"asset_id": a, "type": "image", "source": {"kind": "file", "file_id": f"big-{i}.png"}} for i, a in enumerate(ids)]
+json.dump(deck(assets, ids), open(os.path.join(out, "deck-6-distinct.json"), "w"))
 
 try:
     from PIL import Image

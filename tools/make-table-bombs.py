@@ -5,6 +5,8 @@ Writes into DIR (default target/table-bombs):
   deck-200x20x200.json  200 slides, each one table of 20 columns x 200 rows of short strings (~8 MB)
   deck-28-long.json     28 slides, each one table of 300-character cells (~30 MB, under 32 MiB)
   doc-2000x30.json      a DocSpec with one 2,000 x 30 table of numbers
+  doc-long-cells.json   a DocSpec with one 2,000 x 30 table of 400-character cells (~25 MB)
+  doc-paragraphs.json   a DocSpec of 3,000 paragraphs of 10,000 characters (~30 MB)
 Usage: tools/make-table-bombs.py [DIR] [--slides N]
 """
 import json, os, sys
@@ -78,3 +80,31 @@ doc = {
     },
 }
 put("doc-2000x30.json", doc)
+
+
+def docspec(blocks):
+    return dict(doc, doc=dict(doc["doc"], blocks=blocks))
+
+
+long_cell = " ".join(words[i % len(words)] for i in range(80))[:400]
+put(
+    "doc-long-cells.json",
+    docspec(
+        [
+            {
+                "block_id": "t1",
+                "type": "table",
+                "content": {
+                    "title": "Long cells",
+                    "columns": [f"C{c}" for c in range(30)],
+                    "rows": [[long_cell] * 30 for _ in range(2000)],
+                },
+            }
+        ]
+    ),
+)
+para = " ".join(words[i % len(words)] for i in range(2000))[:10000]
+put(
+    "doc-paragraphs.json",
+    docspec([{"block_id": f"p{i}", "type": "paragraph", "content": {"text": para}} for i in range(3000)]),
+)

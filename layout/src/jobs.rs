@@ -7,14 +7,19 @@ use crate::frame::Frame;
 use crate::model::LaidDeck;
 use crate::picture::{self, Images};
 use crate::slide::{self, SlideResult};
+use crate::work::{self, OverBudget, Spent};
 use crate::LayoutOptions;
 use specrender_fonts::FontBook;
 use specrender_spec::deck::Deck;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 /// See [`crate::layout`].
-pub(crate) fn layout(deck: &Deck, fonts: &FontBook, opts: &LayoutOptions) -> LaidDeck {
+pub(crate) fn layout(
+    deck: &Deck,
+    fonts: &FontBook,
+    opts: &LayoutOptions,
+) -> Result<LaidDeck, OverBudget> {
     let images = picture::prepare_all(deck);
     let mut frame = match &opts.template {
         Some(t) => Frame::from_template(t, &deck.theme, deck.lang),
@@ -36,23 +41,51 @@ pub(crate) fn layout(deck: &Deck, fonts: &FontBook, opts: &LayoutOptions) -> Lai
         ctx.note(finding, &first.id, &first.id, None);
     }
     let threads = opts.threads.clamp(1, deck.slides.len().max(1));
-    let results: Vec<SlideResult> = if threads > 1 && ctx.ids.len() == deck.slides.len() {
-        lay_parallel(deck, &images, fonts, opts, &frame, threads)
-    } else {
-        deck.slides
-            .iter()
-            .map(|s| slide::lay(&mut ctx, s))
-            .collect()
-    };
+    let budget = opts.work_budget;
+    let results: Vec<Option<(SlideResult, Spent)>> =
+        if threads > 1 && ctx.ids.len() == deck.slides.len() {
+            lay_parallel(deck, &images, fonts, opts, &frame, threads)
+        } else {
+            let mut total = 0u64;
+            deck.slides
+                .iter()
+                .map(|s| {
+                    // Past the budget the job is refused: lay out nothing more.
+                    (total <= budget).then(|| {
+                        let r = metered(&mut ctx, s, budget);
+                        total = total.saturating_add(r.1.total);
+                        r
+                    })
+                })
+                .collect()
+        };
+    // The slides' work added in slide order: the same answer on any number of threads.
+    let mut total = 0u64;
+    let mut laid = Vec::with_capacity(results.len());
+    for (i, r) in results.into_iter().enumerate() {
+        // A slide is skipped only once the slides before it passed the budget (never reached).
+        let Some((r, spent)) = r else {
+            return Err(OverBudget {
+                slide: i,
+                element: None,
+                spent: total,
+                budget,
+            });
+        };
+        if let Some(over) = work::add(&mut total, &spent, i, budget) {
+            return Err(over);
+        }
+        laid.push(r);
+    }
     let mut slides = Vec::with_capacity(deck.slides.len());
-    for r in results {
+    for r in laid {
         slides.extend(r.slides);
         ctx.fixes.extend(r.fixes);
         ctx.notes.extend(r.notes);
     }
     // Slide numbers are positions in the output deck: known once every slide is laid out.
     slide::footer::number_slides(&mut ctx, &mut slides);
-    LaidDeck {
+    Ok(LaidDeck {
         title: deck.title.clone(),
         subtitle: deck.subtitle.clone(),
         language: deck.language.clone(),
@@ -65,7 +98,18 @@ pub(crate) fn layout(deck: &Deck, fonts: &FontBook, opts: &LayoutOptions) -> Lai
         fixes: ctx.fixes,
         notes: ctx.notes,
         autofit: opts.autofit,
-    }
+    })
+}
+
+/// One slide laid out with its work counted ([`crate::work`]), at most `budget` units.
+fn metered(
+    ctx: &mut Ctx<'_>,
+    s: &specrender_spec::deck::Slide,
+    budget: u64,
+) -> (SlideResult, Spent) {
+    let counting = work::counting(budget);
+    let r = slide::lay(ctx, s);
+    (r, counting.end())
 }
 
 /// Places the brand's logo on the frame when its image is usable; the refusal otherwise
@@ -118,7 +162,10 @@ fn deck_findings(ctx: &mut Ctx<'_>) {
 }
 
 /// Input slides taken one at a time by `threads` threads, each with its own context (width
-/// cache, findings); results in slide order.
+/// cache, findings); results in slide order, with the work each spent. Once the slides done
+/// have spent more than `opts.work_budget` together, no thread takes another: the slides
+/// taken are a prefix (taken in order, each finished), so the running total in slide order
+/// passes the budget within them, where a single thread would have stopped.
 ///
 /// Nothing one slide decides depends on another: the width cache only remembers answers, and
 /// a continuation id `{source}-cont-{n}` (plus any `x`s that keep it apart from the input's
@@ -132,26 +179,25 @@ fn lay_parallel(
     opts: &LayoutOptions,
     frame: &Frame,
     threads: usize,
-) -> Vec<SlideResult> {
+) -> Vec<Option<(SlideResult, Spent)>> {
     let next = AtomicUsize::new(0);
-    let done: Mutex<Vec<Option<SlideResult>>> =
+    let spent = AtomicU64::new(0);
+    let budget = opts.work_budget;
+    let done: Mutex<Vec<Option<(SlideResult, Spent)>>> =
         Mutex::new((0..deck.slides.len()).map(|_| None).collect());
     std::thread::scope(|scope| {
         for _ in 0..threads {
             scope.spawn(|| {
                 let mut ctx = Ctx::new(deck, images, fonts, opts, frame);
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
+                while spent.load(Ordering::SeqCst) <= budget {
+                    let i = next.fetch_add(1, Ordering::SeqCst);
                     let Some(s) = deck.slides.get(i) else { break };
-                    let r = slide::lay(&mut ctx, s);
+                    let r = metered(&mut ctx, s, budget);
+                    spent.fetch_add(r.1.total, Ordering::SeqCst);
                     done.lock().unwrap_or_else(|p| p.into_inner())[i] = Some(r);
                 }
             });
         }
     });
-    done.into_inner()
-        .unwrap_or_else(|p| p.into_inner())
-        .into_iter()
-        .map(|r| r.expect("every slide was laid out"))
-        .collect()
+    done.into_inner().unwrap_or_else(|p| p.into_inner())
 }

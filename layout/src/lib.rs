@@ -30,6 +30,7 @@ pub mod slide;
 pub use specrender_template as template;
 pub mod style;
 pub mod text;
+pub mod work;
 
 pub use boxes::boxes_json;
 pub use ctx::{Ctx, DeckFonts};
@@ -63,6 +64,9 @@ pub struct LayoutOptions {
     /// does not have: reported (QC medium `unknown_template`) and the built-in look used.
     /// Default: `None`.
     pub unknown_template: Option<String>,
+    /// Work units the job may spend ([`work`]); [`try_layout`] refuses a deck that needs
+    /// more. Default: [`work::DEFAULT_WORK_BUDGET`].
+    pub work_budget: u64,
 }
 
 impl Default for LayoutOptions {
@@ -75,6 +79,7 @@ impl Default for LayoutOptions {
             threads: 1,
             template: None,
             unknown_template: None,
+            work_budget: work::DEFAULT_WORK_BUDGET,
         }
     }
 }
@@ -87,7 +92,28 @@ impl Default for LayoutOptions {
 /// Every deck is laid out on a template: `opts.template`, else the built-in look's package for
 /// the deck's slide size ([`specrender_template::themes::default_for`]), put on the same way
 /// a customer's is ([`frame::put_on_template`]): one mechanism for both (issue 20).
+///
+/// No work budget: for callers that trust their input (benches, tests); a service laying out
+/// what others send uses [`try_layout`].
 pub fn layout(deck: &Deck, fonts: &FontBook, opts: &LayoutOptions) -> LaidDeck {
+    let opts = LayoutOptions {
+        work_budget: u64::MAX,
+        ..opts.clone()
+    };
+    match try_layout(deck, fonts, &opts) {
+        Ok(laid) => laid,
+        Err(_) => unreachable!("no budget to pass"),
+    }
+}
+
+/// [`layout`] within [`LayoutOptions::work_budget`]: a deck that needs more work is refused
+/// (where the running total of its slides' work, in slide order, passed the budget), with
+/// the same answer on any number of threads.
+pub fn try_layout(
+    deck: &Deck,
+    fonts: &FontBook,
+    opts: &LayoutOptions,
+) -> Result<LaidDeck, work::OverBudget> {
     if opts.template.is_some() {
         return jobs::layout(deck, fonts, opts);
     }

@@ -66,6 +66,10 @@ codes! {
     UnknownSpecVersion = "unknown_spec_version",
     /// (error) The input passed validation but could not be read into the typed spec (a bug).
     InternalDeserialize = "internal_deserialize",
+    /// (error) Laying the input out would take more work than a job may spend (README, Limits
+    /// and safety: the work budget); the path names the element (block) where the running
+    /// total passed it.
+    WorkBudget = "work_budget",
 
     // Schema keywords (`validate`): one code per failing assertion.
     /// (error) Schema `type`: the value has the wrong JSON type (also: the document is not an

@@ -43,7 +43,25 @@ pub fn figure_max_height(page: &Page) -> Emu {
     page.text_height() - EMU_PER_INCH
 }
 
-/// Lay out a document.
+/// [`layout_doc`] within a work budget ([`crate::work`]): a document that needs more than
+/// `budget` work units is refused, at the block where the running total (blocks in order)
+/// passed it.
+pub fn try_layout_doc(
+    doc: &Doc,
+    book: &FontBook,
+    opts: &DocOptions,
+    budget: u64,
+) -> Result<LaidDoc, crate::work::OverBudget> {
+    let counting = crate::work::counting(budget);
+    let laid = layout_doc(doc, book, opts);
+    let spent = counting.end();
+    match crate::work::add(&mut 0, &spent, 0, budget) {
+        Some(over) => Err(over),
+        None => Ok(laid),
+    }
+}
+
+/// Lay out a document (no work budget: see [`try_layout_doc`]).
 pub fn layout_doc(doc: &Doc, book: &FontBook, opts: &DocOptions) -> LaidDoc {
     let (page, theme, styles) = match &opts.template {
         Some(t) => (
@@ -101,6 +119,7 @@ pub fn layout_doc(doc: &Doc, book: &FontBook, opts: &DocOptions) -> LaidDoc {
         .blocks
         .iter()
         .map(|b| {
+            crate::work::enter(&b.id);
             let content = match &b.kind {
                 BlockKind::Heading { level, text } => LaidContent::Heading {
                     level: *level,
@@ -308,6 +327,11 @@ impl Units<'_, '_> {
     ) -> Vec<flow::Twips> {
         let lw = (self.width - (format.indent.0 + format.indent.1) * page::EMU_PER_TWIP).max(1);
         let p = crate::text::prepare(self.m, fonts, self.fonts.lang, text, size, lw);
+        // Writer's lines measure the text again, glyph by glyph (`flow::writer_lines`).
+        crate::work::spend(
+            crate::work::current(),
+            crate::work::WRITER_LINES * text.len() as u64,
+        );
         let broken = flow::writer_lines(self.m, fonts, self.fonts.lang, &p, size, lw);
         flow::line_heights(self.m, fonts, text, &broken, size, format.line)
     }
@@ -353,6 +377,7 @@ fn paginate(
     let note_size = th.sizes.caption.max(body_size.saturating_sub(100));
     let (figure_label, table_label, _, sep) = labels(doc.lang);
     for (i, b) in blocks.iter().enumerate() {
+        crate::work::enter(&b.id);
         // Citations: footnotes at the page bottom, or `[n]` keys in the text.
         let (notes, keys) = match citations {
             CitationStyle::Footnotes => {

@@ -133,6 +133,12 @@ pub fn table(
         .map(|c| prepare(m, bold, lang, c, start, lw))
         .collect::<Vec<_>>()];
     for r in &texts {
+        // Kept prepared until the table is laid out: its bytes count for their memory.
+        let bytes: usize = r.iter().map(String::len).sum();
+        crate::work::spend(
+            crate::work::current(),
+            crate::work::TABLE_BYTE * bytes as u64,
+        );
         cells_p.push(
             r.iter()
                 .map(|c| prepare(m, fonts, lang, c, start, lw))

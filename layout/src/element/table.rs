@@ -38,6 +38,9 @@ use crate::text::{prepare, Prepared, TextFonts};
 use specrender_spec::deck::{Cell, Content, Element, Rgb};
 use specrender_spec::resolve::MAX_EXTENT;
 use specrender_spec::units::{cpt_to_emu, Cpt, Emu, EMU_PER_PT};
+use std::cell::RefCell;
+use std::ops::Range;
+use std::rc::Rc;
 
 /// Cell margins, written on every cell: 6 pt left and right (the seed's fixed cell padding),
 /// 4 pt top and bottom.
@@ -83,6 +86,95 @@ pub struct CellItem {
     pub align: Align,
 }
 
+/// Answers remembered per table (every copy and page shares them): the same size and widths
+/// are asked for many times over (each shrink step, each stacking round, each overflow check,
+/// each page, the final box). Capped; past the cap an answer is dropped and computed again.
+const CACHE_CAP: usize = 64;
+
+/// The prepared cells of a whole table and what was measured of them.
+#[derive(Debug, Default)]
+struct Cells {
+    header: Vec<CellItem>,
+    rows: Vec<Vec<CellItem>>,
+    /// Per size: each column's (narrowest, one-line) width with margins, over all rows.
+    needs: RefCell<Vec<(Cpt, Needs)>>,
+    /// Per (size, column widths): the header's height and every body row's.
+    heights: RefCell<Vec<HeightsEntry>>,
+}
+
+type HeightsEntry = (Cpt, Vec<Emu>, Rc<(Emu, Vec<Emu>)>);
+
+/// Each column's (narrowest, one-line) width.
+type Needs = Rc<Vec<(Emu, Emu)>>;
+
+impl Cells {
+    fn new(header: Vec<CellItem>, rows: Vec<Vec<CellItem>>) -> Cells {
+        Cells {
+            header,
+            rows,
+            ..Cells::default()
+        }
+    }
+
+    /// Each column's (narrowest, one-line) width at `size` over the body rows `range` and
+    /// the header, cell margins included; remembered for the whole table.
+    fn needs(&self, size: Cpt, range: Range<usize>) -> Needs {
+        let whole = range == (0..self.rows.len());
+        if whole {
+            if let Some((_, n)) = self.needs.borrow().iter().find(|e| e.0 == size) {
+                return n.clone();
+            }
+        }
+        let margins = CELL_MARGINS.l + CELL_MARGINS.r;
+        let rows = &self.rows[range];
+        let needs: Needs = Rc::new(
+            (0..self.header.len())
+                .map(|c| {
+                    let cells = std::iter::once(&self.header[c]).chain(rows.iter().map(|r| &r[c]));
+                    let (lo, hi) = cells
+                        .flat_map(|cell| cell.paras.iter())
+                        .map(|p| widths::para_extent(p, size))
+                        .fold((0, 0), |a, b| (a.0.max(b.0), a.1.max(b.1)));
+                    (lo + margins, hi + margins)
+                })
+                .collect(),
+        );
+        if whole {
+            let mut cache = self.needs.borrow_mut();
+            if cache.len() >= CACHE_CAP {
+                cache.clear();
+            }
+            cache.push((size, needs.clone()));
+        }
+        needs
+    }
+
+    /// The header's height and every body row's at `size` in columns `widths`.
+    fn heights(&self, t: &TableItem, size: Cpt, widths: &[Emu]) -> Rc<(Emu, Vec<Emu>)> {
+        if let Some((_, _, h)) = self
+            .heights
+            .borrow()
+            .iter()
+            .find(|e| e.0 == size && e.1 == widths)
+        {
+            return h.clone();
+        }
+        let header = t.row_height(&self.header, size, widths);
+        let rows = self
+            .rows
+            .iter()
+            .map(|r| t.row_height(r, size, widths))
+            .collect();
+        let h = Rc::new((header, rows));
+        let mut cache = self.heights.borrow_mut();
+        if cache.len() >= CACHE_CAP {
+            cache.clear();
+        }
+        cache.push((size, widths.to_vec(), h.clone()));
+        h
+    }
+}
+
 /// Column widths decided for the whole table, kept by its pages.
 #[derive(Debug, Clone, PartialEq)]
 struct Columns {
@@ -115,12 +207,13 @@ pub struct TableItem {
     /// The slide background colour (a candidate for the header's text on a dark look).
     pub background: Rgb,
     pub title: Option<String>,
-    caption: Option<Vec<Prepared>>,
+    caption: Option<Rc<Vec<Prepared>>>,
     pub columns: Vec<String>,
-    header: Vec<CellItem>,
-    rows: Vec<Vec<CellItem>>,
-    /// Input index of each body row.
-    row_ids: Vec<usize>,
+    /// Every cell of the whole table, shared by every copy the fit policy makes and by
+    /// every page: copying a table costs a pointer, not its cells.
+    cells: Rc<Cells>,
+    /// The body rows of this item (input indices): all of them, or one page's.
+    range: Range<usize>,
     pub rows_total: usize,
     /// Ragged input rows: (row, cells it had).
     pub ragged: Vec<(usize, usize)>,
@@ -185,9 +278,8 @@ impl TableItem {
             title: title.clone(),
             caption: None,
             columns: columns.to_vec(),
-            header: Vec::new(),
-            rows: Vec::new(),
-            row_ids: (0..rows.len()).collect(),
+            cells: Rc::default(),
+            range: 0..rows.len(),
             rows_total: rows.len(),
             ragged,
             size,
@@ -204,9 +296,44 @@ impl TableItem {
         if t.columns_at(t.floor(), width).overflow.is_some() {
             // Columns will be narrower than some words: measure their graphemes too, so such
             // words break inside (and are reported) instead of running past the cell.
-            t.prepare_cells(ctx, &rows, &numeric, width, 1);
+            t.break_every_word(ctx, &rows, &numeric, width);
         }
         Some(t)
+    }
+
+    /// Every cell made breakable inside its words, as [`TableItem::prepare_cells`] with `lw`
+    /// 1 prepares them: the pieces are the same, so only their graphemes are measured (the
+    /// cells are not prepared again).
+    fn break_every_word(
+        &mut self,
+        ctx: &mut Ctx<'_>,
+        rows: &[Vec<Cell>],
+        numeric: &[bool],
+        width: Emu,
+    ) {
+        let Some(cells) = Rc::get_mut(&mut self.cells) else {
+            // Shared already (never, while the table is made): prepare again.
+            return self.prepare_cells(ctx, rows, numeric, width, 1);
+        };
+        let lang = ctx.shape_lang();
+        let size = self.size;
+        let (fonts, bold) = (&self.fonts, &self.bold_fonts);
+        let mut each = |paras: &mut [Prepared], fonts: &TextFonts| {
+            for p in paras {
+                p.break_every_word(&mut ctx.m, fonts, lang, size);
+            }
+        };
+        if let Some(c) = &mut self.caption {
+            each(Rc::make_mut(c).as_mut_slice(), bold);
+        }
+        for c in &mut cells.header {
+            each(&mut c.paras, bold);
+        }
+        for c in cells.rows.iter_mut().flatten() {
+            each(&mut c.paras, fonts);
+        }
+        cells.needs.get_mut().clear();
+        cells.heights.get_mut().clear();
     }
 
     /// Prepares every cell for lines up to `lw` EMU (`lw` 1: every word breakable).
@@ -221,19 +348,26 @@ impl TableItem {
         let lw = if lw > 0 { lw } else { width.max(1) };
         let lang = ctx.shape_lang();
         let size = self.size;
-        let cell = |ctx: &mut Ctx<'_>, text: &str, fonts: &TextFonts, align| CellItem {
-            paras: split_paras(text)
-                .iter()
-                .map(|p| prepare(&mut ctx.m, fonts, lang, p, size, lw))
-                .collect(),
-            align,
+        let cell = |ctx: &mut Ctx<'_>, text: &str, fonts: &TextFonts, align| {
+            // Kept prepared until the table is laid out: its bytes count for their memory.
+            crate::work::spend(
+                crate::work::current(),
+                crate::work::TABLE_BYTE * text.len() as u64,
+            );
+            CellItem {
+                paras: split_paras(text)
+                    .iter()
+                    .map(|p| prepare(&mut ctx.m, fonts, lang, p, size, lw))
+                    .collect(),
+                align,
+            }
         };
         let bold = self.bold_fonts.clone();
         self.caption = self
             .title
             .as_ref()
-            .map(|t| cell(ctx, t, &bold, Align::Left).paras);
-        self.header = self
+            .map(|t| Rc::new(cell(ctx, t, &bold, Align::Left).paras));
+        let header = self
             .columns
             .iter()
             .zip(numeric)
@@ -243,7 +377,7 @@ impl TableItem {
             })
             .collect();
         let fonts = self.fonts.clone();
-        self.rows = rows
+        let body = rows
             .iter()
             .map(|r| {
                 r.iter()
@@ -254,6 +388,12 @@ impl TableItem {
                     .collect()
             })
             .collect();
+        self.cells = Rc::new(Cells::new(header, body));
+    }
+
+    /// This item's body rows.
+    fn rows(&self) -> &[Vec<CellItem>] {
+        &self.cells.rows[self.range.clone()]
     }
 
     /// The smallest size step 1 may reach.
@@ -272,7 +412,7 @@ impl TableItem {
             .iter()
             .map(|p| {
                 let pt = pitch(size, p.has_cjk, self.cjk_permille);
-                p.line_count(size, lw) as Emu * cpt_to_emu(pt)
+                p.count_lines(size, lw) as Emu * cpt_to_emu(pt)
             })
             .sum()
     }
@@ -317,17 +457,7 @@ impl TableItem {
         if let Some(f) = &self.fixed {
             return f.clone();
         }
-        let margins = CELL_MARGINS.l + CELL_MARGINS.r;
-        let needs: Vec<(Emu, Emu)> = (0..self.header.len())
-            .map(|c| {
-                let cells = std::iter::once(&self.header[c]).chain(self.rows.iter().map(|r| &r[c]));
-                let (lo, hi) = cells
-                    .flat_map(|cell| cell.paras.iter())
-                    .map(|p| widths::para_extent(p, size))
-                    .fold((0, 0), |a, b| (a.0.max(b.0), a.1.max(b.1)));
-                (lo + margins, hi + margins)
-            })
-            .collect();
+        let needs = self.cells.needs(size, self.range.clone());
         let (widths, overflow) = widths::distribute(&needs, w);
         Columns { widths, overflow }
     }
@@ -340,12 +470,9 @@ impl TableItem {
                 + self.pad_top(c, size)
                 + self.text_height(c, size, cols.widths.iter().sum())
         });
-        let header = self.row_height(&self.header, size, &cols.widths);
-        let rows = self
-            .rows
-            .iter()
-            .map(|r| self.row_height(r, size, &cols.widths))
-            .collect();
+        let heights = self.cells.heights(self, size, &cols.widths);
+        let header = heights.0;
+        let rows = heights.1[self.range.clone()].to_vec();
         Measured {
             cols,
             caption,
@@ -472,7 +599,7 @@ impl TableItem {
     fn table_box(&self, rect: Rect) -> TableBox {
         let m = self.measure(self.size, rect.w);
         let mut broken = Vec::new();
-        let mut rows = Vec::with_capacity(self.rows.len() + 2);
+        let mut rows = Vec::with_capacity(self.range.len() + 2);
         let full: Emu = m.cols.widths.iter().sum();
         if let (Some(c), Some(h)) = (&self.caption, m.caption) {
             let cell = self.cell(c, Align::Left, true, full, &mut broken);
@@ -497,8 +624,8 @@ impl TableItem {
                 cells,
             });
         };
-        add(RowKind::Header, &self.header, true, m.header);
-        for ((r, &id), &h) in self.rows.iter().zip(&self.row_ids).zip(&m.rows) {
+        add(RowKind::Header, &self.cells.header, true, m.header);
+        for ((r, id), &h) in self.rows().iter().zip(self.range.clone()).zip(&m.rows) {
             add(RowKind::Body(id), r, false, h);
         }
         let height_clamped = clamp_rows(&mut rows);
@@ -584,10 +711,10 @@ impl TableItem {
     /// Characters no font has, in order of appearance.
     fn missing_chars(&self) -> Vec<char> {
         let mut missing: Vec<char> = Vec::new();
-        let cells = self.header.iter().chain(self.rows.iter().flatten());
+        let cells = self.cells.header.iter().chain(self.rows().iter().flatten());
         let paras = cells
             .flat_map(|c| c.paras.iter())
-            .chain(self.caption.iter().flatten());
+            .chain(self.caption.iter().flat_map(|c| c.iter()));
         for &c in paras.flat_map(|p| p.missing.iter()) {
             if !missing.contains(&c) && !c.is_whitespace() && !c.is_control() {
                 missing.push(c);
@@ -606,4 +733,104 @@ pub fn readable_on(fill: Rgb, text: Rgb, background: Rgb) -> Rgb {
         Rgb(255, 255, 255),
         |best, x| if c(x) > c(best) { x } else { best },
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::model::BoxContent;
+    use crate::text::prepare::QUESTIONS;
+    use crate::{layout, LayoutOptions};
+    use specrender_fonts::{FontBook, FontOptions};
+    use specrender_spec::{parse, resolve, Input, ParseOptions};
+
+    /// A deck of one slide per table.
+    fn deck(tables: &[serde_json::Value]) -> specrender_spec::deck::Deck {
+        let slides: Vec<_> = tables
+            .iter()
+            .enumerate()
+            .map(|(i, t)| serde_json::json!({
+                "slide_id": format!("s{i}"), "type": "table", "layout": {"layout_id": "table_focus"},
+                "elements": [
+                    {"element_id": "t", "kind": "text", "content": {"text": format!("Table {i}")}},
+                    {"element_id": "tb", "kind": "table", "content": t}]}))
+            .collect();
+        let spec = serde_json::json!({
+            "spec_version": "slidespec_v1",
+            "deck": {"title": "T", "language": "en-US", "slides": slides},
+            "theme": {"template_ref": {"template_id": "default"}, "brand": {"brand_kit_id": "t"}}
+        });
+        let (parsed, _) = parse(
+            &serde_json::to_vec(&spec).unwrap(),
+            &ParseOptions::default(),
+        )
+        .expect("valid");
+        let Input::Slides(s) = parsed else { panic!() };
+        resolve(&s)
+    }
+
+    /// 20 columns x 200 rows of short strings: the table (0.4 s each, then 0.12 s).
+    fn short_strings() -> serde_json::Value {
+        let rows: Vec<Vec<String>> = (0..200)
+            .map(|r| (0..20).map(|c| format!("r{r}c{c}")).collect())
+            .collect();
+        let columns: Vec<String> = (0..20).map(|c| format!("C{c}")).collect();
+        serde_json::json!({"title": "Short strings", "columns": columns, "rows": rows})
+    }
+
+    #[test]
+    fn a_table_is_measured_once_per_size_and_widths_not_per_copy_or_page() {
+        // The fit policy copies a table for every trial (stacking, flowing) and every page;
+        // each copy measured every cell again at every question (and copied every cell's
+        // prepared text: 81 s for 200 such tables). Now the copies share the cells, and each
+        // (size, column widths) is measured once for the whole table.
+        let book = FontBook::new(&FontOptions::default()).unwrap();
+        let d = deck(&[short_strings()]);
+        let before = QUESTIONS.with(|n| n.get());
+        let laid = layout(&d, &book, &LayoutOptions::default());
+        let asked = QUESTIONS.with(|n| n.get()) - before;
+        let pages: Vec<_> = laid
+            .slides
+            .iter()
+            .flat_map(|s| &s.boxes)
+            .filter_map(|b| match &b.content {
+                BoxContent::Table(t) => Some(t),
+                _ => None,
+            })
+            .collect();
+        assert!(pages.len() >= 4, "{} pages", pages.len());
+        let rows: usize = pages.iter().map(|t| t.rows.len() - 2).sum();
+        assert_eq!(rows, 200);
+        let cells = 201 * 20;
+        // 11 per cell now (one per size the policy tries, one per page, the final box);
+        // 47 when every copy measured the table again.
+        assert!(
+            asked <= 16 * cells,
+            "{asked} line questions for {cells} cells"
+        );
+    }
+
+    #[test]
+    fn the_work_budget_stops_a_deck_at_the_table_that_passes_it() {
+        let book = FontBook::new(&FontOptions::default()).unwrap();
+        let d = deck(&[short_strings(), short_strings(), short_strings()]);
+        for threads in [1, 3] {
+            let opts = |budget| LayoutOptions {
+                threads,
+                work_budget: budget,
+                ..Default::default()
+            };
+            let full = crate::try_layout(&d, &book, &opts(u64::MAX)).unwrap();
+            assert_eq!(full.slides_in, 3);
+            // About 1.4 M units a table: a budget of 2 M passes in the second table.
+            let over = crate::try_layout(&d, &book, &opts(2_000_000)).unwrap_err();
+            assert_eq!(over.slide, 1, "{over:?}");
+            assert_eq!(over.element.as_deref(), Some("tb"));
+            assert!(over.spent > 2_000_000 && over.spent < 3_000_000, "{over:?}");
+            // A budget one table cannot hold: refused at the first, which stopped measuring
+            // once past it (what it counted after is the cells' cheap, empty preparing).
+            let over = crate::try_layout(&d, &book, &opts(500_000)).unwrap_err();
+            assert_eq!((over.slide, over.element.as_deref()), (0, Some("tb")));
+            assert!(over.spent < 1_300_000, "{over:?}");
+        }
+    }
 }

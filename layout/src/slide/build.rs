@@ -120,6 +120,7 @@ pub fn items(
             // The citation key is part of the text from here on: measured, shrunk and split
             // like the rest of it.
             let el = crate::element::cite::keyed(el);
+            crate::work::enter(&el.id);
             let body = Body::new(ctx, &el, style, rect.w);
             Item {
                 element_id: el.id.clone(),

@@ -121,6 +121,7 @@ fn alone(
     mut next: Queued,
     rect: Rect,
 ) {
+    crate::work::enter(&next.item.element_id);
     let split = match next.piece {
         false => next.item.body.fit().split(ctx, rect),
         true => None,
@@ -146,6 +147,7 @@ fn below(
     rect: Rect,
 ) {
     let items: Vec<Item> = page.iter().map(|q| q.item.clone()).collect();
+    crate::work::enter(&next.item.element_id);
     let split = match (next.piece, stack::room_below(&items, rect)) {
         (false, Some(room)) => next.item.body.fit().split_into(ctx, room, rect),
         _ => None,

@@ -83,6 +83,8 @@ pub fn lay(ctx: &mut Ctx<'_>, s: &Slide) -> SlideResult {
     }
     let items = build::items(ctx, s, preset, &slots, &targets, centered, band);
     let pages = policy::run(ctx, s, items, &mut slots, &mut preset);
+    // What follows (footers, citations) is the slide's own work.
+    crate::work::leave();
     let mut slides: Vec<LaidSlide> = pages
         .into_iter()
         .map(|page| finalize::slide(ctx, s, preset, page))

@@ -250,6 +250,42 @@ pub fn fill(pieces: &[Piece], ems: &[f32], size_cpt: u32, max_width: i64) -> Bro
     out
 }
 
+/// `fill(pieces, ems, size_cpt, max_width).lines.len()` without making the lines: the same
+/// filling step by step, counted (tables ask it of every cell at every size and width tried).
+pub fn count(pieces: &[Piece], ems: &[f32], size_cpt: u32, max_width: i64) -> usize {
+    let grid = Grid::at(size_cpt);
+    let scale = grid.pt;
+    let max = max_width as f64 - GRID_SLACK;
+    let mut lines = 1;
+    let mut line_w_full = 0.0f64;
+    let mut line_empty = true;
+    for p in pieces {
+        let (trim, full) = grid.widths(p, ems);
+        if !line_empty && line_w_full + trim > max {
+            lines += 1;
+            line_w_full = 0.0;
+            line_empty = true;
+        }
+        if line_empty && trim > max && !p.graphemes.is_empty() {
+            let mut gw = 0.0;
+            for &(_, _, w) in &p.graphemes {
+                let w = w * scale;
+                if gw > 0.0 && gw + w > max {
+                    lines += 1;
+                    gw = 0.0;
+                }
+                gw += w;
+            }
+            line_w_full = gw + (full - trim);
+            line_empty = false;
+            continue;
+        }
+        line_w_full += full;
+        line_empty = false;
+    }
+    lines
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,6 +7,7 @@ use super::kinsoku::is_hangul;
 use super::linebreak::{self, Broken, Piece};
 use super::TextFonts;
 use crate::model::Run;
+use crate::work;
 use specrender_fonts::{never_missing, FontBook, Measurer, ScriptClass, Segment, ShapeLang};
 use specrender_spec::units::EMU_PER_PT;
 use std::cell::RefCell;
@@ -37,6 +38,11 @@ pub struct Prepared {
     pub chars: u32,
     /// Lines already computed, by (size, width).
     memo: RefCell<BreakMemo>,
+    /// Who pays for measuring it ([`crate::work`]): the element (block) it was prepared for.
+    owner: u32,
+    /// Work units of one measuring at a size and width: its pieces under both rule sets and
+    /// the graphemes of its words that may be broken inside.
+    cost: u64,
 }
 
 /// Lines already computed for one paragraph, by (size, width): the fit policy asks the same
@@ -263,6 +269,10 @@ pub fn prepare(
     max_size_cpt: u32,
     line_width: i64,
 ) -> Prepared {
+    let owner = work::current();
+    work::spend(owner, work::PREPARE + text.len() as u64);
+    // Past the job's budget the job is refused: the text is not measured any more.
+    let text = if work::exhausted() { "" } else { text };
     let book = m.book;
     let segs = m.segment(text, fonts.faces, fonts.bold);
     let has_cjk = segs.iter().any(|s| s.class == ScriptClass::EastAsian);
@@ -295,6 +305,7 @@ pub fn prepare(
             }
         }
     }
+    let cost = cost(&pieces, pieces_libreoffice.as_ref());
     Prepared {
         text: text.to_string(),
         has_cjk,
@@ -308,12 +319,34 @@ pub fn prepare(
         fallback_families,
         chars: grapheme_count(text),
         memo: Default::default(),
+        owner,
+        cost,
     }
+}
+
+/// Work units of measuring `pieces` (and the LibreOffice pieces) once: one per piece and one
+/// per grapheme of a word that may break inside.
+fn cost(pieces: &[Piece], libreoffice: Option<&Vec<Piece>>) -> u64 {
+    std::iter::once(pieces)
+        .chain(libreoffice.map(|p| p.as_slice()))
+        .flatten()
+        .map(|p| 1 + p.graphemes.len() as u64)
+        .sum()
 }
 
 impl Prepared {
     /// Lines at `size_cpt` in `width` EMU under the stricter of the viewers' rules.
     pub fn break_at(&self, size_cpt: u32, width: i64) -> Broken {
+        if self.over_budget() {
+            return Broken {
+                lines: vec![linebreak::LineSpan {
+                    start: 0,
+                    end: self.text.len(),
+                    width: 0,
+                }],
+                broken_words: Vec::new(),
+            };
+        }
         let a = linebreak::fill(&self.pieces, &self.ems, size_cpt, width);
         match &self.pieces_libreoffice {
             Some(p) => {
@@ -329,6 +362,8 @@ impl Prepared {
     }
     /// [`Prepared::break_at`], remembered.
     pub fn broken_at(&self, size_cpt: u32, width: i64) -> Broken {
+        #[cfg(test)]
+        QUESTIONS.with(|n| n.set(n.get() + 1));
         if let Some(b) = self.memo.borrow().get(size_cpt, width) {
             return b.clone();
         }
@@ -339,6 +374,8 @@ impl Prepared {
 
     /// `break_at(size_cpt, width).lines.len()`, remembered.
     pub fn line_count(&self, size_cpt: u32, width: i64) -> usize {
+        #[cfg(test)]
+        QUESTIONS.with(|n| n.set(n.get() + 1));
         if let Some(b) = self.memo.borrow().get(size_cpt, width) {
             return b.lines.len();
         }
@@ -346,6 +383,53 @@ impl Prepared {
         let n = b.lines.len();
         self.memo.borrow_mut().insert(size_cpt, width, b);
         n
+    }
+
+    /// `break_at(size_cpt, width).lines.len()`: remembered if it was asked before, else
+    /// counted without making (or remembering) the lines. For callers that remember the
+    /// answers themselves (tables, per size and column widths).
+    pub fn count_lines(&self, size_cpt: u32, width: i64) -> usize {
+        #[cfg(test)]
+        QUESTIONS.with(|n| n.set(n.get() + 1));
+        if let Some(b) = self.memo.borrow().get(size_cpt, width) {
+            return b.lines.len();
+        }
+        if self.over_budget() {
+            return 1;
+        }
+        let a = linebreak::count(&self.pieces, &self.ems, size_cpt, width);
+        match &self.pieces_libreoffice {
+            Some(p) => a.max(linebreak::count(p, &self.ems, size_cpt, width)),
+            None => a,
+        }
+    }
+
+    /// `self` as [`prepare`] with `line_width` 1 makes it (every word may break inside, its
+    /// graphemes measured), from `self` prepared with `max_size_cpt`, `fonts` and `lang` for
+    /// any width: the same pieces, so only the graphemes are measured.
+    pub fn break_every_word(
+        &mut self,
+        m: &mut Measurer<'_>,
+        fonts: &TextFonts,
+        lang: ShapeLang,
+        max_size_cpt: u32,
+    ) {
+        work::spend(self.owner, self.text.len() as u64);
+        let segs = m.segment(&self.text, fonts.faces, fonts.bold);
+        let text = self.text.as_str();
+        attach_graphemes(m, lang, text, &segs, &mut self.pieces, max_size_cpt, 1);
+        if let Some(p) = &mut self.pieces_libreoffice {
+            attach_graphemes(m, lang, text, &segs, p, max_size_cpt, 1);
+        }
+        self.cost = cost(&self.pieces, self.pieces_libreoffice.as_ref());
+        self.memo = Default::default();
+    }
+
+    /// Charges one measuring to the owner; true when the job's budget is spent (the
+    /// answer does not matter any more: the job is refused).
+    pub fn over_budget(&self) -> bool {
+        work::spend(self.owner, self.cost);
+        work::exhausted()
     }
 
     /// Words that were broken inside in `broken` (for the report).
@@ -356,6 +440,13 @@ impl Prepared {
             .map(|&(a, b)| self.text[a..b].to_string())
             .collect()
     }
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Line questions asked of paragraphs on this thread (remembered or not): a work counter
+    /// for tests (a table must not ask each cell again for every copy or page of it).
+    pub static QUESTIONS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
 }
 
 /// Extended grapheme clusters in `s` (UAX #29).
@@ -437,6 +528,63 @@ mod tests {
             "",
         ] {
             assert_eq!(grapheme_count(s), s.graphemes(true).count() as u32, "{s:?}");
+        }
+    }
+
+    #[test]
+    fn counted_lines_are_the_lines_filled() {
+        // count_lines (tables) must say what break_at's lines say, for every script, size and
+        // width, words broken by grapheme included.
+        let book = FontBook::new(&FontOptions::default()).unwrap();
+        let mut m = Measurer::new(&book);
+        let f = fonts(&book);
+        let texts = [
+            "",
+            "r12c3",
+            "Revenue grew 12% in Q3 while https://docs.example.com/platform/a/b stayed flat",
+            "목표 2026년 매출 1,234억 원을 달성하기 위한 전략",
+            "東京都の売上は前年比で一二パーセント増加しました。",
+            "  leading and trailing  ",
+            "Supercalifragilisticexpialidocious antidisestablishmentarianism",
+        ];
+        let mut checked = 0;
+        for text in texts {
+            for lw in [1, 1 << 40] {
+                let p = prepare(&mut m, &f, ShapeLang::Korean, text, 4000, lw);
+                for size in [600, 1200, 1650, 2400, 4000] {
+                    for width in [1, 5_000, 60_000, 150_000, 400_000, 1_000_000, 10_000_000] {
+                        let want = p.break_at(size, width).lines.len();
+                        assert_eq!(p.count_lines(size, width), want, "{text:?} {size} {width}");
+                        checked += usize::from(want > 1);
+                    }
+                }
+            }
+        }
+        assert!(checked > 50, "{checked}");
+    }
+
+    #[test]
+    fn every_word_made_breakable_is_prepared_for_width_one() {
+        let book = FontBook::new(&FontOptions::default()).unwrap();
+        let mut m = Measurer::new(&book);
+        let f = fonts(&book);
+        for text in [
+            "r12c3",
+            "Supercalifragilistic https://docs.example.com/platform 목표 2026년",
+            "東京都の売上は前年比で増加しました。",
+            "",
+        ] {
+            let want = prepare(&mut m, &f, ShapeLang::Korean, text, 1600, 1);
+            let mut p = prepare(&mut m, &f, ShapeLang::Korean, text, 1600, 1 << 40);
+            // Asked before: the memo must not keep lines made without graphemes.
+            p.line_count(1600, 1);
+            p.break_every_word(&mut m, &f, ShapeLang::Korean, 1600);
+            let dump =
+                |p: &Prepared| format!("{:?} {:?} {:?}", p.pieces, p.pieces_libreoffice, p.ems);
+            assert_eq!(dump(&p), dump(&want), "{text:?}");
+            assert_eq!(p.cost, want.cost);
+            assert_eq!(p.break_at(1600, 1), want.break_at(1600, 1));
+            assert_eq!(p.line_count(1600, 1), want.line_count(1600, 1));
         }
     }
 

@@ -35,9 +35,10 @@ const MAX_SUFFIX: usize = 3;
 /// optional short unit suffix (`%`, `B`, `억 원`, `배`, `x`).
 pub fn numeric_string(s: &str) -> bool {
     let s = s.trim();
-    let mut chars = s.chars().peekable();
-    while let Some(&c) = chars.peek() {
-        if matches!(
+    // The prefix: signs, currency signs, an opening parenthesis (no allocation: a table asks
+    // this of every cell).
+    let rest = s.trim_start_matches(|c| {
+        matches!(
             c,
             '+' | '-'
                 | '−'
@@ -54,25 +55,20 @@ pub fn numeric_string(s: &str) -> bool {
                 | '▼'
                 | '△'
                 | '▽'
-        ) {
-            chars.next();
-        } else {
-            break;
-        }
-    }
-    let rest: String = chars.collect();
+        )
+    });
     let mut digits = 0;
     let mut core_end = 0;
     let mut prev_digit = false;
-    let cs: Vec<(usize, char)> = rest.char_indices().collect();
-    for (k, &(i, c)) in cs.iter().enumerate() {
-        let next_digit = cs.get(k + 1).is_some_and(|&(_, n)| n.is_ascii_digit());
+    let mut cs = rest.char_indices().peekable();
+    while let Some((i, c)) = cs.next() {
+        let next_digit = cs.peek().is_some_and(|&(_, n)| n.is_ascii_digit());
         if c.is_ascii_digit() {
             digits += 1;
             prev_digit = true;
             core_end = i + 1;
         } else if next_digit
-            && ((matches!(c, ',' | '.' | '-' | '/' | ':') && prev_digit) || (c == '.' && k == 0))
+            && ((matches!(c, ',' | '.' | '-' | '/' | ':') && prev_digit) || (c == '.' && i == 0))
         {
             // A separator between digit groups, or the point of `.5`.
             prev_digit = false;
@@ -84,8 +80,8 @@ pub fn numeric_string(s: &str) -> bool {
         return false;
     }
     let suffix = rest[core_end..].trim_start_matches(')');
-    let letters: Vec<char> = suffix.chars().filter(|c| !c.is_whitespace()).collect();
-    letters.len() <= MAX_SUFFIX && letters.iter().all(|&c| unit_char(c))
+    let mut letters = suffix.chars().filter(|c| !c.is_whitespace());
+    letters.by_ref().take(MAX_SUFFIX).all(unit_char) && letters.next().is_none()
 }
 
 /// A character a unit suffix may have: Latin letters (`B`, `pts`, `x`), percent and degree

@@ -61,7 +61,7 @@ fn split_from(
     first: Option<Rect>,
     rect: Rect,
 ) -> Option<Split> {
-    if base.rows.len() < 2 {
+    if base.range.len() < 2 {
         return None;
     }
     // Pages are measured with the widest page label the caption can get (" (88/88)"), so a
@@ -88,7 +88,7 @@ fn split_from(
     let m = probe.measure(size, rect.w);
     let mut chunks = pages(&m, head, room);
     if chunks.len() > MAX_CONTINUATIONS + 1 {
-        let tail = chunks[MAX_CONTINUATIONS].start..base.rows.len();
+        let tail = chunks[MAX_CONTINUATIONS].start..base.range.len();
         chunks.truncate(MAX_CONTINUATIONS);
         chunks.push(tail);
     }
@@ -112,7 +112,7 @@ fn split_from(
         .collect();
     Some(Split {
         pieces,
-        units: base.rows.len(),
+        units: base.range.len(),
         page_titles: true,
     })
 }
@@ -128,8 +128,7 @@ fn piece(
     page: (u32, u32),
 ) -> TableItem {
     let mut t = base.clone();
-    t.rows = base.rows[range.clone()].to_vec();
-    t.row_ids = base.row_ids[range].to_vec();
+    t.range = base.range.start + range.start..base.range.start + range.end;
     t.size = size;
     t.page = page;
     t.fixed = Some(cols.clone());
@@ -141,7 +140,7 @@ fn labelled(ctx: &mut Ctx<'_>, base: &TableItem, mut t: TableItem, page: (u32, u
     if let Some(title) = &base.title {
         let label = format!("{title} ({}/{})", page.0, page.1);
         let lang = ctx.shape_lang();
-        t.caption = Some(
+        t.caption = Some(std::rc::Rc::new(
             super::split_paras(&label)
                 .iter()
                 .map(|p| {
@@ -155,7 +154,7 @@ fn labelled(ctx: &mut Ctx<'_>, base: &TableItem, mut t: TableItem, page: (u32, u
                     )
                 })
                 .collect(),
-        );
+        ));
     }
     t
 }

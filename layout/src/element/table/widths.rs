@@ -22,6 +22,10 @@ use specrender_spec::units::{Cpt, Emu};
 pub fn para_extent(p: &Prepared, size: Cpt) -> (Emu, Emu) {
     #[cfg(test)]
     EXTENTS.with(|n| n.set(n.get() + 1));
+    let need = |w: f64| (w + GRID_SLACK).ceil() as Emu + 1;
+    if p.over_budget() {
+        return (need(0.0), need(0.0));
+    }
     let grid = Grid::at(size);
     let (mut lo, mut hi) = (0.0f64, 0.0f64);
     for pieces in std::iter::once(&p.pieces).chain(p.pieces_libreoffice.as_ref()) {
@@ -35,7 +39,6 @@ pub fn para_extent(p: &Prepared, size: Cpt) -> (Emu, Emu) {
         }
         hi = hi.max(vis);
     }
-    let need = |w: f64| (w + GRID_SLACK).ceil() as Emu + 1;
     (need(lo), need(hi))
 }
 

@@ -1,0 +1,251 @@
+//! The work budget of a job (issue 25): no input within the schemas' limits may keep a worker
+//! busy for long, so the work layout does is counted and bounded.
+//!
+//! Work is counted in units that depend only on the input, never on time, threads or what a
+//! cache happened to hold, so the same input is refused (or not) with the same answer on any
+//! number of threads:
+//! - [`PREPARE`] units per paragraph prepared (segmented, broken into pieces, shaped:
+//!   `prepare`) and one per byte of its text;
+//! - one unit per piece (a word, or a grapheme of a word broken inside) measured at one size
+//!   in one width (`Prepared::break_at`, `count_lines`, a column's extents), asked anew — an
+//!   answer remembered by the paragraph (its memo) or by its table costs nothing.
+//!
+//! The count is kept on the thread laying out one input slide (or one document), charged to
+//! the element (block) whose text it measured. A slide whose own work passes the budget stops
+//! measuring (every further question gets a trivial answer, so the rest of the slide costs
+//! little) and the job is refused; [`crate::try_layout`] adds the slides' work in slide order
+//! and refuses the job at the element where the total first passes the budget.
+
+use std::cell::{Cell, RefCell};
+
+/// Work units one job may spend ([`crate::LayoutOptions::work_budget`]): a unit is about 150
+/// instructions, so the budget is about 15 G instructions — a few seconds of one core
+/// (README, Limits and safety, has the measured worst cases: 3.4 s of `qc` on the loaded
+/// 2-core machine). A table of 20 x 200 short strings spends 1.3 M, a 20 x 180 one of
+/// 300-character cells 14.8 M, a 10,000-character document paragraph 30,000.
+pub const DEFAULT_WORK_BUDGET: u64 = 100_000_000;
+
+/// Units of preparing a paragraph, besides one per byte: what making one costs whatever its
+/// length (segments, break opportunities, pieces, runs). Measured with callgrind on tables
+/// of short and of 300-character cells: about 25,000 instructions per cell prepared, 143 per
+/// unit.
+pub const PREPARE: u64 = 176;
+
+/// Units per byte of a document paragraph broken into Writer's lines, besides preparing it:
+/// its glyphs are measured again, unkerned, and its line heights looked up (measured: a
+/// 10,000-character paragraph costs about three times what preparing it counts).
+pub const WRITER_LINES: u64 = 2;
+
+/// Units per byte of a table cell's text, besides preparing it: a table keeps every cell
+/// prepared (pieces, glyph advances: about 20 bytes of memory per byte of text) until it is
+/// laid out, so its text counts for the memory it holds too (measured: a DocSpec table of
+/// 60,000 400-character cells peaked at 583 MiB).
+pub const TABLE_BYTE: u64 = 4;
+
+thread_local! {
+    /// Units spent since [`begin`]; past `LIMIT` every measuring question is answered
+    /// trivially.
+    static SPENT: Cell<u64> = const { Cell::new(0) };
+    static LIMIT: Cell<u64> = const { Cell::new(u64::MAX) };
+    /// The owner new text is charged to ([`enter`]); 0 is the slide (or document) itself.
+    static CURRENT: Cell<u32> = const { Cell::new(0) };
+    /// Per owner: its id and the units charged to it, owner 0 first.
+    static OWNERS: RefCell<Vec<(String, u64)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// What one slide (or document) spent: in all, and per element (block) in the order they were
+/// first charged (the slide's own work, `""`, first).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Spent {
+    pub total: u64,
+    pub owners: Vec<(String, u64)>,
+}
+
+/// Counting on this thread until [`Counting::end`]; dropped without it (a panic), counting
+/// stops all the same, so nothing after is limited.
+#[must_use]
+pub struct Counting(());
+
+impl Counting {
+    /// What was spent ([`end`]).
+    pub fn end(self) -> Spent {
+        end()
+    }
+}
+
+impl Drop for Counting {
+    fn drop(&mut self) {
+        LIMIT.set(u64::MAX);
+    }
+}
+
+/// [`begin`], stopped when the guard is dropped.
+pub fn counting(limit: u64) -> Counting {
+    begin(limit);
+    Counting(())
+}
+
+/// Starts counting on this thread with `limit` units to spend.
+pub fn begin(limit: u64) {
+    SPENT.set(0);
+    LIMIT.set(limit);
+    CURRENT.set(0);
+    OWNERS.with_borrow_mut(|o| {
+        o.clear();
+        o.push((String::new(), 0));
+    });
+}
+
+/// Stops counting: what was spent since [`begin`]. Afterwards nothing is limited.
+pub fn end() -> Spent {
+    let owners = OWNERS.with_borrow_mut(std::mem::take);
+    let total = SPENT.replace(0);
+    LIMIT.set(u64::MAX);
+    CURRENT.set(0);
+    Spent { total, owners }
+}
+
+/// Text prepared from now on is charged to element (block) `id`.
+pub fn enter(id: &str) {
+    let k = OWNERS.with_borrow_mut(|o| {
+        if o.is_empty() {
+            // Not counting (no `begin`): everything is the job's own.
+            return 0;
+        }
+        match o.iter().position(|(i, _)| i == id) {
+            Some(k) => k,
+            None => {
+                o.push((id.to_string(), 0));
+                o.len() - 1
+            }
+        }
+    });
+    CURRENT.set(k as u32);
+}
+
+/// Text prepared from now on is charged to the slide (document) itself.
+pub fn leave() {
+    CURRENT.set(0);
+}
+
+/// The owner text prepared now is charged to.
+pub fn current() -> u32 {
+    CURRENT.get()
+}
+
+/// Charges `units` to `owner`.
+#[inline]
+pub fn spend(owner: u32, units: u64) {
+    SPENT.set(SPENT.get().saturating_add(units));
+    OWNERS.with_borrow_mut(|o| {
+        if let Some(e) = o.get_mut(owner as usize) {
+            e.1 = e.1.saturating_add(units);
+        }
+    });
+}
+
+/// Has this slide (document) spent more than its limit?
+#[inline]
+pub fn exhausted() -> bool {
+    SPENT.get() > LIMIT.get()
+}
+
+/// Where a job passed its budget: `spent` units by the end of `slide` (index into the input's
+/// slides; for a document, 0), charged last to element (block) `element` (`None`: the work
+/// of the slide itself).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OverBudget {
+    pub slide: usize,
+    pub element: Option<String>,
+    pub spent: u64,
+    pub budget: u64,
+}
+
+/// Adds `spent` to `total` (the work of the slides before it); when the sum passes `budget`,
+/// where: the first owner, in order, at which the running sum passes it.
+pub fn add(total: &mut u64, spent: &Spent, slide: usize, budget: u64) -> Option<OverBudget> {
+    let before = *total;
+    *total = total.saturating_add(spent.total);
+    if *total <= budget {
+        return None;
+    }
+    let mut run = before;
+    let mut element = None;
+    for (id, units) in &spent.owners {
+        run = run.saturating_add(*units);
+        if run > budget {
+            element = (!id.is_empty()).then(|| id.clone());
+            break;
+        }
+    }
+    if element.is_none() {
+        // The slide's own work tipped it: name its most costly element, if any.
+        element = spent
+            .owners
+            .iter()
+            .filter(|(id, _)| !id.is_empty())
+            .max_by_key(|(_, u)| *u)
+            .map(|(id, _)| id.clone());
+    }
+    Some(OverBudget {
+        slide,
+        element,
+        spent: *total,
+        budget,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn work_is_charged_to_the_element_entered() {
+        begin(100);
+        spend(current(), 5);
+        enter("t1");
+        spend(current(), 40);
+        enter("t2");
+        let t2 = current();
+        enter("t1");
+        spend(current(), 10);
+        spend(t2, 30);
+        assert!(!exhausted());
+        spend(t2, 16);
+        assert!(exhausted());
+        let s = end();
+        assert_eq!(s.total, 101);
+        assert_eq!(
+            s.owners,
+            vec![("".into(), 5), ("t1".into(), 50), ("t2".into(), 46)]
+        );
+        // Not counting after `end`: nothing is exhausted, nothing recorded.
+        spend(current(), u64::MAX);
+        assert!(!exhausted());
+        enter("x");
+        assert_eq!(current(), 0);
+        SPENT.set(0);
+    }
+
+    #[test]
+    fn the_job_is_refused_where_the_running_sum_passes_the_budget() {
+        let s = Spent {
+            total: 60,
+            owners: vec![("".into(), 0), ("a".into(), 20), ("b".into(), 40)],
+        };
+        let mut total = 0;
+        assert_eq!(add(&mut total, &s, 0, 100), None);
+        assert_eq!(total, 60);
+        let over = add(&mut total, &s, 1, 100).unwrap();
+        // 60 + 20 = 80, + 40 = 120 > 100: element b of slide 1.
+        assert_eq!(over.element.as_deref(), Some("b"));
+        assert_eq!((over.slide, over.spent, over.budget), (1, 120, 100));
+        // The slide's own work past the budget names its most costly element.
+        let own = Spent {
+            total: 200,
+            owners: vec![("".into(), 150), ("a".into(), 10), ("b".into(), 40)],
+        };
+        let over = add(&mut 0, &own, 2, 100).unwrap();
+        assert_eq!(over.element.as_deref(), Some("b"));
+    }
+}
