@@ -372,6 +372,7 @@ impl FontBook {
                     ascender: p.ascender,
                     descender: p.descender,
                     line_gap: p.line_gap,
+                    bbox_y: p.bbox_y,
                 },
                 bytes,
                 shaping: OnceLock::new(),
@@ -738,6 +739,7 @@ struct Parsed {
     ascender: i16,
     descender: i16,
     line_gap: i16,
+    bbox_y: (i16, i16),
     cmap_at: (u64, usize),
     cmap_subtable: Option<u16>,
     cmap_symbol: bool,
@@ -765,6 +767,10 @@ fn read_face(data: &[u8], index: u32) -> Option<Parsed> {
         ascender: face.ascender(),
         descender: face.descender(),
         line_gap: face.line_gap(),
+        bbox_y: {
+            let b = face.global_bounding_box();
+            (b.y_min, b.y_max)
+        },
         cmap_at,
         cmap_subtable,
         cmap_symbol,

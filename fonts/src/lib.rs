@@ -90,6 +90,9 @@ pub struct FaceInfo {
     pub ascender: i16,
     pub descender: i16,
     pub line_gap: i16,
+    /// The `head` table's bounding box, bottom and top (font units): how tall a glyph of the
+    /// face may be (the preview sizes its glyph placement by it, as poppler does).
+    pub bbox_y: (i16, i16),
 }
 
 /// How a requested family name was satisfied.

@@ -414,28 +414,6 @@ pub struct LineGlyphs {
     pub upper: f64,
 }
 
-/// The slot faces of each run of `p` overlapping `start..end`, with the piece's range.
-fn pieces(
-    book: &FontBook,
-    p: &Paragraph,
-    start: usize,
-    end: usize,
-    bold: bool,
-) -> Vec<(SlotFaces, usize, usize)> {
-    p.runs
-        .iter()
-        .filter(|r| r.end > start && r.start < end)
-        .map(|r| {
-            let faces = SlotFaces {
-                latin: book.resolve(&r.latin, bold, ScriptClass::Latin).face,
-                ea: book.resolve(&r.ea, bold, ScriptClass::EastAsian).face,
-                cs: book.resolve(&r.cs, bold, ScriptClass::Complex).face,
-            };
-            (faces, r.start.max(start), r.end.min(end))
-        })
-        .collect()
-}
-
 /// Pixels per EMU and the pixmap.
 struct Canvas<'a, 'i> {
     pm: Pixmap,
@@ -446,6 +424,9 @@ struct Canvas<'a, 'i> {
     /// What could not be drawn (see `frame.rs`).
     notes: Vec<String>,
 }
+
+/// How wide LibreOffice draws the writer's 0.75 pt table rules: 0.6525 pt (EMU).
+const BORDER_DRAWN_EMU: Emu = 8287;
 
 fn color(c: Rgb) -> Color {
     Color::from_rgba8(c.0, c.1, c.2, 255)
@@ -706,13 +687,14 @@ impl Canvas<'_, '_> {
                     (Align::Center, _) => left + (right - left - line.width) / 2,
                     (Align::Right, false) | (Align::Left, true) => right - line.width,
                 };
-                // Baseline: LibreOffice centres the line's natural height (ascent + line gap +
-                // descent of its faces, hhea) in the pitch, so a face taller than the pitch
-                // (Noto Sans CJK at 1.3, Noto Sans Arabic) sits lower than "descent above the
-                // pitch's bottom" by half the excess (conformance/preview_fidelity.py).
-                let (ascent, descent) = self.line_metrics(p, line.start, line.end, st.bold);
-                let rise = ((ascent - descent) * size_emu as f32) as Emu;
-                let baseline = y + (pitch + rise) / 2;
+                // Baseline: LibreOffice draws a line of fixed pitch (`a:spcPts`, which layout
+                // writes on every paragraph) with its baseline 0.2 em above the pitch's bottom,
+                // whatever the faces' ascent and descent: measured in its PDFs, 297 one-line
+                // boxes of the fidelity suite (Carlito, Noto Sans CJK, Arabic, Thai,
+                // Devanagari; pitches 1.2 and 1.3 em) all within 0.012 em of it. Centring the
+                // faces' natural height in the pitch, as before, put Carlito 0.04 em high and
+                // Devanagari 0.16 em (conformance/preview_fidelity.py).
+                let baseline = y + pitch - size_emu / 5;
                 if first {
                     if let Some(b) = &p.bullet {
                         let face = self.book.resolve(&b.font, st.bold, ScriptClass::Latin).face;
@@ -740,26 +722,6 @@ impl Canvas<'_, '_> {
                 y += pitch;
             }
             y += Emu::from(p.space_after) * EMU_PER_CPT;
-        }
-    }
-
-    /// The largest ascent plus line gap, and the largest descent (in em), of the faces
-    /// drawing `start..end` (0.95 and 0.25 em when there are none).
-    fn line_metrics(&mut self, p: &Paragraph, start: usize, end: usize, bold: bool) -> (f32, f32) {
-        let (mut a, mut d): (f32, f32) = (0.0, 0.0);
-        for (faces, x, y) in pieces(self.book, p, start, end, bold) {
-            let text = p.text.get(x..y).unwrap_or("");
-            for seg in self.ink.m.segment(text, faces, bold) {
-                let fi = self.book.face(seg.face);
-                let upm = f32::from(fi.units_per_em.max(1));
-                a = a.max((f32::from(fi.ascender) + f32::from(fi.line_gap.max(0))) / upm);
-                d = d.max(-f32::from(fi.descender) / upm);
-            }
-        }
-        if a == 0.0 && d == 0.0 {
-            (0.95, 0.25)
-        } else {
-            (a, d)
         }
     }
 
@@ -898,7 +860,14 @@ impl Canvas<'_, '_> {
                     align: cell.align,
                 };
                 self.paragraphs(&cell.paragraphs, &inner, None, inner.y, &st);
-                self.stroke_rect(&r, border, 1.0);
+                // The caption row has no borders (renderer's table.rs writes none on it). The
+                // others: the writer's 0.75 pt rules, which LibreOffice draws 0.65 pt wide
+                // (0.87 px at 1280, its PDF of golden/slides/table_english), centred on the
+                // cell's edges; drawn 1 px wide they put ink a pixel outside its table.
+                if row.kind != specrender_layout::model::RowKind::Caption {
+                    let w = self.px(BORDER_DRAWN_EMU);
+                    self.stroke_rect(&r, border, w);
+                }
                 x += w;
                 col += span;
             }
