@@ -325,23 +325,31 @@ fn main() -> ExitCode {
     ExitCode::from(code as u8)
 }
 
-/// `specrender themes`: each built-in theme's id and what it looks like, with its layouts.
+/// `specrender themes`: each built-in theme's id and what it looks like, with its layouts
+/// (`default`: its 16:9 package; the 4:3 one has the same layouts).
 fn cmd_themes(json: bool) -> i32 {
     use specrender::template::themes;
-    let mut list = vec![serde_json::json!({
-        "id": themes::DEFAULT_ID,
-        "description": themes::DEFAULT_DESCRIPTION,
-    })];
-    for th in &themes::THEMES {
-        let t = themes::builtin(th.id).expect("built-in theme");
-        let fonts = t.theme().map(|x| x.major.latin.clone()).unwrap_or_default();
-        list.push(serde_json::json!({
-            "id": th.id,
-            "description": th.description,
-            "fonts": fonts,
-            "layouts": t.layouts.iter().map(|l| l.name.clone()).collect::<Vec<_>>(),
-        }));
-    }
+    let default = themes::default_for((12_192_000, 6_858_000));
+    let all = std::iter::once((themes::DEFAULT_ID, themes::DEFAULT_DESCRIPTION, default)).chain(
+        themes::THEMES.iter().map(|th| {
+            (
+                th.id,
+                th.description,
+                themes::builtin(th.id).expect("built-in theme"),
+            )
+        }),
+    );
+    let list: Vec<serde_json::Value> = all
+        .map(|(id, description, t)| {
+            let fonts = t.theme().map(|x| x.major.latin.clone()).unwrap_or_default();
+            serde_json::json!({
+                "id": id,
+                "description": description,
+                "fonts": fonts,
+                "layouts": t.layouts.iter().map(|l| l.name.clone()).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
     if json {
         println!("{}", serde_json::to_string_pretty(&list).expect("json"));
     } else {

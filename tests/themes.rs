@@ -113,6 +113,18 @@ fn themes_are_listed_and_picked_by_template_id() {
         .map(|t| t["id"].as_str().unwrap())
         .collect();
     assert_eq!(ids, ["default", "minimal", "bold", "dark"]);
+    // `default` is a package too: one layout per layout id, named after it.
+    let default: Vec<&str> = v[0]["layouts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l.as_str().unwrap())
+        .collect();
+    assert_eq!(default.len(), 10);
+    assert_eq!(
+        (default[0], default[9], v[0]["fonts"].as_str()),
+        ("title_center", "blank", Some("Calibri"))
+    );
 
     let r = render(&example_in("bold"), &root().join("examples"), "bold");
     // Every slide went onto the theme's layout of its id, found by name.
