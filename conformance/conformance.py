@@ -77,12 +77,25 @@ class Ink:
 
     CLONES = ("LiberationSans", "LiberationSerif", "LiberationMono", "Caladea")
 
+    # Faces LibreOffice falls back to that specrender does not ship (DejaVu, from Debian's
+    # fonts-dejavu, which the private fontconfig file gives LibreOffice): a PDF font named after
+    # one of these files is judged by that file's glyphs, not by its advance box (the font
+    # descriptor's ascent, which stands above the line's top for DejaVu Sans).
+    FALLBACK_DIRS = (Path("/usr/share/fonts/truetype/dejavu"),)
+
     def key(self, pdf_font):
         name = pdf_font.split("+", 1)[-1]
         bold = "Bold" in name
         for fam in ("Carlito", "NotoSansCJK") + self.CLONES:
             if name.startswith(fam):
                 return f"{fam}-Bold" if bold else f"{fam}-Regular"
+        if name in self.files:
+            return name
+        for d in self.FALLBACK_DIRS:
+            p = d / f"{name}.ttf"
+            if name.startswith("DejaVu") and p.is_file():
+                self.files[name] = (p, None)
+                return name
         return None
 
     def font(self, key):

@@ -343,3 +343,62 @@ fn template_inspect_reports_a_word_template() {
     assert_eq!(v["page"]["size"], "a4");
     assert_eq!(v["fonts"]["normal"]["east_asian"], "MS Mincho");
 }
+
+/// The page prediction on a template models what is written (issue 21): every role's
+/// paragraph format the layout flows with (`formats_on` the template) equals what the written
+/// document's styles part says for that role's style — read back from the output with the
+/// template reader, through `basedOn` and the paragraph defaults — and list indents equal the
+/// level-0 indent of the numbering the written list styles apply.
+#[test]
+fn the_written_styles_are_the_ones_pages_are_predicted_with_on_every_template() {
+    use specrender_layout::doc::template::{format_of, formats_on, grid_of};
+    use specrender_template::{DocRole, DocTemplate};
+    for t in TEMPLATES {
+        let (o, out) = render(
+            "all_blocks_en",
+            &["--template", fixture(t).to_str().unwrap()],
+            &format!("formats-{t}.docx"),
+        );
+        assert!(o.status.code().unwrap() <= 1, "{t}");
+        let tpl = DocTemplate::from_bytes(std::fs::read(fixture(t)).unwrap()).unwrap();
+        let written = DocTemplate::from_bytes(std::fs::read(&out).unwrap()).unwrap();
+        let fm = formats_on(&tpl);
+        let document = part(&out, "word/document.xml");
+        let used: BTreeSet<String> = vals(&document, "w:pStyle").into_iter().collect();
+        let mut checked = 0;
+        for role in DocRole::ALL {
+            let (style, want) = match role {
+                DocRole::Normal => ("Normal", fm.normal),
+                DocRole::Title => ("Title", fm.title),
+                DocRole::Subtitle => ("Subtitle", fm.subtitle),
+                DocRole::Heading(n) => ("Heading", fm.heading(n)),
+                DocRole::ListBullet => ("List", fm.list_bullet),
+                DocRole::ListNumber => ("List", fm.list_number),
+                DocRole::Quote => ("Quote", fm.quote),
+                DocRole::Caption => ("Caption", fm.caption),
+                DocRole::FootnoteText => ("FootnoteText", fm.footnote),
+                DocRole::FootnoteReference => continue,
+            };
+            let s = written
+                .style_for(role)
+                .unwrap_or_else(|| panic!("{t}: no {role:?} style written"));
+            let mut got = format_of(style, &written.para_props(&s.id));
+            // The line grid of the section written.
+            got.grid = grid_of(&written);
+            if matches!(role, DocRole::ListBullet | DocRole::ListNumber)
+                && written.para_props(&s.id).indent_left.is_none()
+            {
+                got.indent.0 = s
+                    .num_id
+                    .and_then(|n| written.list_indent(n))
+                    .unwrap_or_default();
+            }
+            assert_eq!(got, want, "{t}: {role:?} ({})", s.id);
+            if role == DocRole::Normal || used.contains(&s.id) {
+                checked += 1;
+            }
+        }
+        // The document uses the roles compared (title, headings, lists, quote, caption...).
+        assert!(checked >= 8, "{t}: {checked} roles used");
+    }
+}

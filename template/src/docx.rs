@@ -178,6 +178,117 @@ impl RunProps {
     }
 }
 
+/// Paragraph properties that move text down a page, as a style or the paragraph defaults
+/// (`w:pPrDefault`) write them (`None`: not said here). Twips.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct ParaProps {
+    /// `w:spacing w:before` / `w:after`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub before: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub after: Option<i64>,
+    /// `w:spacing w:beforeAutospacing` / `w:afterAutospacing`: HTML-like automatic spacing
+    /// (Word and Writer: 14 pt), which wins over the number.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub before_auto: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub after_auto: Option<bool>,
+    /// `w:spacing w:line` and `w:lineRule` (`auto`: 240ths of a line; `exact`, `atLeast`:
+    /// twips).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line_rule: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub contextual: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub keep_next: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub keep_lines: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub widow_control: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub page_break_before: Option<bool>,
+    /// `w:ind w:left` (or `w:start`) / `w:right` (or `w:end`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub indent_left: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub indent_right: Option<i64>,
+}
+
+impl ParaProps {
+    /// `self` over `base`: what `self` says wins, property by property.
+    pub fn over(&self, base: &ParaProps) -> ParaProps {
+        ParaProps {
+            before: self.before.or(base.before),
+            after: self.after.or(base.after),
+            before_auto: self.before_auto.or(base.before_auto),
+            after_auto: self.after_auto.or(base.after_auto),
+            line: self.line.or(base.line),
+            // The rule goes with the line it was written with.
+            line_rule: if self.line.is_some() || self.line_rule.is_some() {
+                self.line_rule.clone()
+            } else {
+                base.line_rule.clone()
+            },
+            contextual: self.contextual.or(base.contextual),
+            keep_next: self.keep_next.or(base.keep_next),
+            keep_lines: self.keep_lines.or(base.keep_lines),
+            widow_control: self.widow_control.or(base.widow_control),
+            page_break_before: self.page_break_before.or(base.page_break_before),
+            indent_left: self.indent_left.or(base.indent_left),
+            indent_right: self.indent_right.or(base.indent_right),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        *self == ParaProps::default()
+    }
+}
+
+fn para_props(name: &[u8], e: &specrender_opc::xml::BytesStart<'_>, p: &mut ParaProps) {
+    let twips = |k: &str| {
+        attr_ns(e, k)
+            .and_then(|v| v.trim().parse::<f64>().ok())
+            .filter(|v| v.is_finite())
+            .map(|v| (v as i64).clamp(-31_680, 31_680))
+    };
+    match name {
+        b"spacing" => {
+            if let Some(v) = twips("before") {
+                p.before = Some(v.max(0));
+            }
+            if let Some(v) = twips("after") {
+                p.after = Some(v.max(0));
+            }
+            if let Some(v) = attr_ns(e, "beforeAutospacing") {
+                p.before_auto = Some(!matches!(v.as_str(), "0" | "false" | "off"));
+            }
+            if let Some(v) = attr_ns(e, "afterAutospacing") {
+                p.after_auto = Some(!matches!(v.as_str(), "0" | "false" | "off"));
+            }
+            if let Some(v) = twips("line") {
+                p.line = Some(v);
+                p.line_rule = Some(attr_ns(e, "lineRule").unwrap_or_else(|| "auto".into()));
+            }
+        }
+        b"contextualSpacing" => p.contextual = Some(on(e)),
+        b"keepNext" => p.keep_next = Some(on(e)),
+        b"keepLines" => p.keep_lines = Some(on(e)),
+        b"widowControl" => p.widow_control = Some(on(e)),
+        b"pageBreakBefore" => p.page_break_before = Some(on(e)),
+        b"ind" => {
+            if let Some(v) = twips("left").or_else(|| twips("start")) {
+                p.indent_left = Some(v);
+            }
+            if let Some(v) = twips("right").or_else(|| twips("end")) {
+                p.indent_right = Some(v);
+            }
+        }
+        _ => {}
+    }
+}
+
 /// One `w:style`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct DocStyle {
@@ -196,6 +307,9 @@ pub struct DocStyle {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub num_id: Option<u32>,
     pub run: RunProps,
+    /// `w:pPr`: spacing, line rule, keeps, indents.
+    #[serde(skip_serializing_if = "ParaProps::is_empty")]
+    pub para: ParaProps,
 }
 
 /// The page of the template's last section, in twips as written (`None`: not written).
@@ -236,6 +350,9 @@ pub struct DocTemplate {
     pub styles: Vec<DocStyle>,
     /// `w:docDefaults/w:rPrDefault`.
     pub defaults: RunProps,
+    /// `w:docDefaults/w:pPrDefault`.
+    #[serde(skip_serializing_if = "ParaProps::is_empty")]
+    pub para_defaults: ParaProps,
     /// The document's theme (fonts and colours).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub theme: Option<Theme>,
@@ -249,6 +366,9 @@ pub struct DocTemplate {
     pub nums: Vec<(u32, u32)>,
     #[serde(skip)]
     pub max_abstract: u32,
+    /// Left indent of level 0 of each abstract numbering (`w:abstractNumId`, twips).
+    #[serde(skip)]
+    pub list_indents: Vec<(u32, i64)>,
     pub warnings: Vec<String>,
     /// Parts as stored: styles, numbering and theme (name, bytes).
     #[serde(skip)]
@@ -325,6 +445,39 @@ impl DocTemplate {
             .fold(self.defaults.clone(), |acc, s| s.run.over(&acc))
     }
 
+    /// A style's paragraph properties through its `basedOn` chain, over the paragraph
+    /// defaults (`id` empty or unknown: the defaults alone).
+    pub fn para_props(&self, id: &str) -> ParaProps {
+        self.style_para(id).over(&self.para_defaults)
+    }
+
+    /// A style's own paragraph properties through its `basedOn` chain, without the paragraph
+    /// defaults.
+    pub fn style_para(&self, id: &str) -> ParaProps {
+        let mut chain = Vec::new();
+        let mut at = self.style(id);
+        while let Some(s) = at {
+            if chain.len() > 32 || chain.iter().any(|c: &&DocStyle| c.id == s.id) {
+                break;
+            }
+            chain.push(s);
+            at = s.based_on.as_deref().and_then(|b| self.style(b));
+        }
+        chain
+            .iter()
+            .rev()
+            .fold(ParaProps::default(), |acc, s| s.para.over(&acc))
+    }
+
+    /// The left indent of level 0 of the list numbering instance `num_id` (twips).
+    pub fn list_indent(&self, num_id: u32) -> Option<i64> {
+        let a = self.abstract_of(num_id)?;
+        self.list_indents
+            .iter()
+            .find(|(id, _)| *id == a)
+            .map(|&(_, v)| v)
+    }
+
     /// The families a style's text is set in: (Latin, East Asian for `language`), theme fonts
     /// resolved; empty when neither the style nor the defaults name one.
     pub fn fonts_of(&self, id: &str, language: &str) -> (String, String) {
@@ -399,12 +552,14 @@ fn read(bytes: Vec<u8>, limits: Limits) -> Result<DocTemplate, TemplateError> {
         kind,
         styles: Vec::new(),
         defaults: RunProps::default(),
+        para_defaults: ParaProps::default(),
         theme: None,
         section: Section::default(),
         even_and_odd_headers: false,
         example_blocks: 0,
         nums: Vec::new(),
         max_abstract: 0,
+        list_indents: Vec::new(),
         warnings: Vec::new(),
         styles_part: None,
         numbering_part: None,
@@ -488,6 +643,7 @@ fn run_props(name: &[u8], e: &specrender_opc::xml::BytesStart<'_>, r: &mut RunPr
 fn read_styles(part: &str, xml: &[u8], t: &mut DocTemplate) -> Result<(), TemplateError> {
     let mut cur: Option<DocStyle> = None;
     let (mut in_defaults, mut in_rpr, mut in_numpr) = (false, false, false);
+    let (mut in_pdefaults, mut in_ppr) = (false, false);
     let mut depth_other = 0usize;
     walk(part, xml, |name, e, end| {
         if end {
@@ -504,6 +660,8 @@ fn read_styles(part: &str, xml: &[u8], t: &mut DocTemplate) -> Result<(), Templa
                     }
                 }
                 b"rPrDefault" => in_defaults = false,
+                b"pPrDefault" => in_pdefaults = false,
+                b"pPr" => in_ppr = false,
                 b"rPr" => in_rpr = false,
                 b"numPr" => in_numpr = false,
                 b"tblStylePr" | b"rPrChange" | b"pPrChange" => {
@@ -523,6 +681,8 @@ fn read_styles(part: &str, xml: &[u8], t: &mut DocTemplate) -> Result<(), Templa
         }
         match name {
             b"rPrDefault" => in_defaults = true,
+            b"pPrDefault" => in_pdefaults = true,
+            b"pPr" => in_ppr = true,
             b"style" => {
                 cur = Some(DocStyle {
                     id: attr_ns(e, "styleId").unwrap_or_default(),
@@ -533,6 +693,7 @@ fn read_styles(part: &str, xml: &[u8], t: &mut DocTemplate) -> Result<(), Templa
                     outline: None,
                     num_id: None,
                     run: RunProps::default(),
+                    para: ParaProps::default(),
                 })
             }
             b"rPr" => in_rpr = true,
@@ -550,9 +711,13 @@ fn read_styles(part: &str, xml: &[u8], t: &mut DocTemplate) -> Result<(), Templa
                         s.num_id = attr_ns(e, "val").and_then(|v| v.trim().parse().ok())
                     }
                     _ if in_rpr => run_props(name, e, &mut s.run),
+                    _ if in_ppr => para_props(name, e, &mut s.para),
                     _ => {}
                 },
                 None if in_defaults && in_rpr => run_props(name, e, &mut t.defaults),
+                None if in_pdefaults && in_ppr && !in_rpr => {
+                    para_props(name, e, &mut t.para_defaults)
+                }
                 None => {}
             },
         }
@@ -563,12 +728,28 @@ fn read_styles(part: &str, xml: &[u8], t: &mut DocTemplate) -> Result<(), Templa
 
 fn read_numbering(part: &str, xml: &[u8], t: &mut DocTemplate) -> Result<(), TemplateError> {
     let mut num: Option<u32> = None;
+    // The abstract numbering being read and whether its level 0 is.
+    let (mut abs, mut level0): (Option<u32>, bool) = (None, false);
     walk(part, xml, |name, e, end| {
         let id = |k: &str| attr_ns(e, k).and_then(|v| v.trim().parse::<u32>().ok());
         match (name, end) {
             (b"abstractNum", false) => {
-                if let Some(a) = id("abstractNumId") {
+                abs = id("abstractNumId");
+                if let Some(a) = abs {
                     t.max_abstract = t.max_abstract.max(a);
+                }
+            }
+            (b"abstractNum", true) => abs = None,
+            (b"lvl", false) => level0 = id("ilvl") == Some(0),
+            (b"lvl", true) => level0 = false,
+            (b"ind", false) if level0 => {
+                let left = attr_ns(e, "left")
+                    .or_else(|| attr_ns(e, "start"))
+                    .and_then(|v| v.trim().parse::<i64>().ok());
+                if let (Some(a), Some(l)) = (abs, left) {
+                    if !t.list_indents.iter().any(|(x, _)| *x == a) {
+                        t.list_indents.push((a, l.clamp(0, 31_680)));
+                    }
                 }
             }
             (b"num", false) => num = id("numId"),
@@ -717,5 +898,80 @@ mod tests {
                 "FootnoteReference"
             ]
         );
+    }
+    #[test]
+    fn paragraph_properties_resolve_through_based_on_over_the_defaults() {
+        let xml = br#"<w:styles xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">
+<w:docDefaults><w:pPrDefault><w:pPr><w:spacing w:after="200" w:line="276" w:lineRule="auto"/></w:pPr></w:pPrDefault></w:docDefaults>
+<w:style w:type="paragraph" w:default="1" w:styleId="Normal"><w:name w:val="Normal"/><w:pPr><w:widowControl w:val="0"/></w:pPr><w:rPr><w:spacing w:val="20"/></w:rPr></w:style>
+<w:style w:type="paragraph" w:styleId="Titre1"><w:name w:val="heading 1"/><w:basedOn w:val="Normal"/>
+<w:pPr><w:keepNext/><w:keepLines/><w:spacing w:before="480" w:after="0"/><w:ind w:start="360"/><w:outlineLvl w:val="0"/><w:rPr><w:b/></w:rPr></w:pPr></w:style>
+<w:style w:type="paragraph" w:styleId="Exact"><w:name w:val="Exact"/><w:basedOn w:val="Titre1"/>
+<w:pPr><w:spacing w:line="300" w:lineRule="exact" w:beforeAutospacing="1"/><w:pageBreakBefore/><w:contextualSpacing w:val="false"/></w:pPr></w:style>
+</w:styles>"#;
+        let mut t = read_styles_only(xml);
+        let n = t.para_props("Normal");
+        assert_eq!(
+            (n.after, n.line, n.line_rule.as_deref()),
+            (Some(200), Some(276), Some("auto"))
+        );
+        assert_eq!(n.widow_control, Some(false));
+        // The run's character spacing (w:rPr/w:spacing) is not the paragraph's.
+        assert_eq!(n.before, None);
+        let h = t.para_props("Titre1");
+        assert_eq!((h.before, h.after, h.line), (Some(480), Some(0), Some(276)));
+        assert_eq!(
+            (h.keep_next, h.keep_lines, h.indent_left),
+            (Some(true), Some(true), Some(360))
+        );
+        assert_eq!(h.widow_control, Some(false), "through basedOn");
+        let e = t.para_props("Exact");
+        assert_eq!((e.line, e.line_rule.as_deref()), (Some(300), Some("exact")));
+        assert_eq!(
+            (e.before_auto, e.page_break_before, e.contextual),
+            (Some(true), Some(true), Some(false))
+        );
+        // Without the style's own chain, the defaults alone.
+        assert_eq!(t.style_para("Normal").after, None);
+        assert_eq!(t.para_props("nope").after, Some(200));
+        t.para_defaults = ParaProps::default();
+        assert_eq!(t.para_props("Titre1").line, None);
+    }
+
+    fn read_styles_only(xml: &[u8]) -> DocTemplate {
+        let mut t = DocTemplate {
+            kind: "docx".into(),
+            styles: Vec::new(),
+            defaults: RunProps::default(),
+            para_defaults: ParaProps::default(),
+            theme: None,
+            section: Section::default(),
+            even_and_odd_headers: false,
+            example_blocks: 0,
+            nums: Vec::new(),
+            max_abstract: 0,
+            list_indents: Vec::new(),
+            warnings: Vec::new(),
+            styles_part: None,
+            numbering_part: None,
+            theme_part: None,
+            carried: Arc::new(Vec::new()),
+        };
+        read_styles("word/styles.xml", xml, &mut t).unwrap();
+        t
+    }
+
+    #[test]
+    fn list_indents_come_from_level_0_of_the_abstract_numbering() {
+        let xml = br#"<w:numbering xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">
+<w:abstractNum w:abstractNumId="3"><w:lvl w:ilvl="0"><w:pPr><w:ind w:left="360" w:hanging="360"/></w:pPr></w:lvl>
+<w:lvl w:ilvl="1"><w:pPr><w:ind w:left="1080" w:hanging="360"/></w:pPr></w:lvl></w:abstractNum>
+<w:num w:numId="7"><w:abstractNumId w:val="3"/></w:num></w:numbering>"#;
+        let mut t = read_styles_only(
+            b"<w:styles xmlns:w=\"http://schemas.openxmlformats.org/wordprocessingml/2006/main\"/>",
+        );
+        read_numbering("word/numbering.xml", xml, &mut t).unwrap();
+        assert_eq!(t.list_indent(7), Some(360));
+        assert_eq!(t.list_indent(8), None);
     }
 }

@@ -55,6 +55,17 @@ pub const OVERSHOOT: Twips = 5;
 /// Widow and orphan control: a split paragraph keeps at least this many lines on each page.
 pub const WIDOW_LINES: usize = 2;
 
+/// How `w:line` is read (`w:lineRule`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LineRule {
+    /// 240ths of the line's natural height.
+    Auto,
+    /// Exactly `line` twips.
+    Exact,
+    /// The natural height, at least `line` twips.
+    AtLeast,
+}
+
 /// Paragraph properties that move text down a page (what a paragraph style writes).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ParaFormat {
@@ -63,14 +74,22 @@ pub struct ParaFormat {
     /// `w:spacing w:before` / `w:after`, twips.
     pub before: Twips,
     pub after: Twips,
-    /// `w:spacing w:line` with `w:lineRule="auto"` (240 = single).
+    /// `w:spacing w:line` (with `w:lineRule="auto"`, 240 = single).
     pub line: Twips,
+    pub rule: LineRule,
     /// `w:contextualSpacing`: no space between paragraphs of the same style.
     pub contextual: bool,
     pub keep_next: bool,
     pub keep_lines: bool,
+    /// Widow and orphan control (`w:widowControl`; Writer's DOCX default: on).
+    pub widows: bool,
+    /// `w:pageBreakBefore`.
+    pub page_break_before: bool,
     /// Left and right indents, twips (the lines are this much narrower).
     pub indent: (Twips, Twips),
+    /// The section's line grid pitch (`w:docGrid w:type="lines"`, twips; 0: none): Writer
+    /// sets every line on whole pitches, whatever the line spacing.
+    pub grid: Twips,
 }
 
 impl ParaFormat {
@@ -80,11 +99,80 @@ impl ParaFormat {
             before,
             after,
             line,
+            rule: LineRule::Auto,
             contextual: false,
             keep_next: false,
             keep_lines: false,
+            widows: true,
+            page_break_before: false,
             indent: (0, 0),
+            grid: 0,
         }
+    }
+
+    /// A line's height in this format, from its natural height `h` (twips): on a line grid
+    /// the whole pitches it needs (LibreOffice's `CalcRealHeight`), else by the line rule.
+    pub fn height(&self, h: Twips) -> Twips {
+        if self.grid > 0 {
+            return (h.max(1) + self.grid - 1) / self.grid * self.grid;
+        }
+        match self.rule {
+            LineRule::Auto => spaced(h, self.line),
+            LineRule::Exact => self.line.max(1),
+            LineRule::AtLeast => h.max(self.line),
+        }
+    }
+}
+
+/// Every role's paragraph format, and the sizes a template gives headings and footnotes:
+/// our own styles' ([`Formats::default`]) or a template's (`doc::template::formats_on`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Formats {
+    pub normal: ParaFormat,
+    pub title: ParaFormat,
+    pub subtitle: ParaFormat,
+    pub headings: [ParaFormat; 6],
+    pub list_bullet: ParaFormat,
+    pub list_number: ParaFormat,
+    pub quote: ParaFormat,
+    pub caption: ParaFormat,
+    pub footnote: ParaFormat,
+    /// Paragraphs in table cells.
+    pub cell: ParaFormat,
+    /// Heading sizes the template's heading styles set (centipoints; `None`: ours).
+    pub heading_sizes: [Option<Cpt>; 6],
+    /// The footnote text size the template's style sets.
+    pub footnote_size: Option<Cpt>,
+}
+
+impl Default for Formats {
+    fn default() -> Formats {
+        Formats {
+            normal: NORMAL,
+            title: TITLE,
+            subtitle: SUBTITLE,
+            headings: [1, 2, 3, 4, 5, 6].map(heading),
+            list_bullet: LIST,
+            list_number: LIST,
+            quote: QUOTE,
+            caption: CAPTION,
+            footnote: FOOTNOTE,
+            cell: CELL,
+            heading_sizes: [None; 6],
+            footnote_size: None,
+        }
+    }
+}
+
+impl Formats {
+    pub fn heading(&self, level: u8) -> ParaFormat {
+        self.headings[usize::from(level.clamp(1, 6)) - 1]
+    }
+
+    /// A heading's size: the template's, or ours ([`heading_size`]).
+    pub fn heading_size(&self, level: u8, body: Cpt) -> Cpt {
+        self.heading_sizes[usize::from(level.clamp(1, 6)) - 1]
+            .unwrap_or_else(|| heading_size(level, body))
     }
 }
 
@@ -158,19 +246,19 @@ pub fn spaced(h: Twips, line: Twips) -> Twips {
 }
 
 /// Heights (twips) of the lines of `text` as broken in `broken`, set in `fonts` at `size`
-/// with line spacing `line`: the tallest face on each line.
+/// with the line spacing of `format`: the tallest face on each line.
 pub fn line_heights(
     m: &mut Measurer<'_>,
     fonts: &TextFonts,
     text: &str,
     broken: &Broken,
     size: Cpt,
-    line: Twips,
+    format: &ParaFormat,
 ) -> Vec<Twips> {
     let book = m.book;
     let base = face_line(book, fonts.faces.latin, size);
     if text.is_empty() || broken.lines.is_empty() {
-        return vec![spaced(base, line); broken.lines.len().max(1)];
+        return vec![format.height(base); broken.lines.len().max(1)];
     }
     let segs = m.segment(text, fonts.faces, fonts.bold);
     let heights: Vec<(usize, usize, Twips)> = segs
@@ -188,7 +276,7 @@ pub fn line_heights(
                 .map(|&(_, _, h)| h)
                 .max()
                 .unwrap_or(base);
-            spaced(h, line)
+            format.height(h)
         })
         .collect()
 }
@@ -425,8 +513,10 @@ fn first_piece(u: &Unit) -> Twips {
         Unit::Para(p) | Unit::PageBreak(p) => {
             let n = if p.format.keep_lines {
                 p.lines.len()
-            } else {
+            } else if p.format.widows {
                 p.lines.len().min(WIDOW_LINES)
+            } else {
+                p.lines.len().min(1)
             };
             p.lines[..n].iter().sum()
         }
@@ -466,7 +556,13 @@ fn keep_chain(units: &[Unit]) -> Twips {
 /// How many of `lines` go on the page with `room` left, with widow and orphan control: all,
 /// none, or a split leaving at least [`WIDOW_LINES`] on each side (when the paragraph is long
 /// enough; a line taller than the room on an empty page goes there anyway).
-fn lines_that_fit(lines: &[Twips], room: Twips, last_extra: Twips, keep: bool) -> usize {
+fn lines_that_fit(
+    lines: &[Twips],
+    room: Twips,
+    last_extra: Twips,
+    keep: bool,
+    widows: bool,
+) -> usize {
     let n = lines.len();
     let mut used = 0;
     let mut k = 0;
@@ -483,6 +579,9 @@ fn lines_that_fit(lines: &[Twips], room: Twips, last_extra: Twips, keep: bool) -
     }
     if keep {
         return 0;
+    }
+    if !widows {
+        return k;
     }
     if k < WIDOW_LINES {
         return 0;
@@ -507,6 +606,13 @@ pub fn paginate(units: &[Unit], height: Twips) -> (Vec<Span>, u32) {
     let mut spans = Vec::with_capacity(units.len());
     let mut i = 0;
     while i < units.len() {
+        // A paragraph that starts a page (`w:pageBreakBefore`) keeps its space before there.
+        if let Unit::Para(p) = &units[i] {
+            if p.format.page_break_before && f.y > 0 {
+                f.new_page();
+                f.hard = true;
+            }
+        }
         // Keep with next: the chain of keep-with-next paragraphs from here and the first piece
         // of what follows must share a page; when they do not fit below, start a new page
         // (unless they would not fit on an empty one either, or the page is empty already).
@@ -574,7 +680,7 @@ fn place_para(f: &mut Flow, p: &ParaUnit) -> Span {
     loop {
         let extra = f.note_need(p.footnotes);
         let room = f.room() - space;
-        let mut k = lines_that_fit(rest, room, extra, p.format.keep_lines);
+        let mut k = lines_that_fit(rest, room, extra, p.format.keep_lines, p.format.widows);
         if k == 0 && f.y == 0 {
             // Nowhere better to go: an empty page takes what fits, at least a line.
             k = fit_count(rest, room).max(1);
@@ -805,7 +911,7 @@ mod tests {
             broken_words: vec![],
         };
         assert_eq!(
-            line_heights(&mut m, &fonts, text, &broken, 1100, 276),
+            line_heights(&mut m, &fonts, text, &broken, 1100, &NORMAL),
             vec![309, 366]
         );
     }

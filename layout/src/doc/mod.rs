@@ -75,6 +75,12 @@ pub fn layout_doc(doc: &Doc, book: &FontBook, opts: &DocOptions) -> LaidDoc {
             Vec::new(),
         ),
     };
+    // The paragraph formats pages are predicted with: our styles', or what the template's
+    // styles (and ours added to it) write.
+    let formats = match &opts.template {
+        Some(t) => template::formats_on(t),
+        None => flow::Formats::default(),
+    };
     let width = page.text_width();
     let mut subst = Vec::new();
     let f = &theme.fonts;
@@ -146,6 +152,7 @@ pub fn layout_doc(doc: &Doc, book: &FontBook, opts: &DocOptions) -> LaidDoc {
                         title: title.as_ref(),
                         columns,
                         rows,
+                        cell: formats.cell,
                     };
                     LaidContent::Table(table::table(
                         &mut m,
@@ -217,6 +224,7 @@ pub fn layout_doc(doc: &Doc, book: &FontBook, opts: &DocOptions) -> LaidDoc {
         opts.citations,
         &cites.listed,
         &page,
+        &formats,
         &mut blocks,
     );
     LaidDoc {
@@ -333,7 +341,7 @@ impl Units<'_, '_> {
             crate::work::WRITER_LINES * text.len() as u64,
         );
         let broken = flow::writer_lines(self.m, fonts, self.fonts.lang, &p, size, lw);
-        flow::line_heights(self.m, fonts, text, &broken, size, format.line)
+        flow::line_heights(self.m, fonts, text, &broken, size, &format)
     }
 }
 
@@ -347,6 +355,7 @@ fn paginate(
     citations: CitationStyle,
     listed: &[usize],
     page: &Page,
+    fm: &flow::Formats,
     blocks: &mut [LaidBlock],
 ) -> u32 {
     let body_size = th.sizes.body;
@@ -361,7 +370,7 @@ fn paginate(
         &doc.title,
         &fonts.title,
         th.sizes.title,
-        flow::TITLE,
+        fm.title,
         (0, 0),
     );
     if let Some(s) = &doc.subtitle {
@@ -370,11 +379,13 @@ fn paginate(
             s,
             &fonts.title,
             th.sizes.subtitle,
-            flow::SUBTITLE,
+            fm.subtitle,
             (0, 0),
         );
     }
-    let note_size = th.sizes.caption.max(body_size.saturating_sub(100));
+    let note_size = fm
+        .footnote_size
+        .unwrap_or_else(|| th.sizes.caption.max(body_size.saturating_sub(100)));
     let (figure_label, table_label, _, sep) = labels(doc.lang);
     for (i, b) in blocks.iter().enumerate() {
         crate::work::enter(&b.id);
@@ -386,7 +397,7 @@ fn paginate(
                     .iter()
                     .map(|&(_, r)| {
                         let t = format!(" {}", doc.references[r].text());
-                        u.lines(&t, &fonts.body, note_size, flow::FOOTNOTE)
+                        u.lines(&t, &fonts.body, note_size, fm.footnote)
                             .iter()
                             .sum::<flow::Twips>()
                     })
@@ -414,16 +425,9 @@ fn paginate(
                 let hs = st
                     .size_pt
                     .map(|pt| (pt * 2.0).round() as Cpt * 50)
-                    .unwrap_or_else(|| flow::heading_size(*level, body_size));
+                    .unwrap_or_else(|| fm.heading_size(*level, body_size));
                 let t = format!("{text}{keys}");
-                u.para(
-                    Some(i),
-                    &t,
-                    &fonts.heading,
-                    hs,
-                    flow::heading(*level),
-                    notes,
-                );
+                u.para(Some(i), &t, &fonts.heading, hs, fm.heading(*level), notes);
             }
             LaidContent::Paragraph { text } => {
                 u.para(
@@ -431,11 +435,16 @@ fn paginate(
                     &format!("{text}{keys}"),
                     body,
                     size,
-                    flow::NORMAL,
+                    fm.normal,
                     notes,
                 );
             }
-            LaidContent::List { items, .. } => {
+            LaidContent::List { items, ordered } => {
+                let format = if *ordered {
+                    fm.list_number
+                } else {
+                    fm.list_bullet
+                };
                 for (k, item) in items.iter().enumerate() {
                     let last = k + 1 == items.len();
                     let t = if last {
@@ -444,7 +453,7 @@ fn paginate(
                         item.clone()
                     };
                     let n = if last { notes } else { (0, 0) };
-                    u.para(Some(i), &t, body, size, flow::LIST, n);
+                    u.para(Some(i), &t, body, size, format, n);
                 }
             }
             LaidContent::Table(t) => {
@@ -456,7 +465,7 @@ fn paginate(
                     };
                     let format = flow::ParaFormat {
                         keep_next: true,
-                        ..flow::CAPTION
+                        ..fm.caption
                     };
                     u.para(Some(i), &text, &fonts.body, th.sizes.caption, format, notes);
                 }
@@ -467,7 +476,7 @@ fn paginate(
                 // The empty paragraph the writer puts after every table.
                 let format = flow::ParaFormat {
                     after: 0,
-                    ..flow::NORMAL
+                    ..fm.normal
                 };
                 let lines = u.lines("", &fonts.body, body_size, format);
                 u.out.push((
@@ -483,7 +492,7 @@ fn paginate(
             LaidContent::Figure(fig) => {
                 let format = flow::ParaFormat {
                     keep_next: true,
-                    ..flow::NORMAL
+                    ..fm.normal
                 };
                 let lines = match &fig.image {
                     Ok(_) => vec![fig.extent.1 / page::EMU_PER_TWIP + flow::PICTURE_LINE_EXTRA],
@@ -512,7 +521,7 @@ fn paginate(
                     &text,
                     &fonts.body,
                     th.sizes.caption,
-                    flow::CAPTION,
+                    fm.caption,
                     notes,
                 );
             }
@@ -522,23 +531,23 @@ fn paginate(
                     &format!("{text}{keys}"),
                     body,
                     size,
-                    flow::QUOTE,
+                    fm.quote,
                     notes,
                 ),
                 Some(a) => {
-                    u.para(Some(i), text, body, size, flow::QUOTE, (0, 0));
+                    u.para(Some(i), text, body, size, fm.quote, (0, 0));
                     let t = format!("\u{2014} {a}{keys}");
-                    u.para(Some(i), &t, &fonts.body, body_size, flow::QUOTE, notes);
+                    u.para(Some(i), &t, &fonts.body, body_size, fm.quote, notes);
                 }
             },
             LaidContent::PageBreak => {
-                let lines = u.lines("", &fonts.body, body_size, flow::NORMAL);
+                let lines = u.lines("", &fonts.body, body_size, fm.normal);
                 u.out.push((
                     Some(i),
                     true,
                     flow::Unit::PageBreak(flow::ParaUnit {
                         lines,
-                        format: flow::NORMAL,
+                        format: fm.normal,
                         footnotes: (0, 0),
                     }),
                 ));
@@ -548,11 +557,11 @@ fn paginate(
     if citations == CitationStyle::List && !listed.is_empty() {
         // The reference list: a Heading 1 and a paragraph per listed reference.
         let (_, _, heading, _) = labels(doc.lang);
-        let hs = flow::heading_size(1, body_size);
-        u.para(None, heading, &fonts.heading, hs, flow::heading(1), (0, 0));
+        let hs = fm.heading_size(1, body_size);
+        u.para(None, heading, &fonts.heading, hs, fm.heading(1), (0, 0));
         for (k, &r) in listed.iter().enumerate() {
             let t = format!("[{}] {}", k + 1, doc.references[r].text());
-            u.para(None, &t, &fonts.body, body_size, flow::NORMAL, (0, 0));
+            u.para(None, &t, &fonts.body, body_size, fm.normal, (0, 0));
         }
     }
     let units: Vec<flow::Unit> = u.out.iter().map(|(_, _, x)| x.clone()).collect();

@@ -34,6 +34,8 @@ pub struct TableInput<'a> {
     pub title: Option<&'a String>,
     pub columns: &'a [String],
     pub rows: &'a [Vec<Cell>],
+    /// The cells' paragraph format (line spacing).
+    pub cell: flow::ParaFormat,
 }
 
 /// Prepared cells: the header row then the body rows.
@@ -62,6 +64,7 @@ impl Measured {
     /// Each row's height (header first, twips) at `size` in columns `widths` (EMU): its
     /// tallest cell's lines (single spacing) with the cell margins above and below, and the
     /// border under it ([`flow`]).
+    #[allow(clippy::too_many_arguments)]
     fn row_heights(
         &self,
         m: &mut Measurer<'_>,
@@ -70,6 +73,7 @@ impl Measured {
         lang: ShapeLang,
         size: Cpt,
         widths: &[Emu],
+        cell: &flow::ParaFormat,
     ) -> Vec<flow::Twips> {
         self.cells
             .iter()
@@ -82,7 +86,7 @@ impl Measured {
                     .map(|(p, &w)| {
                         let lw = (w - 2 * CELL_MARGIN_LR).max(1);
                         let broken = flow::writer_lines(m, f, lang, p, size, lw);
-                        flow::line_heights(m, f, &p.text, &broken, size, flow::CELL.line)
+                        flow::line_heights(m, f, &p.text, &broken, size, cell)
                             .iter()
                             .sum::<flow::Twips>()
                     })
@@ -165,7 +169,7 @@ pub fn table(
         });
         unbreakable(&measured, &needs, &widths, t.block, findings);
     }
-    let row_heights = measured.row_heights(m, fonts, bold, lang, size, &widths);
+    let row_heights = measured.row_heights(m, fonts, bold, lang, size, &widths, &t.cell);
     let header_align = numeric
         .iter()
         .map(|&num| if num { Align::Right } else { Align::Left })

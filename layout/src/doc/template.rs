@@ -4,9 +4,11 @@
 //! template's styles, numbering, theme, headers and footers; layout decides what they mean
 //! for measurement here, once.
 
+use super::flow::{self, Formats, LineRule, ParaFormat};
 use super::page::{Page, EMU_PER_TWIP};
 use specrender_spec::deck::{LangFamily, Theme};
 use specrender_spec::units::{Cpt, EMU_PER_INCH};
+use specrender_template::docx::ParaProps;
 use specrender_template::{DocRole, DocTemplate};
 
 /// One role's style in a document on a template.
@@ -169,6 +171,173 @@ pub fn theme_on(theme: &Theme, t: &DocTemplate, language: &str, lang: LangFamily
     out
 }
 
+/// Word's and Writer's automatic spacing (`w:beforeAutospacing`): 14 pt.
+pub const AUTO_SPACING: flow::Twips = 280;
+
+/// What our own style for `role` writes in its `w:pPr` on a template (based on the
+/// template's `Normal`): `renderer::docx::styles` writes these values.
+pub fn our_para(role: DocRole) -> ParaProps {
+    let sp = |before: Option<i64>, after: i64| ParaProps {
+        before,
+        after: Some(after),
+        ..ParaProps::default()
+    };
+    match role {
+        DocRole::Normal | DocRole::FootnoteReference => ParaProps::default(),
+        DocRole::Title => ParaProps {
+            contextual: Some(true),
+            ..sp(None, 240)
+        },
+        DocRole::Subtitle => sp(None, 240),
+        DocRole::Heading(n) => ParaProps {
+            keep_next: Some(true),
+            keep_lines: Some(true),
+            ..sp(Some(if n == 1 { 360 } else { 240 }), 120)
+        },
+        DocRole::ListBullet | DocRole::ListNumber => ParaProps {
+            contextual: Some(true),
+            ..sp(None, 60)
+        },
+        DocRole::Quote => ParaProps {
+            indent_left: Some(720),
+            indent_right: Some(720),
+            ..sp(Some(120), 120)
+        },
+        DocRole::Caption | DocRole::FootnoteText => ParaProps {
+            line: Some(240),
+            line_rule: Some("auto".into()),
+            ..sp(None, if role == DocRole::Caption { 200 } else { 0 })
+        },
+    }
+}
+
+/// The paragraph properties a role's paragraphs get on `t`: the template's style through
+/// `basedOn` and the paragraph defaults, or ours over the template's `Normal`.
+pub fn role_para(t: &DocTemplate, role: DocRole) -> ParaProps {
+    match t.style_for(role) {
+        Some(s) => t.para_props(&s.id),
+        None => {
+            let normal = t.style_for(DocRole::Normal).map_or("", |s| s.id.as_str());
+            our_para(role).over(&t.para_props(normal))
+        }
+    }
+}
+
+/// A paragraph format from resolved properties (`style`: what contextual spacing compares).
+pub fn format_of(style: &'static str, p: &ParaProps) -> ParaFormat {
+    let auto = |on: Option<bool>, v: Option<i64>| {
+        if on == Some(true) {
+            AUTO_SPACING
+        } else {
+            v.unwrap_or(0)
+        }
+    };
+    let rule = match p.line_rule.as_deref() {
+        Some("exact") => LineRule::Exact,
+        Some("atLeast") => LineRule::AtLeast,
+        _ => LineRule::Auto,
+    };
+    let line = match (rule, p.line) {
+        (LineRule::Auto, Some(l)) if l > 0 => l,
+        (LineRule::Auto, _) => 240,
+        (_, l) => l.unwrap_or(0).abs(),
+    };
+    ParaFormat {
+        style,
+        before: auto(p.before_auto, p.before),
+        after: auto(p.after_auto, p.after),
+        line,
+        rule,
+        contextual: p.contextual.unwrap_or(false),
+        keep_next: p.keep_next.unwrap_or(false),
+        keep_lines: p.keep_lines.unwrap_or(false),
+        widows: p.widow_control.unwrap_or(true),
+        page_break_before: p.page_break_before.unwrap_or(false),
+        indent: (p.indent_left.unwrap_or(0), p.indent_right.unwrap_or(0)),
+        grid: 0,
+    }
+}
+
+/// The line grid pitch of the template's last section (twips; 0: no line grid): a
+/// `w:docGrid` of type `lines`, `linesAndChars` or `snapToChars` with its `w:linePitch`
+/// (the writer writes it as read).
+pub fn grid_of(t: &DocTemplate) -> flow::Twips {
+    match &t.section.doc_grid {
+        Some((ty, pitch)) if ty != "default" => pitch.unwrap_or(360).clamp(0, 31_680),
+        _ => 0,
+    }
+}
+
+/// The formats pages are predicted with on `t`: what the written styles say for each role
+/// (the template's, or ours added on its `Normal`), list indents from the numbering the
+/// list styles apply, and the sizes of the template's heading and footnote styles.
+pub fn formats_on(t: &DocTemplate) -> Formats {
+    let f = |style: &'static str, role: DocRole| format_of(style, &role_para(t, role));
+    let list = |role: DocRole| {
+        let mut fm = f("List", role);
+        let p = role_para(t, role);
+        if p.indent_left.is_none() {
+            // The numbering's level 0 indent: the template style's own, or ours.
+            let from = t
+                .style_for(role)
+                .and_then(|s| s.num_id)
+                .filter(|&n| t.abstract_of(n).is_some());
+            fm.indent.0 = match from {
+                Some(n) => t.list_indent(n).unwrap_or(0),
+                None => flow::LIST_INDENT,
+            };
+        }
+        fm
+    };
+    let size = |role: DocRole| {
+        t.style_for(role)
+            .and_then(|s| t.run_props(&s.id).size_half_pt)
+            .map(|h| h as Cpt * 50)
+    };
+    let normal_id = t.style_for(DocRole::Normal).map_or("", |s| s.id.as_str());
+    // Table cells: our table style's spacing (single, nothing after) where the template's
+    // Normal does not set its own (a paragraph style wins over a table style).
+    let own = t.style_para(normal_id);
+    let cell = ParaFormat {
+        before: own.before.unwrap_or(flow::CELL.before),
+        after: own.after.unwrap_or(flow::CELL.after),
+        line: own.line.unwrap_or(flow::CELL.line),
+        ..flow::CELL
+    };
+    let mut out = Formats {
+        normal: f("Normal", DocRole::Normal),
+        title: f("Title", DocRole::Title),
+        subtitle: f("Subtitle", DocRole::Subtitle),
+        headings: [1u8, 2, 3, 4, 5, 6].map(|n| f("Heading", DocRole::Heading(n))),
+        list_bullet: list(DocRole::ListBullet),
+        list_number: list(DocRole::ListNumber),
+        quote: f("Quote", DocRole::Quote),
+        caption: f("Caption", DocRole::Caption),
+        footnote: f("FootnoteText", DocRole::FootnoteText),
+        cell,
+        heading_sizes: [1u8, 2, 3, 4, 5, 6].map(|n| size(DocRole::Heading(n))),
+        footnote_size: size(DocRole::FootnoteText),
+    };
+    let grid = grid_of(t);
+    for f in [
+        &mut out.normal,
+        &mut out.title,
+        &mut out.subtitle,
+        &mut out.list_bullet,
+        &mut out.list_number,
+        &mut out.quote,
+        &mut out.caption,
+        &mut out.footnote,
+        &mut out.cell,
+    ]
+    .into_iter()
+    .chain(out.headings.iter_mut())
+    {
+        f.grid = grid;
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -238,5 +407,94 @@ mod tests {
         assert_eq!(th.sizes.body, 1200);
         // No page written: Letter for US English.
         assert_eq!(page_of(&t, "en-US").name, "letter");
+    }
+    #[test]
+    fn formats_on_a_template_are_what_its_styles_write() {
+        // pandoc: 10 pt after every paragraph, single lines, headings 24/10 pt before and
+        // nothing after, kept with the next.
+        let t = fixture("pandoc-reference.docx");
+        let f = formats_on(&t);
+        assert_eq!(
+            (f.normal.before, f.normal.after, f.normal.line),
+            (0, 200, 240)
+        );
+        let h1 = f.heading(1);
+        assert_eq!(
+            (h1.before, h1.after, h1.keep_next, h1.keep_lines),
+            (480, 0, true, true)
+        );
+        assert_eq!(f.heading(2).before, 200);
+        assert_eq!(f.heading_sizes[0], Some(1600));
+        assert_eq!(f.heading_sizes[2], Some(1200));
+        // Its Caption is the template's; its Quote is ours on its Normal (line and the rest
+        // from pandoc's defaults).
+        assert_eq!((f.caption.before, f.caption.after), (0, 120));
+        assert_eq!(
+            (f.quote.before, f.quote.after, f.quote.line, f.quote.indent),
+            (120, 120, 240, (720, 720))
+        );
+        // LibreOffice's letter: no spacing at all, and widow control off in its Normal; our
+        // headings (added) keep their spacing and take its line and widow setting.
+        let t = fixture("libreoffice-letter.docx");
+        let f = formats_on(&t);
+        assert_eq!(
+            (f.normal.after, f.normal.line, f.normal.widows),
+            (0, 240, false)
+        );
+        let h1 = f.heading(1);
+        assert_eq!(
+            (h1.before, h1.after, h1.line, h1.widows),
+            (360, 120, 240, false)
+        );
+        assert_eq!(f.list_bullet.indent, (flow::LIST_INDENT, 0));
+        assert_eq!(f.heading_sizes, [None; 6]);
+        // python-docx's default: the document defaults are ours (10 pt after, 1.15 lines),
+        // its lists indent by its numbering's level 0.
+        let t = fixture("python-docx-default.docx");
+        let f = formats_on(&t);
+        assert_eq!((f.normal.after, f.normal.line), (200, 276));
+        assert!(f.list_bullet.contextual);
+        assert_eq!(
+            f.list_bullet.indent.0,
+            t.list_indent(t.style_for(DocRole::ListBullet).unwrap().num_id.unwrap())
+                .unwrap()
+        );
+        assert_eq!(f.title.line, 240);
+        assert_eq!(f.normal.grid, 0);
+        // The Japanese template's line grid (18 pt): lines take whole pitches.
+        let f = formats_on(&fixture("edited-ja-names.docx"));
+        assert_eq!(
+            (f.normal.grid, f.cell.grid, f.heading(1).grid),
+            (360, 360, 360)
+        );
+        assert_eq!((f.normal.height(300), f.normal.height(361)), (360, 720));
+    }
+
+    #[test]
+    fn line_rules_and_auto_spacing_read_as_writer_does() {
+        use specrender_template::docx::ParaProps;
+        let p = ParaProps {
+            line: Some(300),
+            line_rule: Some("exact".into()),
+            before_auto: Some(true),
+            before: Some(100),
+            ..ParaProps::default()
+        };
+        let f = format_of("X", &p);
+        assert_eq!(
+            (f.rule, f.line, f.before),
+            (LineRule::Exact, 300, AUTO_SPACING)
+        );
+        assert_eq!(f.height(500), 300);
+        let f = format_of(
+            "X",
+            &ParaProps {
+                line_rule: Some("atLeast".into()),
+                ..p
+            },
+        );
+        assert_eq!((f.height(200), f.height(500)), (300, 500));
+        let f = format_of("X", &ParaProps::default());
+        assert_eq!((f.line, f.rule, f.widows), (240, LineRule::Auto, true));
     }
 }
