@@ -6,6 +6,13 @@ python-pptx from their own packages. Runs are interleaved (one of each command p
 noisy machine slows all of them alike; medians are printed.
 
     python3 tools/bench-process.py [--rounds 15] [--slides 200] [--blocks 2000] [--no-peers]
+    python3 tools/bench-process.py --scaling [--rounds 11]
+
+Each command's wall time, CPU time (user + system, from wait4) and peak resident memory are
+printed as medians (min .. max for wall). `--scaling` instead times `specrender render` on one
+thread for decks of 25/50/100/200 slides (200 is the schema's cap) and documents of
+250/500/1,000/2,000/4,000 blocks, interleaved, and prints each size's median next to the
+smallest size's.
 
 Peers are installed into target/bench-process/ (npm `pptxgenjs`, pinned; python-pptx from the
 environment, else pip). They write the same slides — titles, text, bullets, tables, charts,
@@ -134,11 +141,14 @@ def main():
     ap.add_argument("--slides", type=int, default=200)
     ap.add_argument("--blocks", type=int, default=2000)
     ap.add_argument("--no-peers", action="store_true")
+    ap.add_argument("--scaling", action="store_true", help="cost by input size instead (one thread)")
     args = ap.parse_args()
     WORK.mkdir(parents=True, exist_ok=True)
     sh(["cargo", "build", "--release", "-q", "-p", "specrender", "-p", "specrender-deckgen"], cwd=ROOT)
     bin_ = ROOT / "target" / "release" / "specrender"
     gen = ROOT / "target" / "release" / "specrender-deckgen"
+    if args.scaling:
+        return scaling(args, bin_, gen)
     deck, deck_assets = WORK / "deck.json", WORK / "deck-assets"
     doc, doc_assets = WORK / "doc.json", WORK / "doc-assets"
     shutil.rmtree(deck_assets, ignore_errors=True)
@@ -174,23 +184,66 @@ def main():
             sh([sys.executable, "-m", "pip", "install", "-q", "python-pptx"])
         cmds[f"PptxGenJS {PPTXGENJS} deck {args.slides} slides"] = ["node", js, deck, deck_assets, out / "e.pptx"]
         cmds[f"python-pptx deck {args.slides} slides"] = [sys.executable, py, deck, deck_assets, out / "f.pptx"]
-    times = {k: [] for k in cmds}
-    env = dict(os.environ, NODE_PATH=str(WORK / "node_modules"))
-    for _ in range(args.rounds):
-        for name, cmd in cmds.items():
-            t = time.perf_counter()
-            r = subprocess.run([str(c) for c in cmd], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
-            times[name].append(time.perf_counter() - t)
-            if r.returncode not in (0, 1):
-                sys.exit(f"{name}: exit {r.returncode}: {r.stderr.decode()[:400]}")
+    times, cpus, rsss = run_rounds(cmds, args.rounds)
     med = {k: statistics.median(v) * 1000 for k, v in times.items()}
-    print(f"whole process, {args.rounds} interleaved rounds, medians (min .. max), {os.cpu_count()} cores:")
+    print(f"whole process, {args.rounds} interleaved rounds, medians (wall min .. max), {os.cpu_count()} cores, "
+          f"load average {os.getloadavg()[0]:.1f} at the end:")
     for k, v in times.items():
-        print(f"  {k:48} {med[k]:8.1f} ms  ({min(v) * 1000:.1f} .. {max(v) * 1000:.1f})")
+        print(f"  {k:48} {med[k]:8.1f} ms  ({min(v) * 1000:.1f} .. {max(v) * 1000:.1f})  "
+              f"CPU {statistics.median(cpus[k]) * 1000:6.1f} ms  peak RSS {max(rsss[k]) / 1024:5.1f} MiB")
     base = f"specrender deck {args.slides} slides, default threads"
     for k in med:
         if k.startswith(("PptxGenJS", "python-pptx")):
             print(f"  {k.split(' deck')[0]} / specrender (default threads): {med[k] / med[base]:.1f}x")
+
+
+def run_rounds(cmds, rounds):
+    """Runs every command once per round, in order; (wall s, CPU s, peak RSS KiB) lists."""
+    times, cpus, rsss = ({k: [] for k in cmds} for _ in range(3))
+    env = dict(os.environ, NODE_PATH=str(WORK / "node_modules"))
+    for _ in range(rounds):
+        for name, cmd in cmds.items():
+            t = time.perf_counter()
+            p = subprocess.Popen([str(c) for c in cmd], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+            err = p.stderr.read()
+            _, status, ru = os.wait4(p.pid, 0)
+            times[name].append(time.perf_counter() - t)
+            cpus[name].append(ru.ru_utime + ru.ru_stime)
+            rsss[name].append(ru.ru_maxrss)
+            code = os.waitstatus_to_exitcode(status)
+            if code not in (0, 1):
+                sys.exit(f"{name}: exit {code}: {err.decode()[:400]}")
+    return times, cpus, rsss
+
+
+def scaling(args, bin_, gen):
+    """One-thread whole-process cost by input size (linear: each doubling about 2x)."""
+    cmds, sizes = {}, {}
+    out = WORK / "out"
+    out.mkdir(exist_ok=True)
+    for kind, ns in (("deck", (25, 50, 100, 200)), ("doc", (250, 500, 1000, 2000, 4000))):
+        for n in ns:
+            inp, assets = WORK / f"scale-{kind}-{n}.json", WORK / f"scale-{kind}-{n}-assets"
+            shutil.rmtree(assets, ignore_errors=True)
+            gen_args = (["--slides", str(n)] if kind == "deck" else
+                        ["--doc", "--blocks", str(n), "--kind", "report"])
+            with open(inp, "wb") as f:
+                sh([gen, *gen_args, "--mix", "mixed", "--seed", "1", "--assets", assets], stdout=f)
+            name = f"{kind} {n}"
+            ext = "pptx" if kind == "deck" else "docx"
+            cmds[name] = [bin_, "render", inp, "-o", out / f"s.{ext}", "--assets", assets, "--qc", out / "s.json",
+                          "--threads", "1"]
+            sizes[name] = (kind, n)
+    times, cpus, rsss = run_rounds(cmds, args.rounds)
+    print(f"whole process, one thread, {args.rounds} interleaved rounds, medians, "
+          f"load average {os.getloadavg()[0]:.1f} at the end:")
+    first = {}
+    for name, (kind, n) in sizes.items():
+        wall, cpu = statistics.median(times[name]) * 1000, statistics.median(cpus[name]) * 1000
+        first.setdefault(kind, (n, cpu))
+        n0, c0 = first[kind]
+        print(f"  {name:12} wall {wall:7.1f} ms  CPU {cpu:7.1f} ms ({cpu / c0:4.1f}x the CPU of {n0}, "
+              f"size {n / n0:4.0f}x)  peak RSS {max(rsss[name]) / 1024:5.1f} MiB")
 
 
 if __name__ == "__main__":
