@@ -44,12 +44,6 @@ impl FontBook {
         bold: bool,
         draws: &mut dyn FnMut(FaceId, char) -> bool,
     ) -> Vec<Segment> {
-        let mut classes: Vec<(usize, char, ScriptClass)> = text
-            .char_indices()
-            .map(|(i, c)| (i, c, script_class(c)))
-            .collect();
-        resolve_weak(&mut classes);
-
         let mut out: Vec<Segment> = Vec::new();
         // Per-call memo of fallback answers (a fallback scan asks every face).
         let mut memo: Vec<(char, Option<FaceId>)> = Vec::new();
@@ -60,8 +54,8 @@ impl FontBook {
             None => Vec::new(),
         };
         let mut next_cluster = 0;
-        for (k, &(start, ch, class)) in classes.iter().enumerate() {
-            let end = classes.get(k + 1).map_or(text.len(), |n| n.0);
+        for (start, ch, class) in classified(text) {
+            let end = start + ch.len_utf8();
             let slot = faces.for_class(class);
             while clusters.get(next_cluster).is_some_and(|c| c.end <= start) {
                 next_cluster += 1;
@@ -194,6 +188,29 @@ fn is_space_separator(ch: char) -> bool {
     )
 }
 
+/// Each character of `text` with its resolved class (module doc, step 1), as the characters
+/// come (no per-character table): a weak character takes the class of the last strong one,
+/// leading weak ones the first strong class, all-weak text is Latin.
+fn classified(text: &str) -> impl Iterator<Item = (usize, char, ScriptClass)> + '_ {
+    let mut last = text
+        .chars()
+        .map(script_class)
+        .find(|&c| c != ScriptClass::Weak)
+        .unwrap_or(ScriptClass::Latin);
+    text.char_indices().map(move |(i, ch)| {
+        let class = match script_class(ch) {
+            ScriptClass::Weak => last,
+            strong => {
+                last = strong;
+                strong
+            }
+        };
+        (i, ch, class)
+    })
+}
+
+/// Step 1 over a whole table (the tests' reference for [`classified`]).
+#[cfg(test)]
 fn resolve_weak(chars: &mut [(usize, char, ScriptClass)]) {
     let first_strong = chars.iter().map(|c| c.2).find(|&c| c != ScriptClass::Weak);
     let mut last = first_strong.unwrap_or(ScriptClass::Latin);
@@ -237,6 +254,27 @@ mod tests {
         // Text presentation, plain digits, CJK and Hangul are not emoji.
         assert!(spans("☀ ⚠ #1 가나 中文 ©").is_empty());
         assert!(spans("plain text").is_empty());
+    }
+
+    #[test]
+    fn classified_resolves_weak_like_the_table() {
+        for t in [
+            "",
+            " ",
+            "— …",
+            " “가",
+            "가 a",
+            "12% 증가, revenue +3 — 日本語「引用」。 ok",
+            "  ١٢ مرحبا abc 中文 123 ",
+            "a\u{301} 가\u{302} ✓😀 \u{A0}\u{3000}",
+        ] {
+            let want = classes(t);
+            let got: Vec<ScriptClass> = classified(t).map(|c| c.2).collect();
+            assert_eq!(got, want, "{t:?}");
+            let starts: Vec<usize> = classified(t).map(|c| c.0).collect();
+            let want_starts: Vec<usize> = t.char_indices().map(|c| c.0).collect();
+            assert_eq!(starts, want_starts);
+        }
     }
 
     #[test]
