@@ -7,10 +7,12 @@
 //!
 //! What the template model does not carry, the preview cannot draw: a picture or group
 //! decoration, a graphic frame, a connector's line colour. Each is drawn as a light outline
-//! of its box and named in the slide's notes. Approximated: a gradient is drawn top to bottom
+//! of its box and named in the slide's notes. A custom geometry (`a:custGeom`, LibreOffice
+//! "Focus"'s triangles) is read from the template's part itself (`geom.rs`) and filled when
+//! its points are numbers. Approximated: a gradient is drawn top to bottom
 //! with its stops evenly spaced (the model keeps the stops' colours, not their positions or
 //! angle); a pattern as its background colour crossed by its foreground colour every 8 px;
-//! every decoration as its bounding rectangle (its preset geometry is not kept); effects
+//! other decorations as their bounding rectangle (the preset geometry is not kept); effects
 //! (shadows, glow) are not drawn.
 
 use crate::{color, paint, Canvas};
@@ -65,7 +67,7 @@ pub(crate) fn draw_frame(c: &mut Canvas<'_, '_>, deck: &LaidDeck, slide: &LaidSl
             let show_master = layout.is_none_or(|l| l.show_master_shapes);
             if let Some(m) = master.filter(|_| show_master) {
                 for (i, d) in m.decorations.iter().enumerate() {
-                    decoration(c, t, master_idx, d, "master", i);
+                    decoration(c, t, master_idx, d, (&m.part, "master"), i);
                 }
             }
             if show_master {
@@ -73,7 +75,7 @@ pub(crate) fn draw_frame(c: &mut Canvas<'_, '_>, deck: &LaidDeck, slide: &LaidSl
             }
             if let Some(l) = layout {
                 for (i, d) in l.decorations.iter().enumerate() {
-                    decoration(c, t, master_idx, d, "layout", i);
+                    decoration(c, t, master_idx, d, (&l.part, "layout"), i);
                 }
             }
         }
@@ -99,13 +101,13 @@ fn rect_of(r: &specrender_template::model::Rect) -> Rect {
     }
 }
 
-/// Decoration `i` of the master or layout (`whose`).
+/// Decoration `i` of the master or layout (`whose`: its part and which it is).
 fn decoration(
     c: &mut Canvas<'_, '_>,
     t: &Template,
     master: usize,
     d: &specrender_template::model::Decoration,
-    whose: &str,
+    (part, whose): (&str, &str),
     i: usize,
 ) {
     let r = rect_of(&d.rect);
@@ -120,6 +122,7 @@ fn decoration(
         }
         "sp" => match d.geometry.as_str() {
             "" | "rect" => fill(c, t, master, &d.fill, &r, &name),
+            "custGeom" => cust_geom(c, t, master, d, part, &name),
             g => {
                 if t.paint(master, &d.fill) != Paint::Transparent {
                     c.undrawn(&r, format!("{name}: its geometry ({g}) is not drawn"));
@@ -130,6 +133,100 @@ fn decoration(
         "pic" => c.undrawn(&r, format!("{name}: a picture of the template")),
         other => c.undrawn(&r, format!("{name}: a {other} is not drawn")),
     }
+}
+
+/// A `custGeom` decoration: its paths (read from `part`, `geom.rs`), filled as the template
+/// fills the shape; an outline and a note when they cannot be read.
+fn cust_geom(
+    c: &mut Canvas<'_, '_>,
+    t: &Template,
+    master: usize,
+    d: &specrender_template::model::Decoration,
+    part: &str,
+    name: &str,
+) {
+    use crate::geom::Cmd;
+    let look = t.paint(master, &d.fill);
+    if look == Paint::Transparent {
+        return;
+    }
+    let r = rect_of(&d.rect);
+    let key = [d.rect.x, d.rect.y, d.rect.cx, d.rect.cy];
+    let paths = c.ink.geoms.paths(&t.bytes, part, &d.name, key).cloned();
+    let (Some(paths), Paint::Colors(cs)) = (paths, &look) else {
+        c.undrawn(&r, format!("{name}: its geometry (custGeom) is not drawn"));
+        return;
+    };
+    let cs: Vec<Color> = cs
+        .iter()
+        .map(|[r, g, b]| Color::from_rgba8(*r, *g, *b, 255))
+        .collect();
+    let (x0, y0, w, h) = (c.px(r.x), c.px(r.y), c.px(r.w), c.px(r.h));
+    let mut pb = PathBuilder::new();
+    for p in &paths {
+        // A path's own units span the shape (w = 0: the shape's EMU).
+        let sx = if p.w > 0.0 {
+            f64::from(w) / p.w
+        } else {
+            f64::from(c.s)
+        };
+        let sy = if p.h > 0.0 {
+            f64::from(h) / p.h
+        } else {
+            f64::from(c.s)
+        };
+        let at = |x: f64, y: f64| (x0 + (x * sx) as f32, y0 + (y * sy) as f32);
+        for cmd in &p.cmds {
+            match *cmd {
+                Cmd::Move(x, y) => {
+                    let (a, b) = at(x, y);
+                    pb.move_to(a, b);
+                }
+                Cmd::Line(x, y) => {
+                    let (a, b) = at(x, y);
+                    pb.line_to(a, b);
+                }
+                Cmd::Quad([x1, y1, x, y]) => {
+                    let ((a, b), (e, f)) = (at(x1, y1), at(x, y));
+                    pb.quad_to(a, b, e, f);
+                }
+                Cmd::Cubic([x1, y1, x2, y2, x, y]) => {
+                    let ((a, b), (e, f), (g, k)) = (at(x1, y1), at(x2, y2), at(x, y));
+                    pb.cubic_to(a, b, e, f, g, k);
+                }
+                Cmd::Close => pb.close(),
+            }
+        }
+    }
+    let Some(path) = pb.finish() else {
+        return;
+    };
+    let mut p = paint(cs.first().copied().unwrap_or(Color::BLACK));
+    if cs.len() > 1 {
+        // Top to bottom over the shape, stops evenly spaced (as `fill`).
+        let n = (cs.len() - 1) as f32;
+        let stops = cs
+            .iter()
+            .enumerate()
+            .map(|(i, col)| GradientStop::new(i as f32 / n, *col))
+            .collect();
+        if let Some(shader) = LinearGradient::new(
+            Point::from_xy(x0, y0),
+            Point::from_xy(x0, y0 + h),
+            stops,
+            SpreadMode::Pad,
+            Transform::identity(),
+        ) {
+            p.shader = shader;
+        }
+    }
+    c.pm.fill_path(
+        &path,
+        &p,
+        tiny_skia::FillRule::Winding,
+        Transform::identity(),
+        None,
+    );
 }
 
 /// Fills `r` with `f` as a slide of master `master` shows it.

@@ -20,10 +20,10 @@
 //! Compositing by hand (not `fill_rect` with a `Mask`: tiny-skia's masks cover the whole
 //! pixmap, so a per-glyph mask would mean a slide-sized buffer per glyph).
 
-use crate::PathSink;
-use specrender_fonts::{FaceId, FontBook, Measurer};
+use ab_glyph_rasterizer::{point, Point, Rasterizer};
+use specrender_fonts::{FaceId, FontBook, Measurer, OutlineSink};
 use std::collections::HashMap;
-use tiny_skia::{Color, FillRule, Mask, PathBuilder, Pixmap, Transform};
+use tiny_skia::{Color, Pixmap};
 
 /// Sub-pixel positions per pixel (each axis).
 const SUBPIX: f32 = 4.0;
@@ -54,6 +54,8 @@ struct GlyphMask {
 pub struct Ink<'a> {
     pub(crate) m: Measurer<'a>,
     masks: HashMap<Key, Option<GlyphMask>, foldhash::fast::FixedState>,
+    /// Template parts' custom geometries read so far (`geom.rs`).
+    pub(crate) geoms: crate::geom::GeomCache,
     bytes: usize,
     hits: u64,
     misses: u64,
@@ -64,6 +66,7 @@ impl<'a> Ink<'a> {
         Ink {
             m: Measurer::new(book),
             masks: HashMap::default(),
+            geoms: crate::geom::GeomCache::default(),
             bytes: 0,
             hits: 0,
             misses: 0,
@@ -141,34 +144,111 @@ fn split(v: f32, whole: bool) -> (i32, u8) {
     (q.div_euclid(s) as i32, q.rem_euclid(s) as u8)
 }
 
+/// A glyph outline in pixel space (font units, y up, scaled by `k`, shifted by `x`): its
+/// segments as lines and curves, closed contour by contour, and their bounds.
+struct Outline {
+    k: f32,
+    x: f32,
+    segs: Vec<Seg>,
+    start: Option<Point>,
+    last: Point,
+    min: (f32, f32),
+    max: (f32, f32),
+}
+
+enum Seg {
+    Line(Point, Point),
+    Quad(Point, Point, Point),
+    Cubic(Point, Point, Point, Point),
+}
+
+impl Outline {
+    fn p(&mut self, x: f32, y: f32) -> Point {
+        let p = point(self.x + x * self.k, -y * self.k);
+        self.min = (self.min.0.min(p.x), self.min.1.min(p.y));
+        self.max = (self.max.0.max(p.x), self.max.1.max(p.y));
+        p
+    }
+
+    /// Closes the open contour back to its start.
+    fn end_contour(&mut self) {
+        if let Some(s) = self.start.take() {
+            if (s.x, s.y) != (self.last.x, self.last.y) {
+                self.segs.push(Seg::Line(self.last, s));
+            }
+        }
+    }
+}
+
+impl OutlineSink for Outline {
+    fn move_to(&mut self, x: f32, y: f32) {
+        self.end_contour();
+        let p = self.p(x, y);
+        self.start = Some(p);
+        self.last = p;
+    }
+    fn line_to(&mut self, x: f32, y: f32) {
+        let p = self.p(x, y);
+        self.segs.push(Seg::Line(self.last, p));
+        self.last = p;
+    }
+    fn quad_to(&mut self, x1: f32, y1: f32, x: f32, y: f32) {
+        let (c, p) = (self.p(x1, y1), self.p(x, y));
+        self.segs.push(Seg::Quad(self.last, c, p));
+        self.last = p;
+    }
+    fn curve_to(&mut self, x1: f32, y1: f32, x2: f32, y2: f32, x: f32, y: f32) {
+        let (c1, c2, p) = (self.p(x1, y1), self.p(x2, y2), self.p(x, y));
+        self.segs.push(Seg::Cubic(self.last, c1, c2, p));
+        self.last = p;
+    }
+    fn close(&mut self) {
+        self.end_contour();
+    }
+}
+
 fn rasterize(book: &FontBook, face: FaceId, id: u16, k: f32, fx: u8) -> Option<GlyphMask> {
-    let mut sink = PathSink {
-        pb: PathBuilder::new(),
+    let mut o = Outline {
         k,
         x: f32::from(fx) / SUBPIX,
-        y: 0.0,
+        segs: Vec::new(),
+        start: None,
+        last: point(0.0, 0.0),
+        min: (f32::MAX, f32::MAX),
+        max: (f32::MIN, f32::MIN),
     };
-    if !book.outline(face, id, &mut sink) {
+    if !book.outline(face, id, &mut o) {
         return None;
     }
-    let path = sink.pb.finish()?;
-    let b = path.bounds();
-    let left = b.left().floor() as i32;
-    let top = b.top().floor() as i32;
-    let w = (b.right().ceil() as i32 - left + 1).max(1) as u32;
-    let h = (b.bottom().ceil() as i32 - top + 1).max(1) as u32;
+    o.end_contour();
+    if o.segs.is_empty() || !(o.min.0.is_finite() && o.max.1.is_finite()) {
+        return None;
+    }
+    let left = o.min.0.floor() as i32;
+    let top = o.min.1.floor() as i32;
+    let w = (o.max.0.ceil() as i32 - left + 1).max(1) as u32;
+    let h = (o.max.1.ceil() as i32 - top + 1).max(1) as u32;
     if u64::from(w) * u64::from(h) > 64 << 20 {
         return None;
     }
-    let path = path.transform(Transform::from_translate(-left as f32, -top as f32))?;
-    let mut mask = Mask::new(w, h)?;
-    mask.fill_path(&path, FillRule::Winding, true, Transform::identity());
+    let (dx, dy) = (-left as f32, -top as f32);
+    let at = |p: Point| point(p.x + dx, p.y + dy);
+    let mut r = Rasterizer::new(w as usize, h as usize);
+    for s in &o.segs {
+        match *s {
+            Seg::Line(a, b) => r.draw_line(at(a), at(b)),
+            Seg::Quad(a, b, c) => r.draw_quad(at(a), at(b), at(c)),
+            Seg::Cubic(a, b, c, d) => r.draw_cubic(at(a), at(b), at(c), at(d)),
+        }
+    }
+    let mut data = vec![0u8; (w * h) as usize];
+    r.for_each_pixel(|i, a| data[i] = (a.clamp(0.0, 1.0) * 255.0).round() as u8);
     Some(GlyphMask {
         left,
         top,
         w,
         h,
-        data: mask.data().to_vec(),
+        data,
     })
 }
 

@@ -15,6 +15,7 @@
 
 mod chart;
 mod frame;
+mod geom;
 mod ink;
 mod sheet;
 
@@ -22,9 +23,7 @@ pub use ink::Ink;
 
 pub use sheet::{contact_sheet, draw_sheet, findings_per_slide, SheetOptions};
 
-use specrender_fonts::{
-    FaceId, FontBook, Measurer, OutlineSink, ScriptClass, ShapeLang, SlotFaces,
-};
+use specrender_fonts::{FaceId, FontBook, Measurer, ScriptClass, ShapeLang, SlotFaces};
 use specrender_layout::model::{
     Align, Anchor, BoxContent, LaidDeck, LaidSlide, Paragraph, PictureBox, PlacedBox, Rect,
     TableBox, TextBox,
@@ -976,43 +975,4 @@ fn round_rect(r: SkRect, rad: f32) -> Option<tiny_skia::Path> {
     pb.cubic_to(l, t + k, l + k, t, l + rad, t);
     pb.close();
     pb.finish()
-}
-
-/// Glyph outline (font units, y up) into pixel space at (x, y) with scale k.
-struct PathSink {
-    pb: PathBuilder,
-    k: f32,
-    x: f32,
-    y: f32,
-}
-
-impl PathSink {
-    fn p(&self, x: f32, y: f32) -> (f32, f32) {
-        (self.x + x * self.k, self.y - y * self.k)
-    }
-}
-
-impl OutlineSink for PathSink {
-    fn move_to(&mut self, x: f32, y: f32) {
-        let (a, b) = self.p(x, y);
-        self.pb.move_to(a, b);
-    }
-    fn line_to(&mut self, x: f32, y: f32) {
-        let (a, b) = self.p(x, y);
-        self.pb.line_to(a, b);
-    }
-    fn quad_to(&mut self, x1: f32, y1: f32, x: f32, y: f32) {
-        let (a, b) = self.p(x1, y1);
-        let (c, d) = self.p(x, y);
-        self.pb.quad_to(a, b, c, d);
-    }
-    fn curve_to(&mut self, x1: f32, y1: f32, x2: f32, y2: f32, x: f32, y: f32) {
-        let (a, b) = self.p(x1, y1);
-        let (c, d) = self.p(x2, y2);
-        let (e, f) = self.p(x, y);
-        self.pb.cubic_to(a, b, c, d, e, f);
-    }
-    fn close(&mut self) {
-        self.pb.close();
-    }
 }

@@ -1,0 +1,207 @@
+//! A template decoration's custom geometry (`a:custGeom`), read from the template's own
+//! master or layout part: the template model keeps only that a shape has one (LibreOffice
+//! "Focus" draws its masters' coloured triangles with it). Paths whose points are all numbers
+//! (`moveTo`, `lnTo`, `quadBezTo`, `cubicBezTo`, `close`) are drawn; a path with a guide
+//! name or an `arcTo` is not read, and the decoration stays an outline with a note.
+
+use specrender_opc::xml::{attr, attr_i64, walk};
+use specrender_opc::{Limits, Package};
+use std::collections::HashMap;
+
+/// One `a:path`: its own coordinate space (`w` x `h`; 0 means the shape's EMU) and commands.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct CustPath {
+    pub w: f64,
+    pub h: f64,
+    pub cmds: Vec<Cmd>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum Cmd {
+    Move(f64, f64),
+    Line(f64, f64),
+    Quad([f64; 4]),
+    Cubic([f64; 6]),
+    Close,
+}
+
+/// A top-level shape of a part with a custom geometry: its name, its `a:xfrm` rectangle
+/// (x, y, cx, cy) and its paths (`None` when one could not be read).
+pub(crate) type Shapes = Vec<(String, [i64; 4], Option<Vec<CustPath>>)>;
+
+/// Parts read so far (per drawing thread; a part's shapes depend on the part alone).
+#[derive(Default)]
+pub(crate) struct GeomCache {
+    parts: HashMap<String, Shapes>,
+}
+
+impl GeomCache {
+    /// The paths of the shape named `name` at `rect` in `part` of the package `bytes`.
+    pub(crate) fn paths(
+        &mut self,
+        bytes: &[u8],
+        part: &str,
+        name: &str,
+        rect: [i64; 4],
+    ) -> Option<&Vec<CustPath>> {
+        let shapes = self
+            .parts
+            .entry(part.to_string())
+            .or_insert_with(|| read_part(bytes, part).unwrap_or_default());
+        shapes
+            .iter()
+            .find(|(n, r, _)| n == name && *r == rect)
+            .and_then(|(_, _, p)| p.as_ref())
+    }
+}
+
+/// Every top-level `p:sp` of `part` with an `a:custGeom`.
+fn read_part(bytes: &[u8], part: &str) -> Option<Shapes> {
+    let pkg = Package::open(bytes.to_vec(), Limits::default()).ok()?;
+    let xml = pkg.read(part, None).ok()?;
+    Some(parse(part, &xml))
+}
+
+/// The custom-geometry shapes of a master or layout part's XML.
+pub(crate) fn parse(part: &str, xml: &[u8]) -> Shapes {
+    struct Cur {
+        depth: usize,
+        name: String,
+        off: Option<(i64, i64)>,
+        ext: Option<(i64, i64)>,
+        in_xfrm: bool,
+        geom: bool,
+        ok: bool,
+        paths: Vec<CustPath>,
+        /// The command being read and the points it has so far.
+        cmd: Option<(Vec<u8>, Vec<f64>)>,
+    }
+    let mut out = Vec::new();
+    let mut stack: Vec<Vec<u8>> = Vec::new();
+    let mut cur: Option<Cur> = None;
+    let _ = walk(part, xml, |name, e, end| {
+        if end {
+            stack.pop();
+            let depth = stack.len();
+            if let Some(c) = cur.as_mut() {
+                match name {
+                    b"xfrm" => c.in_xfrm = false,
+                    b"moveTo" | b"lnTo" | b"quadBezTo" | b"cubicBezTo" => {
+                        if let (Some((cmd, pts)), Some(p)) = (c.cmd.take(), c.paths.last_mut()) {
+                            let ok = match (cmd.as_slice(), pts.as_slice()) {
+                                (b"moveTo", [x, y]) => Some(Cmd::Move(*x, *y)),
+                                (b"lnTo", [x, y]) => Some(Cmd::Line(*x, *y)),
+                                (b"quadBezTo", [a, b, x, y]) => Some(Cmd::Quad([*a, *b, *x, *y])),
+                                (b"cubicBezTo", [a, b, d, e, x, y]) => {
+                                    Some(Cmd::Cubic([*a, *b, *d, *e, *x, *y]))
+                                }
+                                _ => None,
+                            };
+                            match ok {
+                                Some(k) => p.cmds.push(k),
+                                None => c.ok = false,
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+                if c.depth == depth {
+                    let c = cur.take().expect("checked");
+                    if c.geom {
+                        if let (Some((x, y)), Some((cx, cy))) = (c.off, c.ext) {
+                            let paths = (c.ok && !c.paths.is_empty()).then_some(c.paths);
+                            out.push((c.name, [x, y, cx, cy], paths));
+                        }
+                    }
+                }
+            }
+            return Ok(());
+        }
+        let parent_is_tree = stack.last().is_some_and(|p| p == b"spTree");
+        let depth = stack.len();
+        stack.push(name.to_vec());
+        if cur.is_none() {
+            if parent_is_tree && name == b"sp" {
+                cur = Some(Cur {
+                    depth,
+                    name: String::new(),
+                    off: None,
+                    ext: None,
+                    in_xfrm: false,
+                    geom: false,
+                    ok: true,
+                    paths: Vec::new(),
+                    cmd: None,
+                });
+            }
+            return Ok(());
+        }
+        let Some(c) = cur.as_mut() else {
+            return Ok(());
+        };
+        match name {
+            b"cNvPr" if c.name.is_empty() => c.name = attr(e, "name").unwrap_or_default(),
+            b"xfrm" if c.off.is_none() => {
+                c.in_xfrm = true;
+                // Flipped or turned: not drawn (the frame draws no transforms).
+                let set = |k: &str| attr(e, k).is_some_and(|v| v == "1" || v == "true");
+                if set("flipH") || set("flipV") || attr_i64(e, "rot").is_some_and(|r| r != 0) {
+                    c.ok = false;
+                }
+            }
+            b"off" if c.in_xfrm => c.off = attr_i64(e, "x").zip(attr_i64(e, "y")),
+            b"ext" if c.in_xfrm => c.ext = attr_i64(e, "cx").zip(attr_i64(e, "cy")),
+            b"custGeom" => c.geom = true,
+            b"path" if c.geom => c.paths.push(CustPath {
+                w: attr_i64(e, "w").unwrap_or(0) as f64,
+                h: attr_i64(e, "h").unwrap_or(0) as f64,
+                cmds: Vec::new(),
+            }),
+            b"moveTo" | b"lnTo" | b"quadBezTo" | b"cubicBezTo" if c.geom => {
+                c.cmd = Some((name.to_vec(), Vec::new()));
+            }
+            b"pt" if c.geom => match (c.cmd.as_mut(), attr_i64(e, "x"), attr_i64(e, "y")) {
+                (Some((_, pts)), Some(x), Some(y)) => pts.extend([x as f64, y as f64]),
+                // A guide name instead of a number.
+                _ => c.ok = false,
+            },
+            b"close" if c.geom => {
+                if let Some(p) = c.paths.last_mut() {
+                    p.cmds.push(Cmd::Close);
+                }
+            }
+            b"arcTo" if c.geom => c.ok = false,
+            _ => {}
+        }
+        Ok(())
+    });
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{parse, Cmd};
+
+    #[test]
+    fn reads_numeric_paths_of_top_level_shapes_and_refuses_guides() {
+        let xml = br#"<p:sldMaster xmlns:p="p" xmlns:a="a"><p:cSld><p:spTree>
+<p:sp><p:nvSpPr><p:cNvPr id="2" name="Tri"/></p:nvSpPr><p:spPr><a:xfrm><a:off x="10" y="20"/><a:ext cx="300" cy="400"/></a:xfrm>
+<a:custGeom><a:pathLst><a:path w="100" h="50"><a:moveTo><a:pt x="0" y="0"/></a:moveTo><a:lnTo><a:pt x="100" y="50"/></a:lnTo><a:close/></a:path></a:pathLst></a:custGeom></p:spPr></p:sp>
+<p:sp><p:nvSpPr><p:cNvPr id="3" name="Guided"/></p:nvSpPr><p:spPr><a:xfrm><a:off x="1" y="2"/><a:ext cx="3" cy="4"/></a:xfrm>
+<a:custGeom><a:pathLst><a:path><a:moveTo><a:pt x="0" y="b"/></a:moveTo></a:path></a:pathLst></a:custGeom></p:spPr></p:sp>
+<p:sp><p:nvSpPr><p:cNvPr id="4" name="Box"/></p:nvSpPr><p:spPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="5" cy="5"/></a:xfrm><a:prstGeom prst="rect"/></p:spPr></p:sp>
+</p:spTree></p:cSld></p:sldMaster>"#;
+        let shapes = parse("ppt/slideMasters/slideMaster1.xml", xml);
+        assert_eq!(shapes.len(), 2);
+        assert_eq!(shapes[0].0, "Tri");
+        assert_eq!(shapes[0].1, [10, 20, 300, 400]);
+        let p = &shapes[0].2.as_ref().expect("numeric path")[0];
+        assert_eq!((p.w, p.h), (100.0, 50.0));
+        assert_eq!(
+            p.cmds,
+            vec![Cmd::Move(0.0, 0.0), Cmd::Line(100.0, 50.0), Cmd::Close]
+        );
+        assert_eq!(shapes[1].0, "Guided");
+        assert!(shapes[1].2.is_none());
+    }
+}
