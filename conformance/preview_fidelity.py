@@ -41,7 +41,7 @@ INK_DELTA = 60
 MARGIN_PX = 2
 BARS = {"text_iou": 0.9, "text_share_min": 0.98, "placed_px": 2}
 TEXT_KINDS = ("text", "bullets")
-PLACED_KINDS = ("picture", "table", "chart")
+PLACED_KINDS = ("image", "table", "chart")  # layout.json calls a picture box "image"
 
 
 def decks(fast):

@@ -124,6 +124,10 @@ pub fn draw_sheet(
         book,
         ink: &mut ink,
         notes: Vec::new(),
+        body: [
+            deck.theme.fonts.body.clone(),
+            deck.theme.fonts.body_ea.clone(),
+        ],
     };
     for (i, slide) in deck.slides.iter().enumerate() {
         let (thumb, _) = draw_slide_with(c.ink, deck, slide, i + 1, qc, &thumb_opts)?;
