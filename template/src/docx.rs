@@ -343,7 +343,7 @@ pub struct Section {
 }
 
 /// A parsed reference document.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Default, Serialize)]
 pub struct DocTemplate {
     /// `docx`, `dotx`, `docm` or `dotm`.
     pub kind: String,
@@ -550,21 +550,7 @@ fn read(bytes: Vec<u8>, limits: Limits) -> Result<DocTemplate, TemplateError> {
     let find = |name: &str| rels.iter().find(|r| !r.external && r.is(name));
     let mut t = DocTemplate {
         kind,
-        styles: Vec::new(),
-        defaults: RunProps::default(),
-        para_defaults: ParaProps::default(),
-        theme: None,
-        section: Section::default(),
-        even_and_odd_headers: false,
-        example_blocks: 0,
-        nums: Vec::new(),
-        max_abstract: 0,
-        list_indents: Vec::new(),
-        warnings: Vec::new(),
-        styles_part: None,
-        numbering_part: None,
-        theme_part: None,
-        carried: Arc::new(Vec::new()),
+        ..DocTemplate::default()
     };
     if let Some(r) = find("styles") {
         let xml = pkg.read(&r.target, Some(&doc_part))?;
@@ -941,21 +927,7 @@ mod tests {
     fn read_styles_only(xml: &[u8]) -> DocTemplate {
         let mut t = DocTemplate {
             kind: "docx".into(),
-            styles: Vec::new(),
-            defaults: RunProps::default(),
-            para_defaults: ParaProps::default(),
-            theme: None,
-            section: Section::default(),
-            even_and_odd_headers: false,
-            example_blocks: 0,
-            nums: Vec::new(),
-            max_abstract: 0,
-            list_indents: Vec::new(),
-            warnings: Vec::new(),
-            styles_part: None,
-            numbering_part: None,
-            theme_part: None,
-            carried: Arc::new(Vec::new()),
+            ..DocTemplate::default()
         };
         read_styles("word/styles.xml", xml, &mut t).unwrap();
         t
