@@ -376,7 +376,15 @@ fn unkerned(
     range: std::ops::Range<usize>,
 ) -> f64 {
     let mut w = 0.0;
-    for s in segs {
+    // The segments are in text order, end to end: start at the first that reaches `range`
+    // (a paragraph's line questions each walked all of them: 299 M instructions of the 2,000-block
+    // document's 1,600 M, callgrind) and stop past its end.
+    debug_assert!(segs.windows(2).all(|p| p[0].range.end <= p[1].range.start));
+    let first = segs.partition_point(|s| s.range.end <= range.start);
+    for s in segs[first..]
+        .iter()
+        .take_while(|s| s.range.start < range.end)
+    {
         let (a, b) = (s.range.start.max(range.start), s.range.end.min(range.end));
         if a >= b {
             continue;
