@@ -565,6 +565,9 @@ impl Canvas<'_, '_> {
                     let path = match sh.prst {
                         "ellipse" => PathBuilder::from_oval(sr),
                         "roundRect" => round_rect(sr, sr.width().min(sr.height()) * 0.16667),
+                        "chevron" | "homePlate" | "rightArrow" => {
+                            polygon(&preset_points(sh.prst, sr))
+                        }
                         _ => Some(PathBuilder::from_rect(sr)),
                     };
                     if let Some(path) = path {
@@ -1007,6 +1010,52 @@ struct TextStyle {
     align: Align,
 }
 
+/// The outline of preset `prst` (`chevron`, `homePlate`, `rightArrow`) in `r`, with the
+/// default adjustments the writer leaves them at (an empty `a:avLst`), as ECMA-376 Part 1's
+/// presetShapeDefinitions draw them: `ss` is the shorter side, `vc` the vertical centre.
+fn preset_points(prst: &str, r: SkRect) -> Vec<(f32, f32)> {
+    let (l, t, rt, b) = (r.left(), r.top(), r.right(), r.bottom());
+    let (ss, vc) = (r.width().min(r.height()), (t + b) / 2.0);
+    match prst {
+        // adj 50000: the point and the notch are ss / 2 deep.
+        "chevron" => {
+            let x1 = l + ss * 0.5;
+            let x2 = rt - ss * 0.5;
+            vec![(l, t), (x2, t), (rt, vc), (x2, b), (l, b), (x1, vc)]
+        }
+        // adj 50000: the point is ss / 2 deep.
+        "homePlate" => {
+            let x1 = rt - ss * 0.5;
+            vec![(l, t), (x1, t), (rt, vc), (x1, b), (l, b)]
+        }
+        // adj1 50000: the shaft is half the height; adj2 50000: the head is ss / 2 long.
+        _ => {
+            let dy = r.height() * 0.25;
+            let x2 = rt - ss * 0.5;
+            vec![
+                (l, vc - dy),
+                (x2, vc - dy),
+                (x2, t),
+                (rt, vc),
+                (x2, b),
+                (x2, vc + dy),
+                (l, vc + dy),
+            ]
+        }
+    }
+}
+
+fn polygon(points: &[(f32, f32)]) -> Option<tiny_skia::Path> {
+    let mut pb = PathBuilder::new();
+    let (first, rest) = points.split_first()?;
+    pb.move_to(first.0, first.1);
+    for p in rest {
+        pb.line_to(p.0, p.1);
+    }
+    pb.close();
+    pb.finish()
+}
+
 fn round_rect(r: SkRect, rad: f32) -> Option<tiny_skia::Path> {
     let (l, t, rt, b) = (r.left(), r.top(), r.right(), r.bottom());
     let k = rad * 0.447_715; // 1 - 0.552285 (cubic circle constant)
@@ -1022,4 +1071,41 @@ fn round_rect(r: SkRect, rad: f32) -> Option<tiny_skia::Path> {
     pb.cubic_to(l, t + k, l + k, t, l + rad, t);
     pb.close();
     pb.finish()
+}
+
+#[cfg(test)]
+mod preset_tests {
+    use super::*;
+
+    #[test]
+    fn chevrons_pentagons_and_arrows_are_their_outlines_not_rectangles() {
+        let r = SkRect::from_xywh(0.0, 0.0, 200.0, 100.0).unwrap();
+        // ss = 100: points and notches 50 deep, the arrow's shaft half the height.
+        assert_eq!(
+            preset_points("chevron", r),
+            [
+                (0.0, 0.0),
+                (150.0, 0.0),
+                (200.0, 50.0),
+                (150.0, 100.0),
+                (0.0, 100.0),
+                (50.0, 50.0)
+            ]
+        );
+        assert_eq!(
+            preset_points("homePlate", r),
+            [
+                (0.0, 0.0),
+                (150.0, 0.0),
+                (200.0, 50.0),
+                (150.0, 100.0),
+                (0.0, 100.0)
+            ]
+        );
+        let arrow = preset_points("rightArrow", r);
+        assert_eq!(arrow[0], (0.0, 25.0));
+        assert_eq!(arrow[3], (200.0, 50.0));
+        assert_eq!(arrow[6], (0.0, 75.0));
+        assert!(polygon(&arrow).is_some());
+    }
 }
