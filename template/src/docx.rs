@@ -428,18 +428,24 @@ impl DocTemplate {
         None
     }
 
-    /// A style's run properties through its `basedOn` chain, over the document defaults.
-    pub fn run_props(&self, id: &str) -> RunProps {
-        let mut chain = Vec::new();
+    /// Style `id` and the styles it is based on, nearest first (a loop or a chain past 32 styles
+    /// ends it).
+    fn based_on_chain(&self, id: &str) -> Vec<&DocStyle> {
+        let mut chain: Vec<&DocStyle> = Vec::new();
         let mut at = self.style(id);
         while let Some(s) = at {
-            if chain.len() > 32 || chain.iter().any(|c: &&DocStyle| c.id == s.id) {
+            if chain.len() > 32 || chain.iter().any(|c| c.id == s.id) {
                 break;
             }
             chain.push(s);
             at = s.based_on.as_deref().and_then(|b| self.style(b));
         }
         chain
+    }
+
+    /// A style's run properties through its `basedOn` chain, over the document defaults.
+    pub fn run_props(&self, id: &str) -> RunProps {
+        self.based_on_chain(id)
             .iter()
             .rev()
             .fold(self.defaults.clone(), |acc, s| s.run.over(&acc))
@@ -454,16 +460,7 @@ impl DocTemplate {
     /// A style's own paragraph properties through its `basedOn` chain, without the paragraph
     /// defaults.
     pub fn style_para(&self, id: &str) -> ParaProps {
-        let mut chain = Vec::new();
-        let mut at = self.style(id);
-        while let Some(s) = at {
-            if chain.len() > 32 || chain.iter().any(|c: &&DocStyle| c.id == s.id) {
-                break;
-            }
-            chain.push(s);
-            at = s.based_on.as_deref().and_then(|b| self.style(b));
-        }
-        chain
+        self.based_on_chain(id)
             .iter()
             .rev()
             .fold(ParaProps::default(), |acc, s| s.para.over(&acc))
