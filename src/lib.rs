@@ -860,10 +860,6 @@ pub enum ResolvedDocTemplate {
     Unknown(String),
 }
 
-/// The built-in look's ids (no file needed); the built-in themes with a package are
-/// [`template::themes::THEMES`].
-pub const BUILT_IN_TEMPLATES: &[&str] = &["default"];
-
 impl TemplateStore {
     pub fn new(dir: impl Into<PathBuf>) -> TemplateStore {
         TemplateStore {
@@ -911,7 +907,7 @@ impl TemplateStore {
     /// content. `default` (or empty): our own styles.
     pub fn resolve_doc(&self, id: &str) -> Result<ResolvedDocTemplate, Error> {
         let id = id.trim();
-        if id.is_empty() || BUILT_IN_TEMPLATES.contains(&id) {
+        if template::themes::is_default(id) {
             return Ok(ResolvedDocTemplate::BuiltIn);
         }
         let Some((bytes, key)) = self.read(id, &["docx", "dotx"])? else {
@@ -932,7 +928,7 @@ impl TemplateStore {
     /// template is an environment error (the service's folder is broken, not the deck).
     pub fn resolve(&self, id: &str) -> Result<ResolvedTemplate, Error> {
         let id = id.trim();
-        if id.is_empty() || BUILT_IN_TEMPLATES.contains(&id) {
+        if template::themes::is_default(id) {
             return Ok(ResolvedTemplate::BuiltIn);
         }
         if let Some(t) = template::themes::builtin(id) {

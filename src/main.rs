@@ -329,7 +329,8 @@ fn main() -> ExitCode {
 /// (`default`: its 16:9 package; the 4:3 one has the same layouts).
 fn cmd_themes(json: bool) -> i32 {
     use specrender::template::themes;
-    let default = themes::default_for((12_192_000, 6_858_000));
+    let wide = specrender::spec::deck::SlideSize::WIDESCREEN;
+    let default = themes::default_for((wide.cx, wide.cy));
     let all = std::iter::once((themes::DEFAULT_ID, themes::DEFAULT_DESCRIPTION, default)).chain(
         themes::THEMES.iter().map(|th| {
             (

@@ -21,10 +21,12 @@ pub(crate) fn layout(
     opts: &LayoutOptions,
 ) -> Result<LaidDeck, OverBudget> {
     let images = picture::prepare_all(deck);
-    let mut frame = match &opts.template {
-        Some(t) => Frame::from_template(t, &deck.theme, deck.lang),
-        None => Frame::built_in(deck.slide_size, &deck.theme, deck.lang),
-    };
+    // `try_layout` puts every deck on a template (the default look's package when none).
+    let t = opts
+        .template
+        .as_ref()
+        .expect("try_layout puts every deck on a template");
+    let mut frame = Frame::from_template(t, &deck.theme, deck.lang);
     if specrender_spec::resolve::right_to_left(&deck.language) {
         frame.mirror_columns();
     }
