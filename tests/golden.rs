@@ -254,10 +254,7 @@ fn outputs(laid: &LaidDeck) -> BTreeMap<String, Vec<u8>> {
     let parts = specrender_renderer::pptx_parts(laid, true).expect("parts");
     // Parts carried from the template byte for byte are pinned by hash: the case's files are
     // what specrender writes.
-    let carried: BTreeMap<String, Vec<u8>> = match &laid.frame.template {
-        Some(t) => unzip_raw(&t.bytes),
-        None => BTreeMap::new(),
-    };
+    let carried: BTreeMap<String, Vec<u8>> = unzip_raw(&laid.frame.template.bytes);
     let mut manifest = String::new();
     for (name, bytes) in &parts {
         if carried.get(name) == Some(bytes) {

@@ -8,7 +8,8 @@ as a customer's .pptx (issue 20). Run from the repository root:
 Everything here is specrender's own design, written from ECMA-376 Part 1 (PresentationML /
 DrawingML): no part of another template is copied. Fonts are ones specrender ships metric
 clones of (Calibri -> Carlito, Arial -> Liberation Sans), so the fit stays honest; East Asian
-text uses the deck language's default (the theme leaves `ea` empty).
+text uses the deck language's default (the theme leaves `ea` empty and names a face per East
+Asian script, as specrender measures it).
 
 The output is deterministic (fixed zip timestamps, parts in a fixed order), so regenerating
 changes the files only when this script changes.
@@ -19,6 +20,9 @@ import sys
 import zipfile
 
 W, H = 12192000, 6858000  # 13.333 x 7.5 in (16:9)
+# The shipped face of each East Asian script (spec::resolve::default_ea_font).
+EA_SCRIPT_FONTS = [("Hang", "Noto Sans CJK KR"), ("Jpan", "Noto Sans CJK JP"),
+                   ("Hans", "Noto Sans CJK SC"), ("Hant", "Noto Sans CJK TC")]
 IN = 914400
 M = int(0.6 * IN)  # side margin
 
@@ -360,7 +364,11 @@ def theme_xml(t):
         f'<a:{k}><a:srgbClr val="{c[k]}"/></a:{k}>'
         for k in ["dk1", "lt1", "dk2", "lt2", "accent1", "accent2", "accent3", "accent4", "accent5",
                   "accent6", "hlink", "folHlink"])
-    font = lambda f: f'<a:latin typeface="{f}"/><a:ea typeface=""/><a:cs typeface=""/>'
+    # East Asian text in the deck language's default face (what specrender measures it with):
+    # `ea` stays empty and each East Asian script names its face, as Office's own themes do,
+    # so text typed into the deck in PowerPoint gets the face the layout measured.
+    scripts = "".join(f'<a:font script="{sc}" typeface="{f}"/>' for sc, f in EA_SCRIPT_FONTS)
+    font = lambda f: f'<a:latin typeface="{f}"/><a:ea typeface=""/><a:cs typeface=""/>{scripts}'
     solid = '<a:solidFill><a:schemeClr val="phClr"/></a:solidFill>'
     lines = "".join(f'<a:ln w="{w}" cap="flat" cmpd="sng" algn="ctr">{solid}<a:prstDash val="solid"/></a:ln>'
                     for w in (6350, 12700, 19050))

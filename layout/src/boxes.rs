@@ -22,8 +22,8 @@ pub fn boxes_json(laid: &LaidDeck) -> serde_json::Value {
                         "rect_emu".into(),
                         json!([b.rect.x, b.rect.y, b.rect.w, b.rect.h]),
                     );
-                    // On a template: the placeholder the box went into (OOXML type and idx).
-                    if let (Some(_), Some(ph)) = (&laid.frame.template, b.placeholder) {
+                    // The template placeholder the box went into (OOXML type and idx).
+                    if let Some(ph) = b.placeholder {
                         let (ty, idx) = ph.ooxml();
                         o.insert("placeholder".into(), json!({"type": ty, "idx": idx}));
                     }
@@ -109,10 +109,9 @@ pub fn boxes_json(laid: &LaidDeck) -> serde_json::Value {
                 })
                 .collect();
             let mut v = json!({"id": s.id, "source_id": s.source_id, "layout": s.preset.id(), "boxes": boxes});
-            if let Some(tl) = laid.frame.layout(s.preset).template_layout.as_ref() {
-                v["template_layout"] = json!(tl.name);
-                v["template_layout_how"] = json!(tl.how);
-            }
+            let tl = &laid.frame.layout(s.preset).template_layout;
+            v["template_layout"] = json!(tl.name);
+            v["template_layout_how"] = json!(tl.how);
             v
         })
         .collect();

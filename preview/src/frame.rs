@@ -32,56 +32,47 @@ fn undrawn_color() -> Color {
 /// Draws what lies under `slide`'s boxes (see the module docs).
 pub(crate) fn draw_frame(c: &mut Canvas<'_, '_>, deck: &LaidDeck, slide: &LaidSlide) {
     let frame = &deck.frame;
-    match &frame.template {
-        Some(t) => {
-            let layout = frame
-                .layouts
-                .iter()
-                .find(|l| l.preset == slide.preset)
-                .and_then(|l| l.template_layout.as_ref())
-                .and_then(|tl| tl.index)
-                .and_then(|i| t.layouts.get(i));
-            let master_idx = layout.map_or(0, |l| l.master);
-            let master = t.masters.get(master_idx);
-            // Background: the layout's, else the master's, else bg1.
-            let bg = layout
-                .and_then(|l| l.background.as_ref())
-                .or_else(|| master.and_then(|m| m.background.as_ref()));
-            let full = Rect {
-                x: 0,
-                y: 0,
-                w: deck.slide_size.cx,
-                h: deck.slide_size.cy,
-            };
-            match bg {
-                Some(f) => fill(c, t, master_idx, f, &full, "background"),
-                None => {
-                    let bg1 = t
-                        .scheme_color(master_idx, "bg1")
-                        .map_or(color(deck.theme.colors.background), |[r, g, b]| {
-                            Color::from_rgba8(r, g, b, 255)
-                        });
-                    c.pm.fill(bg1);
-                }
-            }
-            let show_master = layout.is_none_or(|l| l.show_master_shapes);
-            if let Some(m) = master.filter(|_| show_master) {
-                for (i, d) in m.decorations.iter().enumerate() {
-                    decoration(c, t, master_idx, d, (&m.part, "master"), i);
-                }
-            }
-            if show_master {
-                logo(c, deck);
-            }
-            if let Some(l) = layout {
-                for (i, d) in l.decorations.iter().enumerate() {
-                    decoration(c, t, master_idx, d, (&l.part, "layout"), i);
-                }
-            }
-        }
+    let t = &frame.template;
+    // The layout part the slide relates to (as the writer relates it: a fallback goes onto the
+    // template's blank layout, else its first).
+    let layout = frame
+        .template_layout_index(slide.preset)
+        .and_then(|i| t.layouts.get(i));
+    let master_idx = layout.map_or(0, |l| l.master);
+    let master = t.masters.get(master_idx);
+    // Background: the layout's, else the master's, else bg1.
+    let bg = layout
+        .and_then(|l| l.background.as_ref())
+        .or_else(|| master.and_then(|m| m.background.as_ref()));
+    let full = Rect {
+        x: 0,
+        y: 0,
+        w: deck.slide_size.cx,
+        h: deck.slide_size.cy,
+    };
+    match bg {
+        Some(f) => fill(c, t, master_idx, f, &full, "background"),
         None => {
-            c.pm.fill(color(deck.theme.colors.background));
-            logo(c, deck);
+            let bg1 = t
+                .scheme_color(master_idx, "bg1")
+                .map_or(color(deck.theme.colors.background), |[r, g, b]| {
+                    Color::from_rgba8(r, g, b, 255)
+                });
+            c.pm.fill(bg1);
+        }
+    }
+    let show_master = layout.is_none_or(|l| l.show_master_shapes);
+    if let Some(m) = master.filter(|_| show_master) {
+        for (i, d) in m.decorations.iter().enumerate() {
+            decoration(c, t, master_idx, d, (&m.part, "master"), i);
+        }
+    }
+    if show_master {
+        logo(c, deck);
+    }
+    if let Some(l) = layout {
+        for (i, d) in l.decorations.iter().enumerate() {
+            decoration(c, t, master_idx, d, (&l.part, "layout"), i);
         }
     }
 }

@@ -233,7 +233,7 @@ fn slide_layout(laid: &LaidDeck, slide: &LaidSlide) -> Option<usize> {
     laid.frame.template_layout_index(slide.preset)
 }
 
-/// `low_contrast` (on a template): text whose colour is below [`minimum`] against what
+/// `low_contrast`: text whose colour is below [`minimum`] against what
 /// lies under its box — its own fill, else the template's decoration or background there
 /// ([`specrender_layout::template::Template::backdrop`]). A fill that is translucent is blended
 /// over the backdrop; a gradient or pattern counts by its worst colour; a picture under the box
@@ -241,9 +241,7 @@ fn slide_layout(laid: &LaidDeck, slide: &LaidSlide) -> Option<usize> {
 pub(crate) fn contrast(laid: &LaidDeck, slide: &LaidSlide, out: &mut Vec<Issue>) {
     use specrender_layout::model::BoxContent;
     use specrender_layout::template::{contrast as ratio, Paint, Rect as TRect};
-    let Some(t) = &laid.frame.template else {
-        return;
-    };
+    let t = &laid.frame.template;
     let Some(layout) = slide_layout(laid, slide) else {
         return;
     };
@@ -375,10 +373,8 @@ pub(crate) fn logo(laid: &LaidDeck, slide: &LaidSlide, out: &mut Vec<Issue>) {
     }
     // A template layout draws its own shapes above the master's: one that covers the logo
     // hides it on the slides of that layout.
-    if let (Some(t), Some(i)) = (
-        &laid.frame.template,
-        laid.frame.template_layout_index(slide.preset),
-    ) {
+    if let Some(i) = laid.frame.template_layout_index(slide.preset) {
+        let t = &laid.frame.template;
         let layout = &t.layouts[i];
         let hidden = layout.decorations.iter().find(|d| {
             let r = Rect {
@@ -448,9 +444,7 @@ pub(crate) fn logo(laid: &LaidDeck, slide: &LaidSlide, out: &mut Vec<Issue>) {
 }
 
 pub(crate) fn decorations(laid: &LaidDeck, slide: &LaidSlide, out: &mut Vec<Issue>) {
-    let Some(t) = &laid.frame.template else {
-        return;
-    };
+    let t = &laid.frame.template;
     let Some(layout) = slide_layout(laid, slide).and_then(|i| t.layouts.get(i)) else {
         return;
     };

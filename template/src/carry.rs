@@ -149,7 +149,8 @@ fn drop_rels(xml: &[u8], rels: &[specrender_opc::Rel]) -> Vec<u8> {
 }
 
 /// A theme part with `b`'s colours in its `a:clrScheme` slots (each slot's colour element
-/// replaced by an `a:srgbClr`) and its fonts as the major / minor Latin typefaces. Text
+/// replaced by an `a:srgbClr`) and its fonts as the major / minor Latin and East Asian
+/// typefaces. Text
 /// surgery on the part as written (every other byte is kept); a slot or font the part does
 /// not spell as `<a:slot>` / `<a:majorFont>` is left as it is.
 fn rebrand(xml: &[u8], b: &crate::Brand) -> Vec<u8> {
@@ -171,15 +172,24 @@ fn rebrand(xml: &[u8], b: &crate::Brand) -> Vec<u8> {
         };
         s.replace_range(a..z, &format!("<a:srgbClr val=\"{hex}\"/>"));
     }
-    for (tag, font) in [("majorFont", &b.major), ("minorFont", &b.minor)] {
+    for (tag, script, font) in [
+        ("majorFont", "latin", &b.major),
+        ("minorFont", "latin", &b.minor),
+        ("majorFont", "ea", &b.major_ea),
+        ("minorFont", "ea", &b.minor_ea),
+    ] {
         let Some(font) = font else { continue };
         let Some(at) = s.find(&format!("<a:{tag}>")) else {
             continue;
         };
-        let Some(l) = s[at..].find("<a:latin typeface=\"").map(|i| at + i + 19) else {
+        let Some(end) = s[at..].find(&format!("</a:{tag}>")).map(|i| at + i) else {
             continue;
         };
-        let Some(e) = s[l..].find('"').map(|i| l + i) else {
+        let attr = format!("<a:{script} typeface=\"");
+        let Some(l) = s[at..end].find(&attr).map(|i| at + i + attr.len()) else {
+            continue;
+        };
+        let Some(e) = s[l..end].find('"').map(|i| l + i) else {
             continue;
         };
         let escaped = font
@@ -196,7 +206,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn rebrand_rewrites_scheme_slots_and_latin_fonts_only() {
+    fn rebrand_rewrites_scheme_slots_and_theme_fonts_only() {
         let xml = br#"<a:theme><a:clrScheme name="x"><a:dk1><a:sysClr val="windowText" lastClr="000000"/></a:dk1><a:accent1><a:srgbClr val="4472C4"/></a:accent1></a:clrScheme><a:fontScheme><a:majorFont><a:latin typeface="Calibri Light"/><a:ea typeface=""/></a:majorFont><a:minorFont><a:latin typeface="Calibri"/></a:minorFont></a:fontScheme><a:accent1>keep</a:accent1></a:theme>"#;
         let b = crate::Brand {
             theme_part: "t".into(),
@@ -206,11 +216,14 @@ mod tests {
             ],
             major: Some("Arial".into()),
             minor: None,
+            major_ea: Some("Noto Sans CJK KR".into()),
+            // The minor font spells no `a:ea`: left as it is.
+            minor_ea: Some("Noto Sans CJK JP".into()),
         };
         let out = String::from_utf8(rebrand(xml, &b)).unwrap();
         assert_eq!(
             out,
-            r#"<a:theme><a:clrScheme name="x"><a:dk1><a:srgbClr val="222222"/></a:dk1><a:accent1><a:srgbClr val="C00000"/></a:accent1></a:clrScheme><a:fontScheme><a:majorFont><a:latin typeface="Arial"/><a:ea typeface=""/></a:majorFont><a:minorFont><a:latin typeface="Calibri"/></a:minorFont></a:fontScheme><a:accent1>keep</a:accent1></a:theme>"#
+            r#"<a:theme><a:clrScheme name="x"><a:dk1><a:srgbClr val="222222"/></a:dk1><a:accent1><a:srgbClr val="C00000"/></a:accent1></a:clrScheme><a:fontScheme><a:majorFont><a:latin typeface="Arial"/><a:ea typeface="Noto Sans CJK KR"/></a:majorFont><a:minorFont><a:latin typeface="Calibri"/></a:minorFont></a:fontScheme><a:accent1>keep</a:accent1></a:theme>"#
         );
     }
 }

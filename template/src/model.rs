@@ -199,7 +199,11 @@ impl FontSet {
         } else if l.starts_with("ja") {
             "Jpan"
         } else if l.starts_with("zh") {
-            if l.contains("hant") || l.contains("tw") || l.contains("hk") || l.contains("mo") {
+            // As `spec::resolve::lang_family` reads the tag: a script subtag first, then
+            // the regions that write Traditional Chinese.
+            if !l.contains("hans")
+                && (l.contains("hant") || l.contains("tw") || l.contains("hk") || l.contains("mo"))
+            {
                 "Hant"
             } else {
                 "Hans"
@@ -257,13 +261,15 @@ pub struct Template {
 }
 
 /// Brand colours and fonts written into a template's theme part: scheme slots (`accent1`,
-/// `dk1`...) to `RRGGBB`, and the major / minor Latin typefaces.
+/// `dk1`...) to `RRGGBB`, and the major / minor Latin and East Asian typefaces.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Brand {
     pub theme_part: String,
     pub colors: Vec<(String, String)>,
     pub major: Option<String>,
     pub minor: Option<String>,
+    pub major_ea: Option<String>,
+    pub minor_ea: Option<String>,
 }
 
 impl Template {
@@ -271,15 +277,12 @@ impl Template {
     /// deck roles (`text`, `background`, `primary`, `secondary`, `accent`) to colours, written
     /// into the scheme slot each role shows through the master's colour map (`text` -> what
     /// `tx1` maps to, `background` -> `bg1`'s, `primary` -> `accent1`, `secondary` ->
-    /// `accent2`, `accent` -> `accent3`); `major` / `minor` replace the font scheme's Latin
-    /// typefaces. Layout then reads the branded scheme (decorations in `accent1` take the
-    /// brand's primary), and the writer writes it into the carried theme part.
-    pub fn branded(
-        &self,
-        colors: &[(&str, [u8; 3])],
-        major: Option<&str>,
-        minor: Option<&str>,
-    ) -> Template {
+    /// `accent2`, `accent` -> `accent3`); `fonts` are deck roles too: `heading` / `body`
+    /// replace the font scheme's major / minor Latin typefaces, `heading_ea` / `body_ea` its
+    /// major / minor East Asian ones. Layout then reads the branded scheme (decorations in
+    /// `accent1` take the brand's primary), and the writer writes it into the carried theme
+    /// part.
+    pub fn branded(&self, colors: &[(&str, [u8; 3])], fonts: &[(&str, &str)]) -> Template {
         let mut t = self.clone();
         let Some(m) = t.masters.first() else { return t };
         let Some(ti) = m.theme else { return t };
@@ -311,13 +314,17 @@ impl Template {
             }
             brand.colors.push((slot, hex));
         }
-        if let Some(f) = major {
-            t.themes[ti].major.latin = f.to_string();
-            brand.major = Some(f.to_string());
-        }
-        if let Some(f) = minor {
-            t.themes[ti].minor.latin = f.to_string();
-            brand.minor = Some(f.to_string());
+        for (role, f) in fonts {
+            let th = &mut t.themes[ti];
+            let (slot, written) = match *role {
+                "heading" => (&mut th.major.latin, &mut brand.major),
+                "body" => (&mut th.minor.latin, &mut brand.minor),
+                "heading_ea" => (&mut th.major.ea, &mut brand.major_ea),
+                "body_ea" => (&mut th.minor.ea, &mut brand.minor_ea),
+                _ => continue,
+            };
+            *slot = f.to_string();
+            *written = Some(f.to_string());
         }
         t.brand = Some(brand);
         t

@@ -6,7 +6,7 @@
 //! the master's title and body areas. The safe area is every placeholder's area together, the
 //! footer band the master's footer placeholders (date, footer, slide number).
 
-use super::{Frame, FramePlaceholder, LayoutFrame, LevelStyle, MasterFrame, TemplateLayout};
+use super::{Frame, LayoutFrame, Rules, TemplateLayout};
 use crate::model::{Placeholder, Preset, Rect};
 use crate::preset::{self, Slot, SlotRole, CAPTION, FOOTER_BAND, GAP, GUTTER};
 use specrender_spec::deck::{LangFamily, SlideSize, Theme};
@@ -173,7 +173,6 @@ impl Frame {
             w: size.cx,
             h: size.cy,
         };
-        let builtin = Frame::built_in(size, theme, lang);
         let master = t.masters.first();
         let body_placeholders = master.is_some_and(|m| !m.text_styles.body.is_empty());
         let mph = |class: &str| {
@@ -197,7 +196,7 @@ impl Frame {
                 }
             }
         }
-        let safe_area = clamp_to(safe.unwrap_or(builtin.safe_area), size);
+        let safe_area = clamp_to(safe.unwrap_or(preset::safe_area(size)), size);
         // The master's footer placeholders, else a band at the foot of the safe area.
         let mut footer: Option<Rect> = None;
         for p in master.iter().flat_map(|m| m.placeholders.iter()) {
@@ -234,7 +233,7 @@ impl Frame {
                 let explicit_missing = explicit
                     .filter(|_| mapping.how != "explicit")
                     .map(str::to_string);
-                let base = builtin.layout(p);
+                let base = Rules::of(p);
                 let chosen = mapping.layout.and_then(|i| t.layouts.get(i));
                 // Content that ends above the footer band (slide number, citations).
                 let clear = |r: Rect| {
@@ -259,60 +258,31 @@ impl Frame {
                     .unwrap_or_else(|| scaled_slots(p, size, footer_band, m_title, m_body)),
                     None => scaled_slots(p, size, footer_band, m_title, m_body),
                 };
-                let placeholders = slots
-                    .iter()
-                    .filter_map(|s| {
-                        s.placeholder.map(|ph| FramePlaceholder {
-                            placeholder: ph,
-                            rect: s.rect,
-                            name: String::new(),
-                            prompt: "",
-                            centered: false,
-                            no_bullet: false,
-                            anchor: None,
-                            autofit: false,
-                        })
-                    })
-                    .collect();
                 LayoutFrame {
                     preset: p,
-                    name: chosen.map(|l| l.name.clone()).unwrap_or_default(),
-                    ooxml_type: chosen
-                        .map(|l| l.ty.clone())
-                        .unwrap_or_else(|| "cust".into()),
                     slots,
-                    placeholders,
                     numbered: base.numbered,
                     centered: base.centered,
                     // Text sits on a band over the picture only when the picture is the slide.
                     band: base.band && chosen.is_none_or(|l| areas(l, true).picture.is_none()),
                     releases_caption: base.releases_caption,
                     citations_in_band: base.citations_in_band,
-                    template_layout: Some(TemplateLayout {
+                    template_layout: TemplateLayout {
                         index: mapping.layout,
                         name: mapping.layout_name.unwrap_or_default(),
                         how: mapping.how,
                         explicit_missing,
-                    }),
+                    },
                 }
             })
             .collect();
-        let master_frame = MasterFrame {
-            placeholders: Vec::new(),
-            title_levels: Vec::<LevelStyle>::new(),
-            body_levels: Vec::new(),
-            ..builtin.master
-        };
         Frame {
             slide_size: size,
             safe_area,
             footer_band,
-            master: master_frame,
+            ea_line_break: lang != LangFamily::Korean,
             layouts,
-            // Not written on a template (its own theme parts are copied); kept for a
-            // complete value.
-            theme: builtin.theme,
-            template: Some(t.clone()),
+            template: t.clone(),
             logo: None,
         }
     }
@@ -533,23 +503,37 @@ fn scaled_slots(
         .collect()
 }
 
-/// A deck put on a template: the template's slide size wins over `theme.slide_size` (a low
-/// note when they differ); the template's theme fonts (heading = major, body = minor; an empty
-/// `ea` through the script fonts of the deck's language), title and body sizes (master text
-/// styles) and colours (title and body text as the master writes them, else `tx1`; the
-/// background `bg1`; primary, secondary and accent from `accent1`..`accent3`, through the
-/// master's colour map) replace the deck's where the deck kept the defaults — a brand token
-/// the deck sets wins.
-/// Puts `deck` on template `t`: the brand colours and fonts the deck sets (any token that is not
-/// the default) are written into the template's theme ([`Template::branded`]: its accents,
-/// text and background slots, its Latin theme fonts), then [`apply_template_theme`]. Returns
-/// the template to lay out and write with (`t` itself when the deck sets no brand).
+/// Puts `deck` on template `t`: the brand colours and fonts the deck sets are written into the
+/// template's theme ([`branded`]), then [`apply_template_theme`]. Returns the template to lay
+/// out and write with (`t` itself when the deck sets no brand).
 pub fn put_on_template(
     deck: &mut specrender_spec::deck::Deck,
     t: &std::sync::Arc<Template>,
 ) -> std::sync::Arc<Template> {
+    let t = branded(t, &deck.theme, deck.lang);
     let d = specrender_spec::resolve::default_theme(deck.lang);
-    let (c, dc) = (&deck.theme.colors, &d.colors);
+    let brand_primary =
+        (deck.theme.colors.primary != d.colors.primary).then_some(deck.theme.colors.primary);
+    apply_template_theme(deck, &t);
+    // Titles in the template's accent1 show the brand's primary: the brand's colour, which is
+    // reported (`low_contrast`) but never changed, unlike a colour taken from the template.
+    if brand_primary.is_some() && deck.theme.colors.heading == brand_primary {
+        deck.theme.from_template.remove("heading");
+    }
+    t
+}
+
+/// Template `t` with the brand colours and fonts `theme` sets (any token that is not the
+/// default for `lang`) written into its theme ([`Template::branded`]: its accents, text and
+/// background slots, its Latin and East Asian theme fonts); `t` itself when the theme sets no
+/// brand.
+pub fn branded(
+    t: &std::sync::Arc<Template>,
+    theme: &Theme,
+    lang: LangFamily,
+) -> std::sync::Arc<Template> {
+    let d = specrender_spec::resolve::default_theme(lang);
+    let (c, dc) = (&theme.colors, &d.colors);
     let rgb = |x: specrender_spec::deck::Rgb| [x.0, x.1, x.2];
     let colors: Vec<(&str, [u8; 3])> = [
         ("text", c.text, dc.text),
@@ -562,24 +546,31 @@ pub fn put_on_template(
     .filter(|(_, v, def)| v != def)
     .map(|(k, v, _)| (k, rgb(v)))
     .collect();
-    let f = &deck.theme.fonts;
-    let major = (f.heading != d.fonts.heading).then_some(f.heading.as_str());
-    let minor = (f.body != d.fonts.body).then_some(f.body.as_str());
-    let t = if colors.is_empty() && major.is_none() && minor.is_none() {
+    let (f, df) = (&theme.fonts, &d.fonts);
+    let fonts: Vec<(&str, &str)> = [
+        ("heading", &f.heading, &df.heading),
+        ("body", &f.body, &df.body),
+        ("heading_ea", &f.heading_ea, &df.heading_ea),
+        ("body_ea", &f.body_ea, &df.body_ea),
+    ]
+    .into_iter()
+    .filter(|(_, v, def)| v != def)
+    .map(|(k, v, _)| (k, v.as_str()))
+    .collect();
+    if colors.is_empty() && fonts.is_empty() {
         t.clone()
     } else {
-        std::sync::Arc::new(t.branded(&colors, major, minor))
-    };
-    let brand_primary = (c.primary != dc.primary).then_some(c.primary);
-    apply_template_theme(deck, &t);
-    // Titles in the template's accent1 show the brand's primary: the brand's colour, which is
-    // reported (`low_contrast`) but never changed, unlike a colour taken from the template.
-    if brand_primary.is_some() && deck.theme.colors.heading == brand_primary {
-        deck.theme.from_template.remove("heading");
+        std::sync::Arc::new(t.branded(&colors, &fonts))
     }
-    t
 }
 
+/// A deck put on a template: the template's slide size wins over `theme.slide_size` (a low
+/// note when they differ); the template's theme fonts (heading = major, body = minor; an empty
+/// `ea` through the script fonts of the deck's language), title and body sizes (master text
+/// styles) and colours (title and body text as the master writes them, else `tx1`; the
+/// background `bg1`; primary, secondary and accent from `accent1`..`accent3`, through the
+/// master's colour map) replace the deck's where the deck kept the defaults — a brand token
+/// the deck sets wins.
 pub fn apply_template_theme(deck: &mut specrender_spec::deck::Deck, t: &Template) {
     use specrender_spec::deck::Rgb;
     use specrender_spec::resolve::default_theme;
@@ -705,15 +696,14 @@ mod tests {
             for lang in [LangFamily::Other, LangFamily::Korean] {
                 let theme = specrender_spec::resolve::default_theme(lang);
                 let f = Frame::from_template(&t, &theme, lang);
-                let b = Frame::built_in(size, &theme, lang);
-                assert_eq!(f.safe_area, b.safe_area, "{size:?}");
-                assert_eq!(f.footer_band, b.footer_band, "{size:?}");
+                assert_eq!(f.safe_area, preset::safe_area(size), "{size:?}");
+                assert_eq!(f.footer_band, preset::footer_band(size), "{size:?}");
                 for p in Preset::ALL {
-                    let (got, want) = (&f.layout(p).slots, &b.layout(p).slots);
+                    let (got, want) = (&f.layout(p).slots, &preset::slots(p, size));
                     let shape = |s: &[Slot]| s.iter().map(|s| (s.role, s.rect)).collect::<Vec<_>>();
                     assert_eq!(shape(got), shape(want), "{size:?} {p:?}");
-                    let how = f.layout(p).template_layout.as_ref().map(|l| l.how);
-                    assert_eq!(how, Some("name"), "{p:?} maps by its own name");
+                    let how = f.layout(p).template_layout.how;
+                    assert_eq!(how, "name", "{p:?} maps by its own name");
                     if p != Preset::Blank {
                         let ph = |s: &[Slot]| s.iter().map(|s| s.placeholder).collect::<Vec<_>>();
                         assert_eq!(ph(got), ph(want), "{size:?} {p:?}");
@@ -721,5 +711,27 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The brand's fonts go into the theme's font scheme, East Asian ones too; defaults do not.
+    #[test]
+    fn the_brand_fonts_are_written_into_the_theme() {
+        let t = specrender_template::themes::default_for((
+            SlideSize::WIDESCREEN.cx,
+            SlideSize::WIDESCREEN.cy,
+        ));
+        let mut theme = specrender_spec::resolve::default_theme(LangFamily::Korean);
+        assert!(Arc::ptr_eq(&branded(&t, &theme, LangFamily::Korean), &t));
+        theme.fonts.heading_ea = "Noto Serif CJK KR".into();
+        theme.fonts.body = "Arial".into();
+        let b = branded(&t, &theme, LangFamily::Korean);
+        let th = b.theme().unwrap();
+        assert_eq!(th.major.ea, "Noto Serif CJK KR");
+        assert_eq!(th.minor.ea, "");
+        assert_eq!(th.minor.latin, "Arial");
+        assert_eq!(th.major.ea_for("ko-KR"), "Noto Serif CJK KR");
+        assert_eq!(th.minor.ea_for("ko-KR"), "Noto Sans CJK KR");
+        assert_eq!(th.minor.ea_for("zh-Hans-TW"), "Noto Sans CJK SC");
+        assert_eq!(th.minor.ea_for("zh-TW"), "Noto Sans CJK TC");
     }
 }

@@ -16,9 +16,7 @@ pub enum Target {
 /// The preset for a slide: its `layout_id`, else (with a note) the one its type implies.
 pub fn choose_preset(ctx: &mut Ctx<'_>, slide: &Slide) -> Preset {
     let p = choose(ctx, slide);
-    let Some(tl) = ctx.frame.layout(p).template_layout.as_ref() else {
-        return p;
-    };
+    let tl = &ctx.frame.layout(p).template_layout;
     if let Some(name) = &tl.explicit_missing {
         let finding = Finding::TemplateLayoutMissing {
             layout_id: p.id().to_string(),

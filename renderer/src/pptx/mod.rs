@@ -2,17 +2,18 @@
 //! which plans a deck's package — which parts exist, their names and order, how each relates
 //! to the others, and each part's writer with the relationship ids it writes.
 //!
-//! Part modules: `presentation`, `props` (presProps, viewProps, tableStyles), `theme`,
-//! `slide_master`, `slide_layout` (one layout per preset), `slide`, `notes` (notes master and
+//! Part modules: `presentation`, `props` (presProps, viewProps, tableStyles), `theme` (a
+//! document's theme; a deck's comes with its template), `slide`, `notes` (notes master and
 //! notes slides), `doc_props` (core and app), `chart` (chart parts and their workbooks'
 //! cells; `chart_text` their titles and text); `text` (text bodies) and `shapes` (shape tree,
 //! placeholders, list levels) are shared by the slide-like parts. Each part module declares
 //! its part's content type next to its writer.
 //!
 //! Package order: `[Content_Types].xml`, `_rels/.rels`, `docProps/*`, `ppt/presentation.xml`,
-//! the presentation-level props, theme1, the master, layouts 1-10, (the notes master and
-//! theme2 when any slide has notes), slides, charts (each followed by its embedded workbook),
-//! notes slides; each part's `.rels` follows it.
+//! the presentation-level props, the template's masters, layouts and themes (the built-in
+//! look's package or a customer's; issue 20), (the notes master and its theme when any slide
+//! has notes), slides, charts (each followed by its embedded workbook), notes slides; each
+//! part's `.rels` follows it.
 
 mod chart;
 mod chart_text;
@@ -24,8 +25,6 @@ mod props;
 mod shape;
 mod shapes;
 mod slide;
-mod slide_layout;
-mod slide_master;
 mod table;
 mod text;
 pub(crate) mod theme;
@@ -45,19 +44,17 @@ const PRESENTATION: &str = "ppt/presentation.xml";
 const PRES_PROPS: &str = "ppt/presProps.xml";
 const VIEW_PROPS: &str = "ppt/viewProps.xml";
 const TABLE_STYLES: &str = "ppt/tableStyles.xml";
-const THEME: &str = "ppt/theme/theme1.xml";
-const MASTER: &str = "ppt/slideMasters/slideMaster1.xml";
 const NOTES_MASTER: &str = "ppt/notesMasters/notesMaster1.xml";
+
+/// The first master's id in `sldMasterIdLst` when the template's presentation gives none
+/// (ids must be >= 2^31).
+const MASTER_ID: u32 = 2_147_483_648;
 
 /// A slide is the most work of any part to write (thread shares in the zip writer).
 const SLIDE_WEIGHT: usize = 8;
 
 fn slide_name(n: usize) -> String {
     format!("ppt/slides/slide{n}.xml")
-}
-
-fn layout_name(n: usize) -> String {
-    format!("ppt/slideLayouts/slideLayout{n}.xml")
 }
 
 fn chart_name(n: usize) -> String {
@@ -73,32 +70,24 @@ fn notes_slide_name(n: usize) -> String {
     format!("ppt/notesSlides/notesSlide{n}.xml")
 }
 
-/// Every part of the deck's package, in package order, not yet written. On a template
-/// (`laid.frame.template`) the template's masters, layouts and themes are carried over
-/// ([`template`]) in place of the built-in master, layouts and theme.
+/// Every part of the deck's package, in package order, not yet written. The template's
+/// (`laid.frame.template`: the built-in look's package or a customer's) masters, layouts and
+/// themes are carried over ([`add_carried`]).
 pub(crate) fn package(laid: &LaidDeck) -> Result<Package<'_>, crate::RenderError> {
-    let carried = match &laid.frame.template {
-        Some(t) => {
-            if t.layouts.is_empty() {
-                return Err(crate::RenderError::Template(
-                    "the template has no slide layout".into(),
-                ));
-            }
-            Some(t.carried().map_err(crate::RenderError::Template)?)
-        }
-        None => None,
-    };
-    let taken = |n: &str| carried.iter().flat_map(|c| c.iter()).any(|c| c.name == n);
+    let t = &laid.frame.template;
+    if t.layouts.is_empty() {
+        return Err(crate::RenderError::Template(
+            "the template has no slide layout".into(),
+        ));
+    }
+    let carried = t.carried().map_err(crate::RenderError::Template)?;
+    let taken = |n: &str| carried.iter().any(|c| c.name == n);
     // Our own parts never take a carried part's name.
     let notes_theme = (2..)
         .map(|n| format!("ppt/theme/theme{n}.xml"))
         .find(|n| !taken(n))
         .expect("a free theme name");
-    let media_folder = if carried
-        .iter()
-        .flat_map(|c| c.iter())
-        .any(|c| c.name.starts_with("ppt/media/"))
-    {
+    let media_folder = if carried.iter().any(|c| c.name.starts_with("ppt/media/")) {
         "ppt/media/deck"
     } else {
         "ppt/media"
@@ -115,7 +104,7 @@ pub(crate) fn package(laid: &LaidDeck) -> Result<Package<'_>, crate::RenderError
     pkg.relate(RelType::CoreProperties, CORE);
     pkg.relate(RelType::ExtendedProperties, APP);
     add_doc_props(&mut pkg, laid, notes_count);
-    add_presentation(&mut pkg, laid, notes_count > 0, carried.is_some());
+    add_presentation(&mut pkg, laid, notes_count > 0);
     // The brand's logo: a media part the master shows.
     let logo = laid.frame.logo.as_ref().map(|l| {
         let ext = match l.image.format {
@@ -130,18 +119,8 @@ pub(crate) fn package(laid: &LaidDeck) -> Result<Package<'_>, crate::RenderError
         );
         name
     });
-    match carried {
-        Some(c) => {
-            let t = laid
-                .frame
-                .template
-                .as_ref()
-                .expect("carried parts come from a template");
-            let logo = logo.as_deref().zip(laid.frame.logo.as_ref());
-            add_carried(&mut pkg, t, &c, logo)
-        }
-        None => add_master_and_layouts(&mut pkg, laid, logo),
-    }
+    let logo = logo.as_deref().zip(laid.frame.logo.as_ref());
+    add_carried(&mut pkg, t, &carried, logo);
     if notes_count > 0 {
         add_notes_master(&mut pkg, laid, notes_theme);
     }
@@ -240,17 +219,12 @@ fn add_master_with_logo(
     );
 }
 
-/// The layout part a slide of `preset` relates to: the built-in layout, or on a template the
-/// layout the frame mapped it to (a layout id no template layout fits goes onto the
-/// template's blank layout, else its first).
+/// The layout part a slide of `preset` relates to: the template layout the frame mapped it to
+/// (a layout id no template layout fits goes onto the template's blank layout, else its
+/// first; [`package`] refused a template without layouts).
 fn layout_target(laid: &LaidDeck, preset: specrender_layout::model::Preset) -> String {
-    match (
-        &laid.frame.template,
-        laid.frame.template_layout_index(preset),
-    ) {
-        (Some(t), Some(i)) => t.layouts[i].part.clone(),
-        _ => layout_name(laid.frame.layout_number(preset)),
-    }
+    let i = laid.frame.template_layout_index(preset).unwrap_or(0);
+    laid.frame.template.layouts[i].part.clone()
 }
 
 /// One part per distinct image, in first-use order (after every slide and notes slide).
@@ -289,30 +263,20 @@ fn add_doc_props<'a>(pkg: &mut Package<'a>, laid: &'a LaidDeck, notes_count: usi
     pkg.add(app, Rels::new());
 }
 
-/// `ppt/presentation.xml`, its props and theme1. Relationships in PowerPoint's order: the
-/// master, the slides, the notes master, then props, theme and table styles.
-fn add_presentation<'a>(
-    pkg: &mut Package<'a>,
-    laid: &'a LaidDeck,
-    any_notes: bool,
-    on_template: bool,
-) {
+/// `ppt/presentation.xml` and its props. Relationships in PowerPoint's order: the masters,
+/// the slides, the notes master, then props, theme and table styles.
+fn add_presentation<'a>(pkg: &mut Package<'a>, laid: &'a LaidDeck, any_notes: bool) {
+    let t = &laid.frame.template;
     let mut rels = Rels::new();
-    let masters: Vec<(u32, RelId)> = match &laid.frame.template {
-        Some(t) => t
-            .masters
-            .iter()
-            .enumerate()
-            .map(|(i, m)| {
-                let id = m.id.unwrap_or(slide_master::MASTER_ID + 1000 * i as u32);
-                (id, rels.add(RelType::SlideMaster, m.part.clone()))
-            })
-            .collect(),
-        None => vec![(
-            slide_master::MASTER_ID,
-            rels.add(RelType::SlideMaster, MASTER),
-        )],
-    };
+    let masters: Vec<(u32, RelId)> = t
+        .masters
+        .iter()
+        .enumerate()
+        .map(|(i, m)| {
+            let id = m.id.unwrap_or(MASTER_ID + 1000 * i as u32);
+            (id, rels.add(RelType::SlideMaster, m.part.clone()))
+        })
+        .collect();
     let ids = PresentationIds {
         masters,
         slides: (1..=laid.slides.len())
@@ -322,14 +286,13 @@ fn add_presentation<'a>(
     };
     rels.add(RelType::PresProps, PRES_PROPS);
     rels.add(RelType::ViewProps, VIEW_PROPS);
-    let theme = laid.frame.template.as_ref().and_then(|t| {
-        let m = t.masters.first()?;
-        Some(t.themes.get(m.theme?)?.part.clone())
-    });
-    match &theme {
-        Some(part) => rels.add(RelType::Theme, part.clone()),
-        None => rels.add(RelType::Theme, THEME),
-    };
+    let theme = t
+        .masters
+        .first()
+        .and_then(|m| Some(t.themes.get(m.theme?)?.part.clone()));
+    if let Some(part) = theme {
+        rels.add(RelType::Theme, part);
+    }
     rels.add(RelType::TableStyles, TABLE_STYLES);
     let part = Part::new(PRESENTATION, presentation::CONTENT_TYPE, move |pretty| {
         presentation::presentation_xml(laid, &ids, pretty)
@@ -355,40 +318,6 @@ fn add_presentation<'a>(
     for part in props {
         pkg.add(part, Rels::new());
     }
-    if !on_template {
-        pkg.add(theme_part(THEME.to_string(), laid), Rels::new());
-    }
-}
-
-fn theme_part(name: String, laid: &LaidDeck) -> Part<'_> {
-    Part::new(name, theme::CONTENT_TYPE, move |pretty| {
-        theme::theme_xml(&laid.frame.theme, pretty)
-    })
-}
-
-/// The master (related to every layout and to theme1) and one layout per preset.
-fn add_master_and_layouts<'a>(pkg: &mut Package<'a>, laid: &'a LaidDeck, logo: Option<String>) {
-    let layouts = &laid.frame.layouts;
-    let mut rels = Rels::new();
-    let layout_ids: Vec<RelId> = (1..=layouts.len())
-        .map(|n| rels.add(RelType::SlideLayout, layout_name(n)))
-        .collect();
-    rels.add(RelType::Theme, THEME);
-    let logo = logo.map(|part| rels.add(RelType::Image, part));
-    let master = Part::new(MASTER, slide_master::CONTENT_TYPE, move |pretty| {
-        slide_master::slide_master_xml(laid, &layout_ids, logo.as_ref(), pretty)
-    });
-    pkg.add(master, rels);
-    for (i, plan) in layouts.iter().enumerate() {
-        let mut rels = Rels::new();
-        rels.add(RelType::SlideMaster, MASTER);
-        let part = Part::new(
-            layout_name(i + 1),
-            slide_layout::CONTENT_TYPE,
-            move |pretty| slide_layout::slide_layout_xml(plan, pretty),
-        );
-        pkg.add(part, rels);
-    }
 }
 
 /// The notes master and its theme (theme2, or the first theme name the template leaves free).
@@ -401,7 +330,12 @@ fn add_notes_master<'a>(pkg: &mut Package<'a>, laid: &'a LaidDeck, theme: String
         move |pretty| notes::notes_master_xml(laid, pretty),
     );
     pkg.add(part, rels);
-    pkg.add(theme_part(theme, laid), Rels::new());
+    // The notes master's theme: the brand's colours and fonts on scheme slots.
+    let scheme = specrender_layout::frame::ThemeFrame::from_theme(&laid.theme);
+    let part = Part::new(theme, theme::CONTENT_TYPE, move |pretty| {
+        theme::theme_xml(&scheme, pretty)
+    });
+    pkg.add(part, Rels::new());
 }
 
 /// Every chart of the deck, numbered from 1 in slide and box order: (slide index, chart).

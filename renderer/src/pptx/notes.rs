@@ -6,10 +6,8 @@
 //! size, in the deck language.
 
 use super::shapes::{self, PhShape};
-use super::slide_master::clr_map;
 use super::NS_P;
-use crate::opc::xml::{Xml, NS_A, NS_R};
-use specrender_layout::frame::STANDARD_CLR_MAP;
+use crate::opc::xml::{Attr, AttrValue, Xml, NS_A, NS_R};
 use specrender_layout::model::{LaidDeck, Rect};
 use specrender_spec::units::EMU_PER_PT;
 
@@ -120,7 +118,7 @@ pub(crate) fn notes_master_xml(laid: &LaidDeck, pretty: bool) -> Vec<u8> {
     x.end("p:cSld");
     clr_map(&mut x, "p:clrMap", &STANDARD_CLR_MAP);
     x.start("p:notesStyle", &[]);
-    shapes::plain_levels(&mut x, NOTES_TEXT_SIZE, laid.frame.master.ea_line_break);
+    shapes::plain_levels(&mut x, NOTES_TEXT_SIZE, laid.frame.ea_line_break);
     x.end("p:notesStyle");
     x.end("p:notesMaster");
     x.finish()
@@ -184,4 +182,26 @@ pub(crate) fn notes_slide_xml(laid: &LaidDeck, notes: &str, pretty: bool) -> Vec
     shapes::master_clr_mapping(&mut x);
     x.end("p:notes");
     x.finish()
+}
+
+/// The standard colour map: background/text slots onto the theme's light/dark colours.
+const STANDARD_CLR_MAP: [(&str, &str); 12] = [
+    ("bg1", "lt1"),
+    ("tx1", "dk1"),
+    ("bg2", "lt2"),
+    ("tx2", "dk2"),
+    ("accent1", "accent1"),
+    ("accent2", "accent2"),
+    ("accent3", "accent3"),
+    ("accent4", "accent4"),
+    ("accent5", "accent5"),
+    ("accent6", "accent6"),
+    ("hlink", "hlink"),
+    ("folHlink", "folHlink"),
+];
+
+/// `tag` (`p:clrMap`) with the given slot -> theme colour pairs.
+fn clr_map(x: &mut Xml, tag: &str, map: &[(&str, &str)]) {
+    let attrs: Vec<Attr> = map.iter().map(|(k, v)| (*k, v as &dyn AttrValue)).collect();
+    x.empty(tag, &attrs);
 }

@@ -71,7 +71,7 @@ pub(crate) fn presentation_xml(laid: &LaidDeck, ids: &PresentationIds, pretty: b
     x.start("a:defPPr", &[]);
     x.empty("a:defRPr", &[("lang", &laid.language)]);
     x.end("a:defPPr");
-    shapes::plain_levels(&mut x, 1800, laid.frame.master.ea_line_break);
+    shapes::plain_levels(&mut x, 1800, laid.frame.ea_line_break);
     x.end("p:defaultTextStyle");
     x.end("p:presentation");
     x.finish()

@@ -170,92 +170,41 @@ pub(crate) fn ph_shape(x: &mut Xml, s: &PhShape) {
     x.end("p:sp");
 }
 
-/// Which theme font pair a text style level uses.
-#[derive(Debug, Clone, Copy)]
-pub(crate) enum FontRole {
-    /// `+mj-lt` / `+mj-ea` / `+mj-cs`
-    Major,
-    /// `+mn-lt` / `+mn-ea` / `+mn-cs`
-    Minor,
-}
-
-/// One `a:lvlNpPr` of a list style (master text styles, default text style, notes style).
-pub(crate) struct Level<'a> {
-    pub mar_l: i64,
-    pub indent: i64,
-    pub algn: &'a str,
-    pub ea_ln_brk: bool,
-    /// `a:lnSpc/a:spcPct` in 1/1000 % (100000 = single).
-    pub ln_spc_pct: u32,
-    pub spc_bef: Cpt,
-    pub bullet: Option<(&'a str, char)>,
-    pub size: Cpt,
-    pub fonts: FontRole,
-}
-
-pub(crate) fn level(x: &mut Xml, tag: &str, l: &Level) {
-    let ea = if l.ea_ln_brk { "1" } else { "0" };
-    x.start(
-        tag,
-        &[
-            ("marL", &l.mar_l),
-            ("indent", &l.indent),
-            ("algn", &l.algn),
-            ("defTabSz", &EMU_PER_INCH),
-            ("rtl", &0),
-            ("eaLnBrk", &ea),
-            ("latinLnBrk", &0),
-            ("hangingPunct", &0),
-        ],
-    );
-    x.start("a:lnSpc", &[]);
-    x.empty("a:spcPct", &[("val", &l.ln_spc_pct)]);
-    x.end("a:lnSpc");
-    x.start("a:spcBef", &[]);
-    x.empty("a:spcPts", &[("val", &l.spc_bef)]);
-    x.end("a:spcBef");
-    match l.bullet {
-        Some((font, ch)) => {
-            x.empty("a:buFont", &[("typeface", &font)]);
-            x.empty("a:buChar", &[("char", &ch)]);
-        }
-        None => x.empty("a:buNone", &[]),
-    }
-    x.start("a:defRPr", &[("sz", &l.size), ("kern", &1200)]);
-    x.start("a:solidFill", &[]);
-    x.empty("a:schemeClr", &[("val", &"tx1")]);
-    x.end("a:solidFill");
-    let (lt, ea, cs) = match l.fonts {
-        FontRole::Major => ("+mj-lt", "+mj-ea", "+mj-cs"),
-        FontRole::Minor => ("+mn-lt", "+mn-ea", "+mn-cs"),
-    };
-    x.empty("a:latin", &[("typeface", &lt)]);
-    x.empty("a:ea", &[("typeface", &ea)]);
-    x.empty("a:cs", &[("typeface", &cs)]);
-    x.end("a:defRPr");
-    x.end(tag);
-}
-
-/// Nine plain levels (no bullets), `marL` stepping by 0.5 in: the default text style, the
-/// master's `otherStyle` and the notes style.
+/// Nine plain levels (no bullets), `marL` stepping by 0.5 in, in the theme's body fonts: the
+/// presentation's default text style and the notes style.
 pub(crate) fn plain_levels(x: &mut Xml, size: Cpt, ea_ln_brk: bool) {
-    for n in 1..=9 {
+    let ea = if ea_ln_brk { "1" } else { "0" };
+    for n in 1..=9i64 {
         let tag = format!("a:lvl{n}pPr");
-        level(
-            x,
+        x.start(
             &tag,
-            &Level {
-                mar_l: (n - 1) * EMU_PER_INCH / 2,
-                indent: 0,
-                algn: "l",
-                ea_ln_brk,
-                ln_spc_pct: 100_000,
-                spc_bef: 0,
-                bullet: None,
-                size,
-                fonts: FontRole::Minor,
-            },
+            &[
+                ("marL", &((n - 1) * EMU_PER_INCH / 2)),
+                ("indent", &0),
+                ("algn", &"l"),
+                ("defTabSz", &EMU_PER_INCH),
+                ("rtl", &0),
+                ("eaLnBrk", &ea),
+                ("latinLnBrk", &0),
+                ("hangingPunct", &0),
+            ],
         );
+        x.start("a:lnSpc", &[]);
+        x.empty("a:spcPct", &[("val", &100_000)]);
+        x.end("a:lnSpc");
+        x.start("a:spcBef", &[]);
+        x.empty("a:spcPts", &[("val", &0)]);
+        x.end("a:spcBef");
+        x.empty("a:buNone", &[]);
+        x.start("a:defRPr", &[("sz", &size), ("kern", &1200)]);
+        x.start("a:solidFill", &[]);
+        x.empty("a:schemeClr", &[("val", &"tx1")]);
+        x.end("a:solidFill");
+        x.empty("a:latin", &[("typeface", &"+mn-lt")]);
+        x.empty("a:ea", &[("typeface", &"+mn-ea")]);
+        x.empty("a:cs", &[("typeface", &"+mn-cs")]);
+        x.end("a:defRPr");
+        x.end(&tag);
     }
 }
 

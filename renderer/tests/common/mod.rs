@@ -362,7 +362,7 @@ pub fn sample_deck(autofit: Autofit) -> LaidDeck {
         theme: theme(),
         slides_in: 4,
         slides: vec![s1, s2, s3, s4],
-        frame: std::sync::Arc::new(specrender_layout::frame::Frame::built_in(
+        frame: std::sync::Arc::new(specrender_layout::frame::Frame::default_look(
             SlideSize::WIDESCREEN,
             &theme(),
             LangFamily::Korean,
