@@ -435,7 +435,10 @@ fn autospace_between(a: char, b: char) -> bool {
             && c != '\u{30FC}'
     }
     fn latin(c: char) -> bool {
-        c.is_alphanumeric() && (c as u32) < 0x2000
+        // The range first: `is_alphanumeric` on Han, kana or Hangul takes the standard
+        // library's slow table path (153 M instructions of the 2,000-block document's
+        // 1,423 M, callgrind), and none of them is below U+2000.
+        (c as u32) < 0x2000 && c.is_alphanumeric()
     }
     (asian(a) && latin(b)) || (latin(a) && asian(b))
 }
