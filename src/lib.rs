@@ -614,18 +614,20 @@ pub fn lay_out_doc(
             }
         }
         let budget = opts.layout.work_budget;
-        let mut laid = specrender_layout::doc::try_layout_doc(&doc, fonts, &doc_opts, budget)
-            .map_err(|over| {
-                let block = over
-                    .element
-                    .as_deref()
-                    .and_then(|id| spec.doc.blocks.iter().position(|b| b.block_id == id));
-                let path = match block {
-                    Some(j) => format!("/doc/blocks/{j}"),
-                    None => "/doc".to_string(),
-                };
-                over_budget(&over, path)
-            })?;
+        let threads = opts.layout.threads;
+        let mut laid =
+            specrender_layout::doc::try_layout_doc_on(&doc, fonts, &doc_opts, budget, threads)
+                .map_err(|over| {
+                    let block = over
+                        .element
+                        .as_deref()
+                        .and_then(|id| spec.doc.blocks.iter().position(|b| b.block_id == id));
+                    let path = match block {
+                        Some(j) => format!("/doc/blocks/{j}"),
+                        None => "/doc".to_string(),
+                    };
+                    over_budget(&over, path)
+                })?;
         if let Some(template_id) = unknown {
             laid.findings
                 .push(specrender_layout::doc::model::DocFinding::UnknownTemplate { template_id });

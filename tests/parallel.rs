@@ -92,3 +92,66 @@ fn duplicate_slide_ids_are_laid_out_as_on_one_thread() {
     assert!(one.slides.iter().any(|s| s.id.starts_with("same-cont-2x")));
     assert_eq!(one, lay(4));
 }
+
+/// A document's paragraphs are measured on the job's threads (pages prediction): the DOCX,
+/// QC report and `--layout` JSON must be those of one thread, for generated documents in
+/// every language (both citation styles) and every golden document.
+#[test]
+fn documents_are_the_same_on_any_number_of_threads() {
+    use specrender::layout::doc::model::CitationStyle;
+    use specrender_deckgen::doc::{doc_json, DocKind, DocMix, DocOptions};
+    let docx = |input: &[u8], threads: usize, citations: CitationStyle, name: &str| {
+        let mut o = opts(threads);
+        o.doc.citations = citations;
+        let out = render(input, book(), &o).unwrap_or_else(|e| panic!("{name}: {e}"));
+        (
+            out.docx.expect("a DOCX"),
+            serde_json::to_string(&out.qc).expect("QC serialises"),
+            out.layout.expect("layout JSON").to_string(),
+        )
+    };
+    let mut inputs: Vec<(String, Vec<u8>, CitationStyle)> = Vec::new();
+    for (k, mix) in DocMix::ALL.into_iter().enumerate() {
+        let o = DocOptions {
+            blocks: 120,
+            mix,
+            kind: DocKind::Report,
+            seed: 7 + k as u64,
+        };
+        let json = doc_json(&o).into_bytes();
+        inputs.push((
+            mix.name().to_string(),
+            json.clone(),
+            CitationStyle::Footnotes,
+        ));
+        inputs.push((format!("{} list", mix.name()), json, CitationStyle::List));
+    }
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("golden/docs");
+    let mut cases: Vec<_> = std::fs::read_dir(&dir)
+        .expect("golden documents")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.join("input.json").exists())
+        .collect();
+    cases.sort();
+    assert!(cases.len() >= 8);
+    for case in cases {
+        let input = std::fs::read(case.join("input.json")).expect("input.json");
+        let list = std::fs::read_to_string(case.join("options.json"))
+            .is_ok_and(|o| o.contains("\"list\""));
+        let style = if list {
+            CitationStyle::List
+        } else {
+            CitationStyle::Footnotes
+        };
+        inputs.push((case.display().to_string(), input, style));
+    }
+    for (name, input, style) in &inputs {
+        let one = docx(input, 1, *style, name);
+        for threads in [2, 3] {
+            let many = docx(input, threads, *style, name);
+            assert!(one.0 == many.0, "{name}: DOCX differs on {threads} threads");
+            assert_eq!(one.1, many.1, "{name}: QC differs on {threads} threads");
+            assert_eq!(one.2, many.2, "{name}: layout differs on {threads} threads");
+        }
+    }
+}

@@ -23,6 +23,7 @@ use specrender_spec::deck::{LangFamily, Theme};
 use specrender_spec::doc::{BlockKind, Doc};
 use specrender_spec::units::{Cpt, Emu, EMU_PER_INCH};
 use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
 /// Options for [`layout_doc`].
@@ -52,8 +53,20 @@ pub fn try_layout_doc(
     opts: &DocOptions,
     budget: u64,
 ) -> Result<LaidDoc, crate::work::OverBudget> {
+    try_layout_doc_on(doc, book, opts, budget, 1)
+}
+
+/// [`try_layout_doc`] with the paragraphs' lines measured on `threads` threads: the same
+/// document, and the same work count and refusal, on any number.
+pub fn try_layout_doc_on(
+    doc: &Doc,
+    book: &FontBook,
+    opts: &DocOptions,
+    budget: u64,
+    threads: usize,
+) -> Result<LaidDoc, crate::work::OverBudget> {
     let counting = crate::work::counting(budget);
-    let laid = layout_doc(doc, book, opts);
+    let laid = layout_doc_on(doc, book, opts, threads);
     let spent = counting.end();
     match crate::work::add(&mut 0, &spent, 0, budget) {
         Some(over) => Err(over),
@@ -63,6 +76,12 @@ pub fn try_layout_doc(
 
 /// Lay out a document (no work budget: see [`try_layout_doc`]).
 pub fn layout_doc(doc: &Doc, book: &FontBook, opts: &DocOptions) -> LaidDoc {
+    layout_doc_on(doc, book, opts, 1)
+}
+
+/// [`layout_doc`] with the paragraphs' lines (pages prediction) measured on `threads`
+/// threads; the laid document is the same whatever the number.
+pub fn layout_doc_on(doc: &Doc, book: &FontBook, opts: &DocOptions, threads: usize) -> LaidDoc {
     let (page, theme, styles) = match &opts.template {
         Some(t) => (
             template::page_of(t, &doc.language),
@@ -226,6 +245,7 @@ pub fn layout_doc(doc: &Doc, book: &FontBook, opts: &DocOptions) -> LaidDoc {
         &page,
         &formats,
         &mut blocks,
+        threads,
     );
     LaidDoc {
         title: doc.title.clone(),
@@ -295,54 +315,194 @@ struct FlowFonts {
 /// Builds the flow units ([`flow::Unit`]) of a document: one paragraph unit per paragraph the
 /// writer writes (title, subtitle, every list item, captions, the picture's line, quote and
 /// attribution, the empty paragraph after every table), tables with their row heights.
-struct Units<'a, 'b> {
-    m: &'a mut Measurer<'b>,
-    fonts: &'a FlowFonts,
+///
+/// A paragraph's lines are not measured as its unit is made: its work is charged (in document
+/// order, so the work count and the refusal point are those of measuring it there) and it
+/// becomes a [`LineJob`]; once every unit is made the jobs are measured, on the job's threads
+/// ([`measure_lines`]), and each answer is put into the unit that asked for it.
+struct Units<'f> {
+    fonts: &'f FlowFonts,
     width: Emu,
     /// (block index or None, counts towards the block's pages, unit).
     out: Vec<(Option<usize>, bool, flow::Unit)>,
+    jobs: Vec<LineJob<'f>>,
+    /// (unit in `out`, the job whose lines it has).
+    lines_of: Vec<(usize, usize)>,
+    /// (unit in `out`, the jobs whose lines, added up, are its footnotes' height).
+    notes_of: Vec<(usize, Vec<usize>)>,
 }
 
-impl Units<'_, '_> {
+/// A paragraph's footnotes: the jobs measuring each note's text, and how many there are.
+type Notes = (Vec<usize>, usize);
+
+/// No footnotes.
+fn no_notes() -> Notes {
+    (Vec::new(), 0)
+}
+
+/// One paragraph whose lines (their heights, [`flow::line_heights`]) are to be measured.
+struct LineJob<'f> {
+    text: String,
+    fonts: &'f TextFonts,
+    size: Cpt,
+    format: flow::ParaFormat,
+    /// The line width (EMU).
+    width: Emu,
+    /// Charged past the work budget: the job is refused, so the text is not measured (as
+    /// [`crate::text::prepare`] does then).
+    over: bool,
+}
+
+impl LineJob<'_> {
+    /// The heights of the paragraph's lines as Writer breaks them.
+    fn measure(&self, m: &mut Measurer<'_>, lang: ShapeLang) -> Vec<flow::Twips> {
+        let text = if self.over { "" } else { self.text.as_str() };
+        let p = crate::text::prepare::prepare_unmetered(
+            m, self.fonts, lang, text, self.size, self.width, 0,
+        );
+        let broken = flow::writer_lines(m, self.fonts, lang, &p, self.size, self.width);
+        flow::line_heights(m, self.fonts, &self.text, &broken, self.size, &self.format)
+    }
+}
+
+impl<'f> Units<'f> {
     /// A paragraph of `text` in `fonts` at `size`, `format`; `notes` its footnotes.
     fn para(
         &mut self,
         block: Option<usize>,
         text: &str,
-        fonts: &TextFonts,
+        fonts: &'f TextFonts,
         size: Cpt,
         format: flow::ParaFormat,
-        notes: (flow::Twips, usize),
+        notes: Notes,
     ) {
-        let lines = self.lines(text, fonts, size, format);
-        self.out.push((
-            block,
-            true,
-            flow::Unit::Para(flow::ParaUnit {
-                lines,
-                format,
-                footnotes: notes,
-            }),
-        ));
+        let job = self.lines(text, fonts, size, format);
+        self.push(block, true, flow::Unit::Para(para_unit(format)), job, notes);
     }
 
+    /// Adds `unit`, whose lines job `job` measures, with `notes`.
+    fn push(
+        &mut self,
+        block: Option<usize>,
+        counts: bool,
+        mut unit: flow::Unit,
+        job: usize,
+        notes: Notes,
+    ) {
+        let k = self.out.len();
+        if let flow::Unit::Para(p) | flow::Unit::PageBreak(p) = &mut unit {
+            p.footnotes.1 = notes.1;
+        }
+        self.out.push((block, counts, unit));
+        self.lines_of.push((k, job));
+        if !notes.0.is_empty() {
+            self.notes_of.push((k, notes.0));
+        }
+    }
+
+    /// The job measuring the lines of `text` (charged now to the block entered).
     fn lines(
         &mut self,
         text: &str,
-        fonts: &TextFonts,
+        fonts: &'f TextFonts,
         size: Cpt,
         format: flow::ParaFormat,
-    ) -> Vec<flow::Twips> {
-        let lw = (self.width - (format.indent.0 + format.indent.1) * page::EMU_PER_TWIP).max(1);
-        let p = crate::text::prepare(self.m, fonts, self.fonts.lang, text, size, lw);
+    ) -> usize {
+        let width = (self.width - (format.indent.0 + format.indent.1) * page::EMU_PER_TWIP).max(1);
+        let owner = crate::work::current();
+        let over = crate::text::prepare::charge(owner, text);
         // Writer's lines measure the text again, glyph by glyph (`flow::writer_lines`).
-        crate::work::spend(
-            crate::work::current(),
-            crate::work::WRITER_LINES * text.len() as u64,
-        );
-        let broken = flow::writer_lines(self.m, fonts, self.fonts.lang, &p, size, lw);
-        flow::line_heights(self.m, fonts, text, &broken, size, &format)
+        crate::work::spend(owner, crate::work::WRITER_LINES * text.len() as u64);
+        self.jobs.push(LineJob {
+            text: text.to_string(),
+            fonts,
+            size,
+            format,
+            width,
+            over,
+        });
+        self.jobs.len() - 1
     }
+
+    /// The units with their lines: the jobs measured on `threads` threads (`m` on this one).
+    fn finish(
+        self,
+        m: &mut Measurer<'_>,
+        threads: usize,
+    ) -> Vec<(Option<usize>, bool, flow::Unit)> {
+        let Units {
+            fonts,
+            mut out,
+            jobs,
+            lines_of,
+            notes_of,
+            ..
+        } = self;
+        let mut lines = measure_lines(m, fonts.lang, &jobs, threads);
+        for (k, ids) in notes_of {
+            let h: flow::Twips = ids.iter().flat_map(|&j| &lines[j]).sum();
+            if let flow::Unit::Para(p) | flow::Unit::PageBreak(p) = &mut out[k].2 {
+                p.footnotes.0 = h;
+            }
+        }
+        for (k, j) in lines_of {
+            if let flow::Unit::Para(p) | flow::Unit::PageBreak(p) = &mut out[k].2 {
+                p.lines = std::mem::take(&mut lines[j]);
+            }
+        }
+        out
+    }
+}
+
+/// A paragraph unit in `format`, its lines and footnotes to come.
+fn para_unit(format: flow::ParaFormat) -> flow::ParaUnit {
+    flow::ParaUnit {
+        lines: Vec::new(),
+        format,
+        footnotes: (0, 0),
+    }
+}
+
+/// Every job's lines, in the jobs' order, measured on `threads` threads: this one with `m`,
+/// each other with a measurer of its own, taking the next job not yet taken. A job's answer
+/// depends on its text, fonts, size and width alone (a measurer's caches only remember
+/// answers), so the lines are the same on any number of threads.
+fn measure_lines(
+    m: &mut Measurer<'_>,
+    lang: ShapeLang,
+    jobs: &[LineJob<'_>],
+    threads: usize,
+) -> Vec<Vec<flow::Twips>> {
+    let threads = threads.clamp(1, jobs.len().max(1));
+    if threads == 1 {
+        return jobs.iter().map(|j| j.measure(m, lang)).collect();
+    }
+    let next = AtomicUsize::new(0);
+    let book = m.book;
+    let take = |m: &mut Measurer<'_>| {
+        let mut done = Vec::new();
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some(j) = jobs.get(i) else { break };
+            done.push((i, j.measure(m, lang)));
+        }
+        done
+    };
+    let mut lines = vec![Vec::new(); jobs.len()];
+    std::thread::scope(|s| {
+        let others: Vec<_> = (1..threads)
+            .map(|_| s.spawn(|| take(&mut Measurer::new(book))))
+            .collect();
+        let mine = take(m);
+        for (i, l) in others
+            .into_iter()
+            .flat_map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+            .chain(mine)
+        {
+            lines[i] = l;
+        }
+    });
+    lines
 }
 
 /// Predicts the pages of `blocks` (sets each block's `pages`); returns the page count.
@@ -357,13 +517,16 @@ fn paginate(
     page: &Page,
     fm: &flow::Formats,
     blocks: &mut [LaidBlock],
+    threads: usize,
 ) -> u32 {
     let body_size = th.sizes.body;
     let mut u = Units {
-        m,
         fonts,
         width: page.text_width(),
         out: Vec::new(),
+        jobs: Vec::new(),
+        lines_of: Vec::new(),
+        notes_of: Vec::new(),
     };
     u.para(
         None,
@@ -371,7 +534,7 @@ fn paginate(
         &fonts.title,
         th.sizes.title,
         fm.title,
-        (0, 0),
+        no_notes(),
     );
     if let Some(s) = &doc.subtitle {
         u.para(
@@ -380,7 +543,7 @@ fn paginate(
             &fonts.title,
             th.sizes.subtitle,
             fm.subtitle,
-            (0, 0),
+            no_notes(),
         );
     }
     let note_size = fm
@@ -392,23 +555,21 @@ fn paginate(
         // Citations: footnotes at the page bottom, or `[n]` keys in the text.
         let (notes, keys) = match citations {
             CitationStyle::Footnotes => {
-                let h: flow::Twips = b
+                let jobs: Vec<usize> = b
                     .cites
                     .iter()
                     .map(|&(_, r)| {
                         let t = format!(" {}", doc.references[r].text());
                         u.lines(&t, &fonts.body, note_size, fm.footnote)
-                            .iter()
-                            .sum::<flow::Twips>()
                     })
-                    .sum();
-                ((h, b.cites.len()), String::new())
+                    .collect();
+                ((jobs, b.cites.len()), String::new())
             }
             CitationStyle::List if !b.cites.is_empty() => {
                 let k: Vec<String> = b.cites.iter().map(|(n, _)| format!("[{n}]")).collect();
-                ((0, 0), format!(" {}", k.join("")))
+                (no_notes(), format!(" {}", k.join("")))
             }
-            CitationStyle::List => ((0, 0), String::new()),
+            CitationStyle::List => (no_notes(), String::new()),
         };
         let st = &b.style;
         let size = st
@@ -445,6 +606,7 @@ fn paginate(
                 } else {
                     fm.list_bullet
                 };
+                let mut notes = Some(notes);
                 for (k, item) in items.iter().enumerate() {
                     let last = k + 1 == items.len();
                     let t = if last {
@@ -452,7 +614,10 @@ fn paginate(
                     } else {
                         item.clone()
                     };
-                    let n = if last { notes } else { (0, 0) };
+                    let n = match last {
+                        true => notes.take().unwrap_or_else(no_notes),
+                        false => no_notes(),
+                    };
                     u.para(Some(i), &t, body, size, format, n);
                 }
             }
@@ -478,38 +643,34 @@ fn paginate(
                     after: 0,
                     ..fm.normal
                 };
-                let lines = u.lines("", &fonts.body, body_size, format);
-                u.out.push((
-                    Some(i),
-                    false,
-                    flow::Unit::Para(flow::ParaUnit {
-                        lines,
-                        format,
-                        footnotes: (0, 0),
-                    }),
-                ));
+                let job = u.lines("", &fonts.body, body_size, format);
+                let unit = flow::Unit::Para(para_unit(format));
+                u.push(Some(i), false, unit, job, no_notes());
             }
             LaidContent::Figure(fig) => {
                 let format = flow::ParaFormat {
                     keep_next: true,
                     ..fm.normal
                 };
-                let lines = match &fig.image {
-                    Ok(_) => vec![fig.extent.1 / page::EMU_PER_TWIP + flow::PICTURE_LINE_EXTRA],
+                match &fig.image {
+                    Ok(_) => u.out.push((
+                        Some(i),
+                        true,
+                        flow::Unit::Para(flow::ParaUnit {
+                            lines: vec![
+                                fig.extent.1 / page::EMU_PER_TWIP + flow::PICTURE_LINE_EXTRA,
+                            ],
+                            format,
+                            footnotes: (0, 0),
+                        }),
+                    )),
                     Err(_) => {
                         let what = fig.alt.as_deref().unwrap_or(&fig.asset_id);
-                        u.lines(&format!("[{what}]"), &fonts.body, body_size, format)
+                        let job = u.lines(&format!("[{what}]"), &fonts.body, body_size, format);
+                        let unit = flow::Unit::Para(para_unit(format));
+                        u.push(Some(i), true, unit, job, no_notes());
                     }
-                };
-                u.out.push((
-                    Some(i),
-                    true,
-                    flow::Unit::Para(flow::ParaUnit {
-                        lines,
-                        format,
-                        footnotes: (0, 0),
-                    }),
-                ));
+                }
                 let mut text = format!("{figure_label} {}", fig.number);
                 if !fig.caption.is_empty() {
                     text.push_str(sep);
@@ -535,22 +696,15 @@ fn paginate(
                     notes,
                 ),
                 Some(a) => {
-                    u.para(Some(i), text, body, size, fm.quote, (0, 0));
+                    u.para(Some(i), text, body, size, fm.quote, no_notes());
                     let t = format!("\u{2014} {a}{keys}");
                     u.para(Some(i), &t, &fonts.body, body_size, fm.quote, notes);
                 }
             },
             LaidContent::PageBreak => {
-                let lines = u.lines("", &fonts.body, body_size, fm.normal);
-                u.out.push((
-                    Some(i),
-                    true,
-                    flow::Unit::PageBreak(flow::ParaUnit {
-                        lines,
-                        format: fm.normal,
-                        footnotes: (0, 0),
-                    }),
-                ));
+                let job = u.lines("", &fonts.body, body_size, fm.normal);
+                let unit = flow::Unit::PageBreak(para_unit(fm.normal));
+                u.push(Some(i), true, unit, job, no_notes());
             }
         }
     }
@@ -558,17 +712,18 @@ fn paginate(
         // The reference list: a Heading 1 and a paragraph per listed reference.
         let (_, _, heading, _) = labels(doc.lang);
         let hs = fm.heading_size(1, body_size);
-        u.para(None, heading, &fonts.heading, hs, fm.heading(1), (0, 0));
+        u.para(None, heading, &fonts.heading, hs, fm.heading(1), no_notes());
         for (k, &r) in listed.iter().enumerate() {
             let t = format!("[{}] {}", k + 1, doc.references[r].text());
-            u.para(None, &t, &fonts.body, body_size, fm.normal, (0, 0));
+            u.para(None, &t, &fonts.body, body_size, fm.normal, no_notes());
         }
     }
-    let units: Vec<flow::Unit> = u.out.iter().map(|(_, _, x)| x.clone()).collect();
+    let out = u.finish(m, threads);
+    let units: Vec<flow::Unit> = out.iter().map(|(_, _, x)| x.clone()).collect();
     let height = page.text_height() / page::EMU_PER_TWIP;
     let (spans, pages) = flow::paginate(&units, height);
     let mut seen = vec![false; blocks.len()];
-    for ((block, counts, _), s) in u.out.iter().zip(&spans) {
+    for ((block, counts, _), s) in out.iter().zip(&spans) {
         if let (Some(i), true) = (block, counts) {
             let p = &mut blocks[*i].pages;
             if !seen[*i] {

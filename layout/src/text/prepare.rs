@@ -270,9 +270,31 @@ pub fn prepare(
     line_width: i64,
 ) -> Prepared {
     let owner = work::current();
-    work::spend(owner, work::PREPARE + text.len() as u64);
     // Past the job's budget the job is refused: the text is not measured any more.
-    let text = if work::exhausted() { "" } else { text };
+    let text = if charge(owner, text) { "" } else { text };
+    prepare_unmetered(m, fonts, lang, text, max_size_cpt, line_width, owner)
+}
+
+/// Charges preparing `text` to `owner` ([`work::PREPARE`] and one unit per byte), as
+/// [`prepare`] does; true when the job's budget is then spent (the text is not to be
+/// measured: the job is refused).
+pub fn charge(owner: u32, text: &str) -> bool {
+    work::spend(owner, work::PREPARE + text.len() as u64);
+    work::exhausted()
+}
+
+/// [`prepare`] without charging the work ([`charge`] did, maybe on another thread: a
+/// document's paragraphs are charged in order and measured on the job's threads); `owner`
+/// is what the paragraph's later measuring is charged to.
+pub fn prepare_unmetered(
+    m: &mut Measurer<'_>,
+    fonts: &TextFonts,
+    lang: ShapeLang,
+    text: &str,
+    max_size_cpt: u32,
+    line_width: i64,
+    owner: u32,
+) -> Prepared {
     let book = m.book;
     let segs = m.segment(text, fonts.faces, fonts.bold);
     let has_cjk = segs.iter().any(|s| s.class == ScriptClass::EastAsian);
