@@ -13,6 +13,13 @@ each page with pdftoppm to exactly the preview's pixel size. Then, per laid-out 
   boxes' intersection over union (IoU) is the figure; bar: IoU >= 0.9 on >= 98 % of boxes.
 - pictures, tables, charts: the same ink bounding box; bar: every edge within 2 px.
 
+Colour emoji: LibreOffice 7.4's PDF export draws none (it embeds Noto Color Emoji as a
+TrueType subset without its CBDT bitmaps, so pdftoppm finds no glyph), while its own raster
+export (impress_png_Export, the same drawing layer as its screen) draws them in colour. So a
+text box whose text holds an emoji is compared with that export of its slide instead (the deck
+cut to that one slide, exported at the preview's exact size); such boxes are marked
+`"reference": "png-export"` and counted, and their figures are printed on their own line.
+
 Boxes with no ink in either image are not counted. Usage (conformance/run.sh --preview
 installs what this needs):
     python3 conformance/preview_fidelity.py [--fast] [--only golden-korean,...] [--width 1280]
@@ -114,6 +121,47 @@ def ink_bbox(img, rect):
     return (bb[0] + x0, bb[1] + y0, bb[2] + x0, bb[3] + y0)
 
 
+def has_emoji(text):
+    """Does the text hold a character LibreOffice draws from the colour emoji face: a
+    pictograph (U+1F000 and up: emoji, flags' regional indicators, skin tones), a dingbat or
+    miscellaneous symbol (U+2600-27BF), or an emoji presentation selector or keycap?"""
+    return any(ord(ch) >= 0x1F000 or 0x2600 <= ord(ch) <= 0x27BF or ch in "\ufe0f\u20e3" for ch in text)
+
+
+def one_slide(pptx, index, dest):
+    """A copy of `pptx` that shows only its slide `index` (0-based): the others' entries are
+    left out of presentation.xml's slide list (their parts stay; LibreOffice loads the list)."""
+    with zipfile.ZipFile(pptx) as z, zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED) as out:
+        for item in z.infolist():
+            data = z.read(item.filename)
+            if item.filename == "ppt/presentation.xml":
+                xml = data.decode("utf-8")
+                ids = re.findall(r"<p:sldId\b[^>]*/>", xml)
+                for i, sid in enumerate(ids):
+                    if i != index:
+                        xml = xml.replace(sid, "", 1)
+                data = xml.encode("utf-8")
+            out.writestr(item, data)
+
+
+def png_exports(jobs, out, conf, width, height):
+    """LibreOffice's raster export of each (pptx, dest.png) at width x height px: the first
+    (only) slide of each deck, drawn with colour emoji."""
+    env = dict(os.environ, FONTCONFIG_FILE=str(conf), SAL_USE_VCLPLUGIN="svp")
+    profile = out / "lo-profile"
+    opts = json.dumps({"PixelWidth": {"type": "long", "value": str(width)},
+                       "PixelHeight": {"type": "long", "value": str(height)}})
+    tmp = out / "png-export"
+    tmp.mkdir(exist_ok=True)
+    for pptx, dest in jobs:
+        r = conformance.run(["timeout", "300", "soffice", f"-env:UserInstallation=file://{profile}", "--headless",
+                             "--convert-to", f"png:impress_png_Export:{opts}", "--outdir", str(tmp), str(pptx)],
+                            env=env)
+        made = tmp / (Path(pptx).stem + ".png")
+        if r.returncode == 0 and made.exists():
+            made.replace(dest)
+
+
 def iou(a, b):
     if not a or not b:
         return 0.0
@@ -190,9 +238,23 @@ def main():
             problems.append(f"{name}: {len(pages)} pages, {len(previews)} previews, {len(layout['slides'])} slides")
             continue
         lang = json.loads(Path(path).read_text()).get("deck", {}).get("language", "")
+        # Slides with an emoji in a text box: LibreOffice's raster export of that slide alone.
+        exports = {}
+        for si, slide in enumerate(layout["slides"]):
+            if any(b["kind"] in TEXT_KINDS and has_emoji(box_text(b)) for b in slide["boxes"]):
+                one = out / "decks" / f"{name}.slide{si + 1}.pptx"
+                one_slide(f"{base}.pptx", si, one)
+                exports[si] = (one, out / "decks" / f"{name}.lo-export-{si + 1}.png")
+        png_exports(exports.values(), out, conf, args.width, height)
         for si, (slide, page, prev) in enumerate(zip(layout["slides"], pages, previews)):
             theirs = Image.open(page).convert("RGB")
             ours = Image.open(prev).convert("RGB")
+            export = None
+            if si in exports:
+                if exports[si][1].exists():
+                    export = Image.open(exports[si][1]).convert("RGB")
+                else:
+                    problems.append(f"{name} {slide['id']}: LibreOffice's PNG export made no image")
             if theirs.size != ours.size:
                 problems.append(f"{name} {slide['id']}: LibreOffice page {theirs.size}, preview {ours.size}")
                 continue
@@ -202,10 +264,13 @@ def main():
                     continue
                 x, y, w, h = b["rect_emu"]
                 rect = (x * s, y * s, (x + w) * s, (y + h) * s)
-                a, t = ink_bbox(ours, rect), ink_bbox(theirs, rect)
+                emoji = b["kind"] in TEXT_KINDS and has_emoji(box_text(b))
+                ref = export if emoji and export is not None and export.size == ours.size else theirs
+                a, t = ink_bbox(ours, rect), ink_bbox(ref, rect)
                 if not a and not t:
                     continue
                 row = {"deck": name, "slide": slide["id"], "element": b["element_id"], "kind": b["kind"],
+                       "reference": "png-export" if ref is export else "pdf",
                        "lang": script_of(box_text(b)) if b["kind"] in TEXT_KINDS else lang,
                        "anchor": b.get("anchor"), "font_pt": b.get("font_pt"), "px_per_pt": s * 12700,
                        "ours_px": a, "lo_px": t, "page": str(page), "preview": str(prev)}
@@ -238,7 +303,9 @@ def main():
     share = sum(r["ok"] for r in text) / len(text) if text else 0.0
     summary = {"decks": len(rendered), "slides": len({(r["deck"], r["slide"]) for r in rows}),
                "text_boxes": len(text), "text_iou_ok": sum(r["ok"] for r in text), "text_share": round(share, 4),
-               "by_language": langs, "placed": kinds, "problems": problems}
+               "by_language": langs, "placed": kinds, "problems": problems,
+               "emoji_text_boxes": {"boxes": sum(r["reference"] == "png-export" for r in text),
+                                    "iou_ok": sum(r["ok"] for r in text if r["reference"] == "png-export")}}
     ok = not problems and text and share >= BARS["text_share_min"] and all(r["ok"] for r in placed)
     summary["pass"] = bool(ok)
     (out / "report.json").write_text(json.dumps({"summary": summary, "bars": BARS, "boxes": rows},
@@ -248,6 +315,10 @@ def main():
           f"{100 * share:.2f}%   (bar >= {100 * BARS['text_share_min']:.0f}%)")
     for k, v in langs.items():
         print(f"      {k:<6} {v['iou_ok']}/{v['boxes']} = {100 * v['share']:.1f}%, median IoU {v['median_iou']}")
+    emoji = [r for r in text if r["reference"] == "png-export"]
+    if emoji:
+        print(f"      emoji  {sum(r['ok'] for r in emoji)}/{len(emoji)} text boxes with colour emoji "
+              f"(vs LibreOffice's PNG export), IoU {', '.join(str(r['iou']) for r in emoji)}")
     for k, v in kinds.items():
         print(f"  {k:<8} within {BARS['placed_px']} px: {v['within_2px']}/{v['boxes']}")
     worst = sorted((r for r in text if not r["ok"]), key=lambda r: r["iou"])[:10]

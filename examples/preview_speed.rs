@@ -5,7 +5,11 @@
 //! encoding, with the total PNG bytes of each setting.
 //!
 //!     cargo run --release --example preview_speed -- [--mix mixed|ko] [--slides 200]
-//!         [--width 1280] [--png fdeflate-up,zlib1-adaptive,...|all]
+//!         [--width 1280] [--png fdeflate-up,zlib1-adaptive,...|all] [--emoji]
+//!
+//! `--emoji` puts colour emoji into the deck first (drawn from the emoji face's bitmaps): one
+//! before every title and text, one before and one after every bullet, one before every table
+//! cell, cycling through [`EMOJI`] (single emoji, ZWJ sequences, skin tones, flags, keycaps).
 //!
 //! Wall-clock figures on a loaded machine are not a measure; compare settings with
 //! `valgrind --tool=callgrind --toggle-collect='specrender_preview::encode_with'` (one setting
@@ -60,9 +64,68 @@ fn summary(mut v: Vec<f64>) -> (f64, f64, f64) {
     (v[n / 2], mean, v[(n * 9 / 10).min(n - 1)])
 }
 
+/// What `--emoji` puts in, in turn.
+const EMOJI: &[&str] = &[
+    "📊",
+    "✅",
+    "🚀",
+    "👩\u{200d}💻",
+    "👨🏽\u{200d}💻",
+    "🇰🇷",
+    "🇯🇵",
+    "🇺🇸",
+    "🎉",
+    "⚠\u{fe0f}",
+    "1\u{fe0f}\u{20e3}",
+    "🏳\u{fe0f}\u{200d}🌈",
+    "👍🏿",
+    "📈",
+    "🔧",
+    "💡",
+];
+
+/// Emoji into every text, bullet and table cell of `deck` (`--emoji`).
+fn add_emoji(deck: &mut serde_json::Value) {
+    let mut n = 0usize;
+    let mut next = || {
+        n += 1;
+        EMOJI[n % EMOJI.len()]
+    };
+    let Some(slides) = deck["deck"]["slides"].as_array_mut() else {
+        return;
+    };
+    for el in slides
+        .iter_mut()
+        .filter_map(|s| s["elements"].as_array_mut())
+        .flatten()
+    {
+        let c = &mut el["content"];
+        if let Some(t) = c["text"].as_str() {
+            c["text"] = format!("{} {t}", next()).into();
+        }
+        for it in c["items"].as_array_mut().into_iter().flatten() {
+            if let Some(t) = it.as_str() {
+                *it = format!("{} {t} {}", next(), next()).into();
+            }
+        }
+        for cell in c["rows"]
+            .as_array_mut()
+            .into_iter()
+            .flatten()
+            .filter_map(|r| r.as_array_mut())
+            .flatten()
+        {
+            if let Some(t) = cell.as_str() {
+                *cell = format!("{} {t}", next()).into();
+            }
+        }
+    }
+}
+
 fn main() {
     let mut args = std::env::args().skip(1);
     let (mut mix, mut slides, mut width) = (Mix::Mixed, 200usize, 1280u32);
+    let mut emoji = false;
     let mut png = "fdeflate-up".to_string();
     while let Some(a) = args.next() {
         let mut val = || args.next().expect("a value");
@@ -71,6 +134,7 @@ fn main() {
             "--slides" => slides = val().parse().expect("a number"),
             "--width" => width = val().parse().expect("a number"),
             "--png" => png = val(),
+            "--emoji" => emoji = true,
             other => panic!("unknown argument {other}"),
         }
     }
@@ -81,12 +145,15 @@ fn main() {
     };
     let book = FontBook::new(&FontOptions::default()).expect("shipped fonts load");
     let dir = std::env::temp_dir().join("specrender-preview-speed");
-    let d = deck(&DeckOptions {
+    let mut d = deck(&DeckOptions {
         slides,
         mix,
         seed: 1,
     });
     write_pictures(&d, &dir).expect("pictures written");
+    if emoji {
+        add_emoji(&mut d);
+    }
     let opts = RenderOptions {
         assets_root: Some(dir),
         ..RenderOptions::default()
@@ -114,7 +181,8 @@ fn main() {
     }
     let n = laid.slides.len();
     let (hits, misses) = ink.stats();
-    println!("{mix} deck, {n} output slides at {width} px, one thread");
+    let with = if emoji { " with emoji" } else { "" };
+    println!("{mix} deck{with}, {n} output slides at {width} px, one thread");
     println!("glyph masks: {hits} drawn from the cache, {misses} rasterised");
     let (m, a, p) = summary(draw);
     println!("draw:   median {m:.2} ms, mean {a:.2} ms, p90 {p:.2} ms per slide");

@@ -26,6 +26,7 @@ const REFERENCES: &[(&str, &str)] = &[
     ("table_japanese", "001-s1.png"),
     ("template_lo_vivid_potx", "002-s2.png"),
     ("script_arabic", "001-s1.png"),
+    ("script_emoji", "001-s1.png"),
 ];
 const REFERENCE_WIDTH: u32 = 480;
 const HASH_WIDTH: u32 = 320;

@@ -82,6 +82,42 @@ impl FontBook {
         f.outline_glyph(ttf_parser::GlyphId(id), &mut Adapter(sink))
             .is_some()
     }
+
+    /// The colour bitmap of glyph `id` of `face` from the strike nearest `pixels_per_em` at or
+    /// above it (else the largest; `CBDT`/`CBLC` or `sbix`, as ttf-parser picks), when it is
+    /// stored as a PNG: a colour emoji glyph. `None` for outline glyphs and other formats.
+    pub fn raster_png(&self, face: FaceId, id: u16, pixels_per_em: u16) -> Option<RasterPng<'_>> {
+        let data = self.full_data(face);
+        let f = ttf_parser::Face::parse(data, self.face(face).index).ok()?;
+        let img = f.glyph_raster_image(ttf_parser::GlyphId(id), pixels_per_em)?;
+        if img.format != ttf_parser::RasterImageFormat::PNG {
+            return None;
+        }
+        // The image borrows the parsed face; the bytes are the file's, so slice the file.
+        let at = (img.data.as_ptr() as usize).checked_sub(data.as_ptr() as usize)?;
+        Some(RasterPng {
+            x: img.x,
+            y: img.y,
+            width: img.width,
+            height: img.height,
+            pixels_per_em: img.pixels_per_em,
+            png: data.get(at..at + img.data.len())?,
+        })
+    }
+}
+
+/// A glyph's colour bitmap as the font stores it ([`FontBook::raster_png`]): in the strike's
+/// pixels, the image's bottom-left corner at (`x`, `y`) from the glyph's origin (y up).
+#[derive(Debug, Clone, Copy)]
+pub struct RasterPng<'a> {
+    pub x: i16,
+    pub y: i16,
+    pub width: u16,
+    pub height: u16,
+    /// The strike's size: `pixels_per_em` image pixels make one em.
+    pub pixels_per_em: u16,
+    /// The encoded PNG.
+    pub png: &'a [u8],
 }
 
 #[cfg(test)]
@@ -129,6 +165,26 @@ mod tests {
             let mut c = Count(0);
             assert!(book.outline(face, glyphs[0].id, &mut c));
             assert!(c.0 > 3);
+            assert!(book.raster_png(face, glyphs[0].id, 32).is_none());
+        }
+    }
+
+    #[test]
+    fn emoji_glyphs_have_png_bitmaps_and_no_outlines() {
+        let book = FontBook::new(&FontOptions::default()).unwrap();
+        let face = book.emoji_face(false).unwrap();
+        // A ZWJ sequence (woman technologist) shapes to one glyph, with its own bitmap.
+        for text in ["📊", "👩\u{200d}💻", "🇰🇷"] {
+            let glyphs = book.shape_glyphs(face, ShapeLang::Default, text);
+            assert_eq!(glyphs.len(), 1, "{text}");
+            let mut c = Count(0);
+            assert!(!book.outline(face, glyphs[0].id, &mut c));
+            let r = book.raster_png(face, glyphs[0].id, 40).unwrap();
+            // Noto Color Emoji: one strike of 109 px per em, 136 x 128 images.
+            assert_eq!(r.pixels_per_em, 109);
+            assert!(r.width > 100 && r.height > 100, "{text}: {r:?}");
+            assert!(r.y < 0 && r.y + r.height as i16 > 80, "{text}: {r:?}");
+            assert_eq!(&r.png[1..4], b"PNG");
         }
     }
 }

@@ -23,7 +23,7 @@ pub mod segment;
 pub mod shape;
 
 pub use book::FontBook;
-pub use draw::{Glyph, OutlineSink};
+pub use draw::{Glyph, OutlineSink, RasterPng};
 pub use script::{never_missing, script_class};
 pub use shape::Measurer;
 

@@ -19,8 +19,17 @@
 //!
 //! Compositing by hand (not `fill_rect` with a `Mask`: tiny-skia's masks cover the whole
 //! pixmap, so a per-glyph mask would mean a slide-sized buffer per glyph).
+//!
+//! Colour emoji (the emoji face's glyphs have no outlines, only `CBDT` PNG strikes) are drawn
+//! from their bitmaps: the strike nearest the pixel size at or above it (Noto Color Emoji has
+//! one, 109 px per em), the PNG decoded, premultiplied and scaled to the glyph's size (strike
+//! em to the text's em) by a Catmull-Rom filter (image's resampler, its support widened when
+//! shrinking, so a 136 px bitmap shrunk to 40 px is averaged, not sampled), then composited
+//! source-over with its top-left on the nearest whole pixel. Cached per (face, glyph, size) in
+//! the same budget as the masks; the advance stays the shaper's, as layout measured it.
 
 use ab_glyph_rasterizer::{point, Point, Rasterizer};
+use image::imageops::FilterType;
 use specrender_fonts::{FaceId, FontBook, Measurer, OutlineSink};
 use std::collections::HashMap;
 use tiny_skia::{Color, Pixmap};
@@ -50,10 +59,22 @@ struct GlyphMask {
     data: Vec<u8>,
 }
 
+/// A colour glyph's bitmap scaled to its size: `w` x `h` premultiplied RGBA pixels, its
+/// top-left (`left`, `top`) px from the glyph's origin (y down), unrounded.
+struct ColorGlyph {
+    left: f32,
+    top: f32,
+    w: u32,
+    h: u32,
+    data: Vec<u8>,
+}
+
 /// One thread's drawing state (see the module docs).
 pub struct Ink<'a> {
     pub(crate) m: Measurer<'a>,
     masks: HashMap<Key, Option<GlyphMask>, foldhash::fast::FixedState>,
+    /// Colour glyphs by (face, glyph, scale); `fx` is always 0 (placed on whole pixels).
+    colors: HashMap<Key, Option<ColorGlyph>, foldhash::fast::FixedState>,
     /// Template parts' custom geometries read so far (`geom.rs`).
     pub(crate) geoms: crate::geom::GeomCache,
     bytes: usize,
@@ -66,6 +87,7 @@ impl<'a> Ink<'a> {
         Ink {
             m: Measurer::new(book),
             masks: HashMap::default(),
+            colors: HashMap::default(),
             geoms: crate::geom::GeomCache::default(),
             bytes: 0,
             hits: 0,
@@ -94,6 +116,9 @@ impl<'a> Ink<'a> {
         if !(x.is_finite() && y.is_finite() && k.is_finite()) || k <= 0.0 {
             return;
         }
+        if self.m.book.is_color(face) && self.color_glyph(pm, face, id, x, y, k) {
+            return;
+        }
         let info = self.m.book.face(face);
         let (ix, fx) = split(x, tall(info.bbox_y, k));
         let iy = y.floor() as i32;
@@ -118,6 +143,118 @@ impl<'a> Ink<'a> {
         }
         if let Some(Some(m)) = self.masks.get(&key) {
             composite(pm, m, ix + m.left, iy + m.top, c);
+        }
+    }
+
+    /// Draws glyph `id` of colour face `face` from its bitmap with its origin at (`x`, `y`)
+    /// px; false when the glyph has no PNG bitmap (then its outline is drawn, if any).
+    #[allow(clippy::too_many_arguments)]
+    fn color_glyph(
+        &mut self,
+        pm: &mut Pixmap,
+        face: FaceId,
+        id: u16,
+        x: f32,
+        y: f32,
+        k: f32,
+    ) -> bool {
+        let key = Key {
+            face,
+            id,
+            k: k.to_bits(),
+            fx: 0,
+        };
+        if self.colors.contains_key(&key) {
+            self.hits += 1;
+        } else {
+            self.misses += 1;
+            let g = scale_color(self.m.book, face, id, k);
+            let n = g.as_ref().map_or(0, |g| g.data.len());
+            if self.bytes + n > MAX_CACHE_BYTES {
+                self.masks.clear();
+                self.colors.clear();
+                self.bytes = 0;
+            }
+            self.bytes += n;
+            self.colors.insert(key, g);
+        }
+        match self.colors.get(&key) {
+            Some(Some(g)) => {
+                let x0 = (x + g.left).round() as i32;
+                let y0 = (y + g.top).round() as i32;
+                composite_rgba(pm, g, x0, y0);
+                true
+            }
+            _ => false,
+        }
+    }
+}
+
+/// Glyph `id`'s colour bitmap at `k` px per font unit (module docs): `None` when it has none
+/// or its PNG does not decode.
+fn scale_color(book: &FontBook, face: FaceId, id: u16, k: f32) -> Option<ColorGlyph> {
+    let ppem = k * f32::from(book.face(face).units_per_em.max(1));
+    let r = book.raster_png(face, id, ppem.ceil().clamp(1.0, f32::from(u16::MAX)) as u16)?;
+    let img = image::load_from_memory_with_format(r.png, image::ImageFormat::Png).ok()?;
+    let mut img = img.to_rgba8();
+    for px in img.pixels_mut() {
+        let a = u16::from(px[3]);
+        for ch in &mut px.0[..3] {
+            *ch = ((u16::from(*ch) * a + 127) / 255) as u8;
+        }
+    }
+    let s = ppem / f32::from(r.pixels_per_em.max(1));
+    let (iw, ih) = img.dimensions();
+    let w = (iw as f32 * s).round().max(1.0) as u32;
+    let h = (ih as f32 * s).round().max(1.0) as u32;
+    if u64::from(w) * u64::from(h) > 16 << 20 {
+        return None;
+    }
+    let mut out = if (w, h) == (iw, ih) {
+        img
+    } else {
+        image::imageops::resize(&img, w, h, FilterType::CatmullRom)
+    };
+    // The filter's negative lobes can leave a channel above its alpha: not premultiplied.
+    for px in out.pixels_mut() {
+        let a = px[3];
+        for ch in &mut px.0[..3] {
+            *ch = (*ch).min(a);
+        }
+    }
+    Some(ColorGlyph {
+        left: f32::from(r.x) * s,
+        top: -(f32::from(r.y) + f32::from(r.height)) * s,
+        w,
+        h,
+        data: out.into_raw(),
+    })
+}
+
+/// Source-over of premultiplied `g` with its top-left at (`x0`, `y0`) px, clipped to `pm`.
+fn composite_rgba(pm: &mut Pixmap, g: &ColorGlyph, x0: i32, y0: i32) {
+    let (pw, ph) = (pm.width() as i32, pm.height() as i32);
+    let data = pm.data_mut();
+    for row in 0..g.h as i32 {
+        let y = y0 + row;
+        if y < 0 || y >= ph {
+            continue;
+        }
+        let cols = (0.max(-x0))..(g.w as i32).min(pw - x0);
+        let grow = &g.data[(row as u32 * g.w * 4) as usize..][..(g.w * 4) as usize];
+        for col in cols {
+            let src = &grow[col as usize * 4..][..4];
+            let a = u32::from(src[3]);
+            if a == 0 {
+                continue;
+            }
+            let at = ((y * pw + x0 + col) * 4) as usize;
+            let px = &mut data[at..at + 4];
+            let inv = 255 - a;
+            for ch in 0..4 {
+                px[ch] =
+                    (u32::from(src[ch]) + (u32::from(px[ch]) * inv + 127) / 255).min(255) as u8;
+            }
         }
     }
 }
@@ -289,7 +426,66 @@ fn composite(pm: &mut Pixmap, m: &GlyphMask, x0: i32, y0: i32, c: Color) {
 
 #[cfg(test)]
 mod tests {
-    use super::{split, tall};
+    use super::{split, tall, Ink};
+    use specrender_fonts::{FontBook, FontOptions, ShapeLang};
+    use tiny_skia::{Color, Pixmap};
+
+    /// Colour emoji are drawn from their bitmaps: coloured pixels inside the glyph's advance
+    /// and its em box, for a single emoji, a ZWJ sequence with a skin tone and a flag (each one
+    /// glyph from the shaper); the second draw comes from the cache and is the same pixels.
+    #[test]
+    fn colour_emoji_are_drawn_from_their_bitmaps_inside_their_advance() {
+        let book = FontBook::new(&FontOptions::default()).unwrap();
+        let face = book.emoji_face(false).unwrap();
+        let upm = f32::from(book.face(face).units_per_em);
+        let em = 40.0f32;
+        let k = em / upm;
+        let mut ink = Ink::new(&book);
+        for text in ["📊", "👨🏽\u{200d}💻", "🇰🇷"] {
+            let glyphs = book.shape_glyphs(face, ShapeLang::Default, text);
+            assert_eq!(glyphs.len(), 1, "{text}: one glyph per cluster");
+            let g = glyphs[0];
+            let draw = |ink: &mut Ink<'_>| {
+                let mut pm = Pixmap::new(120, 100).unwrap();
+                pm.fill(Color::WHITE);
+                ink.glyph(&mut pm, face, g.id, 20.0, 70.0, k, Color::BLACK);
+                pm
+            };
+            let before = ink.stats();
+            let pm = draw(&mut ink);
+            let (x0, x1) = (20.0, 20.0 + g.x_advance as f32 * k);
+            let (mut colour, mut outside) = (0, 0);
+            let (mut left, mut right) = (u32::MAX, 0);
+            for (i, px) in pm.pixels().iter().enumerate() {
+                let (x, y) = ((i % 120) as u32, (i / 120) as u32);
+                let (r, gr, b) = (px.red(), px.green(), px.blue());
+                if (r, gr, b) == (255, 255, 255) {
+                    continue;
+                }
+                let (xf, yf) = (x as f32, y as f32);
+                // The advance across; ascent 1 em above the baseline (70), descent 0.3 em.
+                if xf < x0 - 1.0 || xf > x1 + 1.0 || yf < 70.0 - em || yf > 70.0 + 0.3 * em {
+                    outside += 1;
+                }
+                if r.max(gr).max(b) - r.min(gr).min(b) > 60 {
+                    colour += 1;
+                }
+                left = left.min(x);
+                right = right.max(x);
+            }
+            assert_eq!(outside, 0, "{text}: ink outside the advance and em box");
+            assert!(colour > 100, "{text}: {colour} coloured pixels");
+            // The bitmap fills its advance (Noto Color Emoji: 136 px images, 1.25 em advance).
+            assert!(
+                (right - left) as f32 > 0.8 * (x1 - x0),
+                "{text}: ink {left}..{right}, advance {x0}..{x1}"
+            );
+            assert_eq!(ink.stats().1, before.1 + 1, "{text}: rasterised once");
+            let again = draw(&mut ink);
+            assert_eq!(ink.stats().1, before.1 + 1, "{text}: then from the cache");
+            assert_eq!(pm.data(), again.data(), "{text}");
+        }
+    }
 
     #[test]
     fn positions_round_down_to_quarter_or_whole_pixels() {
