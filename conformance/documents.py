@@ -6,7 +6,8 @@ Korean, Japanese, Simplified and Traditional Chinese, proposals and minutes, a m
 report, a 300-row data report, the mixed 2,000-block document): render it with specrender
 (`--layout` for the page geometry the engine chose), convert the DOCX to PDF with LibreOffice
 Writer headless (private profile; a private fontconfig file gives it exactly the shipped fonts,
-as for the PPTX check), read every glyph, rule and image on every page (pdfminer), and check:
+as for the PPTX check, and a family neither shipped nor metric-cloned the substitute specrender
+measures it with: Carlito, or Noto Sans CJK for East Asian text), read every glyph, rule and image on every page (pdfminer), and check:
 
   - text area: the page size and margins of the DOCX's own `w:sectPr` (python-docx), which
     must equal the `--layout` JSON's `document` geometry;
@@ -69,6 +70,28 @@ RULE_TOL_PT = 1.0
 TABLE_LEFT_SHIFT_PT = 5.4
 BARS = {"heading_pages_equal_min": 0.95, "text_outside_max": 0, "tables_outside_max": 0, "figures_outside_max": 0,
         "headings_not_real_max": 0, "outline_mismatch_max": 0, "characters_drawn_min": 0.995}
+
+
+# What specrender measures a family with when it has neither the family nor its metric clone
+# (fonts::book: DEFAULT_LATIN, DEFAULT_EAST_ASIAN; reported as `font_fallback`). Writer is given
+# the same substitute: without a rule, fontconfig with only the shipped fonts answers a missing
+# family with whatever scores best (DejaVu Math TeX Gyre for LibreOffice's letter's Noto Sans),
+# which no reader's machine would draw with. East Asian requests carry the run's language.
+SUBSTITUTES = (("ko", "Noto Sans CJK KR"), ("ja", "Noto Sans CJK KR"), ("zh", "Noto Sans CJK KR"),
+               (None, "Carlito"))
+
+
+def fontconfig(out):
+    """The PPTX check's private fontconfig (the shipped fonts and DejaVu) plus the substitutes
+    specrender measures missing families with ([`SUBSTITUTES`])."""
+    conf = slides.fontconfig(out)
+    rules = ""
+    for lang, family in SUBSTITUTES:
+        test = f'<test name="lang" compare="contains"><string>{lang}</string></test>' if lang else ""
+        rules += (f'  <match target="pattern">{test}<edit name="family" mode="append_last">'
+                  f"<string>{family}</string></edit></match>\n")
+    conf.write_text(conf.read_text().replace("</fontconfig>", rules + "</fontconfig>"))
+    return conf
 
 
 # ---------------------------------------------------------------- reading the PDF
@@ -596,7 +619,7 @@ def main():
     out = Path(args.out).resolve()  # soffice needs an absolute profile URL
     shutil.rmtree(out, ignore_errors=True)
     (out / "docs").mkdir(parents=True)
-    conf = slides.fontconfig(out)
+    conf = fontconfig(out)
     ink = slides.Ink()
     missing = []  # documents specrender could not render or Writer could not convert
 

@@ -12,7 +12,9 @@
 //! Data is owned (`Arc<[u8]>` in a `OnceLock`), not memory-mapped: mapping is `unsafe`, which
 //! this workspace denies.
 
-use crate::{FaceId, FaceInfo, FamilyMatch, FontError, FontOptions, MatchKind, ScriptClass};
+use crate::{
+    FaceId, FaceInfo, FamilyMatch, FontError, FontOptions, LineMetrics, MatchKind, ScriptClass,
+};
 use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
@@ -155,6 +157,48 @@ pub const STAND_INS: &[StandIn] = &[
         latin: "Liberation Sans",
         east_asian: "Noto Sans CJK TC",
         why: "Traditional Chinese UI fonts: hanzi one em wide",
+    },
+];
+
+/// Families specrender does not ship whose vertical metrics are known, read from their real
+/// font files: a word processor sizes a line by the font a run *names* even where another face
+/// draws its characters (LibreOffice's templates name DejaVu Sans for East Asian text; Writer's
+/// Hangul lines there are DejaVu Sans's 1.164 em apart, though Noto Sans CJK draws them). Only
+/// the line height is taken from here; widths still come from the face that draws.
+pub struct NamedMetrics {
+    /// Lower-cased family names.
+    pub names: &'static [&'static str],
+    pub regular: LineMetrics,
+    pub bold: LineMetrics,
+    /// The files the numbers were read from (`hhea`; none sets USE_TYPO_METRICS).
+    pub source: &'static str,
+}
+
+const DEJAVU: LineMetrics = LineMetrics {
+    units_per_em: 2048,
+    ascender: 1901,
+    descender: -483,
+    line_gap: 0,
+};
+
+/// See [`NamedMetrics`]. DejaVu is under the Bitstream Vera licence (fonts-dejavu-core).
+pub const NAMED_METRICS: &[NamedMetrics] = &[
+    NamedMetrics {
+        names: &["dejavu sans", "dejavu sans condensed", "dejavu sans mono"],
+        regular: DEJAVU,
+        bold: DEJAVU,
+        source: "Debian fonts-dejavu-core 2.37-6: DejaVuSans.ttf, DejaVuSans-Bold.ttf, \
+                 DejaVuSansCondensed*.ttf, DejaVuSansMono*.ttf (hhea 1901 / -483 / 0, upm 2048)",
+    },
+    NamedMetrics {
+        names: &["dejavu serif", "dejavu serif condensed"],
+        regular: DEJAVU,
+        bold: LineMetrics {
+            ascender: 1923,
+            ..DEJAVU
+        },
+        source: "Debian fonts-dejavu-core 2.37-6: DejaVuSerif.ttf (hhea 1901 / -483 / 0), \
+                 DejaVuSerif-Bold.ttf (1923 / -483 / 0), upm 2048",
     },
 ];
 
@@ -485,6 +529,23 @@ impl FontBook {
                 to: self.face(face).family.clone(),
             },
         }
+    }
+
+    /// The vertical metrics a line of text in `family` is sized by, whatever face draws its
+    /// characters: the family's own face or its metric clone (Cambria: Caladea), else a
+    /// family of [`NAMED_METRICS`]; `None` when the family is unknown (stand-ins and
+    /// substitutes: a word processor substitutes a face for the script, and the line is sized
+    /// by the face that draws).
+    pub fn named_line_metrics(&self, family: &str, bold: bool) -> Option<LineMetrics> {
+        let m = self.resolve(family, bold, ScriptClass::Latin);
+        if let MatchKind::Exact | MatchKind::Alias { .. } = m.kind {
+            return Some(LineMetrics::of(self.face(m.face)));
+        }
+        let lc = family.trim().to_lowercase();
+        NAMED_METRICS
+            .iter()
+            .find(|n| n.names.contains(&lc.as_str()))
+            .map(|n| if bold { n.bold } else { n.regular })
     }
 
     /// The deterministic substitute for a class: "Noto Sans CJK KR" (else the first

@@ -95,6 +95,27 @@ pub struct FaceInfo {
     pub bbox_y: (i16, i16),
 }
 
+/// A face's vertical metrics in font units, as LibreOffice reads them (see
+/// [`FaceInfo::ascender`]): what a line of text in that face is sized by.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LineMetrics {
+    pub units_per_em: u16,
+    pub ascender: i16,
+    pub descender: i16,
+    pub line_gap: i16,
+}
+
+impl LineMetrics {
+    pub fn of(f: &FaceInfo) -> LineMetrics {
+        LineMetrics {
+            units_per_em: f.units_per_em,
+            ascender: f.ascender,
+            descender: f.descender,
+            line_gap: f.line_gap,
+        }
+    }
+}
+
 /// How a requested family name was satisfied.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum MatchKind {

@@ -320,3 +320,38 @@ fn coverage_follows_the_cmap() {
     // A no-break space is still drawn by Carlito (shaping's space fallback).
     assert!(b.draws(c, '\u{A0}'));
 }
+
+#[test]
+fn a_line_is_sized_by_the_named_family_where_its_metrics_are_known() {
+    let b = book();
+    // Shipped, or its metric clone: that face's metrics (Caladea 0.9 + 0.25 em).
+    let caladea = b.named_line_metrics("Cambria", false).expect("alias");
+    assert_eq!(
+        (
+            caladea.units_per_em,
+            caladea.ascender,
+            caladea.descender,
+            caladea.line_gap
+        ),
+        (1000, 900, -250, 0)
+    );
+    assert_eq!(
+        b.named_line_metrics("Noto Sans CJK KR", true)
+            .map(|m| (m.ascender, m.descender)),
+        Some((1160, -288))
+    );
+    // Not shipped, metrics from its real files (LibreOffice's letter names it for East
+    // Asian text): 1901 / -483 / 0 of 2048, DejaVu Serif Bold 1923.
+    let d = b.named_line_metrics("DejaVu Sans", false).expect("table");
+    assert_eq!(
+        (d.units_per_em, d.ascender, d.descender, d.line_gap),
+        (2048, 1901, -483, 0)
+    );
+    assert_eq!(
+        b.named_line_metrics("dejavu serif", true).unwrap().ascender,
+        1923
+    );
+    // Unknown (a stand-in or a substitute measures it): the face that draws sizes the line.
+    assert_eq!(b.named_line_metrics("Malgun Gothic", false), None);
+    assert_eq!(b.named_line_metrics("Noto Sans", false), None);
+}

@@ -4,7 +4,7 @@
 use crate::findings::{Finding, Fix, FixAction, Note};
 use crate::frame::Frame;
 use crate::picture::Images;
-use crate::text::TextFonts;
+use crate::text::{SlotLines, TextFonts};
 use crate::LayoutOptions;
 use specrender_fonts::{FontBook, MatchKind, Measurer, ScriptClass, ShapeLang, SlotFaces};
 use specrender_spec::deck::Deck;
@@ -148,6 +148,10 @@ pub(crate) fn resolve_fonts(
         cs: latin.to_string(),
         faces,
         bold,
+        lines: SlotLines {
+            latin: book.named_line_metrics(latin, bold),
+            ea: book.named_line_metrics(ea, bold),
+        },
     }
 }
 

@@ -19,6 +19,7 @@ fn fonts(book: &FontBook, ea: &str, bold: bool) -> TextFonts {
             cs: book.resolve("Calibri", bold, ScriptClass::Complex).face,
         },
         bold,
+        lines: Default::default(),
     }
 }
 

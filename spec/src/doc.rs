@@ -132,8 +132,9 @@ impl Reference {
 }
 
 /// Document sizes (centipoints): body 11 pt, title 26 pt, subtitle 15 pt, caption 9 pt —
-/// Word's own defaults for a report; `theme.brand.tokens.sizes` overrides them.
-fn doc_theme(lang: LangFamily) -> Theme {
+/// Word's own defaults for a report; `theme.brand.tokens.sizes` overrides them. A document on
+/// a customer template takes the template's sizes wherever its theme still has these.
+pub fn doc_theme(lang: LangFamily) -> Theme {
     let mut t = default_theme(lang);
     t.sizes = ThemeSizes {
         title: 2600,

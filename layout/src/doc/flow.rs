@@ -34,7 +34,7 @@ use crate::text::grid::GRID_SLACK;
 use crate::text::kinsoku::is_hangul;
 use crate::text::linebreak::{fill, Broken, Piece};
 use crate::text::{Prepared, TextFonts};
-use specrender_fonts::{FaceId, FontBook, Measurer, ScriptClass, Segment, ShapeLang};
+use specrender_fonts::{FaceId, FontBook, LineMetrics, Measurer, ScriptClass, Segment, ShapeLang};
 use specrender_spec::units::Cpt;
 
 /// Twips (1/20 pt): Word's unit for spacing, and the unit pages are flowed in.
@@ -245,7 +245,11 @@ pub fn heading_size(level: u8, body: Cpt) -> Cpt {
 /// A face's line height at `size` (twips), as LibreOffice builds it: ascent, descent and line
 /// gap each rounded to twips.
 pub fn face_line(book: &FontBook, face: FaceId, size: Cpt) -> Twips {
-    let f = book.face(face);
+    metrics_line(LineMetrics::of(book.face(face)), size)
+}
+
+/// A line of vertical metrics `f` at `size` (twips), as [`face_line`].
+pub fn metrics_line(f: LineMetrics, size: Cpt) -> Twips {
     let s = i64::from(size) / 5; // twips
     let upm = i64::from(f.units_per_em.max(1));
     let r = |v: i64| (v * s + upm / 2).div_euclid(upm);
@@ -258,7 +262,10 @@ pub fn spaced(h: Twips, line: Twips) -> Twips {
 }
 
 /// Heights (twips) of the lines of `text` as broken in `broken`, set in `fonts` at `size`
-/// with the line spacing of `format`: the tallest face on each line.
+/// with the line spacing of `format`: the tallest run on each line, a run sized by the font
+/// its slot names where that font's metrics are known (`TextFonts::lines`: Writer sizes a
+/// Hangul run named DejaVu Sans or Cambria by DejaVu Sans or Caladea though Noto Sans CJK
+/// draws it), else by the face that draws it.
 pub fn line_heights(
     m: &mut Measurer<'_>,
     fonts: &TextFonts,
@@ -268,7 +275,16 @@ pub fn line_heights(
     format: &ParaFormat,
 ) -> Vec<Twips> {
     let book = m.book;
-    let base = face_line(book, fonts.faces.latin, size);
+    let named = |class: ScriptClass| match class {
+        ScriptClass::EastAsian => fonts.lines.ea,
+        ScriptClass::Latin | ScriptClass::Weak => fonts.lines.latin,
+        ScriptClass::Complex => None,
+    };
+    let run_line = |class: ScriptClass, face: FaceId| match named(class) {
+        Some(n) => metrics_line(n, size),
+        None => face_line(book, face, size),
+    };
+    let base = run_line(ScriptClass::Latin, fonts.faces.latin);
     if text.is_empty() || broken.lines.is_empty() {
         return vec![format.height(base); broken.lines.len().max(1)];
     }
@@ -276,7 +292,7 @@ pub fn line_heights(
     let heights: Vec<(usize, usize, Twips)> = segs
         .iter()
         .filter(|s| !text[s.range.clone()].trim().is_empty())
-        .map(|s| (s.range.start, s.range.end, face_line(book, s.face, size)))
+        .map(|s| (s.range.start, s.range.end, run_line(s.class, s.face)))
         .collect();
     broken
         .lines
@@ -957,6 +973,7 @@ mod tests {
                 cs: latin,
             },
             bold: false,
+            lines: Default::default(),
         };
         let mut m = Measurer::new(&book);
         let text = "plain Latin words 한국어";
@@ -985,6 +1002,36 @@ mod tests {
 #[cfg(test)]
 mod writer_width_tests {
     use super::*;
+
+    #[test]
+    fn a_run_is_sized_by_the_font_it_names_where_that_is_known() {
+        // pandoc's reference.docx names Cambria for East Asian text: Writer draws Hangul with
+        // Noto Sans CJK but sizes the line by Cambria's clone Caladea (11.5 pt at 10 pt,
+        // measured), not by Noto Sans CJK (14.5 pt); LibreOffice's letter names DejaVu Sans
+        // (11.65 pt measured). A family nothing is known of: the face that draws.
+        let book = FontBook::new(&specrender_fonts::FontOptions::default()).unwrap();
+        let latin = book.find_family("Caladea", false).unwrap();
+        let mut m = Measurer::new(&book);
+        let text = "한국어 문장";
+        let broken = Broken {
+            lines: vec![crate::text::linebreak::LineSpan {
+                start: 0,
+                end: text.len(),
+                width: 0,
+            }],
+            broken_words: vec![],
+        };
+        let single = ParaFormat::new("Normal", 0, 0, 240);
+        let mut heights = |ea: &str| {
+            let fonts = crate::ctx::resolve_fonts(&book, "Cambria", ea, false, &mut Vec::new());
+            assert_eq!(fonts.faces.latin, latin);
+            line_heights(&mut m, &fonts, text, &broken, 1000, &single)
+        };
+        assert_eq!(heights("Cambria"), vec![230]);
+        assert_eq!(heights("DejaVu Sans"), vec![233]);
+        assert_eq!(heights("Malgun Gothic"), vec![290]);
+        assert_eq!(heights("Noto Sans CJK KR"), vec![290]);
+    }
 
     #[test]
     fn writer_autospaces_only_between_asian_and_latin_letters() {

@@ -123,7 +123,8 @@ pub fn page_of(t: &DocTemplate, language: &str) -> Page {
 /// `Normal`, `heading 1`, `Title`, `Subtitle` and `caption` styles (through `basedOn`, the
 /// document defaults and the template's theme fonts) wherever the document kept the default.
 pub fn theme_on(theme: &Theme, t: &DocTemplate, language: &str, lang: LangFamily) -> Theme {
-    let defaults = specrender_spec::resolve::default_theme(lang);
+    // What the document kept: a document's own defaults (`doc_theme`), not a deck's.
+    let defaults = specrender_spec::doc::doc_theme(lang);
     let mut out = theme.clone();
     let id = |role: DocRole| t.style_for(role).map(|s| s.id.clone());
     let fonts = |role: DocRole| {
@@ -380,7 +381,7 @@ mod tests {
         let h3 = m.iter().find(|s| s.role == DocRole::Heading(3)).unwrap();
         assert_eq!(h3.id, "3");
         let th = theme_on(
-            &specrender_spec::resolve::default_theme(LangFamily::Japanese),
+            &specrender_spec::doc::doc_theme(LangFamily::Japanese),
             &t,
             "ja",
             LangFamily::Japanese,
@@ -396,7 +397,7 @@ mod tests {
         assert_eq!(t.kind, "dotx");
         let t = fixture("pandoc-reference.docx");
         let th = theme_on(
-            &specrender_spec::resolve::default_theme(LangFamily::Other),
+            &specrender_spec::doc::doc_theme(LangFamily::Other),
             &t,
             "en-US",
             LangFamily::Other,

@@ -19,7 +19,7 @@ pub mod prepare;
 
 pub use prepare::{grapheme_count, prepare, Prepared};
 
-use specrender_fonts::SlotFaces;
+use specrender_fonts::{LineMetrics, SlotFaces};
 
 /// The fonts a text box asks for (family names as written into the file) and the faces that
 /// measure them.
@@ -30,4 +30,17 @@ pub struct TextFonts {
     pub cs: String,
     pub faces: SlotFaces,
     pub bold: bool,
+    /// What sizes a line of each slot's text in a document (`doc::flow::line_heights`).
+    pub lines: SlotLines,
+}
+
+/// The vertical metrics of the font a run of each slot *names*
+/// (`FontBook::named_line_metrics`), which size its line even where a fallback face draws its
+/// characters (Writer; Word with the named font installed). `None`: the named family is
+/// unknown here (a stand-in or a substitute measures it) and the face that draws sizes the
+/// line. Complex-script runs are always sized by the face that draws.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SlotLines {
+    pub latin: Option<LineMetrics>,
+    pub ea: Option<LineMetrics>,
 }

@@ -520,6 +520,7 @@ mod tests {
                 cs: latin,
             },
             bold: false,
+            lines: Default::default(),
         }
     }
 

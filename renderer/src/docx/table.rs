@@ -1,8 +1,11 @@
 //! A table block: its numbered caption above it (`Table n` with a `SEQ Table` field holding
 //! its value), then `w:tbl` with the measured `w:tblGrid` (every column in twips), a fixed
 //! layout (Word and Writer keep the widths), a header row that repeats on every page
-//! (`w:tblHeader`) and rows that never split across pages (`w:cantSplit`); numbers
-//! right-aligned as layout decided; at least one paragraph in every cell.
+//! (`w:tblHeader`) and rows that never split across pages (`w:cantSplit`), the header row
+//! kept with the first body row (`w:keepNext` on its paragraphs: Word and Writer then move a
+//! header row that would end a page to the next one with the table, as `layout::doc::flow`
+//! predicts; without it Writer 7.4 may lose the body rows, `conformance/writer-bugs/`);
+//! numbers right-aligned as layout decided; at least one paragraph in every cell.
 
 use super::document::{citations, labels, Body};
 use super::text::{field, runs, ParaProps, RunProps};
@@ -44,6 +47,7 @@ fn cell(
     align: Align,
     props: &RunProps<'_>,
     fill: Option<&str>,
+    keep_next: bool,
 ) {
     x.start("w:tc", &[]);
     x.start("w:tcPr", &[]);
@@ -58,6 +62,7 @@ fn cell(
     x.start("w:p", &[]);
     let mut p = body.para(None, text);
     p.jc = jc(align);
+    p.keep_next = keep_next;
     p.write(x);
     runs(x, text, props);
     x.end("w:p");
@@ -134,6 +139,7 @@ pub(crate) fn table(x: &mut Xml, body: &Body<'_>, b: &LaidBlock, t: &DocTable) {
             t.header_align[c],
             &head,
             Some(&fill),
+            !t.rows.is_empty(),
         );
     }
     x.end("w:tr");
@@ -147,7 +153,7 @@ pub(crate) fn table(x: &mut Xml, body: &Body<'_>, b: &LaidBlock, t: &DocTable) {
         x.empty("w:cantSplit", &[]);
         x.end("w:trPr");
         for (c, text) in row.iter().enumerate() {
-            cell(x, body, text, widths[c], t.align[r][c], &plain, None);
+            cell(x, body, text, widths[c], t.align[r][c], &plain, None, false);
         }
         x.end("w:tr");
     }
