@@ -217,3 +217,22 @@ fn a_file_named_by_many_assets_is_read_once_and_a_jobs_files_share_one_budget() 
     assert!(r.load_path("third.png").is_ok());
     let _ = std::fs::remove_dir_all(base);
 }
+
+#[test]
+fn files_are_read_whole_whatever_their_size_said() {
+    let data: Vec<u8> = (0..10_000u32).map(|i| (i % 251) as u8).collect();
+    // The length the metadata gave: right, more than the file holds, less, none.
+    for (len, max) in [
+        (10_000, 50_000),
+        (12_000, 50_000),
+        (4_000, 50_000),
+        (0, 50_000),
+    ] {
+        let got = read_shared(&data[..], len, max).unwrap();
+        assert_eq!(&got[..], &data[..], "len {len}");
+    }
+    let got = read_shared(&data[..], 100, 5_000).unwrap();
+    assert_eq!(&got[..], &data[..5_001]);
+    let got = read_shared(&data[..], 10_000, 5_000).unwrap();
+    assert_eq!(&got[..], &data[..5_001]);
+}
