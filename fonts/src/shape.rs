@@ -150,6 +150,20 @@ type GlyphMap = HashMap<Box<str>, (u32, u32), foldhash::fast::FixedState>;
 /// The segmentation memo's map (text -> segments), hashed as the width cache is.
 type SegmentMap = HashMap<Box<str>, Box<[Segment]>, foldhash::fast::FixedState>;
 
+/// The most the segmentation memo ([`Measurer::segment`]) holds: 8 MiB, about 60,000
+/// short texts (a table of 20 x 200 short cells is 4,000). It was unbounded: a table-heavy
+/// deck kept an entry for every distinct cell text (+45 MiB on the largest inputs). What it
+/// holds never changes an answer or the work counted ([`Measurer::segment`] gives the same
+/// segments either way), so the bound changes no output.
+pub const MEMO_BYTES: usize = 8 << 20;
+
+/// What one memo entry holds: its text and segments, two boxes, and a map slot (key, value,
+/// control byte) with the map's spare capacity (it grows by doubling: about one empty slot
+/// per full one).
+fn memo_entry_bytes(text: &str, segs: &[Segment]) -> usize {
+    text.len() + std::mem::size_of_val(segs) + 2 * (32 + 1)
+}
+
 /// Per-job width cache: shapes each distinct (face, text) once; widths scale linearly with size.
 ///
 /// Not `Sync`: each worker thread owns one, all borrowing the same [`FontBook`].
@@ -174,6 +188,9 @@ pub struct Measurer<'a> {
     /// Writer's lines, line heights), each a per-character pass; an answer depends only on
     /// the text, the faces and boldness, so a repeat is a lookup.
     segments: Vec<((SlotFaces, bool), SegmentMap)>,
+    /// What the segmentation memo holds, in bytes ([`Measurer::memo_bytes`]); past
+    /// [`MEMO_BYTES`] it is emptied.
+    segment_bytes: usize,
     /// Per face and [`ShapeLang`] (index as `cache`, made on first use): a Basic Multilingual
     /// Plane character's advance in font units, plus one (see [`Measurer::char_units`]).
     chars: Vec<Option<Box<[i32]>>>,
@@ -193,6 +210,7 @@ impl<'a> Measurer<'a> {
                 .collect(),
             draws: (0..n).map(|_| None).collect(),
             segments: Vec::new(),
+            segment_bytes: 0,
             chars: Vec::new(),
             advances: Vec::new(),
             buffer: None,
@@ -216,10 +234,28 @@ impl<'a> Measurer<'a> {
             return segs.to_vec();
         }
         let segs = self.segment_uncached(text, faces, bold);
+        let bytes = memo_entry_bytes(text, &segs);
+        if self.segment_bytes + bytes > MEMO_BYTES {
+            // Full: start again (a memo only saves work; every answer is the same without
+            // it). Emptied rather than evicted one by one: a job's texts repeat where they
+            // stand together (a paragraph asked again, a table's column), and a map that is
+            // only ever emptied keeps no order to maintain.
+            for (_, m) in &mut self.segments {
+                *m = SegmentMap::default();
+            }
+            self.segment_bytes = 0;
+        }
+        self.segment_bytes += bytes;
         self.segments[i]
             .1
             .insert(text.into(), segs.clone().into_boxed_slice());
         segs
+    }
+
+    /// Bytes the segmentation memo holds (texts, segments, and the map's slot for each), at
+    /// most [`MEMO_BYTES`].
+    pub fn memo_bytes(&self) -> usize {
+        self.segment_bytes
     }
 
     fn segment_uncached(&mut self, text: &str, faces: SlotFaces, bold: bool) -> Vec<Segment> {

@@ -231,3 +231,25 @@ fn measurer_segments_like_the_book() {
         "the memo keeps slot faces apart"
     );
 }
+
+/// Issue 25: the segmentation memo is bounded (it kept every distinct text of a job: +45 MiB
+/// on a table-heavy deck) and what it holds never changes an answer.
+#[test]
+fn the_segmentation_memo_stays_within_its_bound_with_the_same_answers() {
+    let slots = ko_slots(false);
+    let mut m = specrender_fonts::Measurer::new(book());
+    let mut most = 0;
+    // 200,000 distinct cell texts of a few bytes, mixed scripts: about 16 MiB of entries.
+    for i in 0..200_000u32 {
+        let t = format!("r{i} 세계 c{}", i % 97);
+        let s = m.segment(&t, slots, i % 2 == 0);
+        if i % 1_000 == 0 {
+            assert_eq!(s, book().segment(&t, slots, i % 2 == 0), "{t}");
+            // Asked again (now remembered, or after the memo was emptied): the same.
+            assert_eq!(m.segment(&t, slots, i % 2 == 0), s, "{t}");
+        }
+        most = most.max(m.memo_bytes());
+    }
+    assert!(most <= specrender_fonts::shape::MEMO_BYTES, "{most}");
+    assert!(most > specrender_fonts::shape::MEMO_BYTES / 2, "{most}: filled");
+}
