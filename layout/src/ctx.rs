@@ -143,9 +143,9 @@ pub(crate) fn resolve_fonts(
         cs: face(latin, ScriptClass::Complex),
     };
     TextFonts {
-        latin: latin.to_string(),
-        ea: ea.to_string(),
-        cs: latin.to_string(),
+        latin: crate::text::shared(latin),
+        ea: crate::text::shared(ea),
+        cs: crate::text::shared(latin),
         faces,
         bold,
         lines: SlotLines {

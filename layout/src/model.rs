@@ -493,8 +493,9 @@ impl TextBox {
 pub struct Paragraph {
     pub text: String,
     pub bullet: Option<Bullet>,
-    /// `lang` for the runs (BCP-47).
-    pub lang: String,
+    /// `lang` for the runs (BCP-47): one string shared by every paragraph of an element
+    /// (a table's cells would each keep a copy).
+    pub lang: Arc<str>,
     /// `a:pPr eaLnBrk`: false asks viewers to keep Korean words whole.
     pub ea_line_break: bool,
     /// `a:pPr rtl`: the paragraph's first strong character is right-to-left (Arabic,
@@ -509,14 +510,15 @@ pub struct Paragraph {
     pub indent: Emu,
     /// The predicted lines (byte ranges into `text`), under the stricter viewer rule.
     pub lines: Vec<Line>,
-    /// Font runs covering `text` in order.
-    pub runs: Vec<Run>,
+    /// Font runs covering `text` in order: shared with the prepared text they were measured
+    /// from, and between the copies of a laid box.
+    pub runs: Arc<[Run]>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Bullet {
     pub char: char,
-    pub font: String,
+    pub font: Arc<str>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -527,14 +529,15 @@ pub struct Line {
     pub width: Emu,
 }
 
-/// A run of text written with one set of fonts.
+/// A run of text written with one set of fonts. The family names are shared (a job names a
+/// handful of families, and a laid table has a run per cell).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Run {
     pub start: usize,
     pub end: usize,
-    pub latin: String,
-    pub ea: String,
-    pub cs: String,
+    pub latin: Arc<str>,
+    pub ea: Arc<str>,
+    pub cs: Arc<str>,
 }
 
 fn is_zero(v: &Emu) -> bool {

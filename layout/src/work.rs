@@ -42,6 +42,33 @@ pub const WRITER_LINES: u64 = 2;
 /// 60,000 400-character cells peaked at 583 MiB).
 pub const TABLE_BYTE: u64 = 4;
 
+/// Units per table cell (slides and documents), besides its text: what a laid cell keeps
+/// until the file is written (its paragraph, line and runs: about 320 bytes on a slide) and
+/// the XML written for it, neither of which the units above count. Set so that the largest
+/// accepted table deck stays within the fuzzer's bounds (README, Limits and safety):
+/// before, a deck of 70 tables of 20 x 200 short strings was accepted, 3.4 s of CPU and
+/// 155 MiB of heap for a 2.6 MB input.
+pub const TABLE_CELL: u64 = 600;
+
+/// Units per piece (a word and its spaces) of a table cell's text, under each rule set
+/// measured: a prepared piece holds about 80 bytes until the table is laid out, more than
+/// its text does when the words are short (`"a a a ..."`).
+pub const TABLE_PIECE: u64 = 100;
+
+/// Charges what table cell `paras` holds beyond its text ([`TABLE_CELL`], [`TABLE_PIECE`])
+/// to the element (block) being laid out.
+pub fn table_cell(paras: &[crate::text::Prepared]) {
+    if exhausted() {
+        // Past the budget a cell is prepared empty and never laid: nothing to count.
+        return;
+    }
+    let pieces: usize = paras
+        .iter()
+        .map(|p| p.pieces.len() + p.pieces_libreoffice.as_ref().map_or(0, Vec::len))
+        .sum();
+    spend(current(), TABLE_CELL + TABLE_PIECE * pieces as u64);
+}
+
 thread_local! {
     /// Units spent since [`begin`]; past `LIMIT` every measuring question is answered
     /// trivially.

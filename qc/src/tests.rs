@@ -122,7 +122,7 @@ fn para(lines: usize, pitch: Cpt) -> Paragraph {
                 width: 0,
             })
             .collect(),
-        runs: vec![],
+        runs: vec![].into(),
     }
 }
 

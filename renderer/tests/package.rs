@@ -387,10 +387,10 @@ fn runs_carry_fonts_size_lang() {
                 assert_eq!(runs.len(), mp.runs.len(), "{}/{}", s.id, b.element_id);
                 let text: String = runs.iter().map(|r| r.text()).collect();
                 assert_eq!(text, mp.text);
-                for (r, mr) in runs.iter().zip(&mp.runs) {
+                for (r, mr) in runs.iter().zip(mp.runs.iter()) {
                     assert_eq!(r.text(), mp.text[mr.start..mr.end]);
                     let rpr = r.child("a:rPr").unwrap();
-                    assert_eq!(rpr.attr("lang"), Some(mp.lang.as_str()));
+                    assert_eq!(rpr.attr("lang"), Some(&*mp.lang));
                     assert_eq!(rpr.attr("altLang"), Some("en-US"));
                     assert_eq!(rpr.attr("sz"), Some(tb.size.to_string().as_str()));
                     assert_eq!(rpr.attr("b"), Some(if tb.bold { "1" } else { "0" }));
@@ -400,15 +400,15 @@ fn runs_carry_fonts_size_lang() {
                     );
                     assert_eq!(
                         rpr.child("a:latin").unwrap().attr("typeface"),
-                        Some(mr.latin.as_str())
+                        Some(&*mr.latin)
                     );
                     assert_eq!(
                         rpr.child("a:ea").unwrap().attr("typeface"),
-                        Some(mr.ea.as_str())
+                        Some(&*mr.ea)
                     );
                     assert_eq!(
                         rpr.child("a:cs").unwrap().attr("typeface"),
-                        Some(mr.cs.as_str())
+                        Some(&*mr.cs)
                     );
                     // CT_TextCharacterProperties order: fill, latin, ea, cs.
                     let order: Vec<&str> = rpr.elements().map(|e| e.name.as_str()).collect();
@@ -478,7 +478,7 @@ fn paragraph_properties_follow_the_model() {
                         );
                         assert_eq!(
                             ppr.child("a:buFont").unwrap().attr("typeface"),
-                            Some(bu.font.as_str())
+                            Some(&*bu.font)
                         );
                     }
                     None => assert_eq!(order, ["a:lnSpc", "a:spcBef", "a:spcAft", "a:buNone"]),

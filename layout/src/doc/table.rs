@@ -145,7 +145,11 @@ pub fn table(
         );
         cells_p.push(
             r.iter()
-                .map(|c| prepare(m, fonts, lang, c, start, lw))
+                .map(|c| {
+                    let p = prepare(m, fonts, lang, c, start, lw);
+                    crate::work::table_cell(std::slice::from_ref(&p));
+                    p
+                })
                 .collect(),
         );
     }

@@ -276,9 +276,9 @@ impl TextItem {
                 text: p.text.clone(),
                 bullet: self.bullets.then(|| Bullet {
                     char: '•',
-                    font: "Arial".into(),
+                    font: crate::text::shared("Arial"),
                 }),
-                lang: lang.to_string(),
+                lang: crate::text::shared(lang),
                 ea_line_break: !p.korean,
                 rtl: p.rtl,
                 line_pitch: m.pitches[i],

@@ -20,14 +20,36 @@ pub mod prepare;
 pub use prepare::{grapheme_count, prepare, Prepared};
 
 use specrender_fonts::{LineMetrics, SlotFaces};
+use std::sync::Arc;
+
+/// `s` as a shared string, one per distinct value on this thread: a job names a handful of
+/// font families and languages, and every laid paragraph (a table has one per cell) keeps
+/// them, so each is allocated once instead of per paragraph and run.
+pub fn shared(s: &str) -> Arc<str> {
+    thread_local! {
+        static NAMES: std::cell::RefCell<Vec<Arc<str>>> = const { std::cell::RefCell::new(Vec::new()) };
+    }
+    NAMES.with_borrow_mut(|names| {
+        if let Some(n) = names.iter().find(|n| ***n == *s) {
+            return n.clone();
+        }
+        let n: Arc<str> = s.into();
+        // A bound, so that no input can make it grow with its size: past it, new names are
+        // allocated as they come (the same strings, only not shared).
+        if names.len() < 64 {
+            names.push(n.clone());
+        }
+        n
+    })
+}
 
 /// The fonts a text box asks for (family names as written into the file) and the faces that
 /// measure them.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TextFonts {
-    pub latin: String,
-    pub ea: String,
-    pub cs: String,
+    pub latin: Arc<str>,
+    pub ea: Arc<str>,
+    pub cs: Arc<str>,
     pub faces: SlotFaces,
     pub bold: bool,
     /// What sizes a line of each slot's text in a document (`doc::flow::line_heights`).

@@ -11,6 +11,7 @@ use crate::work;
 use specrender_fonts::{never_missing, FontBook, Measurer, ScriptClass, Segment, ShapeLang};
 use specrender_spec::units::EMU_PER_PT;
 use std::cell::RefCell;
+use std::sync::Arc;
 use unicode_segmentation::UnicodeSegmentation;
 
 /// A paragraph measured once, ready to be broken at any size and width.
@@ -30,7 +31,7 @@ pub struct Prepared {
     pub pieces_libreoffice: Option<Vec<Piece>>,
     /// Glyph advances (em) the pieces index (see [`super::grid::Grid`]).
     pub ems: Vec<f32>,
-    pub runs: Vec<Run>,
+    pub runs: Arc<[Run]>,
     /// Characters no loaded font covers (measured as .notdef).
     pub missing: Vec<char>,
     /// Families used as per-character fallback.
@@ -210,12 +211,11 @@ fn runs_from_segments(
     fonts: &TextFonts,
     segs: &[Segment],
     len: usize,
-) -> Vec<Run> {
+) -> Arc<[Run]> {
     let mut runs: Vec<Run> = Vec::new();
     for s in segs {
         // Borrowed until a run is made: most segments extend the previous run.
-        let (mut latin, mut ea, mut cs) =
-            (fonts.latin.as_str(), fonts.ea.as_str(), fonts.cs.as_str());
+        let (mut latin, mut ea, mut cs) = (&*fonts.latin, &*fonts.ea, &*fonts.cs);
         if s.fallback {
             let fam = book.face(s.face).family.as_str();
             match s.class {
@@ -225,15 +225,20 @@ fn runs_from_segments(
             }
         }
         match runs.last_mut() {
-            Some(r) if r.latin == latin && r.ea == ea && r.cs == cs && r.end == s.range.start => {
+            Some(r)
+                if *r.latin == *latin
+                    && *r.ea == *ea
+                    && *r.cs == *cs
+                    && r.end == s.range.start =>
+            {
                 r.end = s.range.end
             }
             _ => runs.push(Run {
                 start: s.range.start,
                 end: s.range.end,
-                latin: latin.to_string(),
-                ea: ea.to_string(),
-                cs: cs.to_string(),
+                latin: crate::text::shared(latin),
+                ea: crate::text::shared(ea),
+                cs: crate::text::shared(cs),
             }),
         }
     }
@@ -246,7 +251,7 @@ fn runs_from_segments(
             cs: fonts.cs.clone(),
         });
     }
-    runs
+    runs.into()
 }
 
 /// Is the paragraph right-to-left: its first strong character (UAX #9 rules P2/P3) is

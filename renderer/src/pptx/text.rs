@@ -175,7 +175,7 @@ pub(crate) fn paragraph(
     let lang = if p.lang.is_empty() {
         fallback_lang
     } else {
-        p.lang.as_str()
+        &*p.lang
     };
     // hangingPunct="0": no punctuation may hang past the right edge. LibreOffice otherwise lets
     // a paragraph's last character ("합니다." / "缩短了一半。") hang outside the box instead of
@@ -184,7 +184,7 @@ pub(crate) fn paragraph(
     x.start("a:p", &[]);
     p_pr(x, p, align);
     for (text, run) in segments(&p.text, &p.runs) {
-        let fonts = run.map(|r| (r.latin.as_str(), r.ea.as_str(), r.cs.as_str()));
+        let fonts = run.map(|r| (&*r.latin, &*r.ea, &*r.cs));
         write_run_text(x, text, |x, tag| style.r_pr(x, tag, lang, fonts));
     }
     style.end_para(x, lang);
@@ -206,7 +206,7 @@ fn field_paragraph(
     let fonts = p
         .runs
         .first()
-        .map(|r| (r.latin.as_str(), r.ea.as_str(), r.cs.as_str()));
+        .map(|r| (&*r.latin, &*r.ea, &*r.cs));
     // ST_Guid; the id PowerPoint gives its own slide-number fields.
     x.start("a:fld", &[("id", &SLIDENUM_FIELD_ID), ("type", &ty)]);
     style.r_pr(x, "a:rPr", lang, fonts);
@@ -257,7 +257,7 @@ fn p_pr(x: &mut Xml, p: &Paragraph, align: Align) {
     match &p.bullet {
         Some(b) => {
             if !b.font.is_empty() {
-                x.empty("a:buFont", &[("typeface", &b.font)]);
+                x.empty("a:buFont", &[("typeface", &&*b.font)]);
             }
             x.empty("a:buChar", &[("char", &b.char)]);
         }
@@ -336,7 +336,7 @@ mod tests {
             s.iter().map(|(t, _)| *t).collect::<Vec<_>>(),
             ["abc ", "가나"]
         );
-        assert_eq!(s[1].1.unwrap().latin, "K");
+        assert_eq!(&*s[1].1.unwrap().latin, "K");
     }
 
     #[test]

@@ -92,7 +92,7 @@ pub fn para(text: &str, lang: &str, bullet: bool, size: Cpt, cjk: bool) -> Parag
             end: text.len(),
             width: 1_000_000,
         }],
-        runs: runs_for(text),
+        runs: runs_for(text).into(),
     }
 }
 

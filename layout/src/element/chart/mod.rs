@@ -96,9 +96,9 @@ impl ChartItem {
             categories: table.categories,
             ordered,
             fonts: ChartFonts {
-                latin: fonts.latin.clone(),
-                ea: fonts.ea.clone(),
-                cs: fonts.cs.clone(),
+                latin: fonts.latin.to_string(),
+                ea: fonts.ea.to_string(),
+                cs: fonts.cs.to_string(),
             },
             lang: ctx.deck.language.clone(),
             text_color: colors.text,
