@@ -2,7 +2,9 @@
 # The bounds of README "Limits and safety", measured on the release binary with the worst inputs
 # issue 14 found (each just under the default 32 MiB limit, or the value budget): peak RSS must
 # stay under 16 x --max-bytes and validation under 2 s of CPU (LIMITS_CPU_SECONDS; .ci/run allows
-# 4 on whatever machine runs CI). Prints one line per input; exits 1 when a bound is missed.
+# 4 on whatever machine runs CI); then issue 25's table- and asset-heavy inputs at the schemas'
+# limits, through the binary and under the fuzzer's bounds (specrender-fuzz --limits). Prints
+# one line per input; exits 1 when a bound is missed.
 # Usage: tools/limits-check.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -51,8 +53,10 @@ done
 work_bound="${LIMITS_WORK_SECONDS:-8}"
 python3 tools/make-table-bombs.py "$dir/tables" >/dev/null
 python3 tools/make-asset-bombs.py "$dir/assets" >/dev/null
-for f in tables/deck-200x20x200 tables/deck-28-long tables/doc-2000x30 tables/doc-long-cells \
-  tables/doc-paragraphs assets/deck-500-same assets/deck-6-distinct assets/deck-convert; do
+bombs="tables/deck-200x20x200 tables/deck-tiny tables/deck-28-long tables/doc-2000x30
+  tables/doc-long-cells tables/doc-short-words tables/doc-paragraphs assets/deck-500-same
+  assets/deck-6-distinct assets/deck-convert"
+for f in $bombs; do
   [ -f "$dir/$f.json" ] || { echo "$f: not made (Pillow missing?)"; continue; }
   ext=pptx
   if grep -q '"docspec_v1"' "$dir/$f.json"; then ext=docx; fi
@@ -76,4 +80,12 @@ for f in tables/deck-200x20x200 tables/deck-28-long tables/doc-2000x30 tables/do
     echo "$f ($size bytes) $cmd: exit $rc ($what), ${cpu} s CPU (${wall} s wall), peak RSS $((kib / 1024)) MiB: $verdict"
   done
 done
+# The same inputs under the fuzzer's bounds (issue 25), in-process: CPU of the case's thread
+# under 2 s (LIMITS_FUZZ_CPU_MS), peak heap under 64 MiB + 16 x bytes + 128 x JSON values +
+# 2 x distinct asset bytes; a deck refused for the work budget is run again cut to the
+# slides the budget takes, a document table halved until it is taken.
+cargo build --release --quiet -p specrender-fuzz
+files=()
+for f in $bombs; do [ -f "$dir/$f.json" ] && files+=("$dir/$f.json"); done
+target/release/specrender-fuzz --limits --max-cpu-ms "${LIMITS_FUZZ_CPU_MS:-2000}" "${files[@]}" || fail=1
 exit $fail

@@ -3,9 +3,13 @@
 
 Writes into DIR (default target/table-bombs):
   deck-200x20x200.json  200 slides, each one table of 20 columns x 200 rows of short strings (~8 MB)
+  deck-tiny.json        200 slides, each one table of 20 x 200 one-character cells (~3.3 MB):
+                        the most laid cells per input byte
   deck-28-long.json     28 slides, each one table of 300-character cells (~30 MB, under 32 MiB)
   doc-2000x30.json      a DocSpec with one 2,000 x 30 table of numbers
   doc-long-cells.json   a DocSpec with one 2,000 x 30 table of 400-character cells (~25 MB)
+  doc-short-words.json  the same with cells of one-letter words ("a b c ..."): the most prepared
+                        pieces per byte
   doc-paragraphs.json   a DocSpec of 3,000 paragraphs of 10,000 characters (~30 MB)
 Usage: tools/make-table-bombs.py [DIR] [--slides N]
 """
@@ -53,6 +57,12 @@ short = {
     "rows": [[f"r{r}c{c}" for c in range(20)] for r in range(200)],
 }
 put(f"deck-{slides}x20x200.json", deck([short] * slides))
+tiny = {
+    "title": "Tiny cells",
+    "columns": [f"C{c}" for c in range(20)],
+    "rows": [["abcdefghijklmnopqrstuvwxyz"[(r + c) % 26] for c in range(20)] for r in range(200)],
+}
+put("deck-tiny.json", deck([tiny] * slides))
 
 words = "lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor incididunt ut labore".split()
 cell = " ".join(words[i % len(words)] for i in range(60))[:300]
@@ -98,6 +108,23 @@ put(
                     "title": "Long cells",
                     "columns": [f"C{c}" for c in range(30)],
                     "rows": [[long_cell] * 30 for _ in range(2000)],
+                },
+            }
+        ]
+    ),
+)
+short_words = " ".join("abcdefghijklmnopqrstuvwxyz"[i % 26] for i in range(200))[:400]
+put(
+    "doc-short-words.json",
+    docspec(
+        [
+            {
+                "block_id": "t1",
+                "type": "table",
+                "content": {
+                    "title": "Short words",
+                    "columns": [f"C{c}" for c in range(30)],
+                    "rows": [[short_words] * 30 for _ in range(2000)],
                 },
             }
         ]

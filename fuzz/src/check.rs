@@ -7,7 +7,12 @@
 use std::io::Read;
 
 use serde_json::Value;
+use specrender::spec::Code;
 use specrender::{Error, FontBook, Outcome, ParseOptions, RenderOptions};
+
+/// How a render refused for the job's work budget is reported (a failure of a fuzz case;
+/// an answer at the schemas' limits, [`limits`]).
+const OVER_BUDGET: &str = "refused over the work budget (work_budget, exit 2)";
 
 /// What one input went through.
 #[derive(Debug, Default, Clone, Copy)]
@@ -33,6 +38,19 @@ const WHOLE: &[&str] = &[
 /// Run `input` through validate, and (a valid SlideSpec or DocSpec) qc and render; `twice` renders again
 /// for determinism.
 pub fn check(input: &[u8], fonts: &FontBook, twice: bool) -> Result<Reached, String> {
+    check_with(input, fonts, twice, None, true)
+}
+
+/// [`check`] with the assets read from `assets` (default: none, so every file asset is
+/// missing), and the layout JSON built or not: how `--limits` runs an input at the schemas'
+/// limits.
+pub fn check_with(
+    input: &[u8],
+    fonts: &FontBook,
+    twice: bool,
+    assets: Option<&std::path::Path>,
+    layout_json: bool,
+) -> Result<Reached, String> {
     let parse = ParseOptions::default();
     let v = specrender::validate(input, &parse).map_err(|e| format!("validate: {e}"))?;
     let doc: Option<Value> = serde_json::from_slice(input).ok();
@@ -52,7 +70,8 @@ pub fn check(input: &[u8], fonts: &FontBook, twice: bool) -> Result<Reached, Str
         return Ok(r);
     }
     let opts = RenderOptions {
-        layout_json: true,
+        layout_json,
+        assets_root: assets.map(|a| a.to_path_buf()),
         ..Default::default()
     };
     let a = render(input, fonts, &opts)?;
@@ -80,6 +99,11 @@ fn render(input: &[u8], fonts: &FontBook, opts: &RenderOptions) -> Result<Outcom
     match specrender::render(input, fonts, opts) {
         Ok(o) => Ok(o),
         Err(Error::Internal(m)) => Err(format!("internal error (exit 4): {m}")),
+        Err(Error::Input(specrender::spec::SpecFailure::Invalid(f)))
+            if f.list.iter().any(|e| e.code == Code::WorkBudget) =>
+        {
+            Err(format!("{OVER_BUDGET} at {}: {}", f.list[0].path, f.list[0].message))
+        }
         Err(e) => Err(format!("a valid input failed to render: {e}")),
     }
 }
@@ -177,4 +201,36 @@ fn coords(name: &str, e: &quick_xml::events::BytesStart) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// What `--limits` saw of one input at the schemas' limits.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Limited {
+    /// Written: validated, rendered (PPTX or DOCX, QC), the package checked.
+    Written,
+    /// Refused as designed: over the job's work budget (`work_budget`, exit 2), at this JSON
+    /// Pointer.
+    OverBudget(String),
+}
+
+/// One input at the schemas' limits through validate and render with its assets (`assets`:
+/// the folder its files are read from), as [`check`] runs a fuzz case but rendered once (a
+/// second run would measure the harness keeping two outputs, not the engine) and as `render`
+/// and `qc` run by default: without the opt-in layout JSON (`--layout`), a
+/// `serde_json::Value` of every placed box and cell, which is not within these bounds (README,
+/// Limits and safety). A refusal for the work budget is an answer, not a failure.
+pub fn limits(
+    input: &[u8],
+    fonts: &FontBook,
+    assets: &std::path::Path,
+) -> Result<Limited, String> {
+    match check_with(input, fonts, false, Some(assets), false) {
+        Ok(r) if r.rendered => Ok(Limited::Written),
+        Ok(_) => Err("not a valid SlideSpec or DocSpec".into()),
+        Err(e) if e.starts_with(OVER_BUDGET) => {
+            let at = e[OVER_BUDGET.len()..].trim_start_matches(" at ");
+            Ok(Limited::OverBudget(at.split(':').next().unwrap_or("").to_string()))
+        }
+        Err(e) => Err(e),
+    }
 }

@@ -5,6 +5,15 @@
 //!
 //!     cargo run --release -p specrender-fuzz -- --seconds 60          # what .ci/run does
 //!     nice -n 19 cargo run --release -p specrender-fuzz -- --cases 1000000 --seed 7
+//!
+//! `specrender-fuzz --limits [--max-cpu-ms N] FILE...` runs given inputs (the table- and
+//! asset-heavy ones `tools/limits-check.sh` makes at the schemas' limits) under the same
+//! bounds, each with the files of its folder as assets: CPU under 2 s (`--max-cpu-ms`), peak
+//! heap under 64 MiB + 16 x the input's bytes + 128 x its JSON values + 2 x the distinct
+//! asset bytes it may read. Values: reading keeps a tree of every value, so many tiny values
+//! hold more than 16 bytes per byte. Assets are input too: each distinct file is held once as
+//! read, and once more inside the package that carries it. A refusal for the work budget is
+//! an answer; exit 1 when a bound is missed.
 
 use std::alloc::System;
 use std::time::{Duration, Instant};
@@ -52,11 +61,18 @@ fn args() -> Args {
 }
 
 fn usage() -> ! {
-    eprintln!("usage: specrender-fuzz [--cases N] [--seconds S] [--seed S] [--start N]");
+    eprintln!(
+        "usage: specrender-fuzz [--cases N] [--seconds S] [--seed S] [--start N]\n       \
+         specrender-fuzz --limits [--max-cpu-ms N] FILE..."
+    );
     std::process::exit(2)
 }
 
 fn main() {
+    let v: Vec<String> = std::env::args().skip(1).collect();
+    if v.first().is_some_and(|a| a == "--limits") {
+        limits(&v[1..]);
+    }
     let a = args();
     let repo = repo_root();
     let corpus = Corpus::load(&repo);
@@ -143,4 +159,185 @@ fn fail(seed: u64, n: u64, how: &str, input: &[u8], e: &str) -> ! {
         path.display()
     );
     std::process::exit(1)
+}
+
+/// Bytes of the distinct files (device + inode) that `input` names by a `file_id` or an
+/// `asset_id` in `root`, each at most the per-file limit and all at most the job's (the
+/// loader reads no more): an upper bound of the asset bytes a job holds.
+fn asset_bytes(input: &[u8], root: &std::path::Path) -> u64 {
+    use std::os::unix::fs::MetadataExt;
+    fn walk(v: &serde_json::Value, out: &mut Vec<String>) {
+        match v {
+            serde_json::Value::Object(m) => {
+                for (k, x) in m {
+                    match x {
+                        serde_json::Value::String(s) if k == "file_id" || k == "asset_id" => {
+                            out.push(s.clone())
+                        }
+                        _ => walk(x, out),
+                    }
+                }
+            }
+            serde_json::Value::Array(a) => a.iter().for_each(|x| walk(x, out)),
+            _ => {}
+        }
+    }
+    let Ok(doc) = serde_json::from_slice::<serde_json::Value>(input) else {
+        return 0;
+    };
+    let mut names = Vec::new();
+    walk(&doc, &mut names);
+    let mut seen = std::collections::BTreeSet::new();
+    let mut total = 0u64;
+    for n in names {
+        let p = std::path::Path::new(&n);
+        if p.is_absolute() || n.contains("..") {
+            continue;
+        }
+        let Ok(m) = std::fs::metadata(root.join(p)) else {
+            continue;
+        };
+        if m.is_file() && seen.insert((m.dev(), m.ino())) {
+            total += m.len().min(specrender::spec::assets::DEFAULT_MAX_ASSET_BYTES);
+        }
+    }
+    total.min(specrender::spec::assets::DEFAULT_MAX_JOB_ASSET_BYTES)
+}
+
+/// Heap a JSON value of the input may take, besides 16 per byte: reading builds a tree of
+/// every value (spec::read, bounded by the value budget: at most 1,048,576 values), so an
+/// input of many tiny values (`["a","b",...]`, 4 bytes each) holds more per byte than one of
+/// long texts; measured: validating 3.3 MB of one-letter table cells (840,000 values) peaks
+/// at 129 MiB of RSS.
+const VALUE_BYTES: u64 = 128;
+
+/// How many JSON values `input` holds (0 when it is not JSON).
+fn json_values(input: &[u8]) -> u64 {
+    fn count(v: &serde_json::Value) -> u64 {
+        1 + match v {
+            serde_json::Value::Array(a) => a.iter().map(count).sum(),
+            serde_json::Value::Object(m) => m.values().map(count).sum(),
+            _ => 0,
+        }
+    }
+    serde_json::from_slice::<serde_json::Value>(input).map_or(0, |v| count(&v))
+}
+
+/// A deck refused at `/deck/slides/K[/...]` cut to its first K slides (none when K is 0 or
+/// the input is not a deck).
+fn slides_before(input: &[u8], at: &str) -> Option<Vec<u8>> {
+    let k: usize = at
+        .strip_prefix("/deck/slides/")?
+        .split('/')
+        .next()?
+        .parse()
+        .ok()?;
+    let mut doc: serde_json::Value = serde_json::from_slice(input).ok()?;
+    let slides = doc.pointer_mut("/deck/slides")?.as_array_mut()?;
+    if k == 0 || k >= slides.len() {
+        return None;
+    }
+    slides.truncate(k);
+    serde_json::to_vec(&doc).ok()
+}
+
+/// A document refused at `/doc/blocks/N`, a table, with half of that table's rows (and how
+/// many are left): run until one is taken, within half of the most rows the budget takes.
+fn table_halved(input: &[u8], at: &str) -> Option<(Vec<u8>, usize)> {
+    let n: usize = at.strip_prefix("/doc/blocks/")?.parse().ok()?;
+    let mut doc: serde_json::Value = serde_json::from_slice(input).ok()?;
+    let rows = doc
+        .pointer_mut(&format!("/doc/blocks/{n}/content/rows"))?
+        .as_array_mut()?;
+    if rows.len() < 2 {
+        return None;
+    }
+    rows.truncate(rows.len() / 2);
+    let left = rows.len();
+    Some((serde_json::to_vec(&doc).ok()?, left))
+}
+
+/// `--limits [--max-cpu-ms N] FILE...`: each input once under the fuzzer's bounds; a deck
+/// refused for the work budget, again cut to the slides the budget takes.
+fn limits(v: &[String]) -> ! {
+    let (max_cpu, files) = match v {
+        [flag, n, rest @ ..] if flag == "--max-cpu-ms" => {
+            (Duration::from_millis(n.parse().unwrap_or_else(|_| usage())), rest)
+        }
+        rest => (MAX_CASE_TIME, rest),
+    };
+    if files.is_empty() {
+        usage();
+    }
+    let fonts = specrender::load_fonts(&Default::default()).expect("shipped fonts load");
+    let mut failed = 0;
+    let mut queue: Vec<(String, Vec<u8>)> = Vec::new();
+    for f in files {
+        let input = std::fs::read(f).unwrap_or_else(|e| {
+            eprintln!("{f}: {e}");
+            std::process::exit(2)
+        });
+        queue.push((f.clone(), input));
+    }
+    queue.reverse();
+    while let Some((f, input)) = queue.pop() {
+        let name = f.split('[').next().unwrap_or(&f).to_string();
+        let path = std::path::Path::new(&name);
+        let root = path
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(std::path::Path::new("."));
+        let assets = asset_bytes(&input, root);
+        GLOBAL.reset_peak_memory();
+        let base = GLOBAL.get_peak_memory();
+        let t = cpu_time::ThreadTime::now();
+        let result = check::limits(&input, &fonts, root);
+        let took = t.elapsed();
+        let heap = GLOBAL.get_peak_memory().saturating_sub(base) as u64;
+        let values = json_values(&input);
+        let bound = 64 * 1024 * 1024 + 16 * input.len() as u64 + VALUE_BYTES * values + 2 * assets;
+        let mib = |b: u64| b as f64 / 1048576.0;
+        let what = match &result {
+            Ok(check::Limited::Written) => "written".to_string(),
+            Ok(check::Limited::OverBudget(at)) => {
+                // The most of this deck the budget takes: its slides before the one where the
+                // total passed the budget (work adds up in slide order), run next.
+                if let Some(most) = slides_before(&input, at) {
+                    queue.push((format!("{name}[slides before {at}]"), most));
+                } else if let Some((half, rows)) = table_halved(&input, at) {
+                    queue.push((format!("{name}[{rows} rows]"), half));
+                }
+                format!("refused: work_budget at {at}")
+            }
+            Err(e) => format!("FAIL ({e})"),
+        };
+        let mut verdict = Vec::new();
+        if result.is_err() {
+            verdict.push("failed".to_string());
+        }
+        if took > max_cpu {
+            verdict.push(format!("CPU over {max_cpu:?}"));
+        }
+        if heap > bound {
+            verdict.push("heap over its bound".to_string());
+        }
+        failed += !verdict.is_empty() as u32;
+        println!(
+            "{f} ({} bytes, {values} JSON values, {:.1} MiB of assets): {what}; {:.2} s CPU \
+             (bound {:.1}), peak heap {:.1} MiB (bound {:.1} MiB = 64 + 16 x bytes + \
+             {VALUE_BYTES} x values + 2 x assets): {}",
+            input.len(),
+            mib(assets),
+            took.as_secs_f64(),
+            max_cpu.as_secs_f64(),
+            mib(heap),
+            mib(bound),
+            if verdict.is_empty() {
+                "ok".to_string()
+            } else {
+                format!("FAIL: {}", verdict.join(", "))
+            }
+        );
+    }
+    std::process::exit(i32::from(failed > 0))
 }
