@@ -19,10 +19,12 @@
 use std::cell::{Cell, RefCell};
 
 /// Work units one job may spend ([`crate::LayoutOptions::work_budget`]): a unit is about 150
-/// instructions, so the budget is about 15 G instructions — a few seconds of one core
-/// (README, Limits and safety, has the measured worst cases: 3.4 s of `qc` on the loaded
-/// 2-core machine). A table of 20 x 200 short strings spends 1.3 M, a 20 x 180 one of
-/// 300-character cells 14.8 M, a 10,000-character document paragraph 30,000.
+/// instructions, so the budget is about 15 G instructions of measuring; with what table
+/// cells hold and write charged too ([`TABLE_CELL`], [`TABLE_PIECE`]), the largest accepted
+/// input of every kind measured renders in under 2 s of CPU within the fuzzer's heap bound
+/// (README, Limits and safety: 1.0 s for 23 tables of 20 x 200 short strings on the loaded
+/// 2-core machine). A table of 20 x 200 short strings spends about 4.3 M, a 10,000-character
+/// document paragraph 30,000.
 pub const DEFAULT_WORK_BUDGET: u64 = 100_000_000;
 
 /// Units of preparing a paragraph, besides one per byte: what making one costs whatever its
