@@ -251,5 +251,8 @@ fn the_segmentation_memo_stays_within_its_bound_with_the_same_answers() {
         most = most.max(m.memo_bytes());
     }
     assert!(most <= specrender_fonts::shape::MEMO_BYTES, "{most}");
-    assert!(most > specrender_fonts::shape::MEMO_BYTES / 2, "{most}: filled");
+    assert!(
+        most > specrender_fonts::shape::MEMO_BYTES / 2,
+        "{most}: filled"
+    );
 }

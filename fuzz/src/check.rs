@@ -102,7 +102,10 @@ fn render(input: &[u8], fonts: &FontBook, opts: &RenderOptions) -> Result<Outcom
         Err(Error::Input(specrender::spec::SpecFailure::Invalid(f)))
             if f.list.iter().any(|e| e.code == Code::WorkBudget) =>
         {
-            Err(format!("{OVER_BUDGET} at {}: {}", f.list[0].path, f.list[0].message))
+            Err(format!(
+                "{OVER_BUDGET} at {}: {}",
+                f.list[0].path, f.list[0].message
+            ))
         }
         Err(e) => Err(format!("a valid input failed to render: {e}")),
     }
@@ -219,17 +222,15 @@ pub enum Limited {
 /// and `qc` run by default: without the opt-in layout JSON (`--layout`), a
 /// `serde_json::Value` of every placed box and cell, which is not within these bounds (README,
 /// Limits and safety). A refusal for the work budget is an answer, not a failure.
-pub fn limits(
-    input: &[u8],
-    fonts: &FontBook,
-    assets: &std::path::Path,
-) -> Result<Limited, String> {
+pub fn limits(input: &[u8], fonts: &FontBook, assets: &std::path::Path) -> Result<Limited, String> {
     match check_with(input, fonts, false, Some(assets), false) {
         Ok(r) if r.rendered => Ok(Limited::Written),
         Ok(_) => Err("not a valid SlideSpec or DocSpec".into()),
         Err(e) if e.starts_with(OVER_BUDGET) => {
             let at = e[OVER_BUDGET.len()..].trim_start_matches(" at ");
-            Ok(Limited::OverBudget(at.split(':').next().unwrap_or("").to_string()))
+            Ok(Limited::OverBudget(
+                at.split(':').next().unwrap_or("").to_string(),
+            ))
         }
         Err(e) => Err(e),
     }

@@ -198,7 +198,9 @@ fn asset_bytes(input: &[u8], root: &std::path::Path) -> u64 {
             continue;
         };
         if m.is_file() && seen.insert((m.dev(), m.ino())) {
-            total += m.len().min(specrender::spec::assets::DEFAULT_MAX_ASSET_BYTES);
+            total += m
+                .len()
+                .min(specrender::spec::assets::DEFAULT_MAX_ASSET_BYTES);
         }
     }
     total.min(specrender::spec::assets::DEFAULT_MAX_JOB_ASSET_BYTES)
@@ -261,9 +263,10 @@ fn table_halved(input: &[u8], at: &str) -> Option<(Vec<u8>, usize)> {
 /// refused for the work budget, again cut to the slides the budget takes.
 fn limits(v: &[String]) -> ! {
     let (max_cpu, files) = match v {
-        [flag, n, rest @ ..] if flag == "--max-cpu-ms" => {
-            (Duration::from_millis(n.parse().unwrap_or_else(|_| usage())), rest)
-        }
+        [flag, n, rest @ ..] if flag == "--max-cpu-ms" => (
+            Duration::from_millis(n.parse().unwrap_or_else(|_| usage())),
+            rest,
+        ),
         rest => (MAX_CASE_TIME, rest),
     };
     if files.is_empty() {

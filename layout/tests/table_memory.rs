@@ -1,12 +1,12 @@
 //! Memory of laid tables (issue 25): what a laid slide-table cell keeps, and what laying a
 //! table out holds at its peak, counted by a counting allocator (this test binary's own).
 
+use peakmem_alloc::{PeakMemAlloc, PeakMemAllocTrait, INSTRUMENTED_SYSTEM};
 use serde_json::{json, Value};
 use specrender_fonts::{FontBook, FontOptions};
 use specrender_layout::model::{BoxContent, LaidDeck};
 use specrender_layout::{layout, LayoutOptions};
 use specrender_spec::{parse, resolve, Input, ParseOptions};
-use peakmem_alloc::{PeakMemAlloc, PeakMemAllocTrait, INSTRUMENTED_SYSTEM};
 use std::alloc::System;
 use std::sync::Mutex;
 
@@ -87,5 +87,8 @@ fn a_laid_table_cell_keeps_little() {
     // shared and the runs shared with the prepared text.
     assert!(per_cell <= 340, "{per_cell} bytes per laid cell");
     // Preparing a short cell's text holds little past what the laid cell keeps.
-    assert!(peak_per_cell <= per_cell + 64, "{peak_per_cell} bytes per cell at the peak");
+    assert!(
+        peak_per_cell <= per_cell + 64,
+        "{peak_per_cell} bytes per cell at the peak"
+    );
 }

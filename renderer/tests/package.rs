@@ -402,14 +402,8 @@ fn runs_carry_fonts_size_lang() {
                         rpr.child("a:latin").unwrap().attr("typeface"),
                         Some(&*mr.latin)
                     );
-                    assert_eq!(
-                        rpr.child("a:ea").unwrap().attr("typeface"),
-                        Some(&*mr.ea)
-                    );
-                    assert_eq!(
-                        rpr.child("a:cs").unwrap().attr("typeface"),
-                        Some(&*mr.cs)
-                    );
+                    assert_eq!(rpr.child("a:ea").unwrap().attr("typeface"), Some(&*mr.ea));
+                    assert_eq!(rpr.child("a:cs").unwrap().attr("typeface"), Some(&*mr.cs));
                     // CT_TextCharacterProperties order: fill, latin, ea, cs.
                     let order: Vec<&str> = rpr.elements().map(|e| e.name.as_str()).collect();
                     assert_eq!(order, ["a:solidFill", "a:latin", "a:ea", "a:cs"]);

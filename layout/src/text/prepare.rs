@@ -226,10 +226,7 @@ fn runs_from_segments(
         }
         match runs.last_mut() {
             Some(r)
-                if *r.latin == *latin
-                    && *r.ea == *ea
-                    && *r.cs == *cs
-                    && r.end == s.range.start =>
+                if *r.latin == *latin && *r.ea == *ea && *r.cs == *cs && r.end == s.range.start =>
             {
                 r.end = s.range.end
             }

@@ -203,10 +203,7 @@ fn field_paragraph(
 ) {
     x.start("a:p", &[]);
     p_pr(x, p, align);
-    let fonts = p
-        .runs
-        .first()
-        .map(|r| (&*r.latin, &*r.ea, &*r.cs));
+    let fonts = p.runs.first().map(|r| (&*r.latin, &*r.ea, &*r.cs));
     // ST_Guid; the id PowerPoint gives its own slide-number fields.
     x.start("a:fld", &[("id", &SLIDENUM_FIELD_ID), ("type", &ty)]);
     style.r_pr(x, "a:rPr", lang, fonts);
