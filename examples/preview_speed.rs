@@ -8,7 +8,7 @@
 //!         [--width 1280] [--png fdeflate-up,zlib1-adaptive,...|all] [--emoji]
 //!
 //! `--emoji` puts colour emoji into the deck first (drawn from the emoji face's bitmaps): one
-//! before every title and text, one before and one after every bullet, one before every table
+//! before every title and text, one before and one after every bullet (of at most 280 characters), one before every table
 //! cell, cycling through [`EMOJI`] (single emoji, ZWJ sequences, skin tones, flags, keycaps).
 //!
 //! Wall-clock figures on a loaded machine are not a measure; compare settings with
@@ -84,32 +84,42 @@ const EMOJI: &[&str] = &[
     "💡",
 ];
 
-/// Emoji into every text, bullet and table cell of `deck` (`--emoji`).
-fn add_emoji(deck: &mut serde_json::Value) {
+/// Emoji into every text, bullet and table cell of `deck` (`--emoji`); how many.
+fn add_emoji(deck: &mut serde_json::Value) -> usize {
     let mut n = 0usize;
     let mut next = || {
         n += 1;
         EMOJI[n % EMOJI.len()]
     };
     let Some(slides) = deck["deck"]["slides"].as_array_mut() else {
-        return;
+        return 0;
     };
     for el in slides
         .iter_mut()
         .filter_map(|s| s["elements"].as_array_mut())
         .flatten()
     {
-        let c = &mut el["content"];
-        if let Some(t) = c["text"].as_str() {
+        // get_mut, not [] (which would add the missing keys as null).
+        let Some(c) = el.get_mut("content") else {
+            continue;
+        };
+        if let Some(t) = c.get("text").and_then(|t| t.as_str()) {
             c["text"] = format!("{} {t}", next()).into();
         }
-        for it in c["items"].as_array_mut().into_iter().flatten() {
-            if let Some(t) = it.as_str() {
+        for it in c
+            .get_mut("items")
+            .and_then(|v| v.as_array_mut())
+            .into_iter()
+            .flatten()
+        {
+            // The schema's 300 characters a bullet.
+            if let Some(t) = it.as_str().filter(|t| t.chars().count() <= 280) {
                 *it = format!("{} {t} {}", next(), next()).into();
             }
         }
-        for cell in c["rows"]
-            .as_array_mut()
+        for cell in c
+            .get_mut("rows")
+            .and_then(|v| v.as_array_mut())
             .into_iter()
             .flatten()
             .filter_map(|r| r.as_array_mut())
@@ -120,6 +130,7 @@ fn add_emoji(deck: &mut serde_json::Value) {
             }
         }
     }
+    n
 }
 
 fn main() {
@@ -151,9 +162,7 @@ fn main() {
         seed: 1,
     });
     write_pictures(&d, &dir).expect("pictures written");
-    if emoji {
-        add_emoji(&mut d);
-    }
+    let emoji = emoji.then(|| add_emoji(&mut d));
     let opts = RenderOptions {
         assets_root: Some(dir),
         ..RenderOptions::default()
@@ -181,7 +190,7 @@ fn main() {
     }
     let n = laid.slides.len();
     let (hits, misses) = ink.stats();
-    let with = if emoji { " with emoji" } else { "" };
+    let with = emoji.map_or(String::new(), |n| format!(" with {n} emoji"));
     println!("{mix} deck{with}, {n} output slides at {width} px, one thread");
     println!("glyph masks: {hits} drawn from the cache, {misses} rasterised");
     let (m, a, p) = summary(draw);

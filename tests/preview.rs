@@ -578,3 +578,71 @@ fn same_bytes_on_any_number_of_threads() {
         assert!(a.png == b.png, "{}: bytes differ", a.file_name);
     }
 }
+
+/// Colour emoji (drawn from the emoji face's bitmaps, cached per thread) keep the bytes the
+/// same on 1 and 3 threads, and are drawn: coloured pixels on every slide with an emoji title.
+#[test]
+fn emoji_slides_same_bytes_on_any_number_of_threads() {
+    let mut d = specrender_deckgen::deck(&specrender_deckgen::DeckOptions {
+        slides: 12,
+        mix: specrender_deckgen::Mix::En,
+        seed: 3,
+    });
+    let dir = tmp("emoji-threads");
+    specrender_deckgen::write_pictures(&d, &dir).unwrap();
+    let plain = d.clone();
+    let emoji = ["📊", "👩\u{200d}💻", "🇰🇷", "👍🏽", "1\u{fe0f}\u{20e3}", "🎉"];
+    let mut n = 0;
+    for el in d["deck"]["slides"]
+        .as_array_mut()
+        .unwrap()
+        .iter_mut()
+        .filter_map(|s| s.get_mut("elements").and_then(|e| e.as_array_mut()))
+        .flatten()
+    {
+        if let Some(c) = el.get_mut("content") {
+            if let Some(t) = c.get("text").and_then(|t| t.as_str()) {
+                let t = format!("{} {t}", emoji[n % emoji.len()]);
+                c["text"] = t.into();
+                n += 1;
+            }
+        }
+    }
+    assert!(n > 10);
+    let opts = RenderOptions {
+        assets_root: Some(dir),
+        ..RenderOptions::default()
+    };
+    let o = PreviewOptions {
+        width: 640,
+        highlight: false,
+    };
+    let draw = |d: &serde_json::Value, threads| {
+        let parsed = parse(d.to_string().as_bytes(), &opts.parse).expect("parses");
+        let deck = lay_out(&parsed, book(), &opts, &mut |_, _, _| {}).expect("lays out");
+        specrender_preview::preview_deck_threads(&deck, book(), None, &o, threads).unwrap()
+    };
+    let one = draw(&d, 1);
+    let three = draw(&d, 3);
+    let without = draw(&plain, 1);
+    assert_eq!(one.len(), without.len());
+    // Saturated pixels (one channel 100 above another): the emoji's colours.
+    let saturated = |png: &[u8]| {
+        rgb(png)
+            .pixels()
+            .filter(|p| p.0.iter().max().unwrap() - p.0.iter().min().unwrap() > 100)
+            .count()
+    };
+    let mut coloured_slides = 0;
+    for ((a, b), c) in one.iter().zip(&three).zip(&without) {
+        assert!(a.png == b.png, "{}: bytes differ", a.file_name);
+        if saturated(&a.png) > saturated(&c.png) + 50 {
+            coloured_slides += 1;
+        }
+    }
+    assert!(
+        coloured_slides >= one.len() / 2,
+        "{coloured_slides} of {} slides with more colour",
+        one.len()
+    );
+}
