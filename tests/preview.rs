@@ -646,3 +646,80 @@ fn emoji_slides_same_bytes_on_any_number_of_threads() {
         one.len()
     );
 }
+
+/// Bullets take the colour the template gives the placeholder's bullets (issue 22
+/// follow-up): the default look's master writes `a:buClr` = `accent1` in its body style, so
+/// LibreOffice and PowerPoint draw a body placeholder's bullets in accent1 (1F4E79), not in
+/// the text's dark grey. Layout carries the colour on the laid bullet for placeholder boxes
+/// only (an explicit box is a plain text box: its bullets take the text's colour), and the
+/// preview draws the bullet in it.
+#[test]
+fn bullets_take_the_colour_the_template_gives_the_placeholder() {
+    let input = br#"{"spec_version": "slidespec_v1",
+      "theme": {"template_ref": {"template_id": "default"}, "brand": {"brand_kit_id": "acme"}},
+      "deck": {"title": "Bullets", "language": "en",
+      "slides": [
+        {"slide_id": "s1", "type": "content", "layout": {"layout_id": "one_column"},
+         "elements": [
+           {"element_id": "t", "kind": "text", "content": {"text": "Bullets in a placeholder"}},
+           {"element_id": "b", "kind": "bullets", "content": {"items": ["First point", "Second point"]}}]},
+        {"slide_id": "s2", "type": "custom", "layout": {"layout_id": "blank"},
+         "elements": [
+           {"element_id": "x", "kind": "bullets", "content": {"items": ["First point", "Second point"]},
+            "style": {"box": {"x": 1, "y": 1, "w": 6, "h": 2}}}]}]}}"#;
+    let opts = RenderOptions::default();
+    let parsed = parse(input, &opts.parse).expect("parses");
+    let deck = lay_out(&parsed, book(), &opts, &mut |_, _, _| {}).expect("lays out");
+    let accent1 = specrender_spec::deck::Rgb(0x1F, 0x4E, 0x79);
+    let bulleted = |slide: usize, id: &str| {
+        let b = deck.slides[slide]
+            .boxes
+            .iter()
+            .find(|b| b.element_id == id)
+            .expect("box");
+        let BoxContent::Text(t) = &b.content else {
+            panic!("{id} is text")
+        };
+        let colours: Vec<_> = t
+            .paragraphs
+            .iter()
+            .map(|p| p.bullet.as_ref().expect("a bullet").color)
+            .collect();
+        (b.rect, t.color, colours)
+    };
+    let (slot, text, in_slot) = bulleted(0, "b");
+    assert_eq!(in_slot, vec![Some(accent1); 2]);
+    assert_ne!(text, accent1, "the text itself keeps its colour");
+    let (free, _, in_box) = bulleted(1, "x");
+    assert_eq!(in_box, vec![None; 2]);
+
+    // Drawn: the bullet column (left inset + marL, where only bullets are) holds accent1
+    // ink on the placeholder's slide and none on the explicit box's.
+    let pngs = preview_deck(&deck, book(), None, &PreviewOptions::default()).unwrap();
+    let s = 1280.0 / deck.slide_size.cx as f64;
+    let accent_px = |png: &[u8], r: specrender_layout::model::Rect| {
+        let img = rgb(png);
+        let (x0, x1) = (
+            (r.x as f64 * s) as u32,
+            ((r.x + 91_440 + 250_000) as f64 * s) as u32,
+        );
+        let (y0, y1) = ((r.y as f64 * s) as u32, (r.bottom() as f64 * s) as u32);
+        let mut n = 0;
+        for y in y0..y1.min(img.height()) {
+            for x in x0..x1.min(img.width()) {
+                let p = img.get_pixel(x, y).0;
+                let near = |a: u8, b: u8| (i16::from(a) - i16::from(b)).abs() <= 24;
+                if near(p[0], accent1.0) && near(p[1], accent1.1) && near(p[2], accent1.2) {
+                    n += 1;
+                }
+            }
+        }
+        n
+    };
+    let blue = accent_px(&pngs[0].png, slot);
+    assert!(
+        blue >= 2 * 20,
+        "two bullets of accent1 ink in the slot: {blue} px"
+    );
+    assert_eq!(accent_px(&pngs[1].png, free), 0);
+}

@@ -519,6 +519,11 @@ pub struct Paragraph {
 pub struct Bullet {
     pub char: char,
     pub font: Arc<str>,
+    /// The colour viewers draw it in when it is not the text's: what the template gives the
+    /// bullets of the placeholder the box fills (`a:buClr`, inherited; the writer writes
+    /// nothing for it). `None` for the text's colour and for boxes that are no placeholder.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub color: Option<Rgb>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -763,7 +763,9 @@ impl Canvas<'_, '_> {
                             bx,
                             self.px(baseline),
                             size_emu,
-                            st.color,
+                            // The colour the template gives the placeholder's bullets
+                            // (`a:buClr`), else the text's.
+                            b.color.map_or(st.color, color),
                         );
                     }
                 }

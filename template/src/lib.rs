@@ -21,7 +21,7 @@ pub use carry::Carried;
 pub use docx::{DocRole, DocStyle, DocTemplate};
 pub use map::{map_all, map_layout, Mapping, LAYOUT_IDS};
 pub use model::*;
-pub use paint::{contrast, delta_e, Color, ColorBase, Fill, Paint};
+pub use paint::{contrast, delta_e, BulletColor, Color, ColorBase, Fill, Paint};
 pub use specrender_opc::{Limits, PackageError};
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

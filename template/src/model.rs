@@ -64,21 +64,29 @@ pub struct Placeholder {
     /// Its `a:lstStyle` level-1 text colour (`a:defRPr/a:solidFill`), as written.
     #[serde(skip)]
     pub color: Option<crate::paint::Color>,
+    /// Its `a:lstStyle` level-1 bullet colour (`a:buClr` / `a:buClrTx`), as written.
+    #[serde(skip)]
+    pub bullet_color: Option<crate::paint::BulletColor>,
 }
 
 impl Placeholder {
     /// The role class a placeholder plays: `title` (title, ctrTitle), `subtitle`, `footer`
     /// (dt, ftr, sldNum), `picture`, `table`, `chart`, else `body` (body, obj, ...).
     pub fn class(&self) -> &'static str {
-        match self.ty.as_str() {
-            "title" | "ctrTitle" => "title",
-            "subTitle" => "subtitle",
-            "dt" | "ftr" | "sldNum" | "hdr" => "footer",
-            "pic" | "clipArt" => "picture",
-            "tbl" => "table",
-            "chart" => "chart",
-            _ => "body",
-        }
+        placeholder_class(&self.ty)
+    }
+}
+
+/// The role class of a placeholder of type `ty` (see [`Placeholder::class`]).
+pub fn placeholder_class(ty: &str) -> &'static str {
+    match ty {
+        "title" | "ctrTitle" => "title",
+        "subTitle" => "subtitle",
+        "dt" | "ftr" | "sldNum" | "hdr" => "footer",
+        "pic" | "clipArt" => "picture",
+        "tbl" => "table",
+        "chart" => "chart",
+        _ => "body",
     }
 }
 
@@ -121,6 +129,9 @@ pub struct LevelStyle {
     /// `a:defRPr/a:solidFill`: the text colour as written.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub color: Option<crate::paint::Color>,
+    /// `a:buClr` / `a:buClrTx`: the bullet's colour as written.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bullet_color: Option<crate::paint::BulletColor>,
 }
 
 /// `p:txStyles`: title, body and other levels (index 0 = level 1).
@@ -368,6 +379,41 @@ impl Template {
             .ok()
             .filter(|_| hex.len() == 6)?;
         Some([(v >> 16) as u8, (v >> 8) as u8, v as u8])
+    }
+
+    /// The colour viewers draw the level-1 bullets of a slide placeholder in: `ty` and `idx`
+    /// as the slide's `p:ph` writes them, on layout `layout`. The first `a:buClr` /
+    /// `a:buClrTx` of the layout placeholder's list style, the master placeholder's of the
+    /// same class, the master's text style (title for titles, else body) wins; `None` means the
+    /// text's own colour (`a:buClrTx`, nothing written, or a colour that cannot be told).
+    pub fn bullet_color(&self, layout: usize, ty: &str, idx: Option<u32>) -> Option<[u8; 3]> {
+        let l = self.layouts.get(layout)?;
+        let m = self.masters.get(l.master)?;
+        let class = placeholder_class(ty);
+        let on_layout = l.placeholders.iter().find(|p| {
+            if class == "title" || idx.is_none() {
+                p.class() == class
+            } else {
+                p.idx == idx
+            }
+        });
+        let class = on_layout.map_or(class, |p| p.class());
+        // A subtitle inherits from the master's body placeholder (masters have no subtitle).
+        let master_class = if class == "subtitle" { "body" } else { class };
+        let on_master = m.placeholders.iter().find(|p| p.class() == master_class);
+        let styles = if class == "title" {
+            &m.text_styles.title
+        } else {
+            &m.text_styles.body
+        };
+        let written = on_layout
+            .and_then(|p| p.bullet_color.clone())
+            .or_else(|| on_master.and_then(|p| p.bullet_color.clone()))
+            .or_else(|| styles.first().and_then(|s| s.bullet_color.clone()))?;
+        match written {
+            crate::paint::BulletColor::Text => None,
+            crate::paint::BulletColor::Color(c) => self.color(l.master, &c, None),
+        }
     }
 
     fn color(

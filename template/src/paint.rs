@@ -105,6 +105,16 @@ pub struct Color {
     pub mods: Vec<(String, i64)>,
 }
 
+/// A bullet's colour as written: `a:buClr` (a colour) or `a:buClrTx` (the text's colour).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BulletColor {
+    /// `a:buClrTx`: the bullet takes the colour of the paragraph's first run.
+    Text,
+    /// `a:buClr`.
+    Color(Color),
+}
+
 /// A fill as written.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]

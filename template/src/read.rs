@@ -4,7 +4,7 @@
 //! order and its theme. Example slides are counted, never read.
 
 use crate::model::*;
-use crate::paint::{self, Capture, Fill, Node};
+use crate::paint::{self, BulletColor, Capture, Fill, Node};
 use crate::TemplateError;
 use specrender_opc::xml::{attr, attr_i64, attr_ns, walk};
 use specrender_opc::{Limits, Package, PackageError, Rel};
@@ -169,12 +169,20 @@ fn read_master(
     {
         let mut which: Option<u8> = None;
         let mut level: Option<usize> = None;
-        let mut capture: Option<Capture> = None;
+        // The subtree being captured, and whether it is `a:buClr` (else `a:defRPr`).
+        let mut capture: Option<(Capture, bool)> = None;
         walk(part, &xml, |name, e, end| {
-            if let Some(cap) = capture.as_mut() {
+            if let Some((cap, bullet)) = capture.as_mut() {
                 if let Some(n) = cap.event(name, e, end) {
-                    if let (Some(i), Some(Fill::Solid(c))) = (level, paint::fill_in(&n)) {
-                        style_vec(&mut styles, which)[i].color = Some(c);
+                    if let Some(i) = level {
+                        let v = &mut style_vec(&mut styles, which)[i];
+                        if *bullet {
+                            if let Some(c) = paint::color_in(&n) {
+                                v.bullet_color = Some(BulletColor::Color(c));
+                            }
+                        } else if let Some(Fill::Solid(c)) = paint::fill_in(&n) {
+                            v.color = Some(c);
+                        }
                     }
                     capture = None;
                 }
@@ -216,7 +224,17 @@ fn read_master(
                     if let Some(i) = level {
                         style_vec(&mut styles, which)[i].size_hundredths_pt =
                             attr_i64(e, "sz").and_then(|s| u32::try_from(s).ok());
-                        capture = Some(Capture::start(name, e));
+                        capture = Some((Capture::start(name, e), false));
+                    }
+                }
+                (b"buClr", false) => {
+                    if level.is_some() {
+                        capture = Some((Capture::start(name, e), true));
+                    }
+                }
+                (b"buClrTx", false) => {
+                    if let Some(i) = level {
+                        style_vec(&mut styles, which)[i].bullet_color = Some(BulletColor::Text);
                     }
                 }
                 (b"latin", false) => {
@@ -325,6 +343,8 @@ enum Sub {
     Style,
     /// A placeholder's `a:lstStyle/a:lvl1pPr/a:defRPr`.
     Level1,
+    /// A placeholder's `a:lstStyle/a:lvl1pPr/a:buClr`.
+    Bullet1,
 }
 
 /// The top-level shapes of a master's or layout's `p:spTree`: placeholders and decorations.
@@ -342,6 +362,7 @@ fn shapes(part: &str, xml: &[u8]) -> Result<Tree, TemplateError> {
         sp_pr: Option<Node>,
         style: Option<Node>,
         color: Option<paint::Color>,
+        bullet_color: Option<BulletColor>,
     }
     let mut stack: Vec<Vec<u8>> = Vec::new();
     let mut cur: Option<Cur> = None;
@@ -364,20 +385,31 @@ fn shapes(part: &str, xml: &[u8]) -> Result<Tree, TemplateError> {
                             c.color = Some(col);
                         }
                     }
+                    (Sub::Bullet1, Some(c)) => {
+                        if let Some(col) = paint::color_in(&n) {
+                            c.bullet_color = Some(BulletColor::Color(col));
+                        }
+                    }
                     _ => {}
                 }
                 capture = None;
             }
         } else if !end {
-            let into = if name == b"bg" && stack.last().is_some_and(|p| p == b"cSld") {
-                Some(Sub::Background)
-            } else if name == b"defRPr"
-                && cur.as_ref().is_some_and(|c| c.ph.is_some())
+            let in_level1 = cur.as_ref().is_some_and(|c| c.ph.is_some())
                 && stack.len() >= 2
                 && stack[stack.len() - 1] == b"lvl1pPr"
-                && stack[stack.len() - 2] == b"lstStyle"
-            {
+                && stack[stack.len() - 2] == b"lstStyle";
+            if in_level1 && name == b"buClrTx" {
+                if let Some(c) = cur.as_mut() {
+                    c.bullet_color = Some(BulletColor::Text);
+                }
+            }
+            let into = if name == b"bg" && stack.last().is_some_and(|p| p == b"cSld") {
+                Some(Sub::Background)
+            } else if in_level1 && name == b"defRPr" {
                 Some(Sub::Level1)
+            } else if in_level1 && name == b"buClr" {
+                Some(Sub::Bullet1)
             } else if cur.as_ref().is_some_and(|c| c.depth + 1 == stack.len()) {
                 match name {
                     b"spPr" => Some(Sub::SpPr),
@@ -414,6 +446,7 @@ fn shapes(part: &str, xml: &[u8]) -> Result<Tree, TemplateError> {
                         inherited: false,
                         body: c.body,
                         color: c.color,
+                        bullet_color: c.bullet_color,
                     }),
                     None => {
                         if let Some(rect) = c.rect {
@@ -464,6 +497,7 @@ fn shapes(part: &str, xml: &[u8]) -> Result<Tree, TemplateError> {
                 sp_pr: None,
                 style: None,
                 color: None,
+                bullet_color: None,
             });
             return Ok(());
         }

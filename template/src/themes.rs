@@ -109,4 +109,54 @@ mod tests {
         assert!(builtin("default").is_none());
         assert!(builtin("nope").is_none());
     }
+
+    /// The default look's master writes `a:buClr schemeClr accent1` in its body style: read
+    /// as written, and resolved through the master's theme (with modifiers) for a body
+    /// placeholder of a layout; titles (no bullet colour) and `a:buClrTx` give the text colour.
+    #[test]
+    fn bullet_colours_are_read_and_resolved_through_the_scheme() {
+        use crate::paint::{BulletColor, Color, ColorBase};
+        let t = default_for((12_192_000, 6_858_000));
+        let m = &t.masters[0];
+        let accent1 = Color {
+            base: ColorBase::Scheme("accent1".into()),
+            mods: vec![],
+        };
+        assert_eq!(
+            m.text_styles.body[0].bullet_color,
+            Some(BulletColor::Color(accent1))
+        );
+        assert_eq!(m.text_styles.title[0].bullet_color, None);
+        let layout = t
+            .layouts
+            .iter()
+            .position(|l| {
+                l.placeholders
+                    .iter()
+                    .any(|p| p.ty == "body" && p.idx == Some(1))
+            })
+            .expect("a layout with body idx 1");
+        assert_eq!(
+            t.bullet_color(layout, "body", Some(1)),
+            t.scheme_color(0, "accent1")
+        );
+        assert_eq!(t.scheme_color(0, "accent1"), Some([0x1F, 0x4E, 0x79]));
+        assert_eq!(t.bullet_color(layout, "title", None), None);
+        // Through the scheme with a modifier: accent1 at lumMod 50 % is darker.
+        let mut dark = (*t).clone();
+        dark.masters[0].text_styles.body[0].bullet_color = Some(BulletColor::Color(Color {
+            base: ColorBase::Scheme("accent1".into()),
+            mods: vec![("lumMod".into(), 50_000)],
+        }));
+        let c = dark.bullet_color(layout, "body", Some(1)).unwrap();
+        assert!(c != [0x1F, 0x4E, 0x79] && c[2] < 0x79, "{c:?}");
+        // A layout placeholder's `a:buClrTx` wins over the master's colour.
+        let ph = dark.layouts[layout]
+            .placeholders
+            .iter_mut()
+            .find(|p| p.idx == Some(1))
+            .unwrap();
+        ph.bullet_color = Some(BulletColor::Text);
+        assert_eq!(dark.bullet_color(layout, "body", Some(1)), None);
+    }
 }

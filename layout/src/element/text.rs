@@ -277,6 +277,7 @@ impl TextItem {
                 bullet: self.bullets.then(|| Bullet {
                     char: '•',
                     font: crate::text::shared("Arial"),
+                    color: None,
                 }),
                 lang: crate::text::shared(lang),
                 ea_line_break: !p.korean,

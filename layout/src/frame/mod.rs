@@ -189,6 +189,16 @@ impl Frame {
             .filter(|&i| i < t.layouts.len())
     }
 
+    /// The colour viewers draw the bullets of a slide placeholder `ph` in on a slide of
+    /// `preset`: the `a:buClr` its template layout placeholder, master placeholder or master
+    /// text style gives it, through the master's theme; `None` when it is the text's colour.
+    pub fn bullet_color(&self, preset: Preset, ph: Placeholder) -> Option<Rgb> {
+        let i = self.template_layout_index(preset)?;
+        let (ty, idx) = ph.ooxml();
+        let [r, g, b] = self.template.bullet_color(i, ty, idx)?;
+        Some(Rgb(r, g, b))
+    }
+
     /// A text colour legible where `rect` lies on a slide of `preset`: `color` when it has
     /// [`MIN_CONTRAST`] against every colour the template shows there, else `fallback` when
     /// that has, else black or white, whichever contrasts more. Unchanged where the template

@@ -6,7 +6,7 @@ use super::assign::Target;
 use super::Page;
 use crate::ctx::Ctx;
 use crate::findings::Fix;
-use crate::model::{LaidSlide, PlacedBox, Preset};
+use crate::model::{BoxContent, LaidSlide, PlacedBox, Preset};
 use crate::preset::SlotRole;
 use specrender_spec::deck::Slide;
 
@@ -14,7 +14,17 @@ use specrender_spec::deck::Slide;
 pub fn slide(ctx: &mut Ctx<'_>, source: &Slide, preset: Preset, page: Page) -> LaidSlide {
     let mut boxes = Vec::with_capacity(page.items.len());
     for it in &page.items {
-        let (content, findings) = it.body.fit().finish(ctx, it.rect);
+        let (mut content, findings) = it.body.fit().finish(ctx, it.rect);
+        // Bullets of a placeholder take the colour its template gives them (viewers inherit
+        // it; the writer writes nothing for it), for the preview to draw them as they show.
+        if let (Some(ph), BoxContent::Text(tb)) = (it.placeholder, &mut content) {
+            let mut bullets = tb.paragraphs.iter_mut().filter_map(|p| p.bullet.as_mut());
+            if let Some(first) = bullets.next() {
+                let color = ctx.frame.bullet_color(preset, ph);
+                first.color = color;
+                bullets.for_each(|b| b.color = color);
+            }
+        }
         for f in findings {
             ctx.note(f, &page.id, &source.id, Some(&it.element_id));
         }

@@ -78,6 +78,7 @@ pub fn para(text: &str, lang: &str, bullet: bool, size: Cpt, cjk: bool) -> Parag
         bullet: bullet.then(|| Bullet {
             char: '•',
             font: "Arial".into(),
+            color: None,
         }),
         lang: lang.into(),
         ea_line_break: lang != "ko-KR",
