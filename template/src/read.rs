@@ -227,10 +227,8 @@ fn read_master(
                         capture = Some((Capture::start(name, e), false));
                     }
                 }
-                (b"buClr", false) => {
-                    if level.is_some() {
-                        capture = Some((Capture::start(name, e), true));
-                    }
+                (b"buClr", false) if level.is_some() => {
+                    capture = Some((Capture::start(name, e), true));
                 }
                 (b"buClrTx", false) => {
                     if let Some(i) = level {
