@@ -646,7 +646,12 @@ fn run_pipeline(
     };
     write_outputs(&outcome, &targets, &pngs, &mut progress)?;
     report_qc_summary(&outcome.qc);
-    Ok(outcome.qc.exit_code())
+    let code = outcome.qc.exit_code();
+    // The process ends here and the system takes its memory back whole: freeing the outcome,
+    // the parsed input and the fonts piece by piece first only costs time (about 1.5 ms of
+    // the 200-slide deck's wall time). `serve` and the library free as usual.
+    std::mem::forget((outcome, pngs, parsed, fonts));
+    Ok(code)
 }
 
 /// `render --preview DIR`: the folder is created (after the render succeeded) and each PNG

@@ -230,11 +230,17 @@ fn rename_all(files: &[(Target, &[u8])], temps: &[Option<PathBuf>]) -> Result<()
             }
         }
     }
+    // Each folder once (the outputs of a run usually share one: a sync waits for the disk).
+    let mut synced: Vec<&Path> = Vec::new();
     for (p, b) in done {
         if let Some(b) = b {
             let _ = fs::remove_file(b);
         }
-        sync_dir(p);
+        let dir = folder_of(p);
+        if !synced.contains(&dir) {
+            sync_dir(dir);
+            synced.push(dir);
+        }
     }
     Ok(())
 }
@@ -374,12 +380,16 @@ pub fn extension_error_for_target(path: &Path, ext: &str) -> Option<String> {
     extension_error(path, ext)
 }
 
-/// Make the renames durable (best effort: not every platform can open a folder).
-fn sync_dir(path: &Path) {
-    let dir = match path.parent() {
+/// The folder `path` is in.
+fn folder_of(path: &Path) -> &Path {
+    match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
-    };
+    }
+}
+
+/// Make the renames in `dir` durable (best effort: not every platform can open a folder).
+fn sync_dir(dir: &Path) {
     if let Ok(d) = File::open(dir) {
         let _ = d.sync_all();
     }
