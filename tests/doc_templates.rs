@@ -400,5 +400,10 @@ fn the_written_styles_are_the_ones_pages_are_predicted_with_on_every_template() 
         }
         // The document uses the roles compared (title, headings, lists, quote, caption...).
         assert!(checked >= 8, "{t}: {checked} roles used");
+        // Paragraph borders are compared too: python-docx's Title (and the French ids
+        // template's, its copy) has a bottom one, 4 pt from the text with a 1 pt line.
+        if matches!(t, "python-docx-default.docx" | "edited-fr-ids.docx") {
+            assert_eq!(fm.title.border, (0, 100), "{t}");
+        }
     }
 }

@@ -90,6 +90,10 @@ pub struct ParaFormat {
     /// The section's line grid pitch (`w:docGrid w:type="lines"`, twips; 0: none): Writer
     /// sets every line on whole pitches, whatever the line spacing.
     pub grid: Twips,
+    /// Paragraph borders above and below (`w:pBdr w:top` / `w:bottom`, twips: space and
+    /// line): Word and Writer add the top one above the first line and the bottom one below
+    /// the last, inside the spacing before and after.
+    pub border: (Twips, Twips),
 }
 
 impl ParaFormat {
@@ -107,7 +111,20 @@ impl ParaFormat {
             page_break_before: false,
             indent: (0, 0),
             grid: 0,
+            border: (0, 0),
         }
+    }
+
+    /// `lines` with the paragraph's borders: the top one on the first line, the bottom one
+    /// on the last.
+    pub fn bordered(&self, mut lines: Vec<Twips>) -> Vec<Twips> {
+        if let Some(first) = lines.first_mut() {
+            *first += self.border.0;
+        }
+        if let Some(last) = lines.last_mut() {
+            *last += self.border.1;
+        }
+        lines
     }
 
     /// What a line of height `h` (as [`ParaFormat::height`] gave it) may stand past the
@@ -286,7 +303,7 @@ pub fn line_heights(
     };
     let base = run_line(ScriptClass::Latin, fonts.faces.latin);
     if text.is_empty() || broken.lines.is_empty() {
-        return vec![format.height(base); broken.lines.len().max(1)];
+        return format.bordered(vec![format.height(base); broken.lines.len().max(1)]);
     }
     let segs = m.segment(text, fonts.faces, fonts.bold);
     let heights: Vec<(usize, usize, Twips)> = segs
@@ -294,7 +311,7 @@ pub fn line_heights(
         .filter(|s| !text[s.range.clone()].trim().is_empty())
         .map(|s| (s.range.start, s.range.end, run_line(s.class, s.face)))
         .collect();
-    broken
+    let lines = broken
         .lines
         .iter()
         .map(|l| {
@@ -306,7 +323,8 @@ pub fn line_heights(
                 .unwrap_or(base);
             format.height(h)
         })
-        .collect()
+        .collect();
+    format.bordered(lines)
 }
 
 /// What a line may pass the text width by and still hold its last piece in Writer (EMU):

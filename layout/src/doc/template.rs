@@ -256,6 +256,10 @@ pub fn format_of(style: &'static str, p: &ParaProps) -> ParaFormat {
         page_break_before: p.page_break_before.unwrap_or(false),
         indent: (p.indent_left.unwrap_or(0), p.indent_right.unwrap_or(0)),
         grid: 0,
+        border: (
+            p.border_top.unwrap_or(0).max(0),
+            p.border_bottom.unwrap_or(0).max(0),
+        ),
     }
 }
 
@@ -469,6 +473,31 @@ mod tests {
             (360, 360, 360)
         );
         assert_eq!((f.normal.height(300), f.normal.height(361)), (360, 720));
+    }
+
+    #[test]
+    fn a_title_border_is_part_of_its_height() {
+        // python-docx's Title (the French ids template's `Titre`): a 1 pt line 4 pt below the
+        // text; Writer 7.4 moves what follows down 5.0 pt for it.
+        for name in ["edited-fr-ids.docx", "python-docx-default.docx"] {
+            let f = formats_on(&fixture(name));
+            assert_eq!(f.title.border, (0, 100), "{name}");
+            assert_eq!(f.normal.border, (0, 0), "{name}");
+            assert_eq!(f.title.bordered(vec![600, 600]), vec![600, 700]);
+        }
+        // Templates without one.
+        let f = formats_on(&fixture("pandoc-reference.docx"));
+        assert_eq!(f.title.border, (0, 0));
+        let f = format_of(
+            "X",
+            &ParaProps {
+                border_top: Some(150),
+                border_bottom: Some(30),
+                ..ParaProps::default()
+            },
+        );
+        assert_eq!(f.bordered(vec![300]), vec![480]);
+        assert_eq!(f.bordered(vec![300, 300, 300]), vec![450, 300, 330]);
     }
 
     #[test]
