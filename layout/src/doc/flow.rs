@@ -181,8 +181,14 @@ impl Default for Formats {
             title: TITLE,
             subtitle: SUBTITLE,
             headings: [1, 2, 3, 4, 5, 6].map(heading),
-            list_bullet: LIST,
-            list_number: LIST,
+            list_bullet: ParaFormat {
+                style: "ListBullet",
+                ..LIST
+            },
+            list_number: ParaFormat {
+                style: "ListNumber",
+                ..LIST
+            },
             quote: QUOTE,
             caption: CAPTION,
             footnote: FOOTNOTE,
@@ -215,6 +221,8 @@ pub const TITLE: ParaFormat = ParaFormat {
 /// `Subtitle`: 12 pt after.
 pub const SUBTITLE: ParaFormat = ParaFormat::new("Subtitle", 0, 240, 276);
 /// `ListBullet` / `ListNumber`: 3 pt after, contextual, indented by the numbering's 0.5 in.
+/// The two are different styles (`Formats::default` names each): contextual spacing does not
+/// join a numbered list to a bulleted one (Writer 7.4 puts the space after between them).
 pub const LIST: ParaFormat = ParaFormat {
     contextual: true,
     indent: (LIST_INDENT, 0),
@@ -871,6 +879,47 @@ mod tests {
         let normal: Vec<Unit> = (0..5).map(|_| para(1, 100, NORMAL)).collect();
         assert_eq!(pages(&normal, 600).last(), Some(&(2, 2)));
         assert_eq!(pages(&normal, 980).last(), Some(&(1, 1)));
+    }
+
+    #[test]
+    fn a_numbered_list_after_a_bulleted_one_keeps_the_space_between() {
+        // Writer 7.4 (French ids template, Traditional Chinese report): 10 pt, the lists'
+        // space after, between the last numbered item and the first bullet.
+        let f = Formats::default();
+        let u = [
+            para(1, 100, f.list_number),
+            para(1, 100, f.list_number),
+            para(1, 100, f.list_bullet),
+        ];
+        // 100 + 100 + 60 + 100 (less the 1.15 spacing's 14 the last line may run past).
+        assert_eq!(pages(&u, 346 - OVERSHOOT).last(), Some(&(1, 1)));
+        assert_eq!(pages(&u, 345 - OVERSHOOT).last(), Some(&(2, 2)));
+        // Three bullets: 300 is enough.
+        let u = [
+            para(1, 100, f.list_bullet),
+            para(1, 100, f.list_bullet),
+            para(1, 100, f.list_bullet),
+        ];
+        assert_eq!(pages(&u, 300 - OVERSHOOT).last(), Some(&(1, 1)));
+    }
+
+    #[test]
+    fn a_border_below_moves_what_follows() {
+        // A 1 pt line 4 pt below a 600-twip title (100), 300 after, then a 100 line.
+        let title = ParaFormat {
+            border: (0, 100),
+            ..ParaFormat::new("Title", 0, 300, 240)
+        };
+        let u = [
+            Unit::Para(ParaUnit {
+                lines: title.bordered(vec![600]),
+                format: title,
+                footnotes: (0, 0),
+            }),
+            para(1, 100, ParaFormat::new("Normal", 0, 0, 240)),
+        ];
+        assert_eq!(pages(&u, 1100 - OVERSHOOT).last(), Some(&(1, 1)));
+        assert_eq!(pages(&u, 1099 - OVERSHOOT).last(), Some(&(2, 2)));
     }
 
     #[test]

@@ -279,7 +279,15 @@ pub fn grid_of(t: &DocTemplate) -> flow::Twips {
 pub fn formats_on(t: &DocTemplate) -> Formats {
     let f = |style: &'static str, role: DocRole| format_of(style, &role_para(t, role));
     let list = |role: DocRole| {
-        let mut fm = f("List", role);
+        // Each list role is its own style: contextual spacing joins items of one kind only.
+        let mut fm = f(
+            if role == DocRole::ListBullet {
+                "ListBullet"
+            } else {
+                "ListNumber"
+            },
+            role,
+        );
         let p = role_para(t, role);
         if p.indent_left.is_none() {
             // The numbering's level 0 indent: the template style's own, or ours.
