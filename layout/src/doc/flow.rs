@@ -358,43 +358,6 @@ pub fn writer_lines(
     size: Cpt,
     width: i64,
 ) -> Broken {
-    let merged = writer_pieces(m, fonts, lang, p);
-    // Writer keeps no slack at the line end (the engine's `GRID_SLACK` is Impress's).
-    fill(
-        &merged,
-        &p.ems,
-        size,
-        width + GRID_SLACK as i64 + WRITER_LINE_TOLERANCE,
-    )
-}
-
-/// A prepared paragraph's widest unbreakable piece and its one-line width as Writer sets them
-/// ([`writer_lines`]), EMU at 1 pt: in a table column narrower than the first (Writer's
-/// widths are unkerned, a little wider than the kerned ones the engine's extents use), Writer
-/// breaks the word inside ("Revenu|e" in an 8 pt bold header).
-pub fn writer_extent(
-    m: &mut Measurer<'_>,
-    fonts: &TextFonts,
-    lang: ShapeLang,
-    p: &Prepared,
-) -> (f64, f64) {
-    let (mut lo, mut line, mut vis) = (0.0f64, 0.0f64, 0.0f64);
-    for pc in writer_pieces(m, fonts, lang, p) {
-        lo = lo.max(pc.w_trim);
-        vis = line + pc.w_trim;
-        line += pc.w_full;
-    }
-    (lo, vis)
-}
-
-/// The pieces of [`writer_lines`]: UAX #14 pieces merged where Writer keeps them together,
-/// with Writer's widths at 1 pt.
-fn writer_pieces(
-    m: &mut Measurer<'_>,
-    fonts: &TextFonts,
-    lang: ShapeLang,
-    p: &Prepared,
-) -> Vec<Piece> {
     let t = p.text.as_str();
     let segs = m.segment(t, fonts.faces, fonts.bold);
     // Glyph widths without kerning (Writer kerns a DOCX run only when it asks, `w:kern`),
@@ -436,7 +399,13 @@ fn writer_pieces(
         pc.w_trim += inner;
         pc.w_full = pc.w_trim + spaces + end;
     }
-    merged
+    // Writer keeps no slack at the line end (the engine's `GRID_SLACK` is Impress's).
+    fill(
+        &merged,
+        &p.ems,
+        size,
+        width + GRID_SLACK as i64 + WRITER_LINE_TOLERANCE,
+    )
 }
 
 /// Width at 1 pt (EMU) of `t[range]` as Writer sets it: Latin text glyph by glyph (no pair

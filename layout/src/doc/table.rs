@@ -153,7 +153,7 @@ pub fn table(
                 .collect(),
         );
     }
-    let mut measured = Measured { cells: cells_p };
+    let measured = Measured { cells: cells_p };
     let w_tw = width / EMU_PER_TWIP;
     let mut size = start;
     let mut needs = measured.needs(n, size);
@@ -172,22 +172,6 @@ pub fn table(
             size,
         });
         unbreakable(&measured, &needs, &widths, t.block, findings);
-    }
-    // A cell with a word wider than its column in Writer's widths (unkerned: a squeezed column
-    // of an overflowing table, or a column the kerned word just fits): Writer breaks the word
-    // inside ("Revenu|e"), so its graphemes are measured (prepared for the whole text width,
-    // they were not) and its row gets the lines Writer gives it.
-    for (r, row) in measured.cells.iter_mut().enumerate() {
-        let f = if r == 0 { bold } else { fonts };
-        for (c, p) in row.iter_mut().enumerate() {
-            let room = widths[c] - 2 * CELL_MARGIN_LR;
-            if widths::para_extent(p, size).0 * 21 / 20 > room {
-                let word = flow::writer_extent(m, f, lang, p).0 * size as f64 / 100.0;
-                if word > room as f64 {
-                    p.break_every_word(m, f, lang, start);
-                }
-            }
-        }
     }
     let row_heights = measured.row_heights(m, fonts, bold, lang, size, &widths, &t.cell);
     let header_align = numeric
