@@ -106,8 +106,6 @@ pub(crate) fn notes_master_xml(laid: &LaidDeck, pretty: bool) -> Vec<u8> {
             ty: "body",
             idx: Some(3),
             rect: Some(body_rect()),
-            center: false,
-            no_bullet: false,
             anchor: Some("t"),
             autofit: true,
             prompt: "Click to edit Master text styles",

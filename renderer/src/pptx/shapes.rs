@@ -1,11 +1,11 @@
-//! Pieces every slide-like part shares: the shape tree header, transforms, placeholder
-//! shapes of masters and layouts, and list-style levels (`a:lvlNpPr`) of text styles.
+//! Pieces every slide-like part shares: the shape tree header, transforms, the notes master's
+//! placeholder shapes, and the plain list-style levels (`a:lvlNpPr`) of the text styles
+//! specrender writes itself.
 
 use crate::opc::xml::Xml;
 use specrender_layout::model::Rect;
 use specrender_spec::deck::{Cpt, EMU_PER_INCH};
 
-/// `p:bg`: the theme's first background fill (masters).
 /// `p:bg` as a reference to the theme's background fill style `idx` in scheme colour `colour`.
 pub(crate) fn background(x: &mut Xml, idx: u32, colour: &str) {
     x.start("p:bg", &[]);
@@ -90,17 +90,13 @@ pub(crate) fn ph_elem(x: &mut Xml, ty: &str, idx: Option<u32>) {
     }
 }
 
-/// A placeholder shape of a master or layout, with prompt text.
+/// A placeholder shape of the notes master, with prompt text.
 pub(crate) struct PhShape<'a> {
     pub id: u32,
     pub name: &'a str,
     pub ty: &'a str,
     pub idx: Option<u32>,
     pub rect: Option<Rect>,
-    /// Centre the text (centred titles and subtitles); `None` keeps what is inherited.
-    pub center: bool,
-    /// No bullet at level 1 (subtitles).
-    pub no_bullet: bool,
     pub anchor: Option<&'a str>,
     /// `a:normAutofit` inside an anchored `a:bodyPr`.
     pub autofit: bool,
@@ -142,23 +138,7 @@ pub(crate) fn ph_shape(x: &mut Xml, s: &PhShape) {
         }
         None => x.empty("a:bodyPr", &[]),
     }
-    if s.center || s.no_bullet {
-        x.start("a:lstStyle", &[]);
-        let algn = if s.center { "ctr" } else { "l" };
-        if s.no_bullet {
-            x.start(
-                "a:lvl1pPr",
-                &[("marL", &0), ("indent", &0), ("algn", &algn)],
-            );
-            x.empty("a:buNone", &[]);
-            x.end("a:lvl1pPr");
-        } else {
-            x.empty("a:lvl1pPr", &[("algn", &algn)]);
-        }
-        x.end("a:lstStyle");
-    } else {
-        x.empty("a:lstStyle", &[]);
-    }
+    x.empty("a:lstStyle", &[]);
     x.start("a:p", &[]);
     x.start("a:r", &[]);
     x.empty("a:rPr", &[("lang", &s.lang)]);
