@@ -495,7 +495,7 @@ pub fn qc_parsed(
         return doc_outcome(spec, parsed, fonts, opts, false, progress);
     }
     let laid = lay_out(parsed, fonts, opts, progress)?;
-    finish(parsed, &laid, opts, None, progress)
+    check_deck(parsed, &laid, opts, None, progress)
 }
 
 /// [`render`] for an already parsed input, reporting progress.
@@ -509,11 +509,16 @@ pub fn render_parsed(
         return doc_outcome(spec, parsed, fonts, opts, true, progress);
     }
     let laid = lay_out(parsed, fonts, opts, progress)?;
-    let pptx = guard(|| {
-        specrender_renderer::pptx_with(&laid, &opts.pptx)
+    let pptx = pptx_bytes(&laid, opts)?;
+    check_deck(parsed, &laid, opts, Some(pptx), progress)
+}
+
+/// The PPTX bytes of a laid-out deck ([`render_parsed`]'s writing step).
+pub fn pptx_bytes(laid: &LaidDeck, opts: &RenderOptions) -> Result<Vec<u8>, Error> {
+    guard(|| {
+        specrender_renderer::pptx_with(laid, &opts.pptx)
             .map_err(|e| Error::Internal(format!("writing PPTX: {e}")))
-    })?;
-    finish(parsed, &laid, opts, Some(pptx), progress)
+    })
 }
 
 /// Slide previews: lay out a parsed SlideSpec, check it, and draw one PNG per output slide
@@ -561,14 +566,11 @@ pub fn previews_parsed(
     }
     let laid = lay_out(parsed, fonts, opts, progress)?;
     let file = if pptx {
-        Some(guard(|| {
-            specrender_renderer::pptx_with(&laid, &opts.pptx)
-                .map_err(|e| Error::Internal(format!("writing PPTX: {e}")))
-        })?)
+        Some(pptx_bytes(&laid, opts)?)
     } else {
         None
     };
-    let outcome = finish(parsed, &laid, opts, file, progress)?;
+    let outcome = check_deck(parsed, &laid, opts, file, progress)?;
     let drawn =
         |e: specrender_preview::PreviewError| Error::Internal(format!("drawing previews: {e}"));
     let slides = guard(|| {
@@ -675,7 +677,10 @@ fn doc_outcome(
     })
 }
 
-fn finish(
+/// The last step of [`render_parsed`] and [`qc_parsed`]: QC of a laid-out deck (and its layout
+/// JSON when [`RenderOptions::layout_json`] asks), with `pptx` (its bytes, if written) put
+/// into the outcome as given.
+pub fn check_deck(
     parsed: &Parsed,
     laid: &LaidDeck,
     opts: &RenderOptions,

@@ -16,7 +16,7 @@
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use serde_json::json;
-use specrender::outputs::{OutputError, Target};
+use specrender::outputs::{Content, OutputError, Target};
 use specrender::serve::{ServeOptions, Worker};
 use specrender::{
     guard, panic_message, Autofit, Error, FontOptions, Outcome, ParseOptions, Parsed, Progress,
@@ -639,18 +639,63 @@ fn run_pipeline(
             Err(code) => return Ok(code),
         };
         drawn.outcome
+    } else if let (Some(_), specrender::Input::Slides(_)) = (&out_path, &parsed.input) {
+        let code = render_deck(&parsed, &fonts, &opts, &targets, &mut progress)?;
+        std::mem::forget((parsed, fonts));
+        return Ok(code);
     } else if out_path.is_some() {
         specrender::render_parsed(&parsed, &fonts, &opts, &mut progress)?
     } else {
         specrender::qc_parsed(&parsed, &fonts, &opts, &mut progress)?
     };
-    write_outputs(&outcome, &targets, &pngs, &mut progress)?;
+    write_outputs(&outcome, &targets, &pngs, None, &mut progress)?;
     report_qc_summary(&outcome.qc);
     let code = outcome.qc.exit_code();
     // The process ends here and the system takes its memory back whole: freeing the outcome,
     // the parsed input and the fonts piece by piece first only costs time (about 1.5 ms of
     // the 200-slide deck's wall time). `serve` and the library free as usual.
     std::mem::forget((outcome, pngs, parsed, fonts));
+    Ok(code)
+}
+
+/// `render` of a deck: as [`specrender::render_parsed`], but the package's temporary file is
+/// written and synced on a thread of its own as soon as the package is made, while this thread
+/// checks the deck (QC) and makes the report; then every output is renamed into place together
+/// as before (all or nothing: a failure removes the staged file).
+fn render_deck(
+    parsed: &Parsed,
+    fonts: &specrender::FontBook,
+    opts: &specrender::RenderOptions,
+    targets: &Planned,
+    progress: Progress<'_>,
+) -> Result<i32, Error> {
+    let laid = specrender::lay_out(parsed, fonts, opts, progress)?;
+    let pptx = specrender::pptx_bytes(&laid, opts)?;
+    let outcome = std::thread::scope(|s| {
+        let staging = targets
+            .pptx
+            .as_ref()
+            .filter(|t| matches!(t, Target::Replace { .. }))
+            .map(|t| s.spawn(|| specrender::outputs::stage(t, &pptx)));
+        // On failure the staging thread is still joined (by the scope) and its file removed.
+        let outcome = specrender::check_deck(parsed, &laid, opts, None, progress)?;
+        let content = match staging {
+            Some(h) => Content::Later(Box::new(move || {
+                h.join().ok().flatten().unwrap_or_else(|| {
+                    Err(OutputError::Io(
+                        "internal: the package's writer thread failed".into(),
+                    ))
+                })
+            })),
+            None => Content::Bytes(&pptx),
+        };
+        write_outputs(&outcome, targets, &[], Some(content), progress)?;
+        Ok::<_, Error>(outcome)
+    })?;
+    report_qc_summary(&outcome.qc);
+    let code = outcome.qc.exit_code();
+    // As run_pipeline: the process ends here, the system takes the memory back whole.
+    std::mem::forget((outcome, laid, pptx));
     Ok(code)
 }
 
@@ -939,10 +984,13 @@ fn template_fits(
 
 /// Write the PPTX, the QC report (`--qc` or stdout) and `--layout` together
 /// ([`specrender::outputs::commit`]: all or nothing), with the write stage's progress events.
-fn write_outputs(
-    outcome: &Outcome,
+/// `pptx` is the package when the outcome does not hold it ([`render_deck`]: its bytes, or its
+/// temporary file being written on another thread).
+fn write_outputs<'a>(
+    outcome: &'a Outcome,
     to: &Planned,
-    pngs: &[(Target, Vec<u8>)],
+    pngs: &'a [(Target, Vec<u8>)],
+    pptx: Option<Content<'a>>,
     progress: Progress<'_>,
 ) -> Result<(), Error> {
     let qc_json = outcome.qc.to_json_pretty() + "\n";
@@ -952,18 +1000,26 @@ fn write_outputs(
         ),
         None => None,
     };
-    let mut files: Vec<(Target, &[u8])> = Vec::new();
-    if let (Some(t), Some(bytes)) = (&to.pptx, outcome.file_bytes()) {
-        files.push((t.clone(), bytes));
+    let mut files: Vec<(Target, Content<'_>)> = Vec::new();
+    if let Some(t) = &to.pptx {
+        match (pptx, outcome.file_bytes()) {
+            (Some(c), _) => files.push((t.clone(), c)),
+            (None, Some(bytes)) => files.push((t.clone(), Content::Bytes(bytes))),
+            (None, None) => {}
+        }
     }
-    files.push((to.qc.clone(), qc_json.as_bytes()));
+    files.push((to.qc.clone(), Content::Bytes(qc_json.as_bytes())));
     if let (Some(t), Some(j)) = (&to.layout, &layout_json) {
-        files.push((t.clone(), j.as_bytes()));
+        files.push((t.clone(), Content::Bytes(j.as_bytes())));
     }
-    files.extend(pngs.iter().map(|(t, b)| (t.clone(), b.as_slice())));
-    progress(Stage::Write, 0, files.len());
-    specrender::outputs::commit(&files).map_err(|e| Error::Environment(e.to_string()))?;
-    progress(Stage::Write, files.len(), files.len());
+    files.extend(
+        pngs.iter()
+            .map(|(t, b)| (t.clone(), Content::Bytes(b.as_slice()))),
+    );
+    let n = files.len();
+    progress(Stage::Write, 0, n);
+    specrender::outputs::commit_with(files).map_err(|e| Error::Environment(e.to_string()))?;
+    progress(Stage::Write, n, n);
     Ok(())
 }
 

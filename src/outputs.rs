@@ -159,40 +159,174 @@ pub fn plan(input: &str, outputs: &[&Path], stdout: bool) -> Result<Vec<Target>,
 /// written and synced), then the in-place targets and stdout, then the renames; on any
 /// failure the temporary files are removed and replaced files put back.
 pub fn commit(files: &[(Target, &[u8])]) -> Result<(), OutputError> {
-    let mut temps: Vec<Option<PathBuf>> = Vec::with_capacity(files.len());
+    commit_with(
+        files
+            .iter()
+            .map(|(t, b)| (t.clone(), Content::Bytes(b)))
+            .collect(),
+    )
+}
+
+/// A temporary file written and synced ahead of [`commit_with`], beside the target it will
+/// replace: the run's largest output (the package) is written while the rest of the run — QC,
+/// its report — is still being made, so the disk's sync overlaps that work. Removed when
+/// dropped without being committed (a run that fails after staging leaves nothing).
+#[derive(Debug)]
+pub struct Staged {
+    tmp: Option<PathBuf>,
+}
+
+impl Staged {
+    /// The temporary file's path (until committed or dropped).
+    pub fn path(&self) -> Option<&Path> {
+        self.tmp.as_deref()
+    }
+}
+
+impl Drop for Staged {
+    fn drop(&mut self) {
+        if let Some(t) = self.tmp.take() {
+            let _ = fs::remove_file(t);
+        }
+    }
+}
+
+/// Write and sync `bytes` into a temporary file beside `target` now, to be renamed into place
+/// by [`commit_with`] with the run's other outputs. Only a [`Target::Replace`] can be staged
+/// (`None` for the others: an in-place target or stdout is written only once the whole run
+/// has succeeded).
+pub fn stage(target: &Target, bytes: &[u8]) -> Option<Result<Staged, OutputError>> {
+    match target {
+        Target::Replace { path } => Some(write_temp(path, bytes).map(|t| Staged { tmp: Some(t) })),
+        Target::InPlace { .. } | Target::Stdout => None,
+    }
+}
+
+/// What [`commit_with`] writes to a target: bytes, a file [`stage`] already wrote for it, or
+/// one being staged elsewhere (a thread's join), waited for once the other temporary files
+/// are written.
+pub enum Content<'a> {
+    Bytes(&'a [u8]),
+    Staged(Staged),
+    Later(Box<dyn FnOnce() -> Result<Staged, OutputError> + 'a>),
+}
+
+impl std::fmt::Debug for Content<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Content::Bytes(b) => write!(f, "Bytes({} bytes)", b.len()),
+            Content::Staged(s) => write!(f, "Staged({s:?})"),
+            Content::Later(_) => f.write_str("Later"),
+        }
+    }
+}
+
+/// [`commit`] where some outputs were staged already ([`stage`]). Of the temporary files
+/// still to write, all but the first are written on threads of their own, so their syncs wait
+/// for the disk together rather than one after another.
+pub fn commit_with(mut files: Vec<(Target, Content<'_>)>) -> Result<(), OutputError> {
+    // The staged files are this function's from here on: removed on failure, renamed on success.
+    let mut temps: Vec<Option<PathBuf>> = vec![None; files.len()];
+    let mut staged_bad = None;
+    for (i, (target, content)) in files.iter_mut().enumerate() {
+        if let Content::Staged(s) = content {
+            temps[i] = s.tmp.take();
+            if !matches!(target, Target::Replace { .. }) {
+                staged_bad = Some(OutputError::Io(
+                    "internal: a staged output for a target that is not replaced".into(),
+                ));
+            }
+        }
+    }
+    let to_write: Vec<(usize, &Path, &[u8])> = files
+        .iter()
+        .enumerate()
+        .filter_map(|(i, (target, content))| match (target, content) {
+            (Target::Replace { path }, Content::Bytes(b)) => Some((i, path.as_path(), *b)),
+            _ => None,
+        })
+        .collect();
     let fail = |temps: &[Option<PathBuf>], e: OutputError| {
         for t in temps.iter().flatten() {
             let _ = fs::remove_file(t);
         }
         Err(e)
     };
-    for (target, bytes) in files {
-        match target {
-            Target::Replace { path } => match write_temp(path, bytes) {
-                Ok(t) => temps.push(Some(t)),
-                Err(e) => return fail(&temps, e),
-            },
-            _ => temps.push(None),
+    if let Some(e) = staged_bad {
+        return fail(&temps, e);
+    }
+    let written: Vec<(usize, Result<PathBuf, OutputError>)> = std::thread::scope(|s| {
+        let mut rest = to_write.iter();
+        let first = rest.next();
+        let handles: Vec<_> = rest
+            .map(|&(i, path, bytes)| (i, s.spawn(move || write_temp(path, bytes))))
+            .collect();
+        let mut out = Vec::with_capacity(to_write.len());
+        if let Some(&(i, path, bytes)) = first {
+            out.push((i, write_temp(path, bytes)));
+        }
+        for (i, h) in handles {
+            let r = h.join().unwrap_or_else(|_| {
+                Err(OutputError::Io("internal: a writer thread panicked".into()))
+            });
+            out.push((i, r));
+        }
+        out
+    });
+    let mut first_err = None;
+    for (i, r) in written {
+        match r {
+            Ok(t) => temps[i] = Some(t),
+            Err(e) => {
+                first_err.get_or_insert(e);
+            }
         }
     }
-    for (target, bytes) in files {
-        let r = match target {
-            Target::InPlace { path } => write_in_place(path, bytes),
-            Target::Stdout => write_stdout(bytes),
-            Target::Replace { .. } => Ok(()),
+    // The files staged elsewhere, waited for now (each one, even after a failure, so that its
+    // temporary file is removed with the others).
+    for (i, (target, content)) in files.iter_mut().enumerate() {
+        if !matches!(content, Content::Later(_)) {
+            continue;
+        }
+        let Content::Later(wait) = std::mem::replace(content, Content::Bytes(&[])) else {
+            unreachable!("matched above")
+        };
+        match wait() {
+            Ok(mut s) => {
+                temps[i] = s.tmp.take();
+                if !matches!(target, Target::Replace { .. }) {
+                    first_err.get_or_insert(OutputError::Io(
+                        "internal: a staged output for a target that is not replaced".into(),
+                    ));
+                }
+            }
+            Err(e) => {
+                first_err.get_or_insert(e);
+            }
+        }
+    }
+    if let Some(e) = first_err {
+        return fail(&temps, e);
+    }
+    for (target, content) in &files {
+        let r = match (target, content) {
+            (Target::InPlace { path }, Content::Bytes(b)) => write_in_place(path, b),
+            (Target::Stdout, Content::Bytes(b)) => write_stdout(b),
+            _ => Ok(()),
         };
         if let Err(e) = r {
             return fail(&temps, e);
         }
     }
-    rename_all(files, &temps)
+    let targets: Vec<&Target> = files.iter().map(|(t, _)| t).collect();
+    rename_all(&targets, &temps)
 }
 
 /// The renames, undone on the first failure.
-fn rename_all(files: &[(Target, &[u8])], temps: &[Option<PathBuf>]) -> Result<(), OutputError> {
+fn rename_all(targets: &[&Target], temps: &[Option<PathBuf>]) -> Result<(), OutputError> {
     // (target, backup of what it replaced)
     let mut done: Vec<(&Path, Option<PathBuf>)> = Vec::new();
-    for (i, (target, _)) in files.iter().enumerate() {
+    for (i, target) in targets.iter().enumerate() {
         let (Target::Replace { path }, Some(tmp)) = (target, &temps[i]) else {
             continue;
         };
@@ -438,6 +572,54 @@ mod tests {
         fs::create_dir(&b).unwrap();
         fs::write(b.join("x"), b"keep").unwrap();
         let err = commit(&[(targets[0].clone(), b"new a"), (targets[1].clone(), b"qc")]);
+        assert!(matches!(err, Err(OutputError::Io(_))), "{err:?}");
+        assert_eq!(fs::read(&a).unwrap(), b"old a");
+        assert_eq!(names(&d), ["a.pptx", "b.json"]);
+        fs::remove_dir_all(&d).unwrap();
+    }
+
+    #[test]
+    fn a_staged_file_is_renamed_by_commit_or_removed_when_dropped() {
+        let d = tmpdir("staged");
+        let a = d.join("a.pptx");
+        let b = d.join("b.json");
+        fs::write(&a, b"old a").unwrap();
+        let t = plan("-nope", &[&a, &b], false).unwrap();
+        // Dropped uncommitted (the run failed after staging): nothing left, nothing replaced.
+        let staged = stage(&t[0], b"new a").unwrap().unwrap();
+        assert!(staged.path().is_some_and(Path::exists));
+        drop(staged);
+        assert_eq!(names(&d), ["a.pptx"]);
+        assert_eq!(fs::read(&a).unwrap(), b"old a");
+        // Committed with the run's other output.
+        let staged = stage(&t[0], b"new a").unwrap().unwrap();
+        commit_with(vec![
+            (t[0].clone(), Content::Staged(staged)),
+            (t[1].clone(), Content::Bytes(b"qc")),
+        ])
+        .unwrap();
+        assert_eq!(fs::read(&a).unwrap(), b"new a");
+        assert_eq!(fs::read(&b).unwrap(), b"qc");
+        assert_eq!(names(&d), ["a.pptx", "b.json"]);
+        // Stdout is never staged: it is written only once the whole run succeeded.
+        assert!(stage(&Target::Stdout, b"x").is_none());
+        fs::remove_dir_all(&d).unwrap();
+    }
+
+    #[test]
+    fn a_failed_commit_removes_the_staged_file_and_puts_back_what_it_replaced() {
+        let d = tmpdir("staged-rollback");
+        let a = d.join("a.pptx");
+        fs::write(&a, b"old a").unwrap();
+        let b = d.join("b.json");
+        let targets = plan("-nope", &[&a, &b], false).unwrap();
+        let staged = stage(&targets[0], b"new a").unwrap().unwrap();
+        fs::create_dir(&b).unwrap();
+        fs::write(b.join("x"), b"keep").unwrap();
+        let err = commit_with(vec![
+            (targets[0].clone(), Content::Staged(staged)),
+            (targets[1].clone(), Content::Bytes(b"qc")),
+        ]);
         assert!(matches!(err, Err(OutputError::Io(_))), "{err:?}");
         assert_eq!(fs::read(&a).unwrap(), b"old a");
         assert_eq!(names(&d), ["a.pptx", "b.json"]);
