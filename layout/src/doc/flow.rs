@@ -17,7 +17,8 @@
 //!   split. **Widows and orphans**: a paragraph split across pages leaves at least two lines on
 //!   each (Writer's default for a DOCX); a shorter one moves whole.
 //! - **Tables**: rows never split (`w:cantSplit`); a row is its tallest cell (lines x line
-//!   height + 2 pt cell margins above and below) plus the 0.5 pt border under it; a table
+//!   height + 2 pt cell margins above and below; a word wider than its column broken inside,
+//!   by grapheme, as Writer does: [`writer_lines`]) plus the 0.5 pt border under it; a table
 //!   continued on a new page repeats its header row (`w:tblHeader`).
 //! - **Figures**: the picture's line is its height plus [`PICTURE_LINE_EXTRA`]; the picture
 //!   keeps with its caption.
@@ -36,6 +37,7 @@ use crate::text::linebreak::{fill, Broken, Piece};
 use crate::text::{Prepared, TextFonts};
 use specrender_fonts::{FaceId, FontBook, LineMetrics, Measurer, ScriptClass, Segment, ShapeLang};
 use specrender_spec::units::Cpt;
+use unicode_segmentation::UnicodeSegmentation;
 
 /// Twips (1/20 pt): Word's unit for spacing, and the unit pages are flowed in.
 pub type Twips = i64;
@@ -399,6 +401,19 @@ pub fn writer_lines(
         pc.w_trim += inner;
         pc.w_full = pc.w_trim + spaces + end;
     }
+    // A word no line holds (a table cell's column squeezed below its words, or one the
+    // kerned word just fits: "Revenue" 8 pt bold is 28.96 pt unkerned in 28.0): Writer fills
+    // each line with its graphemes up to the room ("Revenu|e"). Measured here, in Writer's
+    // widths, for this question only: a paragraph keeps graphemes only of words wider than
+    // the width it was prepared for (a table cell: the whole text width), and keeping every
+    // cell's (`Prepared::break_every_word`) held a big table's text several times over.
+    let room = (width + WRITER_LINE_TOLERANCE) as f64;
+    let scale = f64::from(size) / 100.0;
+    for pc in &mut merged {
+        if pc.w_trim * scale > room && !covers(pc) {
+            pc.graphemes = writer_graphemes(m, lang, t, &segs, pc.start..pc.trim_end);
+        }
+    }
     // Writer keeps no slack at the line end (the engine's `GRID_SLACK` is Impress's).
     fill(
         &merged,
@@ -406,6 +421,46 @@ pub fn writer_lines(
         size,
         width + GRID_SLACK as i64 + WRITER_LINE_TOLERANCE,
     )
+}
+
+/// Do `pc`'s graphemes cover its visible text, end to end? (A piece merged from UAX #14
+/// pieces has those of the parts wider than the width they were prepared for, if any.)
+fn covers(pc: &Piece) -> bool {
+    match (pc.graphemes.first(), pc.graphemes.last()) {
+        (Some(a), Some(z)) => {
+            a.0 == pc.start
+                && z.1 == pc.trim_end
+                && pc.graphemes.windows(2).all(|w| w[0].1 == w[1].0)
+        }
+        _ => false,
+    }
+}
+
+/// The grapheme clusters of `t[range]` with their widths at 1 pt (EMU) as Writer sets them
+/// ([`unkerned`], and an autospace before a grapheme where Writer puts one).
+fn writer_graphemes(
+    m: &mut Measurer<'_>,
+    lang: ShapeLang,
+    t: &str,
+    segs: &[Segment],
+    range: std::ops::Range<usize>,
+) -> Vec<(usize, usize, f64)> {
+    let mut prev: Option<char> = None;
+    t[range.clone()]
+        .grapheme_indices(true)
+        .map(|(i, g)| {
+            let s = range.start + i;
+            let e = s + g.len();
+            let mut w = unkerned(m, lang, t, segs, s..e);
+            if let (Some(a), Some(b)) = (prev, g.chars().next()) {
+                if autospace_between(a, b) {
+                    w += WRITER_AUTOSPACE_PER_PT;
+                }
+            }
+            prev = g.chars().next_back();
+            (s, e, w)
+        })
+        .collect()
 }
 
 /// Width at 1 pt (EMU) of `t[range]` as Writer sets it: Latin text glyph by glyph (no pair

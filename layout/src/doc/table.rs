@@ -86,6 +86,13 @@ impl Measured {
                     .map(|(p, &w)| {
                         let lw = (w - 2 * CELL_MARGIN_LR).max(1);
                         let broken = flow::writer_lines(m, f, lang, p, size, lw);
+                        // A word broken inside had its graphemes measured for this question
+                        // (`flow::writer_lines`): charged as Writer's lines are, per byte.
+                        let inside: usize = broken.broken_words.iter().map(|(a, b)| b - a).sum();
+                        crate::work::spend(
+                            crate::work::current(),
+                            crate::work::WRITER_LINES * inside as u64,
+                        );
                         flow::line_heights(m, f, &p.text, &broken, size, cell)
                             .iter()
                             .sum::<flow::Twips>()
