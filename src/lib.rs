@@ -370,6 +370,48 @@ pub fn parse(input: &[u8], opts: &ParseOptions) -> Result<Parsed, Error> {
     })
 }
 
+/// [`parse`], warming on a thread of its own, while the input is validated and typed, the
+/// built-in look a SlideSpec will be laid out on: its package parsed and its carried parts read
+/// ([`template::themes::builtin`] / [`template::themes::default_for`], each once per process),
+/// which layout and the writer would otherwise wait for (about 12 M instructions for the
+/// default look). `store`: the run resolves template ids in a [`TemplateStore`] too, so an id
+/// that names no built-in look is left alone. A DocSpec, or a deck naming another template,
+/// warms nothing. The warmed values are caches: the output is the same bytes either way.
+pub fn parse_warming(input: &[u8], opts: &ParseOptions, store: bool) -> Result<Parsed, Error> {
+    guard(
+        || match specrender_spec::parse_observed(input, opts, |v| warm_look(v, store)) {
+            Ok((input, warnings)) => Ok(Parsed { input, warnings }),
+            Err(fail) => Err(Error::Input(fail)),
+        },
+    )
+}
+
+/// Starts warming the built-in look `v` (a SlideSpec's JSON, not yet validated) will use.
+fn warm_look(v: &Value, store: bool) {
+    if specrender_spec::detect_kind(v) != Some(specrender_spec::SpecKind::Slides) {
+        return;
+    }
+    let id = v
+        .pointer("/theme/template_ref/template_id")
+        .and_then(Value::as_str)
+        .unwrap_or(template::themes::DEFAULT_ID)
+        .to_string();
+    let size = match v.pointer("/theme/slide_size").and_then(Value::as_str) {
+        Some("standard_4_3") => spec::deck::SlideSize::STANDARD,
+        _ => spec::deck::SlideSize::WIDESCREEN,
+    };
+    let builtin = template::themes::THEMES.iter().any(|t| t.id == id.trim());
+    if !builtin && store && !template::themes::is_default(&id) {
+        return;
+    }
+    // Detached: a run that fails before it needs the look does not wait for it.
+    let _ = std::thread::Builder::new().spawn(move || {
+        let t = template::themes::builtin(&id)
+            .unwrap_or_else(|| template::themes::default_for((size.cx, size.cy)));
+        let _ = t.carried();
+    });
+}
+
 /// Every error and warning of an input, as `validate` reports them. Fully supports DocSpec.
 /// Only an internal failure is an `Err`.
 pub fn validate(input: &[u8], opts: &ParseOptions) -> Result<Validation, Error> {

@@ -590,7 +590,7 @@ fn run_pipeline(
         say!("error: reading from stdin (`-`) needs -o OUT");
         return Ok(2);
     }
-    let parsed = parse_input(args, &parse_opts, &mut progress)?;
+    let parsed = parse_input(args, &parse_opts, run, &mut progress)?;
     if let (Some(_), specrender::Input::Doc(_)) = (preview, &parsed.input) {
         say!("error: --preview draws slides; a DocSpec has none");
         return Ok(2);
@@ -754,7 +754,7 @@ fn cmd_preview(args: &InputArgs, run: &RunArgs, p: &PreviewArgs) -> i32 {
     let result = (|| -> Result<i32, Error> {
         let mut progress = progress_printer(run.progress);
         let parse_opts = args.parse_options();
-        let parsed = parse_input(args, &parse_opts, &mut progress)?;
+        let parsed = parse_input(args, &parse_opts, run, &mut progress)?;
         if let specrender::Input::Doc(_) = parsed.input {
             say!("error: preview draws slides; a DocSpec has none");
             return Ok(2);
@@ -872,11 +872,19 @@ fn plan_outputs(
 fn parse_input(
     args: &InputArgs,
     parse_opts: &ParseOptions,
+    run: &RunArgs,
     progress: Progress<'_>,
 ) -> Result<Parsed, Error> {
     progress(Stage::Parse, 0, 1);
     let bytes = read_input(&args.input, parse_opts.max_bytes)?;
-    let parsed: Parsed = specrender::parse(&bytes, parse_opts)?;
+    // A deck on a built-in look has it warmed on another thread while the input is validated
+    // (`--template` replaces the look; `--templates` may resolve its id to a file; `--threads
+    // 1` keeps the run on one thread).
+    let parsed: Parsed = if run.template.is_none() && run.threads != 1 {
+        specrender::parse_warming(&bytes, parse_opts, run.templates.is_some())?
+    } else {
+        specrender::parse(&bytes, parse_opts)?
+    };
     drop(bytes);
     progress(Stage::Parse, 1, 1);
     report_warnings(&parsed.warnings);

@@ -194,6 +194,19 @@ pub fn detect_kind(value: &Value) -> Option<SpecKind> {
 /// its warnings (the first [`MAX_LISTED`], and their count), or the findings (errors first
 /// [`MAX_LISTED`] of each severity, and the counts).
 pub fn parse(input: &[u8], opts: &ParseOptions) -> Result<(Input, Findings), SpecFailure> {
+    parse_observed(input, opts, |_| {})
+}
+
+/// [`parse`], handing `seen` the input's JSON value as soon as it is read, before it is
+/// validated and typed (the larger part of parsing): a caller can start, on another thread,
+/// work the input will need — the CLI warms the template a SlideSpec names — while parsing
+/// finishes. The value may still be invalid; `seen` is not called when the input cannot be
+/// read as JSON.
+pub fn parse_observed(
+    input: &[u8],
+    opts: &ParseOptions,
+    seen: impl FnOnce(&Value),
+) -> Result<(Input, Findings), SpecFailure> {
     if input.len() > opts.max_bytes {
         return Err(SpecFailure::TooLarge {
             size: input.len(),
@@ -213,6 +226,7 @@ pub fn parse(input: &[u8], opts: &ParseOptions) -> Result<(Input, Findings), Spe
         start..input.len()
     };
     let read = read_json(input, range, &limits)?;
+    seen(&read.value);
     let findings = validate_read(&read.value, &read.long_arrays, &read.duplicate_keys);
     if findings.has_errors() {
         return Err(SpecFailure::Invalid(findings));
@@ -407,6 +421,30 @@ mod tests {
         let (input, warnings) = parse(minimal().as_bytes(), &ParseOptions::default()).unwrap();
         assert!(warnings.is_empty());
         assert!(matches!(input, Input::Slides(_)));
+    }
+
+    #[test]
+    fn parse_observed_shows_the_read_value_even_when_it_is_invalid() {
+        let mut seen = None;
+        let (input, _) = parse_observed(minimal().as_bytes(), &ParseOptions::default(), |v| {
+            seen = v.pointer("/theme/template_ref/template_id").cloned();
+        })
+        .unwrap();
+        assert!(matches!(input, Input::Slides(_)));
+        assert_eq!(seen, Some(Value::from("default")));
+        // Invalid (no deck): still seen, then refused as parse refuses it.
+        let mut called = false;
+        let bad = br#"{"spec_version":"slidespec_v1"}"#;
+        let got = parse_observed(bad, &ParseOptions::default(), |_| called = true);
+        assert!(called);
+        assert_eq!(
+            got.unwrap_err(),
+            parse(bad, &ParseOptions::default()).unwrap_err()
+        );
+        // Not JSON: nothing to see.
+        let mut called = false;
+        assert!(parse_observed(b"{", &ParseOptions::default(), |_| called = true).is_err());
+        assert!(!called);
     }
 
     #[test]
