@@ -33,7 +33,7 @@ pub use specrender_spec as spec;
 
 pub use specrender_fonts::{FontBook, FontError, FontOptions};
 pub use specrender_layout::model::{Autofit, LaidDeck};
-pub use specrender_layout::LayoutOptions;
+pub use specrender_layout::{LayoutJson, LayoutOptions};
 pub use specrender_qc::{QcReport, Severity};
 pub use specrender_renderer::PptxOptions;
 pub use specrender_spec::{
@@ -302,8 +302,10 @@ pub struct Outcome {
     /// The DOCX bytes ([`render`] of a DocSpec only).
     pub docx: Option<Vec<u8>>,
     pub qc: QcReport,
-    /// The `--layout` JSON, when [`RenderOptions::layout_json`] is set.
-    pub layout: Option<Value>,
+    /// The `--layout` JSON, when [`RenderOptions::layout_json`] is set: the laid deck or
+    /// document it is written from, serialised on demand (no tree of it is built;
+    /// [`LayoutJson::write_pretty`] streams it into a file).
+    pub layout: Option<LayoutJson>,
     /// Validation warnings of the input (also in the QC report as `input_warning` issues).
     pub warnings: Vec<SpecError>,
 }
@@ -537,7 +539,7 @@ pub fn qc_parsed(
         return doc_outcome(spec, parsed, fonts, opts, false, progress);
     }
     let laid = lay_out(parsed, fonts, opts, progress)?;
-    check_deck(parsed, &laid, opts, None, progress)
+    check_deck(parsed, Arc::new(laid), opts, None, progress)
 }
 
 /// [`render`] for an already parsed input, reporting progress.
@@ -552,7 +554,7 @@ pub fn render_parsed(
     }
     let laid = lay_out(parsed, fonts, opts, progress)?;
     let pptx = pptx_bytes(&laid, opts)?;
-    check_deck(parsed, &laid, opts, Some(pptx), progress)
+    check_deck(parsed, Arc::new(laid), opts, Some(pptx), progress)
 }
 
 /// The PPTX bytes of a laid-out deck ([`render_parsed`]'s writing step).
@@ -606,13 +608,13 @@ pub fn previews_parsed(
             "previews take a SlideSpec; a DocSpec has no slides".into(),
         ));
     }
-    let laid = lay_out(parsed, fonts, opts, progress)?;
+    let laid = Arc::new(lay_out(parsed, fonts, opts, progress)?);
     let file = if pptx {
         Some(pptx_bytes(&laid, opts)?)
     } else {
         None
     };
-    let outcome = check_deck(parsed, &laid, opts, file, progress)?;
+    let outcome = check_deck(parsed, laid.clone(), opts, file, progress)?;
     let drawn =
         |e: specrender_preview::PreviewError| Error::Internal(format!("drawing previews: {e}"));
     let slides = guard(|| {
@@ -711,20 +713,18 @@ fn doc_outcome(
             pptx: None,
             docx,
             qc,
-            layout: opts
-                .layout_json
-                .then(|| specrender_layout::doc::doc_layout_json(&laid)),
+            layout: opts.layout_json.then(|| LayoutJson::Doc(Arc::new(laid))),
             warnings: parsed.warnings.list.clone(),
         })
     })
 }
 
-/// The last step of [`render_parsed`] and [`qc_parsed`]: QC of a laid-out deck (and its layout
-/// JSON when [`RenderOptions::layout_json`] asks), with `pptx` (its bytes, if written) put
-/// into the outcome as given.
+/// The last step of [`render_parsed`] and [`qc_parsed`]: QC of a laid-out deck, with `pptx`
+/// (its bytes, if written) put into the outcome as given, and its layout JSON when
+/// [`RenderOptions::layout_json`] asks (the deck is kept for it, else dropped here).
 pub fn check_deck(
     parsed: &Parsed,
-    laid: &LaidDeck,
+    laid: Arc<LaidDeck>,
     opts: &RenderOptions,
     pptx: Option<Vec<u8>>,
     progress: Progress<'_>,
@@ -732,11 +732,9 @@ pub fn check_deck(
     guard(|| {
         let n = laid.slides.len();
         progress(Stage::Qc, 0, n);
-        let qc = specrender_qc::check_with_input(laid, &parsed.warnings);
+        let qc = specrender_qc::check_with_input(&laid, &parsed.warnings);
         progress(Stage::Qc, n, n);
-        let layout = opts
-            .layout_json
-            .then(|| specrender_layout::boxes_json(laid));
+        let layout = opts.layout_json.then(|| LayoutJson::Deck(laid));
         Ok(Outcome {
             pptx,
             docx: None,

@@ -669,7 +669,7 @@ fn render_deck(
     targets: &Planned,
     progress: Progress<'_>,
 ) -> Result<i32, Error> {
-    let laid = specrender::lay_out(parsed, fonts, opts, progress)?;
+    let laid = std::sync::Arc::new(specrender::lay_out(parsed, fonts, opts, progress)?);
     let pptx = specrender::pptx_bytes(&laid, opts)?;
     let outcome = std::thread::scope(|s| {
         let staging = targets
@@ -678,7 +678,7 @@ fn render_deck(
             .filter(|t| matches!(t, Target::Replace { .. }))
             .map(|t| s.spawn(|| specrender::outputs::stage(t, &pptx)));
         // On failure the staging thread is still joined (by the scope) and its file removed.
-        let outcome = specrender::check_deck(parsed, &laid, opts, None, progress)?;
+        let outcome = specrender::check_deck(parsed, laid.clone(), opts, None, progress)?;
         let content = match staging {
             Some(h) => Content::Later(Box::new(move || {
                 h.join().ok().flatten().unwrap_or_else(|| {
@@ -1002,12 +1002,14 @@ fn write_outputs<'a>(
     progress: Progress<'_>,
 ) -> Result<(), Error> {
     let qc_json = outcome.qc.to_json_pretty() + "\n";
-    let layout_json = match &outcome.layout {
-        Some(v) => Some(
-            serde_json::to_string_pretty(v).map_err(|e| Error::Internal(e.to_string()))? + "\n",
-        ),
-        None => None,
-    };
+    // The layout JSON is written into its file as it is made (it can be tens of times the
+    // input: about 470 bytes per table cell), never held whole.
+    let layout_json = outcome.layout.as_ref().map(|l| {
+        move |w: &mut dyn std::io::Write| -> std::io::Result<()> {
+            l.write_pretty(&mut *w)?;
+            w.write_all(b"\n")
+        }
+    });
     let mut files: Vec<(Target, Content<'_>)> = Vec::new();
     if let Some(t) = &to.pptx {
         match (pptx, outcome.file_bytes()) {
@@ -1018,7 +1020,7 @@ fn write_outputs<'a>(
     }
     files.push((to.qc.clone(), Content::Bytes(qc_json.as_bytes())));
     if let (Some(t), Some(j)) = (&to.layout, &layout_json) {
-        files.push((t.clone(), Content::Bytes(j.as_bytes())));
+        files.push((t.clone(), Content::Stream(j)));
     }
     files.extend(
         pngs.iter()

@@ -155,6 +155,32 @@ pub fn plan(input: &str, outputs: &[&Path], stdout: bool) -> Result<Vec<Target>,
     Ok(targets)
 }
 
+/// A writer that makes an output's bytes into its file as it goes (the `--layout` JSON: never
+/// held in memory whole); called once per target, it must write the same bytes whenever called.
+pub type Stream<'a> = &'a (dyn Fn(&mut dyn Write) -> io::Result<()> + Sync);
+
+/// What one temporary file gets: bytes already made, or a [`Stream`].
+#[derive(Clone, Copy)]
+enum Body<'a> {
+    Bytes(&'a [u8]),
+    Stream(Stream<'a>),
+}
+
+impl Body<'_> {
+    /// Write the whole body into `w` (buffered for a stream) and flush it.
+    fn write_into(&self, w: &mut dyn Write) -> io::Result<()> {
+        match self {
+            Body::Bytes(b) => w.write_all(b)?,
+            Body::Stream(f) => {
+                let mut buf = io::BufWriter::with_capacity(64 * 1024, &mut *w);
+                f(&mut buf)?;
+                buf.flush()?;
+            }
+        }
+        w.flush()
+    }
+}
+
 /// Write every `(target, bytes)` together: temporary files first (created exclusively,
 /// written and synced), then the in-place targets and stdout, then the renames; on any
 /// failure the temporary files are removed and replaced files put back.
@@ -197,16 +223,19 @@ impl Drop for Staged {
 /// has succeeded).
 pub fn stage(target: &Target, bytes: &[u8]) -> Option<Result<Staged, OutputError>> {
     match target {
-        Target::Replace { path } => Some(write_temp(path, bytes).map(|t| Staged { tmp: Some(t) })),
+        Target::Replace { path } => {
+            Some(write_temp(path, &Body::Bytes(bytes)).map(|t| Staged { tmp: Some(t) }))
+        }
         Target::InPlace { .. } | Target::Stdout => None,
     }
 }
 
-/// What [`commit_with`] writes to a target: bytes, a file [`stage`] already wrote for it, or
-/// one being staged elsewhere (a thread's join), waited for once the other temporary files
-/// are written.
+/// What [`commit_with`] writes to a target: bytes, bytes written as they are made
+/// ([`Stream`]), a file [`stage`] already wrote for it, or one being staged elsewhere (a
+/// thread's join), waited for once the other temporary files are written.
 pub enum Content<'a> {
     Bytes(&'a [u8]),
+    Stream(Stream<'a>),
     Staged(Staged),
     Later(Box<dyn FnOnce() -> Result<Staged, OutputError> + 'a>),
 }
@@ -215,6 +244,7 @@ impl std::fmt::Debug for Content<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Content::Bytes(b) => write!(f, "Bytes({} bytes)", b.len()),
+            Content::Stream(_) => f.write_str("Stream"),
             Content::Staged(s) => write!(f, "Staged({s:?})"),
             Content::Later(_) => f.write_str("Later"),
         }
@@ -238,11 +268,16 @@ pub fn commit_with(mut files: Vec<(Target, Content<'_>)>) -> Result<(), OutputEr
             }
         }
     }
-    let to_write: Vec<(usize, &Path, &[u8])> = files
+    let to_write: Vec<(usize, &Path, Body<'_>)> = files
         .iter()
         .enumerate()
         .filter_map(|(i, (target, content))| match (target, content) {
-            (Target::Replace { path }, Content::Bytes(b)) => Some((i, path.as_path(), *b)),
+            (Target::Replace { path }, Content::Bytes(b)) => {
+                Some((i, path.as_path(), Body::Bytes(b)))
+            }
+            (Target::Replace { path }, Content::Stream(f)) => {
+                Some((i, path.as_path(), Body::Stream(*f)))
+            }
             _ => None,
         })
         .collect();
@@ -259,11 +294,11 @@ pub fn commit_with(mut files: Vec<(Target, Content<'_>)>) -> Result<(), OutputEr
         let mut rest = to_write.iter();
         let first = rest.next();
         let handles: Vec<_> = rest
-            .map(|&(i, path, bytes)| (i, s.spawn(move || write_temp(path, bytes))))
+            .map(|&(i, path, bytes)| (i, s.spawn(move || write_temp(path, &bytes))))
             .collect();
         let mut out = Vec::with_capacity(to_write.len());
         if let Some(&(i, path, bytes)) = first {
-            out.push((i, write_temp(path, bytes)));
+            out.push((i, write_temp(path, &bytes)));
         }
         for (i, h) in handles {
             let r = h.join().unwrap_or_else(|_| {
@@ -310,8 +345,12 @@ pub fn commit_with(mut files: Vec<(Target, Content<'_>)>) -> Result<(), OutputEr
     }
     for (target, content) in &files {
         let r = match (target, content) {
-            (Target::InPlace { path }, Content::Bytes(b)) => write_in_place(path, b),
-            (Target::Stdout, Content::Bytes(b)) => write_stdout(b),
+            (Target::InPlace { path }, Content::Bytes(b)) => write_in_place(path, &Body::Bytes(b)),
+            (Target::InPlace { path }, Content::Stream(f)) => {
+                write_in_place(path, &Body::Stream(*f))
+            }
+            (Target::Stdout, Content::Bytes(b)) => write_stdout(&Body::Bytes(b)),
+            (Target::Stdout, Content::Stream(f)) => write_stdout(&Body::Stream(*f)),
             _ => Ok(()),
         };
         if let Err(e) = r {
@@ -405,7 +444,7 @@ fn sibling(path: &Path, what: &str, n: u32) -> PathBuf {
     path.with_file_name(name)
 }
 
-fn write_temp(path: &Path, bytes: &[u8]) -> Result<PathBuf, OutputError> {
+fn write_temp(path: &Path, bytes: &Body<'_>) -> Result<PathBuf, OutputError> {
     let err = |e: io::Error| OutputError::Io(format!("cannot write {}: {e}", path.display()));
     let mut n = 0;
     let (tmp, mut f) = loop {
@@ -420,7 +459,7 @@ fn write_temp(path: &Path, bytes: &[u8]) -> Result<PathBuf, OutputError> {
         if let Ok(m) = fs::metadata(path) {
             f.set_permissions(m.permissions())?;
         }
-        f.write_all(bytes)?;
+        bytes.write_into(&mut f)?;
         f.sync_all()
     })();
     match r {
@@ -433,15 +472,15 @@ fn write_temp(path: &Path, bytes: &[u8]) -> Result<PathBuf, OutputError> {
     }
 }
 
-fn write_in_place(path: &Path, bytes: &[u8]) -> Result<(), OutputError> {
+fn write_in_place(path: &Path, bytes: &Body<'_>) -> Result<(), OutputError> {
     OpenOptions::new()
         .write(true)
         .open(path)
-        .and_then(|mut f| f.write_all(bytes).and_then(|()| f.flush()))
+        .and_then(|mut f| bytes.write_into(&mut f))
         .map_err(|e| OutputError::Io(format!("cannot write {}: {e}", path.display())))
 }
 
-fn write_stdout(bytes: &[u8]) -> Result<(), OutputError> {
+fn write_stdout(bytes: &Body<'_>) -> Result<(), OutputError> {
     if stdout_closed() {
         return Err(OutputError::Io(
             "stdout is closed, so the report would be lost; give it a file (--qc FILE) or open stdout"
@@ -449,8 +488,8 @@ fn write_stdout(bytes: &[u8]) -> Result<(), OutputError> {
         ));
     }
     let mut out = io::stdout().lock();
-    out.write_all(bytes)
-        .and_then(|()| out.flush())
+    bytes
+        .write_into(&mut out)
         .map_err(|e| OutputError::Io(format!("cannot write stdout: {e}")))
 }
 
@@ -558,6 +597,44 @@ mod tests {
         commit(&[(t[0].clone(), b"new")]).unwrap();
         assert_eq!(fs::read(&p).unwrap(), b"new");
         assert_eq!(names(&d), ["out.pptx"]);
+        fs::remove_dir_all(&d).unwrap();
+    }
+
+    #[test]
+    fn a_streamed_body_is_written_as_made_and_a_failing_one_leaves_nothing() {
+        let d = tmpdir("stream");
+        let (p, q) = (d.join("out.pptx"), d.join("layout.json"));
+        fs::write(&q, b"old layout").unwrap();
+        let t = plan("-nope", &[&p, &q], false).unwrap();
+        let json = |w: &mut dyn Write| -> io::Result<()> {
+            for i in 0..100_000 {
+                write!(w, "{i},")?;
+            }
+            w.write_all(b"\n")
+        };
+        commit_with(vec![
+            (t[0].clone(), Content::Bytes(b"pptx")),
+            (t[1].clone(), Content::Stream(&json)),
+        ])
+        .unwrap();
+        let mut want = Vec::new();
+        json(&mut want).unwrap();
+        assert_eq!(fs::read(&q).unwrap(), want);
+        assert_eq!(fs::read(&p).unwrap(), b"pptx");
+        // A stream that fails half-way: nothing new, the old files as they were.
+        fs::write(&p, b"old pptx").unwrap();
+        let broken = |w: &mut dyn Write| -> io::Result<()> {
+            w.write_all(&[b'x'; 100_000])?;
+            Err(io::Error::other("no more"))
+        };
+        let err = commit_with(vec![
+            (t[0].clone(), Content::Bytes(b"new pptx")),
+            (t[1].clone(), Content::Stream(&broken)),
+        ]);
+        assert!(err.is_err_and(|e| e.to_string().contains("no more")));
+        assert_eq!(fs::read(&p).unwrap(), b"old pptx");
+        assert_eq!(fs::read(&q).unwrap(), want);
+        assert_eq!(names(&d), ["layout.json", "out.pptx"]);
         fs::remove_dir_all(&d).unwrap();
     }
 

@@ -112,7 +112,7 @@ fn outputs(book: &FontBook, dir: &Path) -> (BTreeMap<String, Vec<u8>>, Vec<u8>) 
     files.insert("manifest.txt".into(), manifest.into_bytes());
     files.insert(
         "layout.json".into(),
-        json_bytes(out.layout.clone().unwrap()),
+        json_bytes(out.layout.as_ref().unwrap().to_value()),
     );
     files.insert(
         "qc.json".into(),

@@ -23,7 +23,7 @@ fn bytes(o: &Outcome) -> (Vec<u8>, String, String) {
     (
         o.pptx.clone().expect("a PPTX"),
         serde_json::to_string(&o.qc).expect("QC serialises"),
-        o.layout.as_ref().expect("layout JSON").to_string(),
+        o.layout.as_ref().expect("layout JSON").to_pretty(),
     )
 }
 
@@ -107,7 +107,7 @@ fn documents_are_the_same_on_any_number_of_threads() {
         (
             out.docx.expect("a DOCX"),
             serde_json::to_string(&out.qc).expect("QC serialises"),
-            out.layout.expect("layout JSON").to_string(),
+            out.layout.expect("layout JSON").to_pretty(),
         )
     };
     let mut inputs: Vec<(String, Vec<u8>, CitationStyle)> = Vec::new();

@@ -62,12 +62,13 @@ for f in $bombs; do
   if grep -q '"docspec_v1"' "$dir/$f.json"; then ext=docx; fi
   for cmd in qc render; do
     out=()
-    if [ "$cmd" = render ]; then out=(-o "$dir/$f.$ext" --qc "$dir/$f.qc.json"); fi
+    # render writes the opt-in layout JSON too (streamed into its file, issue 25).
+    if [ "$cmd" = render ]; then out=(-o "$dir/$f.$ext" --qc "$dir/$f.qc.json" --layout "$dir/$f.layout.json"); fi
     set +e
     /usr/bin/time -f "%U %S %M %e" "$bin" "$cmd" --threads 1 "$dir/$f.json" "${out[@]}" >"$dir/$f.$cmd.out" 2>"$dir/$f.$cmd.err"
     rc=$?
     set -e
-    rm -f "$dir/$f.$ext"
+    rm -f "$dir/$f.$ext" "$dir/$f.layout.json"
     read -r u s kib wall < <(tail -1 "$dir/$f.$cmd.err")
     cpu=$(python3 -c "print(round($u + $s, 2))")
     size=$(wc -c <"$dir/$f.json")
@@ -80,7 +81,8 @@ for f in $bombs; do
     echo "$f ($size bytes) $cmd: exit $rc ($what), ${cpu} s CPU (${wall} s wall), peak RSS $((kib / 1024)) MiB: $verdict"
   done
 done
-# The same inputs under the fuzzer's bounds (issue 25), in-process: CPU of the case's thread
+# The same inputs under the fuzzer's bounds (issue 25), in-process and with the layout JSON
+# (written as the CLI writes it): CPU of the case's thread
 # under 2 s (LIMITS_FUZZ_CPU_MS), peak heap under 64 MiB + 16 x bytes + 128 x JSON values +
 # 2 x distinct asset bytes; a deck refused for the work budget is run again cut to the
 # slides the budget takes, a document table halved until it is taken.

@@ -78,12 +78,13 @@ pub fn check_with(
     r.rendered = true;
     let pptx = a.file_bytes().ok_or("render gave no PPTX or DOCX")?;
     check_package(pptx)?;
+    let layout_a = layout_digest(&a)?;
     if twice {
         let b = render(input, fonts, &opts)?;
         if a.pptx != b.pptx || a.docx != b.docx {
             return Err("PPTX or DOCX bytes differ between two runs".into());
         }
-        if a.qc.to_json() != b.qc.to_json() || a.layout != b.layout {
+        if a.qc.to_json() != b.qc.to_json() || layout_a != layout_digest(&b)? {
             return Err("QC or layout JSON differ between two runs".into());
         }
         let q = specrender::run_qc(input, fonts, &opts).map_err(|e| format!("qc: {e}"))?;
@@ -93,6 +94,40 @@ pub fn check_with(
         r.twice = true;
     }
     Ok(r)
+}
+
+/// The layout JSON written as the CLI writes it (streamed, never held: into a sink that keeps
+/// its length and a hash of its bytes), checked to be one JSON value; `None` without it.
+fn layout_digest(o: &Outcome) -> Result<Option<(u64, u64)>, String> {
+    use std::hash::Hasher;
+    struct Digest(
+        std::collections::hash_map::DefaultHasher,
+        u64,
+        Option<u8>,
+        Option<u8>,
+    );
+    impl std::io::Write for Digest {
+        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+            self.0.write(b);
+            self.1 += b.len() as u64;
+            self.2 = self.2.or(b.first().copied());
+            self.3 = b.last().copied().or(self.3);
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let Some(l) = &o.layout else {
+        return Ok(None);
+    };
+    let mut d = Digest(Default::default(), 0, None, None);
+    l.write_pretty(std::io::BufWriter::new(&mut d))
+        .map_err(|e| format!("writing the layout JSON: {e}"))?;
+    if (d.2, d.3) != (Some(b'{'), Some(b'}')) {
+        return Err("the layout JSON is not one object".into());
+    }
+    Ok(Some((d.0.finish(), d.1)))
 }
 
 fn render(input: &[u8], fonts: &FontBook, opts: &RenderOptions) -> Result<Outcome, String> {
@@ -219,11 +254,11 @@ pub enum Limited {
 /// One input at the schemas' limits through validate and render with its assets (`assets`:
 /// the folder its files are read from), as [`check`] runs a fuzz case but rendered once (a
 /// second run would measure the harness keeping two outputs, not the engine) and as `render`
-/// and `qc` run by default: without the opt-in layout JSON (`--layout`), a
-/// `serde_json::Value` of every placed box and cell, which is not within these bounds (README,
-/// Limits and safety). A refusal for the work budget is an answer, not a failure.
+/// and `render --layout` runs: with the layout JSON, written as the CLI writes it into its file
+/// (streamed from the laid deck, never held whole). A refusal for the work budget is an
+/// answer, not a failure.
 pub fn limits(input: &[u8], fonts: &FontBook, assets: &std::path::Path) -> Result<Limited, String> {
-    match check_with(input, fonts, false, Some(assets), false) {
+    match check_with(input, fonts, false, Some(assets), true) {
         Ok(r) if r.rendered => Ok(Limited::Written),
         Ok(_) => Err("not a valid SlideSpec or DocSpec".into()),
         Err(e) if e.starts_with(OVER_BUDGET) => {

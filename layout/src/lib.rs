@@ -32,7 +32,7 @@ pub mod style;
 pub mod text;
 pub mod work;
 
-pub use boxes::boxes_json;
+pub use boxes::{boxes_json, LayoutJson};
 pub use ctx::{Ctx, DeckFonts};
 pub use style::TITLE_FLOOR;
 

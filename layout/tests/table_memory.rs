@@ -92,3 +92,50 @@ fn a_laid_table_cell_keeps_little() {
         "{peak_per_cell} bytes per cell at the peak"
     );
 }
+
+/// Bytes written and dropped (where the CLI's file is).
+struct Count(usize);
+
+impl std::io::Write for Count {
+    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+        self.0 += b.len();
+        Ok(b.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+#[test]
+fn the_layout_json_is_written_without_holding_it() {
+    let _one = ONE.lock().unwrap_or_else(|e| e.into_inner());
+    let book = FontBook::new(&FontOptions::default()).expect("fonts");
+    let table = json!({"title": "Short strings",
+        "columns": (0..20).map(|c| format!("C{c}")).collect::<Vec<_>>(),
+        "rows": (0..200).map(|r| (0..20).map(|c| format!("r{r}c{c}")).collect::<Vec<_>>()).collect::<Vec<_>>()});
+    let (parsed, _) = parse(&spec(2, table), &ParseOptions::default()).expect("valid");
+    let Input::Slides(s) = parsed else { panic!() };
+    let laid = std::sync::Arc::new(layout(&resolve(&s), &book, &LayoutOptions::default()));
+    let json = specrender_layout::LayoutJson::Deck(laid);
+    GLOBAL.reset_peak_memory();
+    let mut out = Count(0);
+    json.write_pretty(std::io::BufWriter::new(&mut out))
+        .expect("written");
+    let held = GLOBAL.get_peak_memory();
+    eprintln!(
+        "{} bytes of layout JSON written holding {held} bytes",
+        out.0
+    );
+    // About 470 bytes of JSON per cell: 8,000 cells.
+    assert!(out.0 > 3_000_000, "{} bytes", out.0);
+    // Written as made: the writer's buffer, not the JSON (a serde_json::Value tree of it, as
+    // built before, held 3 to 9 times the JSON's bytes).
+    assert!(held < 64 * 1024, "{held} bytes held while writing");
+    // The same bytes as the tree it replaced would print.
+    let pretty = json.to_pretty();
+    assert_eq!(pretty.len(), out.0);
+    assert_eq!(
+        serde_json::to_string_pretty(&json.to_value()).unwrap(),
+        pretty
+    );
+}

@@ -447,12 +447,8 @@ impl Inner {
         } else {
             specrender::qc_parsed(&parsed, &self.book, &opts, &mut |_, _, _| {})?
         };
-        let layout_json = match &outcome.layout {
-            Some(v) => {
-                Some(serde_json::to_string_pretty(v).map_err(|e| Error::Internal(e.to_string()))?)
-            }
-            None => None,
-        };
+        // Serialised straight from the laid deck (no tree of it is built).
+        let layout_json = outcome.layout.as_ref().map(|l| l.to_pretty());
         Ok(Done {
             qc_json: outcome.qc.to_json_pretty(),
             exit_code: outcome.qc.exit_code(),

@@ -334,7 +334,7 @@ fn outcome_response(o: &Outcome, output: Option<&str>) -> Value {
         .map(crate::Finding::from)
         .collect::<Vec<_>>());
     if let Some(l) = &o.layout {
-        v["layout"] = l.clone();
+        v["layout"] = l.to_value();
     }
     v
 }

@@ -839,61 +839,8 @@ impl Citer {
     }
 }
 
-/// The `--layout` JSON of a document (PRODUCT.md §5, documents): the page and the predicted
-/// page count and, per block, the width it got and its page (`pages: [first, last]` when it
-/// runs over more than one); tables' column widths; figures' extents.
-pub fn doc_layout_json(laid: &LaidDoc) -> serde_json::Value {
-    use serde_json::json;
-    use specrender_spec::units::cpt_to_pt;
-    let p = &laid.page;
-    let blocks: Vec<serde_json::Value> = laid
-        .blocks
-        .iter()
-        .map(|b| {
-            let mut o = json!({"block_id": b.id, "kind": b.content.kind(), "width_emu": b.width,
-                               "page": b.pages.0});
-            if b.pages.1 != b.pages.0 {
-                o["pages"] = json!([b.pages.0, b.pages.1]);
-            }
-            match &b.content {
-                LaidContent::Heading { level, .. } => o["level"] = json!(level),
-                LaidContent::List { ordered, items } => {
-                    o["ordered"] = json!(ordered);
-                    o["items"] = json!(items.len());
-                }
-                LaidContent::Table(t) => {
-                    o["column_widths_emu"] = json!(t.widths);
-                    o["font_pt"] = json!(cpt_to_pt(t.size));
-                    o["rows"] = json!(t.rows.len());
-                    o["header_repeat"] = json!(true);
-                    o["numeric_columns"] = json!(t.numeric);
-                    o["overflow_column"] = json!(t.overflow);
-                }
-                LaidContent::Figure(f) => {
-                    o["extent_emu"] = json!([f.extent.0, f.extent.1]);
-                    o["pixels"] = json!(f.pixels.map(|(x, y)| [x, y]));
-                    o["number"] = json!(f.number);
-                }
-                _ => {}
-            }
-            if !matches!(b.content, LaidContent::Table(_)) {
-                o["font_pt"] = json!(cpt_to_pt(laid.theme.sizes.body));
-            }
-            o
-        })
-        .collect();
-    json!({
-        "document": {
-            "page": p.name,
-            "page_size_emu": [p.width, p.height],
-            "margins_emu": p.margins,
-            "text_width_emu": p.text_width(),
-            "text_height_emu": p.text_height(),
-            "pages": laid.pages,
-        },
-        "blocks": blocks,
-    })
-}
+/// The `--layout` JSON of a document (serialised straight from the laid document: [`crate::boxes`]).
+pub use crate::boxes::doc_layout_json;
 
 #[cfg(test)]
 mod tests {
