@@ -7,9 +7,10 @@
 //!
 //! Parts are written (compact XML) right before they are compressed into the stream, so the
 //! whole package's XML never sits in memory at once. With [`ZipOptions::threads`] above 1,
-//! runs of consecutive entries are written into one archive per thread and the archives merged
-//! in order (zip's `merge_archive` copies entries as they are): a part's compressed bytes
-//! depend only on the part, so the package is byte-identical to the one-thread package.
+//! chunks of consecutive entries are written into archives of their own by whichever thread
+//! is free and the archives merged in order (zip's `merge_archive` copies entries as they
+//! are): a part's compressed bytes depend only on the part, so the package is byte-identical
+//! to the one-thread package.
 //!
 //! Level 1 is chosen for speed, the product's hard budget (PRODUCT.md §7: 200 slides end to
 //! end under 100 ms). Measured with `cargo bench --bench pipeline -- pptx_deflate` (generated
@@ -21,6 +22,7 @@
 
 use super::package::{Entry, Package};
 use std::io::{Cursor, Write};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use zip::write::SimpleFileOptions;
 use zip::{CompressionMethod, DateTime, System, ZipArchive, ZipWriter};
 
@@ -99,6 +101,10 @@ fn write_entries(
     Ok(())
 }
 
+/// Chunks of the package's entries per writer thread ([`zip`]): enough that the threads finish
+/// together, few enough that the chunks' archives cost little to merge.
+const CHUNKS_PER_THREAD: usize = 4;
+
 /// Splits `entries` into `n` runs of about equal work ([`Entry::weight`]), in order.
 fn runs<'e, 'p, 'a>(entries: &'e [Entry<'p, 'a>], n: usize) -> Vec<&'e [Entry<'p, 'a>]> {
     let total: usize = entries.iter().map(Entry::weight).sum();
@@ -125,29 +131,44 @@ pub fn zip(package: &Package<'_>, opts: &ZipOptions) -> Result<Vec<u8>, ZipError
     }
     // The pictures that end the package (a writer adds its media last) are written here after
     // everything else, straight into the package: they are only copied (stored, with their
-    // CRC), and a run of them written on another thread was copied once more by the merge. Of
-    // the rest, the first run is written here too, every other run into an archive of its own
-    // on its own thread, merged after it in order: entries are copied as they are, so the
-    // package is the one a single thread writes. (Every run on a thread of its own, merged
-    // into a new archive, left this thread waiting and copied the whole package once more:
-    // the 200-slide bench deck's 4.1 MB, 3.5 MB of it its photos.)
+    // CRC), and a run of them written on another thread was copied once more by the merge.
+    // The rest is cut into CHUNKS_PER_THREAD chunks a thread of about equal work each; every
+    // thread, this one included, takes the next chunk as it finishes one, so none waits long
+    // for another however the weights misjudge an entry (with one run a thread, the bench
+    // deck's writer thread wrote about 10% more than this one, which then waited for it).
+    // This thread writes the first chunk straight into the package; every other chunk is an
+    // archive of its own, merged after it in order: entries are copied as they are, so the
+    // package is the one a single thread writes.
     let tail = entries
         .iter()
         .rposition(|e| !compressed_media(&e.name()))
         .map_or(0, |i| i + 1);
     let (head, media) = entries.split_at(tail);
-    let runs = runs(head, threads.min(head.len()).max(1));
+    let chunks = runs(head, (threads * CHUNKS_PER_THREAD).min(head.len()).max(1));
+    let next = AtomicUsize::new(1);
+    let work = || -> Result<Vec<(usize, Vec<u8>)>, ZipError> {
+        let mut done = Vec::new();
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some(chunk) = chunks.get(i) else {
+                return Ok(done);
+            };
+            done.push((i, archive(chunk, options)?));
+        }
+    };
     std::thread::scope(|s| {
-        let handles: Vec<_> = runs[1..]
-            .iter()
-            .map(|&run| s.spawn(move || archive(run, options)))
-            .collect();
+        let handles: Vec<_> = (1..threads).map(|_| s.spawn(work)).collect();
         let mut w = writer(entries.len());
-        write_entries(&mut w, runs[0], options)?;
+        write_entries(&mut w, chunks[0], options)?;
+        let mut archives = work()?;
         for h in handles {
-            let a = h
+            let done = h
                 .join()
                 .unwrap_or_else(|_| Err(ZipError("a writer thread panicked".into())))?;
+            archives.extend(done);
+        }
+        archives.sort_unstable_by_key(|&(i, _)| i);
+        for (_, a) in archives {
             let a = ZipArchive::new(Cursor::new(a)).map_err(|e| err(&e))?;
             w.merge_archive(a).map_err(|e| err(&e))?;
         }
