@@ -421,6 +421,31 @@ pub struct DocTemplate {
     pub theme_part: Option<String>,
     #[serde(skip)]
     carried: Arc<Vec<Carried>>,
+    /// What each header and footer part of the last section holds, by part name: the
+    /// paragraphs whose height may push the body down from the top margin or up from the
+    /// bottom one ([`Furniture`]).
+    #[serde(skip)]
+    pub furniture: Vec<(String, Vec<Furniture>)>,
+}
+
+/// A paragraph of a header or footer part, as far as its height goes: Word and Writer start
+/// the body below the header when the header's distance from the edge plus its height passes
+/// the top margin (and end it above the footer likewise).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Furniture {
+    /// `w:pStyle` (`None`: the default paragraph style).
+    pub style: Option<String>,
+    /// The paragraph's own `w:pPr` (spacing, line rule, borders).
+    pub para: ParaProps,
+    /// The size of each run with text (`w:sz` in half-points; `None`: the style's), or of the
+    /// paragraph mark when no run has text.
+    pub sizes: Vec<Option<u32>>,
+    /// The tallest inline picture (`wp:inline` `wp:extent cy`, EMU; 0: none). Anchored
+    /// drawings and text boxes take no room.
+    pub picture: i64,
+    /// In a table: (row, cell) of the part's top-level tables, rows counted over the part
+    /// (a row is as tall as its tallest cell; a cell's paragraphs stack).
+    pub cell: Option<(u32, u32)>,
 }
 
 impl DocTemplate {
@@ -630,7 +655,136 @@ fn read(bytes: Vec<u8>, limits: Limits) -> Result<DocTemplate, TemplateError> {
     t.carried = Arc::new(crate::carry::walk_parts(&pkg, roots).map_err(|m| {
         TemplateError::NotADocument(format!("a part the template's section names: {m}"))
     })?);
+    let parts: Vec<String> = t
+        .section
+        .headers
+        .iter()
+        .chain(&t.section.footers)
+        .map(|(_, p)| p.clone())
+        .collect();
+    for part in parts {
+        if t.furniture.iter().any(|(p, _)| *p == part) {
+            continue;
+        }
+        let Some(c) = t.carried.iter().find(|c| c.name == part) else {
+            continue;
+        };
+        let paras = read_furniture(&part, &c.bytes)?;
+        t.furniture.push((part, paras));
+    }
     Ok(t)
+}
+
+/// Most paragraphs read from one header or footer part (what is past them is not counted).
+const MAX_FURNITURE_PARAS: usize = 1000;
+
+/// The paragraphs of a header or footer part ([`Furniture`]): those in the part's flow and in
+/// its tables, not those in text boxes (drawn over the page, they take no room).
+fn read_furniture(part: &str, xml: &[u8]) -> Result<Vec<Furniture>, TemplateError> {
+    let mut out: Vec<Furniture> = Vec::new();
+    let mut cur: Option<Furniture> = None;
+    let (mut in_ppr, mut in_pbdr, mut in_mark, mut in_run, mut in_rpr) =
+        (false, false, false, false, false);
+    let (mut run_size, mut run_text, mut mark_size) = (None, false, None);
+    let (mut boxes, mut tables, mut in_inline) = (0usize, 0usize, false);
+    let (mut row, mut cell) = (0u32, 0u32);
+    walk(part, xml, |name, e, end| {
+        if end {
+            match name {
+                b"txbxContent" => boxes = boxes.saturating_sub(1),
+                _ if boxes > 0 => {}
+                b"tbl" => tables = tables.saturating_sub(1),
+                b"tc" if tables == 1 => cell += 1,
+                b"pPr" => in_ppr = false,
+                b"pBdr" => in_pbdr = false,
+                b"rPr" if in_run => in_rpr = false,
+                b"rPr" => in_mark = false,
+                b"inline" => in_inline = false,
+                b"r" => {
+                    if let (Some(p), true) = (cur.as_mut(), run_text) {
+                        p.sizes.push(run_size);
+                    }
+                    in_run = false;
+                }
+                b"p" => {
+                    if let Some(mut p) = cur.take() {
+                        if p.sizes.is_empty() {
+                            p.sizes.push(mark_size);
+                        }
+                        if out.len() < MAX_FURNITURE_PARAS {
+                            out.push(p);
+                        }
+                    }
+                }
+                _ => {}
+            }
+            return Ok(());
+        }
+        if name == b"txbxContent" {
+            boxes += 1;
+        }
+        if boxes > 0 {
+            return Ok(());
+        }
+        match name {
+            b"tbl" => {
+                tables += 1;
+            }
+            b"tr" if tables == 1 => {
+                row += 1;
+                cell = 0;
+            }
+            b"p" => {
+                cur = Some(Furniture {
+                    cell: (tables > 0).then_some((row, cell)),
+                    ..Furniture::default()
+                });
+                mark_size = None;
+            }
+            b"pPr" => in_ppr = true,
+            b"r" => {
+                in_run = true;
+                run_size = None;
+                run_text = false;
+            }
+            b"rPr" if in_run => in_rpr = true,
+            b"rPr" if in_ppr => in_mark = true,
+            b"sz" if in_rpr || in_mark => {
+                let v = attr_ns(e, "val")
+                    .and_then(|v| v.trim().parse().ok())
+                    .filter(|&v| (2..=3276).contains(&v));
+                if in_rpr {
+                    run_size = v;
+                } else {
+                    mark_size = v;
+                }
+            }
+            b"t" | b"tab" | b"sym" if in_run => run_text = true,
+            b"inline" => in_inline = true,
+            b"extent" if in_inline => {
+                let cy = specrender_opc::xml::attr_i64(e, "cy")
+                    .unwrap_or(0)
+                    .clamp(0, 51_206_400);
+                if let Some(p) = cur.as_mut() {
+                    p.picture = p.picture.max(cy);
+                }
+            }
+            b"pStyle" if in_ppr => {
+                if let Some(p) = cur.as_mut() {
+                    p.style = attr_ns(e, "val");
+                }
+            }
+            b"pBdr" if in_ppr => in_pbdr = true,
+            _ if in_ppr && !in_mark => {
+                if let Some(p) = cur.as_mut() {
+                    para_props(name, e, &mut p.para, in_pbdr);
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    })?;
+    Ok(out)
 }
 
 fn run_props(name: &[u8], e: &specrender_opc::xml::BytesStart<'_>, r: &mut RunProps) {
@@ -926,6 +1080,44 @@ mod tests {
             ]
         );
     }
+    #[test]
+    fn header_and_footer_paragraphs_are_read_for_their_height() {
+        // LibreOffice's letter: one centred page-number paragraph (fields, one text run).
+        let xml = br#"<w:ftr xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:p><w:pPr><w:pStyle w:val="Footer"/><w:jc w:val="center"/><w:rPr></w:rPr></w:pPr><w:r><w:fldChar w:fldCharType="begin"></w:fldChar></w:r><w:r><w:instrText xml:space="preserve"> PAGE </w:instrText></w:r><w:r><w:rPr><w:sz w:val="16"/></w:rPr><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:t>0</w:t></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r></w:p></w:ftr>"#;
+        let f = read_furniture("word/footer1.xml", xml).unwrap();
+        assert_eq!(
+            f,
+            vec![Furniture {
+                style: Some("Footer".into()),
+                sizes: vec![None],
+                ..Furniture::default()
+            }]
+        );
+        // A text box's paragraphs take no room; a table's are placed by row and cell; an
+        // empty paragraph is its mark's size; an inline picture's height is kept.
+        let xml = br#"<w:hdr xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing"><w:p><w:pPr><w:spacing w:before="120" w:after="60"/><w:rPr><w:sz w:val="28"/></w:rPr></w:pPr><w:r><w:pict><w:txbxContent><w:p><w:r><w:t>boxed</w:t></w:r></w:p></w:txbxContent></w:pict></w:r></w:p><w:tbl><w:tr><w:tc><w:p><w:r><w:rPr><w:sz w:val="24"/></w:rPr><w:t>a</w:t></w:r><w:r><w:t>b</w:t></w:r></w:p><w:p/></w:tc><w:tc><w:p><w:r><w:drawing><wp:inline><wp:extent cx="914400" cy="228600"/></wp:inline></w:drawing></w:r></w:p></w:tc></w:tr></w:tbl></w:hdr>"#;
+        let f = read_furniture("word/header1.xml", xml).unwrap();
+        assert_eq!(f.len(), 4, "{f:?}");
+        assert_eq!(f[0].sizes, vec![Some(28)]);
+        assert_eq!((f[0].para.before, f[0].para.after), (Some(120), Some(60)));
+        assert_eq!(f[0].cell, None);
+        assert_eq!(
+            (f[1].sizes.clone(), f[1].cell),
+            (vec![Some(24), None], Some((1, 0)))
+        );
+        assert_eq!((f[2].sizes.clone(), f[2].cell), (vec![None], Some((1, 0))));
+        assert_eq!((f[3].picture, f[3].cell), (228_600, Some((1, 1))));
+        // Read from the fixture: the letter's one footer.
+        let bytes = std::fs::read(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../tests/fixtures/doc-templates/libreoffice-letter.docx"),
+        )
+        .unwrap();
+        let t = DocTemplate::from_bytes(bytes).unwrap();
+        assert_eq!(t.furniture.len(), 1);
+        assert_eq!(t.furniture[0].1.len(), 1);
+    }
+
     #[test]
     fn paragraph_properties_resolve_through_based_on_over_the_defaults() {
         let xml = br#"<w:styles xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">

@@ -24,6 +24,9 @@
 //!   keeps with its caption.
 //! - **Page breaks**: the break's empty paragraph stays on its page; what follows starts the
 //!   next page, with its space before.
+//! - **Page bodies**: each page's body height ([`Heights`]): the text height less what a
+//!   template's header and footer take past the top and bottom margins on that kind of page
+//!   (first, odd, even; `doc::template::body_heights`).
 //! - **Footnotes**: each citation's footnote takes its lines (footnote text size, single
 //!   spacing) from the bottom of the page its paragraph ends on, plus the separator once per
 //!   page ([`FOOTNOTE_SEPARATOR`]).
@@ -286,6 +289,16 @@ pub fn metrics_line(f: LineMetrics, size: Cpt) -> Twips {
 /// `h` at line spacing `line` (240ths), rounded.
 pub fn spaced(h: Twips, line: Twips) -> Twips {
     (h * line + 120).div_euclid(240)
+}
+
+/// The natural height (twips) of an empty line, or of a line of Latin text, in `fonts` at
+/// `size`: the named Latin font's metrics where known, else the face that draws
+/// (as [`line_heights`] sizes a run).
+pub fn latin_line(book: &FontBook, fonts: &TextFonts, size: Cpt) -> Twips {
+    match fonts.lines.latin {
+        Some(n) => metrics_line(n, size),
+        None => face_line(book, fonts.faces.latin, size),
+    }
 }
 
 /// Heights (twips) of the lines of `text` as broken in `broken`, set in `fonts` at `size`
@@ -571,9 +584,45 @@ pub struct Span {
     pub last: u32,
 }
 
+/// The body height of each page (twips): the text height less what the template's header
+/// and footer take where they pass the top or bottom margin
+/// (`doc::template::body_heights`), by page kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Heights {
+    /// Page 1 (the first page's header and footer under `w:titlePg`).
+    pub first: Twips,
+    /// Every other odd page (the default header and footer).
+    pub odd: Twips,
+    /// Even pages (the even header and footer under `w:evenAndOddHeaders`, else the default).
+    pub even: Twips,
+}
+
+impl Heights {
+    /// The same height on every page.
+    pub fn uniform(h: Twips) -> Heights {
+        Heights {
+            first: h,
+            odd: h,
+            even: h,
+        }
+    }
+
+    /// The body height of page `page` (1-based).
+    pub fn of(&self, page: u32) -> Twips {
+        let h = if page <= 1 {
+            self.first
+        } else if page % 2 == 0 {
+            self.even
+        } else {
+            self.odd
+        };
+        h.max(1)
+    }
+}
+
 struct Flow {
-    /// Text height of a page (twips).
-    height: Twips,
+    /// Body height of each page (twips).
+    heights: Heights,
     page: u32,
     /// Used height of the current page (twips from the top of the text area).
     y: Twips,
@@ -586,8 +635,13 @@ struct Flow {
 }
 
 impl Flow {
+    /// Body height of the current page.
+    fn height(&self) -> Twips {
+        self.heights.of(self.page)
+    }
+
     fn room(&self) -> Twips {
-        self.height + OVERSHOOT - self.notes - self.y
+        self.height() + OVERSHOOT - self.notes - self.y
     }
 
     fn new_page(&mut self) {
@@ -735,8 +789,14 @@ fn lines_that_fit(
 
 /// Flow `units` down pages `height` twips tall; returns each unit's pages and the page count.
 pub fn paginate(units: &[Unit], height: Twips) -> (Vec<Span>, u32) {
+    paginate_on(units, Heights::uniform(height))
+}
+
+/// Flow `units` down pages whose body heights are `heights`; returns each unit's pages and
+/// the page count.
+pub fn paginate_on(units: &[Unit], heights: Heights) -> (Vec<Span>, u32) {
     let mut f = Flow {
-        height: height.max(1),
+        heights,
         page: 1,
         y: 0,
         notes: 0,
@@ -761,7 +821,7 @@ pub fn paginate(units: &[Unit], height: Twips) -> (Vec<Span>, u32) {
                 if p.format.keep_next {
                     let before = f.space_before(&p.format);
                     let need = before + keep_chain(&units[i..], f.notes == 0);
-                    if need > f.room() && need - before <= f.height {
+                    if need > f.room() && need - before <= f.height() {
                         f.new_page();
                     }
                 }
@@ -893,6 +953,28 @@ mod tests {
             para(3, 100, NORMAL),
         ];
         assert_eq!(pages(&u, 520), vec![(1, 1), (2, 2), (2, 2)]);
+    }
+
+    #[test]
+    fn a_page_shortened_by_its_footer_holds_less() {
+        // LibreOffice's letter in Writer 7.4: page 1 (`w:titlePg`, no first-page footer) has
+        // the whole text height, every later page 244 twips less (its footer's line).
+        let single = ParaFormat::new("Normal", 0, 0, 240);
+        let u: Vec<Unit> = (0..20).map(|_| para(1, 100, single)).collect();
+        let last = |h: Heights| paginate_on(&u, h).0.last().copied();
+        assert_eq!(
+            last(Heights::uniform(1000)),
+            Some(Span { first: 2, last: 2 })
+        );
+        let letter = Heights {
+            first: 1000,
+            odd: 900,
+            even: 900,
+        };
+        assert_eq!((letter.of(1), letter.of(2), letter.of(3)), (1000, 900, 900));
+        // Ten lines on page 1, nine on page 2: the twentieth starts page 3.
+        assert_eq!(last(letter), Some(Span { first: 3, last: 3 }));
+        assert_eq!(paginate_on(&u[..19], letter).1, 2);
     }
 
     #[test]

@@ -235,6 +235,18 @@ pub fn layout_doc_on(doc: &Doc, book: &FontBook, opts: &DocOptions, threads: usi
         title: resolve_fonts(book, &f.heading, &f.heading_ea, false, &mut Vec::new()),
         lang,
     };
+    // The body height of each kind of page: less what the template's header and footer
+    // take past the margins.
+    let heights = match &opts.template {
+        Some(t) => template::body_heights(
+            t,
+            &page,
+            book,
+            (&theme.fonts.body, &theme.fonts.body_ea),
+            &doc.language,
+        ),
+        None => flow::Heights::uniform(page.text_height() / page::EMU_PER_TWIP),
+    };
     let pages = paginate(
         &mut m,
         &fl,
@@ -243,6 +255,7 @@ pub fn layout_doc_on(doc: &Doc, book: &FontBook, opts: &DocOptions, threads: usi
         opts.citations,
         &cites.listed,
         &page,
+        heights,
         &formats,
         &mut blocks,
         threads,
@@ -515,6 +528,7 @@ fn paginate(
     citations: CitationStyle,
     listed: &[usize],
     page: &Page,
+    heights: flow::Heights,
     fm: &flow::Formats,
     blocks: &mut [LaidBlock],
     threads: usize,
@@ -720,8 +734,7 @@ fn paginate(
     }
     let out = u.finish(m, threads);
     let units: Vec<flow::Unit> = out.iter().map(|(_, _, x)| x.clone()).collect();
-    let height = page.text_height() / page::EMU_PER_TWIP;
-    let (spans, pages) = flow::paginate(&units, height);
+    let (spans, pages) = flow::paginate_on(&units, heights);
     let mut seen = vec![false; blocks.len()];
     for ((block, counts, _), s) in out.iter().zip(&spans) {
         if let (Some(i), true) = (block, counts) {

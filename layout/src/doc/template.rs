@@ -6,9 +6,10 @@
 
 use super::flow::{self, Formats, LineRule, ParaFormat};
 use super::page::{Page, EMU_PER_TWIP};
+use specrender_fonts::FontBook;
 use specrender_spec::deck::{LangFamily, Theme};
 use specrender_spec::units::{Cpt, EMU_PER_INCH};
-use specrender_template::docx::ParaProps;
+use specrender_template::docx::{Furniture, ParaProps};
 use specrender_template::{DocRole, DocTemplate};
 
 /// One role's style in a document on a template.
@@ -351,6 +352,155 @@ pub fn formats_on(t: &DocTemplate) -> Formats {
     out
 }
 
+/// The height (twips) of a header or footer part of `t` — its paragraphs stacked, each with
+/// its spacing before and after (the larger of two that meet), a table row as tall as its
+/// tallest cell — as Writer 7.4 sizes it (measured with python-docx probes on A4 with
+/// 1134-twip margins and single-spaced 10 pt Carlito body lines, 244 twips each: a footer
+/// 1134 from the edge holding one 10 pt line leaves 58 body lines of 59, a 20 pt line or two
+/// 10 pt lines 57; 244 twips of space before, of space after or double line spacing on the
+/// footer line 57 too). A paragraph's line is its style's named Latin font (`fallback` when
+/// the style names none) at its largest run size, by its line rule; an inline picture's line
+/// is the picture plus [`flow::PICTURE_LINE_EXTRA`]. Not read: text boxes and anchored
+/// drawings (drawn over the page, they take no room) and a header line long enough to wrap.
+pub fn furniture_height(
+    t: &DocTemplate,
+    paras: &[Furniture],
+    book: &FontBook,
+    fallback: (&str, &str),
+    language: &str,
+) -> flow::Twips {
+    let normal = t
+        .style_for(DocRole::Normal)
+        .map_or(String::new(), |s| s.id.clone());
+    let para = |p: &Furniture| -> (flow::Twips, flow::Twips, flow::Twips) {
+        let id = p
+            .style
+            .as_deref()
+            .filter(|id| t.style(id).is_some())
+            .unwrap_or(&normal);
+        let run = t.run_props(id);
+        let (latin, ea) = t.fonts_of(id, language);
+        let pick = |s: String, f: &str| {
+            if s.trim().is_empty() {
+                f.to_string()
+            } else {
+                s
+            }
+        };
+        let fonts = crate::ctx::resolve_fonts(
+            book,
+            &pick(latin, fallback.0),
+            &pick(ea, fallback.1),
+            run.bold == Some(true),
+            &mut Vec::new(),
+        );
+        let half = p
+            .sizes
+            .iter()
+            .map(|s| s.or(run.size_half_pt).unwrap_or(20))
+            .max()
+            .unwrap_or(20);
+        let format = format_of("Furniture", &p.para.over(&t.para_props(id)));
+        let natural = flow::latin_line(book, &fonts, half as Cpt * 50);
+        let mut h = format.height(natural) + format.border.0 + format.border.1;
+        if p.picture > 0 {
+            h = h.max((p.picture + EMU_PER_TWIP - 1) / EMU_PER_TWIP + flow::PICTURE_LINE_EXTRA);
+        }
+        (format.before, h, format.after)
+    };
+    let mut total = 0;
+    // The space after of the paragraph above (None: at the top, or after a table row).
+    let mut after: Option<flow::Twips> = None;
+    let mut i = 0;
+    while i < paras.len() {
+        match paras[i].cell {
+            None => {
+                let (b, h, a) = para(&paras[i]);
+                total += after.map_or(b, |x| x.max(b)) + h;
+                after = Some(a);
+                i += 1;
+            }
+            Some((row, _)) => {
+                // The row's cells, each its paragraphs stacked.
+                let mut cells: Vec<(u32, flow::Twips)> = Vec::new();
+                while let Some(&Furniture {
+                    cell: Some((r, c)), ..
+                }) = paras.get(i)
+                {
+                    if r != row {
+                        break;
+                    }
+                    let (b, h, a) = para(&paras[i]);
+                    match cells.last_mut() {
+                        Some((k, sum)) if *k == c => *sum += b + h + a,
+                        _ => cells.push((c, b + h + a)),
+                    }
+                    i += 1;
+                }
+                total += after.unwrap_or(0) + cells.iter().map(|&(_, h)| h).max().unwrap_or(0);
+                after = None;
+            }
+        }
+    }
+    total + after.unwrap_or(0)
+}
+
+/// The body height of each kind of page of a document on `t` (twips): the text height of
+/// `page`, less what the header takes past the top margin and the footer past the bottom
+/// one. Word and Writer start the body at the larger of the top margin and the header's
+/// distance plus its height, and end it likewise above the footer (Writer 7.4, LibreOffice's
+/// letter: footer 1134 twips from the edge, bottom margin 1134, a 10 pt Noto Sans page
+/// number line, measured with Carlito, 244: every page but the first — `w:titlePg` without a
+/// first-page footer — ends 12.2 pt higher, its footnotes too). A negative margin keeps its
+/// size whatever the header (Word draws the header over the text).
+pub fn body_heights(
+    t: &DocTemplate,
+    page: &Page,
+    book: &FontBook,
+    fallback: (&str, &str),
+    language: &str,
+) -> flow::Heights {
+    let s = &t.section;
+    let text = page.text_height() / EMU_PER_TWIP;
+    let part = |list: &[(String, String)], kind: &str| {
+        list.iter()
+            .find(|(k, _)| k == kind)
+            .and_then(|(_, p)| t.furniture.iter().find(|(name, _)| name == p))
+            .map(|(_, paras)| furniture_height(t, paras, book, fallback, language))
+    };
+    let (neg_top, neg_bottom) = s.margins.map_or((false, false), |m| (m[0] < 0, m[2] < 0));
+    let push = |kind: &str| {
+        // No header (footer) of this kind: the margin alone.
+        let top = match part(&s.headers, kind) {
+            Some(h) if !neg_top => {
+                (page.header / EMU_PER_TWIP + h - page.margins[0] / EMU_PER_TWIP).max(0)
+            }
+            _ => 0,
+        };
+        let bottom = match part(&s.footers, kind) {
+            Some(h) if !neg_bottom => {
+                (page.footer / EMU_PER_TWIP + h - page.margins[2] / EMU_PER_TWIP).max(0)
+            }
+            _ => 0,
+        };
+        top + bottom
+    };
+    let odd = text - push("default");
+    flow::Heights {
+        first: if s.title_page {
+            text - push("first")
+        } else {
+            odd
+        },
+        odd,
+        even: if t.even_and_odd_headers {
+            text - push("even")
+        } else {
+            odd
+        },
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -421,6 +571,44 @@ mod tests {
         // No page written: Letter for US English.
         assert_eq!(page_of(&t, "en-US").name, "letter");
     }
+    #[test]
+    fn a_footer_past_the_bottom_margin_shortens_the_body() {
+        let book = FontBook::new(&specrender_fonts::FontOptions::default()).unwrap();
+        let heights = |name: &str, lang: &str| {
+            let t = fixture(name);
+            let page = page_of(&t, lang);
+            let th = theme_on(
+                &specrender_spec::doc::doc_theme(LangFamily::Other),
+                &t,
+                lang,
+                LangFamily::Other,
+            );
+            let text = page.text_height() / EMU_PER_TWIP;
+            let h = body_heights(&t, &page, &book, (&th.fonts.body, &th.fonts.body_ea), lang);
+            (text, h)
+        };
+        // LibreOffice's letter: A4, 1134-twip margins, its footer 1134 from the edge holding
+        // a 10 pt Noto Sans page number (measured with Carlito: 150 + 50 + 44 = 244 twips);
+        // page 1 has no footer (`w:titlePg`, no first-page footer). Writer 7.4: 12.2 pt less.
+        let (text, h) = heights("libreoffice-letter.docx", "en-US");
+        assert_eq!(text, 14_570);
+        assert_eq!(
+            h,
+            flow::Heights {
+                first: 14_570,
+                odd: 14_326,
+                even: 14_326
+            }
+        );
+        // French ids: header and footer 567 from the edge, well inside the 1134 margins (the
+        // header's 0.25 in logo line too): the whole text height.
+        let (text, h) = heights("edited-fr-ids.docx", "fr-FR");
+        assert_eq!(h, flow::Heights::uniform(text));
+        // No header or footer at all.
+        let (text, h) = heights("python-docx-default.docx", "en-US");
+        assert_eq!(h, flow::Heights::uniform(text));
+    }
+
     #[test]
     fn formats_on_a_template_are_what_its_styles_write() {
         // pandoc: 10 pt after every paragraph, single lines, headings 24/10 pt before and
