@@ -381,7 +381,7 @@ pub fn parse(input: &[u8], opts: &ParseOptions) -> Result<Parsed, Error> {
 /// warms nothing. The warmed values are caches: the output is the same bytes either way.
 pub fn parse_warming(input: &[u8], opts: &ParseOptions, store: bool) -> Result<Parsed, Error> {
     guard(
-        || match specrender_spec::parse_observed(input, opts, |v| warm_look(v, store)) {
+        || match specrender_spec::parse_observed_beside(input, opts, |v| warm_look(v, store)) {
             Ok((input, warnings)) => Ok(Parsed { input, warnings }),
             Err(fail) => Err(Error::Input(fail)),
         },

@@ -207,6 +207,36 @@ pub fn parse_observed(
     opts: &ParseOptions,
     seen: impl FnOnce(&Value),
 ) -> Result<(Input, Findings), SpecFailure> {
+    parse_inner(input, opts, seen, false)
+}
+
+/// [`parse_observed`] for a caller with a core to spare (the CLI on two threads): the typed
+/// input is read from the JSON value on a second thread while this one validates the value,
+/// and the value is freed on a thread of its own. The same result as [`parse`]; an invalid
+/// input's typed reading is thrown away.
+pub fn parse_observed_beside(
+    input: &[u8],
+    opts: &ParseOptions,
+    seen: impl FnOnce(&Value),
+) -> Result<(Input, Findings), SpecFailure> {
+    parse_inner(input, opts, seen, true)
+}
+
+/// The typed input read from a borrowed value (`None`: not a known kind).
+fn typed(value: &Value) -> Option<Result<Input, serde_json::Error>> {
+    use serde::Deserialize;
+    Some(match detect_kind(value)? {
+        SpecKind::Slides => SlideSpec::deserialize(value).map(|s| Input::Slides(Box::new(s))),
+        SpecKind::Doc => DocSpec::deserialize(value).map(|d| Input::Doc(Box::new(d))),
+    })
+}
+
+fn parse_inner(
+    input: &[u8],
+    opts: &ParseOptions,
+    seen: impl FnOnce(&Value),
+    beside: bool,
+) -> Result<(Input, Findings), SpecFailure> {
     if input.len() > opts.max_bytes {
         return Err(SpecFailure::TooLarge {
             size: input.len(),
@@ -227,11 +257,26 @@ pub fn parse_observed(
     };
     let read = read_json(input, range, &limits)?;
     seen(&read.value);
-    let findings = validate_read(&read.value, &read.long_arrays, &read.duplicate_keys);
+    let (findings, early) = if beside {
+        let value = &read.value;
+        std::thread::scope(|s| {
+            let early = s.spawn(move || typed(value));
+            let findings = validate_read(value, &read.long_arrays, &read.duplicate_keys);
+            (findings, early.join().ok().flatten())
+        })
+    } else {
+        let findings = validate_read(&read.value, &read.long_arrays, &read.duplicate_keys);
+        (findings, None)
+    };
     if findings.has_errors() {
         return Err(SpecFailure::Invalid(findings));
     }
     let value = read.value;
+    if let Some(Ok(input)) = early {
+        // Freeing the value's nodes is work too: not on this thread.
+        let _ = std::thread::Builder::new().spawn(move || drop(value));
+        return Ok((input, findings));
+    }
     let internal = |e: serde_json::Error| {
         SpecFailure::Invalid(Findings::one(SpecError {
             path: String::new(),
@@ -445,6 +490,39 @@ mod tests {
         let mut called = false;
         assert!(parse_observed(b"{", &ParseOptions::default(), |_| called = true).is_err());
         assert!(!called);
+    }
+
+    #[test]
+    fn parsing_beside_gives_what_parse_gives_for_every_fixture() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+        let mut n = 0;
+        for sub in ["valid", "invalid"] {
+            for e in std::fs::read_dir(dir.join(sub)).unwrap() {
+                let path = e.unwrap().path();
+                if path.extension().is_none_or(|x| x != "json") {
+                    continue;
+                }
+                let bytes = std::fs::read(&path).unwrap();
+                let opts = ParseOptions::default();
+                let one = parse(&bytes, &opts);
+                let two = parse_observed_beside(&bytes, &opts, |_| {});
+                match (one, two) {
+                    (Ok((Input::Slides(a), fa)), Ok((Input::Slides(b), fb))) => {
+                        assert!(a == b && fa == fb, "{}", path.display())
+                    }
+                    (Ok((Input::Doc(a), fa)), Ok((Input::Doc(b), fb))) => {
+                        assert!(a == b && fa == fb, "{}", path.display())
+                    }
+                    (Err(a), Err(b)) => assert_eq!(a, b, "{}", path.display()),
+                    _ => panic!(
+                        "{}: parse and parse_observed_beside disagree",
+                        path.display()
+                    ),
+                }
+                n += 1;
+            }
+        }
+        assert!(n > 50, "{n} fixtures");
     }
 
     #[test]
