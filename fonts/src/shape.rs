@@ -157,6 +157,20 @@ type SegmentMap = HashMap<Box<str>, Box<[Segment]>, foldhash::fast::FixedState>;
 /// segments either way), so the bound changes no output.
 pub const MEMO_BYTES: usize = 8 << 20;
 
+/// The most the width cache ([`Measurer`]'s shaped texts and their glyph advances) holds: 16
+/// MiB, about 200,000 distinct words. It was unbounded: a 30 MB document of 3,000 paragraphs
+/// of distinct five-letter words kept about 4 million entries (639 MiB peak RSS, issue 25).
+/// Past the bound it is emptied and refills as texts come again; a width is the same whether
+/// remembered or shaped again, and work is counted on the input, never on what a cache held,
+/// so the bound changes no output and no work count.
+pub const WIDTH_CACHE_BYTES: usize = 16 << 20;
+
+/// What one width-cache entry holds: its text, its glyph advances (4 bytes each), the key's
+/// box and the map slot (key, value, control byte) with the map's spare capacity.
+fn width_entry_bytes(text: &str, glyphs: usize) -> usize {
+    text.len() + 4 * glyphs + 2 * (16 + 8 + 1)
+}
+
 /// What one memo entry holds: its text and segments, two boxes, and a map slot (key, value,
 /// control byte) with the map's spare capacity (it grows by doubling: about one empty slot
 /// per full one).
@@ -179,6 +193,12 @@ pub struct Measurer<'a> {
     /// Every cached text's glyph advances, one after the other (one allocation, not one per
     /// word).
     advances: Vec<i32>,
+    /// What the width cache holds, in bytes ([`Measurer::width_cache_bytes`]); past
+    /// [`WIDTH_CACHE_BYTES`] it is emptied.
+    cache_bytes: usize,
+    /// The bound [`Measurer::cache_bytes`] keeps under: [`WIDTH_CACHE_BYTES`] (tests set a
+    /// smaller one to see it emptied).
+    cache_limit: usize,
     /// Per face, for the Basic Multilingual Plane: does the face draw the character
     /// (0 not asked yet, 1 no, 2 yes) — segmentation asks for every character, and a cmap
     /// lookup costs a table parse and a binary search.
@@ -213,6 +233,8 @@ impl<'a> Measurer<'a> {
             segment_bytes: 0,
             chars: Vec::new(),
             advances: Vec::new(),
+            cache_bytes: 0,
+            cache_limit: WIDTH_CACHE_BYTES,
             buffer: None,
             hits: 0,
             misses: 0,
@@ -250,6 +272,19 @@ impl<'a> Measurer<'a> {
             .1
             .insert(text.into(), segs.clone().into_boxed_slice());
         segs
+    }
+
+    /// Bytes the width cache holds (texts, glyph advances, and the map's slot for each), at
+    /// most [`WIDTH_CACHE_BYTES`].
+    pub fn width_cache_bytes(&self) -> usize {
+        self.cache_bytes
+    }
+
+    /// A smaller bound for the width cache than [`WIDTH_CACHE_BYTES`] (tests: filling 16 MiB
+    /// takes seconds of shaping in a debug build). Answers are the same whatever it is.
+    #[doc(hidden)]
+    pub fn set_width_cache_limit(&mut self, bytes: usize) {
+        self.cache_limit = bytes.min(WIDTH_CACHE_BYTES);
     }
 
     /// Bytes the segmentation memo holds (texts, segments, and the map's slot for each), at
@@ -397,7 +432,22 @@ impl<'a> Measurer<'a> {
                     Some(s) => s.shape(text, lang, &mut self.buffer, &mut self.advances),
                     None => estimate_glyphs(book, face, text, &mut self.advances),
                 }
-                let at = (start as u32, (self.advances.len() - start) as u32);
+                let len = self.advances.len() - start;
+                let bytes = width_entry_bytes(text, len);
+                let start = if self.cache_bytes + bytes > self.cache_limit {
+                    // Full: start again, keeping only this text's advances (emptied rather
+                    // than evicted one by one, as the segmentation memo: nothing to order).
+                    for m in &mut self.cache {
+                        *m = GlyphMap::default();
+                    }
+                    self.advances.drain(..start);
+                    self.cache_bytes = 0;
+                    0
+                } else {
+                    start
+                };
+                self.cache_bytes += bytes;
+                let at = (start as u32, len as u32);
                 self.cache[ci].insert(text.into(), at);
                 at
             }

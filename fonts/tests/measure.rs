@@ -212,3 +212,42 @@ fn east_asian_text_is_shaped_with_its_language() {
     assert_eq!(ShapeLang::from_tag("zh"), ShapeLang::ChineseSimplified);
     assert_eq!(ShapeLang::from_tag("en-US"), ShapeLang::Default);
 }
+
+/// Issue 25: the width cache is bounded (a document of distinct words kept every one: 639 MiB
+/// for 30 MB of five-letter words) and what it holds never changes a width.
+#[test]
+fn the_width_cache_stays_within_its_bound_with_the_same_widths() {
+    let faces = [family("Carlito", false), family("Carlito", true)];
+    let mut m = Measurer::new(book());
+    // The bound as a job has it, 16 MiB, takes seconds of shaping to fill in a debug build: a
+    // 256 KiB one is filled and emptied the same way.
+    let limit = 256 << 10;
+    m.set_width_cache_limit(limit);
+    let mut most = 0;
+    let mut emptied = false;
+    // 8,000 distinct words of 3 to 6 letters: about 600 KiB of entries.
+    for i in 0..8_000u32 {
+        let w: String = format!("{i:x}q{}", i % 7)
+            .chars()
+            .map(|c| {
+                if c.is_ascii_digit() {
+                    (b'g' + c as u8 - b'0') as char
+                } else {
+                    c
+                }
+            })
+            .collect();
+        let f = faces[(i % 2) as usize];
+        let u = m.units(f, &w);
+        if i % 200 == 0 {
+            assert_eq!(u, book().shape_units(f, &w), "{w}");
+            // Asked again (now remembered, or after the cache was emptied): the same.
+            assert_eq!(m.units(f, &w), u, "{w}");
+        }
+        let b = m.width_cache_bytes();
+        emptied |= b < most;
+        most = most.max(b);
+    }
+    assert!(most <= limit, "{most}");
+    assert!(emptied && most > limit / 2, "{most}: filled");
+}
