@@ -83,8 +83,8 @@ for f in $bombs; do
 done
 # The same inputs under the fuzzer's bounds (issue 25), in-process and with the layout JSON
 # (written as the CLI writes it): CPU of the case's thread
-# under 2 s (LIMITS_FUZZ_CPU_MS), peak heap under 64 MiB + 16 x bytes + 128 x JSON values +
-# 2 x distinct asset bytes; a deck refused for the work budget is run again cut to the
+# under 2 s (LIMITS_FUZZ_CPU_MS), peak heap under 64 MiB + 16 x bytes + 2 x distinct asset
+# bytes; a deck refused for the work budget is run again cut to the
 # slides the budget takes, a document table halved until it is taken.
 cargo build --release --quiet -p specrender-fuzz
 files=()

@@ -324,6 +324,8 @@ impl<'de> Visitor<'de> for Node<'_> {
         if n > items.len() {
             self.st.long.push((Vec::new(), n));
         }
+        // No spare capacity kept: it grew by doubling (a row of 20 cells had room for 32).
+        items.shrink_to_fit();
         Ok(Value::Array(items))
     }
 
