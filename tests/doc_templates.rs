@@ -407,3 +407,114 @@ fn the_written_styles_are_the_ones_pages_are_predicted_with_on_every_template() 
         }
     }
 }
+
+/// Per list paragraph of `doc`: (right to left, start indent, where its number is set), from
+/// the paragraph's own `w:ind`, else level 0 of the numbering it names (twips).
+fn list_geometry(doc: &str, numbering: &str) -> Vec<(bool, i64, i64)> {
+    let ind = |xml: &str| -> Option<(i64, i64)> {
+        let e = &xml[xml.find("<w:ind ")?..];
+        let e = &e[..e.find("/>").unwrap()];
+        let num = |k: &str| attr_vals(e, k).first().map(|v| v.parse::<i64>().unwrap());
+        let start = num("w:left").or_else(|| num("w:start")).unwrap();
+        let number = match (num("w:hanging"), num("w:firstLine")) {
+            (Some(h), _) => start - h,
+            (None, Some(f)) => start + f,
+            _ => start,
+        };
+        Some((start, number))
+    };
+    let level0 = |num_id: &str| {
+        let n = &numbering[numbering
+            .find(&format!("<w:num w:numId=\"{num_id}\""))
+            .unwrap()..];
+        let abs = &vals(n, "w:abstractNumId")[0];
+        let a = &numbering[numbering
+            .find(&format!("<w:abstractNum w:abstractNumId=\"{abs}\""))
+            .unwrap()..];
+        ind(&a[..a.find("</w:abstractNum>").unwrap()]).unwrap()
+    };
+    doc.split("<w:p>")
+        .skip(1)
+        .filter_map(|p| {
+            let ppr = &p[..p.find("</w:pPr>")?];
+            let num_id = vals(ppr, "w:numId").into_iter().next()?;
+            let (start, number) = ind(ppr).unwrap_or_else(|| level0(&num_id));
+            Some((ppr.contains("<w:bidi/>"), start, number))
+        })
+        .collect()
+}
+
+/// Writer 7.4 sets a right-to-left item's label from its number towards the start margin, so
+/// a number set on the margin (python-docx's default and the French ids: `List Bullet` /
+/// `List Number` indented 360 hanging 360) put the bullet 4.1 pt past it: right-to-left items
+/// get their own indent with the number at least 18 pt in (more for `100.`), left-to-right
+/// ones keep the level's, on every template and on our own numbering.
+#[test]
+fn right_to_left_list_labels_have_room_inside_the_margin() {
+    let case = root().join("golden/docs/arabic");
+    let mut spec: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(case.join("input.json")).unwrap()).unwrap();
+    let blocks = spec["doc"]["blocks"].as_array_mut().unwrap();
+    let list = |id: &str, ordered: bool, items: Vec<String>| {
+        serde_json::json!({"block_id": id, "type": "list",
+            "content": {"ordered": ordered, "items": items}})
+    };
+    let arabic = |n: usize| {
+        (1..=n)
+            .map(|k| format!("البند رقم {k}"))
+            .collect::<Vec<_>>()
+    };
+    blocks.push(list("ol-ar", true, arabic(3)));
+    blocks.push(list("ol-ar-long", true, arabic(120)));
+    blocks.push(list(
+        "ul-en",
+        false,
+        vec!["English item".into(), "Another one".into()],
+    ));
+    blocks.push(list("ol-en", true, vec!["First".into(), "Second".into()]));
+    let input = tmp("rtl-lists.json");
+    std::fs::write(&input, serde_json::to_vec(&spec).unwrap()).unwrap();
+    for t in [None].into_iter().chain(TEMPLATES.map(Some)) {
+        let name = t.unwrap_or("ours");
+        let out = tmp(&format!("rtl-lists-{name}.docx"));
+        let mut cmd = bin();
+        cmd.arg("render")
+            .arg(&input)
+            .arg("-o")
+            .arg(&out)
+            .arg("--assets")
+            .arg(&case);
+        if let Some(t) = t {
+            cmd.arg("--template").arg(fixture(t));
+        }
+        let o = cmd.output().unwrap();
+        assert!(
+            o.status.code().unwrap() <= 1,
+            "{name}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        let doc = part(&out, "word/document.xml");
+        let geometry = list_geometry(&doc, &part(&out, "word/numbering.xml"));
+        // 3 + 3 + 120 right-to-left items, 4 left-to-right ones.
+        assert_eq!(geometry.iter().filter(|g| g.0).count(), 126, "{name}");
+        assert_eq!(geometry.iter().filter(|g| !g.0).count(), 4, "{name}");
+        for (k, &(rtl, start, number)) in geometry.iter().enumerate() {
+            if rtl {
+                // `100.` at 11 pt gets 24.9 pt (27.1 at 12 pt: pandoc's, the letter's Arabic).
+                let room = if (6..126).contains(&k) { 497 } else { 360 };
+                assert!(
+                    number >= room,
+                    "{name}: right-to-left item {k} sets its number {number} twips from the margin"
+                );
+                assert!(start > number, "{name}: item {k}");
+            }
+        }
+        // Left-to-right items: no indent of their own.
+        let ltr_own = doc
+            .split("<w:p>")
+            .filter(|p| p.contains("<w:numPr>") && !p.contains("<w:bidi/>"))
+            .filter(|p| p.contains("<w:ind "))
+            .count();
+        assert_eq!(ltr_own, 0, "{name}");
+    }
+}

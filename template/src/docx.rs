@@ -141,6 +141,10 @@ pub struct RunProps {
     /// `w:sz`, half-points.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub size_half_pt: Option<u32>,
+    /// `w:szCs`, half-points: complex script text (Arabic, Hebrew, ...) and, in a
+    /// right-to-left paragraph, its list label.
+    #[serde(skip)]
+    pub size_cs_half_pt: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub bold: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -171,6 +175,7 @@ impl RunProps {
             ascii_theme,
             east_asia_theme,
             size_half_pt: self.size_half_pt.or(base.size_half_pt),
+            size_cs_half_pt: self.size_cs_half_pt.or(base.size_cs_half_pt),
             bold: self.bold.or(base.bold),
             italic: self.italic.or(base.italic),
             color: self.color.clone().or_else(|| base.color.clone()),
@@ -408,9 +413,10 @@ pub struct DocTemplate {
     pub nums: Vec<(u32, u32)>,
     #[serde(skip)]
     pub max_abstract: u32,
-    /// Left indent of level 0 of each abstract numbering (`w:abstractNumId`, twips).
+    /// Level 0 of each abstract numbering: (`w:abstractNumId`, left indent, where its number
+    /// is set: the left indent less the hanging one, or plus the first line's; twips).
     #[serde(skip)]
-    pub list_indents: Vec<(u32, i64)>,
+    pub list_indents: Vec<(u32, i64, i64)>,
     pub warnings: Vec<String>,
     /// Parts as stored: styles, numbering and theme (name, bytes).
     #[serde(skip)]
@@ -538,8 +544,19 @@ impl DocTemplate {
         let a = self.abstract_of(num_id)?;
         self.list_indents
             .iter()
-            .find(|(id, _)| *id == a)
-            .map(|&(_, v)| v)
+            .find(|(id, ..)| *id == a)
+            .map(|&(_, v, _)| v)
+    }
+
+    /// Where level 0 of the list numbering instance `num_id` sets its number: twips from the
+    /// start margin (`w:ind` left less hanging; the left indent when neither hanging nor
+    /// first line is given).
+    pub fn list_number_pos(&self, num_id: u32) -> Option<i64> {
+        let a = self.abstract_of(num_id)?;
+        self.list_indents
+            .iter()
+            .find(|(id, ..)| *id == a)
+            .map(|&(.., n)| n)
     }
 
     /// The families a style's text is set in: (Latin, East Asian for `language`), theme fonts
@@ -803,10 +820,15 @@ fn run_props(name: &[u8], e: &specrender_opc::xml::BytesStart<'_>, r: &mut RunPr
                 r.east_asia_theme = Some(v);
             }
         }
-        b"sz" => {
-            r.size_half_pt = attr_ns(e, "val")
+        b"sz" | b"szCs" => {
+            let v = attr_ns(e, "val")
                 .and_then(|v| v.trim().parse().ok())
                 .filter(|&v| (2..=3276).contains(&v));
+            if name == b"sz" {
+                r.size_half_pt = v;
+            } else {
+                r.size_cs_half_pt = v;
+            }
         }
         b"b" => r.bold = Some(on(e)),
         b"i" => r.italic = Some(on(e)),
@@ -924,12 +946,18 @@ fn read_numbering(part: &str, xml: &[u8], t: &mut DocTemplate) -> Result<(), Tem
             (b"lvl", false) => level0 = id("ilvl") == Some(0),
             (b"lvl", true) => level0 = false,
             (b"ind", false) if level0 => {
-                let left = attr_ns(e, "left")
-                    .or_else(|| attr_ns(e, "start"))
-                    .and_then(|v| v.trim().parse::<i64>().ok());
+                let twips = |k: &str| attr_ns(e, k).and_then(|v| v.trim().parse::<i64>().ok());
+                let left = twips("left").or_else(|| twips("start"));
                 if let (Some(a), Some(l)) = (abs, left) {
-                    if !t.list_indents.iter().any(|(x, _)| *x == a) {
-                        t.list_indents.push((a, l.clamp(0, 31_680)));
+                    if !t.list_indents.iter().any(|(x, ..)| *x == a) {
+                        let l = l.clamp(0, 31_680);
+                        // A hanging indent wins over a first line one (ECMA-376 §17.3.1.12).
+                        let number = match (twips("hanging"), twips("firstLine")) {
+                            (Some(h), _) => l - h.clamp(0, 31_680),
+                            (None, Some(f)) => l + f.clamp(0, 31_680),
+                            (None, None) => l,
+                        };
+                        t.list_indents.push((a, l, number));
                     }
                 }
             }
@@ -1210,5 +1238,8 @@ mod tests {
         read_numbering("word/numbering.xml", xml, &mut t).unwrap();
         assert_eq!(t.list_indent(7), Some(360));
         assert_eq!(t.list_indent(8), None);
+        // left 360, hanging 360: the number on the margin.
+        assert_eq!(t.list_number_pos(7), Some(0));
+        assert_eq!(t.list_number_pos(8), None);
     }
 }

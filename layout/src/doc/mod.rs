@@ -225,6 +225,15 @@ pub fn layout_doc_on(doc: &Doc, book: &FontBook, opts: &DocOptions, threads: usi
                 content,
                 style: b.style.clone(),
                 pages: (1, 1),
+                rtl_indent: match &b.kind {
+                    BlockKind::List { ordered, items } => template::rtl_list_indent(
+                        opts.template.as_deref(),
+                        *ordered,
+                        items.len(),
+                        theme.sizes.body,
+                    ),
+                    _ => None,
+                },
             }
         })
         .collect();
@@ -622,6 +631,13 @@ fn paginate(
                 };
                 let mut notes = Some(notes);
                 for (k, item) in items.iter().enumerate() {
+                    // A right-to-left item whose label needs room: measured at its own indent.
+                    let mut format = format;
+                    if let Some((start, _)) = b.rtl_indent {
+                        if crate::text::prepare::starts_right_to_left(item) {
+                            format.indent.0 = start;
+                        }
+                    }
                     let last = k + 1 == items.len();
                     let t = if last {
                         format!("{item}{keys}")

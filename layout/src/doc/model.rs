@@ -85,6 +85,10 @@ pub struct LaidBlock {
     /// Pages the block lands on (first, last; 1-based) as a word processor lays the DOCX out
     /// ([`super::flow`]).
     pub pages: (u32, u32),
+    /// A list: the indent (start, hanging; twips) its right-to-left items are written with
+    /// and measured at, when its numbering would set their labels on the margin
+    /// ([`super::template::rtl_list_indent`]).
+    pub rtl_indent: Option<(i64, i64)>,
 }
 
 #[derive(Debug, Clone)]

@@ -501,6 +501,78 @@ pub fn body_heights(
     }
 }
 
+/// Our own list numbering (`renderer::docx::numbering`): level 0 indented
+/// [`flow::LIST_INDENT`], hanging this much, so its number is set 360 twips (18 pt) from the
+/// start margin.
+pub const OUR_LIST_HANGING: flow::Twips = 360;
+
+/// Room (twips) a list item's label needs between the start margin and where its level sets
+/// the number, in a right-to-left (`w:bidi`) paragraph: 18 pt (a bullet, or a label up to
+/// `99.` at 11 pt), more for longer numbers (each digit 0.64 em and the period 0.34 em of the
+/// paragraph's `size`: DejaVu Sans's 0.636 and 0.318, the widest of the faces Writer draws
+/// labels with; `100.` in DejaVu Sans at 12 pt measured 26.7 pt in Writer).
+///
+/// Why: LibreOffice Writer 7.4 reads `w:lvlJc` physically in a right-to-left paragraph:
+/// `left` (and `start`) run the label from the number's position to the right, towards the
+/// start margin, so a number set on that margin runs past it (measured, A4, 11 pt, number on
+/// the margin: a bullet 4.1 pt, `9.` 9.3 pt, `10.` 15.6 pt past the right margin; `center`
+/// 2.1 pt; `right` and `end` inside). Word reads it by the paragraph's direction (ECMA-376
+/// Part 1 §17.9.7 with §17.18.44 `ST_Jc`: `start`, Transitional's `left`, is the leading
+/// edge), so its label runs from the number towards the text, and `right` would put Word's
+/// past the margin instead. A number set this far in keeps the label inside in both.
+pub fn rtl_label_room(ordered: bool, items: usize, size: Cpt) -> flow::Twips {
+    if !ordered {
+        return 360;
+    }
+    let digits = items.max(1).to_string().len() as i64;
+    // em hundredths x centipoints / 500 = twips (1 pt = 20 twips = 100 cpt).
+    ((digits * 64 + 34) * size as i64 / 500).max(360)
+}
+
+/// The indent (start, hanging; twips) a right-to-left item of a list is written with (`w:ind`
+/// on the paragraph) and measured at, when the numbering level its items use sets the number
+/// nearer the start margin than [`rtl_label_room`]: python-docx's default template (and
+/// templates made from it) indent `List Bullet` and `List Number` 360 twips hanging 360, the
+/// number on the margin. Start and number move in together by what is missing; the hanging
+/// indent stays. `None`: the level's own indents stand (our numbering up to 99 items at
+/// 11 pt; a template list style with its own `w:ind`, whose hanging indent is not read).
+pub fn rtl_list_indent(
+    t: Option<&DocTemplate>,
+    ordered: bool,
+    items: usize,
+    size: Cpt,
+) -> Option<(flow::Twips, flow::Twips)> {
+    let role = if ordered {
+        DocRole::ListNumber
+    } else {
+        DocRole::ListBullet
+    };
+    let ours = (flow::LIST_INDENT, flow::LIST_INDENT - OUR_LIST_HANGING);
+    let (start, number) = match t {
+        None => ours,
+        Some(t) if role_para(t, role).indent_left.is_some() => return None,
+        // The numbering the role's style applies (as `formats_on` measures it), else ours.
+        Some(t) => match t
+            .style_for(role)
+            .and_then(|s| s.num_id)
+            .filter(|&n| t.abstract_of(n).is_some())
+        {
+            Some(n) => (t.list_indent(n)?, t.list_number_pos(n)?),
+            None => ours,
+        },
+    };
+    // The label is set at the paragraph's complex script size (`w:szCs`) there: LibreOffice's
+    // letter says 10 pt for Latin and 12 pt for Arabic text.
+    let cs = t.and_then(|t| {
+        let style = t.style_for(role).or_else(|| t.style_for(DocRole::Normal));
+        t.run_props(style.map_or("", |s| s.id.as_str()))
+            .size_cs_half_pt
+    });
+    let size = size.max(cs.map_or(0, |h| h as Cpt * 50));
+    let missing = rtl_label_room(ordered, items, size) - number;
+    (missing > 0).then_some((start + missing, start - number))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -722,5 +794,29 @@ mod tests {
         assert_eq!((f.height(200), f.height(500)), (300, 500));
         let f = format_of("X", &ParaProps::default());
         assert_eq!((f.line, f.rule, f.widows), (240, LineRule::Auto, true));
+    }
+
+    #[test]
+    fn right_to_left_items_move_a_label_set_on_the_margin_inside() {
+        // python-docx's default (and the French ids made from it): List Bullet and List
+        // Number at 360 hanging 360, the number on the margin.
+        for name in ["python-docx-default.docx", "edited-fr-ids.docx"] {
+            let t = fixture(name);
+            assert_eq!(rtl_list_indent(Some(&t), false, 3, 1100), Some((720, 360)));
+            assert_eq!(rtl_list_indent(Some(&t), true, 12, 1100), Some((720, 360)));
+            // `100.` gets 24.9 pt at 11 pt.
+            assert_eq!(rtl_list_indent(Some(&t), true, 100, 1100), Some((857, 360)));
+        }
+        // Templates whose list roles are ours: our numbering, the number 18 pt in.
+        let t = fixture("pandoc-reference.docx");
+        assert_eq!(rtl_list_indent(Some(&t), false, 3, 1200), None);
+        // LibreOffice's letter: Latin 10 pt, complex script 12 pt (`100.`: 27.1 pt).
+        let t = fixture("libreoffice-letter.docx");
+        assert_eq!(rtl_list_indent(Some(&t), true, 100, 1000), Some((902, 360)));
+        assert_eq!(rtl_list_indent(None, true, 99, 1100), None);
+        // `99.` at 12 pt: 19.4 pt.
+        assert_eq!(rtl_list_indent(None, true, 99, 1200), Some((748, 360)));
+        assert_eq!(rtl_list_indent(None, true, 100, 1100), Some((857, 360)));
+        assert_eq!(rtl_label_room(false, 500, 4000), 360);
     }
 }

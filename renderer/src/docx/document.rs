@@ -167,6 +167,12 @@ fn block(x: &mut Xml, body: &Body<'_>, i: usize, b: &LaidBlock) {
                 x.start("w:p", &[]);
                 let (mut p, r) = block_props(&b.style, body.para(Some(style), item));
                 p.num = Some((body.nums.blocks[i], 0));
+                // A right-to-left item whose numbering sets the label on the margin: its own
+                // indent, the number moved in (Writer draws the label from it towards the
+                // margin; layout measured the item at this indent).
+                if p.bidi {
+                    p.ind = b.rtl_indent;
+                }
                 p.write(x);
                 runs(x, item, &r);
                 if k + 1 == items.len() {

@@ -5,7 +5,9 @@
 
 use super::text::NS_W;
 use crate::opc::xml::Xml;
+use specrender_layout::doc::flow::LIST_INDENT;
 use specrender_layout::doc::model::{LaidContent, LaidDoc};
+use specrender_layout::doc::template::OUR_LIST_HANGING;
 
 pub(crate) const CONTENT_TYPE: &str =
     "application/vnd.openxmlformats-officedocument.wordprocessingml.numbering+xml";
@@ -90,7 +92,11 @@ fn abstract_num(x: &mut Xml, id: u32, fmt: &str, text: &str) {
     x.empty("w:lvlText", &[("w:val", &text)]);
     x.empty("w:lvlJc", &[("w:val", &"left")]);
     x.start("w:pPr", &[]);
-    x.empty("w:ind", &[("w:left", &"720"), ("w:hanging", &"360")]);
+    // Layout measures lists at this indent (and right-to-left items by where it sets the number).
+    x.empty(
+        "w:ind",
+        &[("w:left", &LIST_INDENT), ("w:hanging", &OUR_LIST_HANGING)],
+    );
     x.end("w:pPr");
     x.end("w:lvl");
     x.end("w:abstractNum");

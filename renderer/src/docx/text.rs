@@ -166,6 +166,8 @@ pub(crate) struct ParaProps<'a> {
     pub jc: Option<&'static str>,
     /// A right-to-left paragraph (its first strong character is): `w:bidi`.
     pub bidi: bool,
+    /// `w:ind`: (start, hanging) twips; a negative hanging indent is written as `w:firstLine`.
+    pub ind: Option<(i64, i64)>,
 }
 
 impl ParaProps<'_> {
@@ -176,7 +178,8 @@ impl ParaProps<'_> {
             && !self.word_wrap
             && self.spacing_after.is_none()
             && self.jc.is_none()
-            && !self.bidi;
+            && !self.bidi
+            && self.ind.is_none();
         if empty {
             return;
         }
@@ -201,6 +204,13 @@ impl ParaProps<'_> {
         }
         if let Some(a) = self.spacing_after {
             x.empty("w:spacing", &[("w:after", &a)]);
+        }
+        if let Some((start, hanging)) = self.ind {
+            let (k, v) = match hanging {
+                h if h >= 0 => ("w:hanging", h),
+                h => ("w:firstLine", -h),
+            };
+            x.empty("w:ind", &[("w:left", &start), (k, &v)]);
         }
         if let Some(j) = self.jc {
             x.empty("w:jc", &[("w:val", &j)]);
