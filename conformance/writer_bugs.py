@@ -8,7 +8,16 @@ the body rows (page 2 is empty). table-header-ends-page-keepnext.docx is the sam
 `w:keepNext` on the header row's paragraphs (what specrender writes since): the header row
 moves to page 2 with the body rows, as Word does with the same file.
 
-Usage: python3 conformance/writer_bugs.py   (exit 1 when the workaround does not hold)
+rtl-list-labels.docx: one-page probes of right-to-left (`w:bidi`) list items, A4, 11 pt: a
+bullet (Symbol's U+F0B7) or a number (`9.`, `10.`) from a level whose `w:ind` sets the number on
+the start margin (left 360, hanging 360: python-docx's default `List Bullet` and `List Number`)
+under each `w:lvlJc`, then the level at 720/360 and the paragraph's own `w:ind` 720/360 over the
+360/360 level (what specrender writes on a right-to-left item since). Writer 7.4.7 reads lvlJc
+physically there: `left`, `start` (and `center`) run the label past the right margin; the number
+moved 18 pt in keeps it inside. (Word reads lvlJc by the paragraph's direction, so `right`
+would move Word's label out instead; not checkable here.)
+
+Usage: python3 conformance/writer_bugs.py   (exit 1 when a workaround does not hold)
 """
 
 import os
@@ -17,7 +26,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from pdfminer.high_level import extract_text
+from pdfminer.high_level import extract_pages, extract_text
+from pdfminer.layout import LTChar
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -37,6 +47,37 @@ def drawn(docx, out, conf):
     return [t for t in BODY if t in text], text.count("\f")
 
 
+def label_edges(docx, out, conf):
+    """Per variant of rtl-list-labels.docx (the line `lvlJc ...` before its items): how far
+    (pt) its items' rightmost glyph, the label, stands past the right margin (negative: inside;
+    up to 0.25 pt is the conformance run's tolerance)."""
+    env = dict(os.environ, FONTCONFIG_FILE=str(conf), SAL_USE_VCLPLUGIN="svp")
+    subprocess.run(["soffice", f"-env:UserInstallation=file://{out}/lo-profile", "--headless",
+                    "--convert-to", "pdf", "--outdir", str(out), str(docx)],
+                   env=env, capture_output=True, check=False)
+
+    def chars(o):
+        if isinstance(o, LTChar):
+            yield o
+        elif hasattr(o, "__iter__"):
+            for c in o:
+                yield from chars(c)
+    edges, name = {}, None
+    for page in extract_pages(str(out / (docx.stem + ".pdf")), laparams=None):
+        right = page.width - 72.0  # margins 1 in
+        lines = {}
+        for c in chars(page):
+            lines.setdefault(round(c.matrix[5], 1), []).append(c)
+        for base in sorted(lines, reverse=True):  # top down
+            cs = sorted(lines[base], key=lambda c: c.x0)
+            text = "".join(c.get_text() for c in cs)
+            if text.startswith("lvlJc"):
+                name = text
+            elif name:
+                edges[name] = max(edges.get(name, -1e9), round(cs[-1].x1 - right, 1))
+    return edges
+
+
 def main():
     with tempfile.TemporaryDirectory() as d:
         out = Path(d)
@@ -47,7 +88,16 @@ def main():
         fix, pages = drawn(HERE / "table-header-ends-page-keepnext.docx", out, conf)
         print(f"table-header-ends-page-keepnext.docx: body rows drawn {fix or 'none'} ({pages} pages)"
               f" -> workaround {'holds' if len(fix) == len(BODY) else 'FAILS'}")
-    sys.exit(0 if len(fix) == len(BODY) else 1)
+        ok = len(fix) == len(BODY)
+        edges = label_edges(HERE / "rtl-list-labels.docx", out, conf)
+        for name, d in edges.items():
+            print(f"rtl-list-labels.docx: {name}: label {abs(d)} pt {'past' if d > 0 else 'inside'} the right margin")
+        held = [d <= 0.25 for n, d in edges.items() if "720/360" in n]
+        bug = any(d > 0.25 for n, d in edges.items() if n.startswith("lvlJc left 360/360"))
+        print(f"rtl-list-labels.docx: Writer bug {'present' if bug else 'not reproduced'}"
+              f" -> workaround {'holds' if held and all(held) else 'FAILS'}")
+        ok = ok and bool(held) and all(held)
+    sys.exit(0 if ok else 1)
 
 
 if __name__ == "__main__":
