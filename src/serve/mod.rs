@@ -23,7 +23,9 @@ use base64::engine::general_purpose::STANDARD as BASE64;
 use base64::Engine as _;
 use serde_json::{json, Value};
 
-use crate::{panic_message, Error, FontBook, Outcome, RenderOptions, SpecFailure, Validation};
+use crate::{
+    panic_message, Error, FontBook, LayoutJson, Outcome, RenderOptions, SpecFailure, Validation,
+};
 use lines::{Line, LineReader};
 use output_root::OutputRoot;
 use request::{Op, Request};
@@ -97,38 +99,44 @@ impl<'a> Worker<'a> {
                     return 3;
                 }
             };
-            let text = response.to_string();
-            if writeln!(output, "{text}")
-                .and_then(|()| output.flush())
-                .is_err()
-            {
+            // Written as it is made: a layout JSON is never held whole (nor as a tree).
+            let written = serde_json::to_writer(&mut output, &response)
+                .map_err(std::io::Error::from)
+                .and_then(|()| output.write_all(b"\n"))
+                .and_then(|()| output.flush());
+            if written.is_err() {
                 return 3;
             }
         }
     }
 
     /// The response to one line.
-    pub fn answer(&self, line: Line<'_>) -> Value {
+    pub fn answer(&self, line: Line<'_>) -> Response {
         let text = match line {
-            Line::TooLong(n) => return with_id(Value::Null, self.too_long(n)),
+            Line::TooLong(n) => return with_id(Value::Null, self.too_long(n)).into(),
             Line::Text(t) => t,
         };
         if text.iter().all(u8::is_ascii_whitespace) {
             return with_id(
                 Value::Null,
                 bad_request("empty line: one JSON request per line"),
-            );
+            )
+            .into();
         }
         let (id, req) = request::read(text, self.max_bytes);
         let body = match req {
-            Err(m) => bad_request(&m),
+            Err(m) => bad_request(&m).into(),
             Ok(req) => std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.job(&req)))
                 .unwrap_or_else(|p| {
                     json!({"ok": false, "exit_code": 4,
                            "error": format!("internal: {}", panic_message(&*p))})
+                    .into()
                 }),
         };
-        with_id(id, body)
+        Response {
+            body: with_id(id, body.body),
+            layout: body.layout,
+        }
     }
 
     fn too_long(&self, n: u64) -> Value {
@@ -144,12 +152,13 @@ impl<'a> Worker<'a> {
         v
     }
 
-    fn job(&self, req: &Request) -> Value {
+    fn job(&self, req: &Request) -> Response {
         if req.input.len() > req.parse.max_bytes {
             return error_response(&Error::Input(SpecFailure::TooLarge {
                 size: req.input.len(),
                 limit: req.parse.max_bytes,
-            }));
+            }))
+            .into();
         }
         let opts = RenderOptions {
             parse: req.parse.clone(),
@@ -173,16 +182,27 @@ impl<'a> Worker<'a> {
                 Ok(v) => {
                     let mut r = json!({"ok": v.valid, "exit_code": v.exit_code()});
                     merge(&mut r, json!(v));
-                    r
+                    r.into()
                 }
-                Err(e) => error_response(&e),
+                Err(e) => error_response(&e).into(),
             },
             Op::Qc => match crate::run_qc(&req.input, self.book, &opts) {
-                Ok(o) => outcome_response(&o, None),
-                Err(e) => error_response(&e),
+                Ok(o) => Response {
+                    body: outcome_response(&o, None),
+                    layout: o.layout,
+                },
+                Err(e) => error_response(&e).into(),
             },
-            Op::Render => self.render(req, &opts),
-            Op::Preview => self.preview(req, &opts),
+            Op::Render => {
+                let mut layout = None;
+                let body = self.render(req, &opts, &mut layout);
+                Response { body, layout }
+            }
+            Op::Preview => {
+                let mut layout = None;
+                let body = self.preview(req, &opts, &mut layout);
+                Response { body, layout }
+            }
         }
     }
 
@@ -190,7 +210,12 @@ impl<'a> Worker<'a> {
     /// drawn from the laid-out deck QC read. With `output` (a folder under the output root,
     /// created if missing) each is written there and named by its `path`; without, each comes
     /// back as `png_base64`.
-    fn preview(&self, req: &Request, opts: &RenderOptions) -> Value {
+    fn preview(
+        &self,
+        req: &Request,
+        opts: &RenderOptions,
+        layout: &mut Option<LayoutJson>,
+    ) -> Value {
         let dir = match req.output.as_deref() {
             None => None,
             Some(out) => match self.out.confine(out) {
@@ -264,10 +289,16 @@ impl<'a> Worker<'a> {
                 Err(e) => return e,
             }
         }
+        layout.clone_from(&drawn.outcome.layout);
         v
     }
 
-    fn render(&self, req: &Request, opts: &RenderOptions) -> Value {
+    fn render(
+        &self,
+        req: &Request,
+        opts: &RenderOptions,
+        layout: &mut Option<LayoutJson>,
+    ) -> Value {
         let out = req.output.as_deref().unwrap_or_default();
         let rel = match self.out.confine(out) {
             Ok(r) => r,
@@ -285,6 +316,7 @@ impl<'a> Worker<'a> {
                         "cannot write {out}: {refusal}"
                     )));
                 }
+                *layout = o.layout.clone();
                 outcome_response(&o, Some(&rel))
             }
             Err(e) => error_response(&e),
@@ -333,8 +365,37 @@ fn outcome_response(o: &Outcome, output: Option<&str>) -> Value {
         .iter()
         .map(crate::Finding::from)
         .collect::<Vec<_>>());
-    if let Some(l) = &o.layout {
-        v["layout"] = l.to_value();
-    }
     v
+}
+
+/// One response line: its members, then (`"layout": true`) the layout JSON as its last
+/// member, serialised from the laid deck straight into the output (no tree of it is built;
+/// a table-heavy deck's layout JSON is tens of times its input).
+#[derive(Debug)]
+pub struct Response {
+    pub body: Value,
+    pub layout: Option<LayoutJson>,
+}
+
+impl From<Value> for Response {
+    fn from(body: Value) -> Self {
+        Response { body, layout: None }
+    }
+}
+
+impl serde::Serialize for Response {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let Value::Object(members) = &self.body else {
+            return self.body.serialize(s);
+        };
+        let mut m = s.serialize_map(None)?;
+        for (k, v) in members {
+            m.serialize_entry(k, v)?;
+        }
+        if let Some(l) = &self.layout {
+            m.serialize_entry("layout", l)?;
+        }
+        m.end()
+    }
 }
