@@ -99,6 +99,10 @@ pub struct ParaFormat {
     /// line): Word and Writer add the top one above the first line and the bottom one below
     /// the last, inside the spacing before and after.
     pub border: (Twips, Twips),
+    /// The complex script size (`w:szCs`, centipoints) where the style gives one other than
+    /// its size (`None`: the size): Writer and Word set Arabic, Hebrew, Thai and Devanagari
+    /// runs at it (LibreOffice's letter template: 12 pt beside 10 pt Latin, measured).
+    pub cs: Option<Cpt>,
 }
 
 impl ParaFormat {
@@ -117,7 +121,13 @@ impl ParaFormat {
             indent: (0, 0),
             grid: 0,
             border: (0, 0),
+            cs: None,
         }
+    }
+
+    /// The size complex script text is set at in a paragraph of this format at `size`.
+    pub fn cs_size(&self, size: Cpt) -> Cpt {
+        self.cs.unwrap_or(size)
     }
 
     /// `lines` with the paragraph's borders: the top one on the first line, the bottom one
@@ -320,8 +330,10 @@ pub fn line_heights(
         ScriptClass::Latin | ScriptClass::Weak => fonts.lines.latin,
         ScriptClass::Complex => None,
     };
+    let cs = format.cs_size(size);
     let run_line = |class: ScriptClass, face: FaceId| match named(class) {
         Some(n) => metrics_line(n, size),
+        None if class == ScriptClass::Complex => face_line(book, face, cs),
         None => face_line(book, face, size),
     };
     let base = run_line(ScriptClass::Latin, fonts.faces.latin);
@@ -371,16 +383,19 @@ pub fn writer_lines(
     lang: ShapeLang,
     p: &Prepared,
     size: Cpt,
+    cs: Cpt,
     width: i64,
 ) -> Broken {
     let t = p.text.as_str();
     let segs = m.segment(t, fonts.faces, fonts.bold);
+    // Complex script text is set at its own size (`w:szCs`): its widths at 1 pt of `size`.
+    let cs = f64::from(cs) / f64::from(size.max(1));
     // Glyph widths without kerning (Writer kerns a DOCX run only when it asks, `w:kern`),
     // per UAX #14 piece.
     let mut merged: Vec<Piece> = Vec::with_capacity(p.pieces.len());
     for pc in &p.pieces {
-        let glyphs = unkerned(m, lang, t, &segs, pc.start..pc.trim_end);
-        let spaces = unkerned(m, lang, t, &segs, pc.trim_end..pc.end);
+        let glyphs = unkerned(m, lang, t, &segs, pc.start..pc.trim_end, cs);
+        let spaces = unkerned(m, lang, t, &segs, pc.trim_end..pc.end, cs);
         let piece = Piece {
             w_trim: glyphs,
             w_full: glyphs + spaces,
@@ -424,7 +439,7 @@ pub fn writer_lines(
     let scale = f64::from(size) / 100.0;
     for pc in &mut merged {
         if pc.w_trim * scale > room && !covers(pc) {
-            pc.graphemes = writer_graphemes(m, lang, t, &segs, pc.start..pc.trim_end);
+            pc.graphemes = writer_graphemes(m, lang, t, &segs, pc.start..pc.trim_end, cs);
         }
     }
     // Writer keeps no slack at the line end (the engine's `GRID_SLACK` is Impress's).
@@ -457,6 +472,7 @@ fn writer_graphemes(
     t: &str,
     segs: &[Segment],
     range: std::ops::Range<usize>,
+    cs: f64,
 ) -> Vec<(usize, usize, f64)> {
     let mut prev: Option<char> = None;
     t[range.clone()]
@@ -464,7 +480,7 @@ fn writer_graphemes(
         .map(|(i, g)| {
             let s = range.start + i;
             let e = s + g.len();
-            let mut w = unkerned(m, lang, t, segs, s..e);
+            let mut w = unkerned(m, lang, t, segs, s..e, cs);
             if let (Some(a), Some(b)) = (prev, g.chars().next()) {
                 if autospace_between(a, b) {
                     w += WRITER_AUTOSPACE_PER_PT;
@@ -477,13 +493,15 @@ fn writer_graphemes(
 }
 
 /// Width at 1 pt (EMU) of `t[range]` as Writer sets it: Latin text glyph by glyph (no pair
-/// kerning), East Asian and complex-script text shaped.
+/// kerning), East Asian and complex-script text shaped, complex script text `cs` times as
+/// large (its own size, `w:szCs`, over the paragraph's).
 fn unkerned(
     m: &mut Measurer<'_>,
     lang: ShapeLang,
     t: &str,
     segs: &[Segment],
     range: std::ops::Range<usize>,
+    cs: f64,
 ) -> f64 {
     let mut w = 0.0;
     // The segments are in text order, end to end: start at the first that reaches `range`
@@ -499,7 +517,9 @@ fn unkerned(
         if a >= b {
             continue;
         }
-        if s.class == ScriptClass::EastAsian || s.class == ScriptClass::Complex {
+        if s.class == ScriptClass::Complex {
+            w += m.width_per_pt_lang(s.face, lang.for_class(s.class), &t[a..b]) * cs;
+        } else if s.class == ScriptClass::EastAsian {
             w += m.width_per_pt_lang(s.face, lang.for_class(s.class), &t[a..b]);
         } else {
             let mut buf = [0u8; 4];
@@ -1273,11 +1293,42 @@ mod writer_width_tests {
             },
             false,
         );
-        let plain = unkerned(&mut m, ShapeLang::Default, "AV", &segs, 0..2);
+        let plain = unkerned(&mut m, ShapeLang::Default, "AV", &segs, 0..2, 1.0);
         let shaped = m.width_per_pt_lang(latin, ShapeLang::Default, "AV");
         let glyphs = m.width_per_pt_lang(latin, ShapeLang::Default, "A")
             + m.width_per_pt_lang(latin, ShapeLang::Default, "V");
         assert_eq!(plain, glyphs);
         assert!(shaped < plain, "Carlito kerns AV: {shaped} < {plain}");
+    }
+
+    #[test]
+    fn complex_script_text_is_set_at_its_own_size() {
+        // LibreOffice's letter template: Latin at 10 pt (`w:sz`), Arabic at 12 pt (`w:szCs`).
+        // Writer 7.4 draws this paragraph (A4, 481.9 pt of text width) in five 12 pt lines,
+        // 14.0 pt apart (measured in its PDF); at 10 pt it would be four of 11.65 pt.
+        let book = FontBook::new(&specrender_fonts::FontOptions::default()).unwrap();
+        let fonts =
+            crate::ctx::resolve_fonts(&book, "Noto Sans", "DejaVu Sans", false, &mut Vec::new());
+        let mut m = Measurer::new(&book);
+        let sentence = "ارتفعت الإيرادات في جميع المناطق هذا الربع، وقاد نمو منطقة آسيا والمحيط الهادئ هذا الارتفاع بنسبة كبيرة. ";
+        let text = sentence.repeat(4);
+        let width = 6_120_130;
+        let lang = ShapeLang::Default;
+        let single = ParaFormat::new("Normal", 0, 0, 240);
+        let lines = |m: &mut Measurer<'_>, format: &ParaFormat| {
+            let p = crate::text::prepare::prepare_unmetered(m, &fonts, lang, &text, 1000, width, 0);
+            let broken = writer_lines(m, &fonts, lang, &p, 1000, format.cs_size(1000), width);
+            line_heights(m, &fonts, &text, &broken, 1000, format)
+        };
+        let at_12 = lines(
+            &mut m,
+            &ParaFormat {
+                cs: Some(1200),
+                ..single
+            },
+        );
+        let at_10 = lines(&mut m, &single);
+        assert_eq!(at_12.len(), 5);
+        assert_eq!(at_10.len(), 4);
     }
 }

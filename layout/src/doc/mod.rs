@@ -382,7 +382,8 @@ impl LineJob<'_> {
         let p = crate::text::prepare::prepare_unmetered(
             m, self.fonts, lang, text, self.size, self.width, 0,
         );
-        let broken = flow::writer_lines(m, self.fonts, lang, &p, self.size, self.width);
+        let cs = self.format.cs_size(self.size);
+        let broken = flow::writer_lines(m, self.fonts, lang, &p, self.size, cs, self.width);
         flow::line_heights(m, self.fonts, &self.text, &broken, self.size, &self.format)
     }
 }
@@ -599,6 +600,12 @@ fn paginate(
             .size_pt
             .map(|pt| (pt * 2.0).round() as Cpt * 50)
             .unwrap_or(body_size);
+        // A block's own size is written on its runs as `w:sz` and `w:szCs` both: its complex
+        // script text is at that size, not the style's `w:szCs`.
+        let sized = |f: flow::ParaFormat| match st.size_pt {
+            Some(_) => flow::ParaFormat { cs: None, ..f },
+            None => f,
+        };
         let body = if st.bold == Some(true) {
             &fonts.bold
         } else {
@@ -611,7 +618,14 @@ fn paginate(
                     .map(|pt| (pt * 2.0).round() as Cpt * 50)
                     .unwrap_or_else(|| fm.heading_size(*level, body_size));
                 let t = format!("{text}{keys}");
-                u.para(Some(i), &t, &fonts.heading, hs, fm.heading(*level), notes);
+                u.para(
+                    Some(i),
+                    &t,
+                    &fonts.heading,
+                    hs,
+                    sized(fm.heading(*level)),
+                    notes,
+                );
             }
             LaidContent::Paragraph { text } => {
                 u.para(
@@ -619,16 +633,16 @@ fn paginate(
                     &format!("{text}{keys}"),
                     body,
                     size,
-                    fm.normal,
+                    sized(fm.normal),
                     notes,
                 );
             }
             LaidContent::List { items, ordered } => {
-                let format = if *ordered {
+                let format = sized(if *ordered {
                     fm.list_number
                 } else {
                     fm.list_bullet
-                };
+                });
                 let mut notes = Some(notes);
                 for (k, item) in items.iter().enumerate() {
                     // A right-to-left item whose label needs room: measured at its own indent.
@@ -722,11 +736,11 @@ fn paginate(
                     &format!("{text}{keys}"),
                     body,
                     size,
-                    fm.quote,
+                    sized(fm.quote),
                     notes,
                 ),
                 Some(a) => {
-                    u.para(Some(i), text, body, size, fm.quote, no_notes());
+                    u.para(Some(i), text, body, size, sized(fm.quote), no_notes());
                     let t = format!("\u{2014} {a}{keys}");
                     u.para(Some(i), &t, &fonts.body, body_size, fm.quote, notes);
                 }

@@ -261,6 +261,7 @@ pub fn format_of(style: &'static str, p: &ParaProps) -> ParaFormat {
             p.border_top.unwrap_or(0).max(0),
             p.border_bottom.unwrap_or(0).max(0),
         ),
+        cs: None,
     }
 }
 
@@ -332,6 +333,42 @@ pub fn formats_on(t: &DocTemplate) -> Formats {
         heading_sizes: [1u8, 2, 3, 4, 5, 6].map(|n| size(DocRole::Heading(n))),
         footnote_size: size(DocRole::FootnoteText),
     };
+    // Complex script text at each role's `w:szCs` (through `basedOn` and the document
+    // defaults, as `w:sz`): the template's style's, or for our own styles on its `Normal`
+    // that write no size (lists, quotes) its `Normal`'s; ours that write a size write
+    // `w:szCs` with it. `None` where the template says no `w:szCs`: the size.
+    let cs = |role: DocRole| {
+        let id = match t.style_for(role) {
+            Some(s) => s.id.as_str(),
+            None if matches!(
+                role,
+                DocRole::ListBullet | DocRole::ListNumber | DocRole::Quote | DocRole::Normal
+            ) =>
+            {
+                normal_id
+            }
+            None => return None,
+        };
+        t.run_props(id).size_cs_half_pt.map(|h| h as Cpt * 50)
+    };
+    for (f, role) in [
+        (&mut out.normal, DocRole::Normal),
+        (&mut out.title, DocRole::Title),
+        (&mut out.subtitle, DocRole::Subtitle),
+        (&mut out.list_bullet, DocRole::ListBullet),
+        (&mut out.list_number, DocRole::ListNumber),
+        (&mut out.quote, DocRole::Quote),
+        (&mut out.caption, DocRole::Caption),
+        (&mut out.footnote, DocRole::FootnoteText),
+    ]
+    .into_iter()
+    .chain(
+        out.headings
+            .iter_mut()
+            .zip([1u8, 2, 3, 4, 5, 6].map(DocRole::Heading)),
+    ) {
+        f.cs = cs(role);
+    }
     let grid = grid_of(t);
     for f in [
         &mut out.normal,
@@ -679,6 +716,40 @@ mod tests {
         // No header or footer at all.
         let (text, h) = heights("python-docx-default.docx", "en-US");
         assert_eq!(h, flow::Heights::uniform(text));
+    }
+
+    #[test]
+    fn complex_script_text_is_measured_at_the_templates_sz_cs() {
+        // LibreOffice's letter: `w:szCs` 12 pt in its document defaults, `w:sz` 10 pt in its
+        // Normal (Writer draws its Arabic at 12 pt, its Latin at 10 pt: measured). Its Normal
+        // and our lists and quotes on it set complex script text at 12 pt; our headings,
+        // title and caption write `w:szCs` with their size.
+        let f = formats_on(&fixture("libreoffice-letter.docx"));
+        assert_eq!(f.normal.cs, Some(1200));
+        assert_eq!(f.normal.cs_size(1000), 1200);
+        assert_eq!(
+            (f.list_bullet.cs, f.list_number.cs),
+            (Some(1200), Some(1200))
+        );
+        assert_eq!(f.quote.cs, Some(1200));
+        assert_eq!(
+            (f.heading(1).cs, f.title.cs, f.caption.cs),
+            (None, None, None)
+        );
+        // Table cells write their size as `w:szCs` on every run.
+        assert_eq!(f.cell.cs, None);
+        // The .dotx: 11 pt Normal, 12 pt complex script; the Japanese names: 10.5 and 12 pt.
+        assert_eq!(
+            formats_on(&fixture("libreoffice-letter.dotx")).normal.cs,
+            Some(1200)
+        );
+        let f = formats_on(&fixture("edited-ja-names.docx"));
+        assert_eq!((f.normal.cs, f.caption.cs), (Some(1200), Some(1200)));
+        // python-docx's default writes `w:szCs` equal to `w:sz` in every style: no change.
+        let t = fixture("python-docx-default.docx");
+        let f = formats_on(&t);
+        assert_eq!((f.normal.cs, f.heading(1).cs), (Some(1100), Some(1400)));
+        assert_eq!(f.heading_sizes[0], Some(1400));
     }
 
     #[test]
