@@ -612,3 +612,87 @@ fn complex_script_text_is_paged_at_the_templates_complex_script_size() {
         assert_eq!(got, headings, "{t}");
     }
 }
+
+/// The brand tokens a document sets (fonts, sizes) are what layout measures on a template
+/// (`theme_on`), so the DOCX must draw with them: the template's own `Normal`, `Title` and
+/// heading styles are written with the token fonts and sizes; without tokens the template's
+/// styles part is unchanged.
+#[test]
+fn brand_tokens_are_written_into_the_templates_styles() {
+    let dir = root().join("golden/docs/template_python_docx");
+    let mut spec: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.join("input.json")).unwrap()).unwrap();
+    spec["theme"]["brand"]["tokens"] = serde_json::json!({
+        "fonts": {"body": "Caladea", "heading": "Carlito"},
+        "sizes": {"body": 14, "title": 30}
+    });
+    let input = tmp("tokens.json");
+    std::fs::write(&input, serde_json::to_vec(&spec).unwrap()).unwrap();
+    let style = |styles: &str, id: &str| -> String {
+        let at = styles
+            .find(&format!("w:styleId=\"{id}\""))
+            .unwrap_or_else(|| panic!("no style {id}"));
+        let end = at + styles[at..].find("</w:style>").unwrap();
+        let rpr = styles[at..end]
+            .find("<w:rPr>")
+            .map(|i| at + i)
+            .unwrap_or(end);
+        styles[rpr..end].to_string()
+    };
+    for t in [
+        "python-docx-default.docx",
+        "pandoc-reference.docx",
+        "libreoffice-letter.docx",
+        "edited-fr-ids.docx",
+    ] {
+        let out = tmp(&format!("tokens-{t}"));
+        let o = bin()
+            .arg("render")
+            .arg(&input)
+            .arg("-o")
+            .arg(&out)
+            .arg("--assets")
+            .arg(&dir)
+            .arg("--template")
+            .arg(fixture(t))
+            .output()
+            .unwrap();
+        assert!(o.status.code().unwrap_or(9) <= 1, "{t}: {o:?}");
+        let styles = part(&out, "word/styles.xml");
+        let normal = style(&styles, "Normal");
+        assert_eq!(vals(&normal, "w:sz"), ["28"], "{t}: Normal {normal}");
+        assert_eq!(
+            attr_vals(&normal, "w:ascii"),
+            ["Caladea"],
+            "{t}: Normal {normal}"
+        );
+        assert!(!normal.contains("w:asciiTheme"), "{t}: Normal {normal}");
+        let title_id = if styles.contains("w:styleId=\"Title\"") {
+            "Title"
+        } else {
+            continue;
+        };
+        let title = style(&styles, title_id);
+        assert_eq!(vals(&title, "w:sz"), ["60"], "{t}: Title {title}");
+        // The template's heading 1 draws in the heading token wherever it names its own font.
+        let h1 = style(&styles, "Heading1");
+        if h1.contains("w:rFonts") {
+            assert_eq!(attr_vals(&h1, "w:ascii"), ["Carlito"], "{t}: Heading1 {h1}");
+        }
+    }
+    // Without tokens the template's Normal keeps its own run properties.
+    let (o, out) = render(
+        "template_python_docx",
+        &[
+            "--template",
+            fixture("python-docx-default.docx").to_str().unwrap(),
+        ],
+        "no-tokens.docx",
+    );
+    assert!(o.status.code().unwrap_or(9) <= 1, "{o:?}");
+    let normal = style(&part(&out, "word/styles.xml"), "Normal");
+    assert!(
+        !normal.contains("Caladea") && vals(&normal, "w:sz").is_empty(),
+        "{normal}"
+    );
+}

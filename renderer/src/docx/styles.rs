@@ -233,7 +233,7 @@ pub(crate) fn styles_on(
     if !s.contains(&format!("xmlns:w=\"{NS_W}\"")) || !s.contains("<w:styles") {
         return None;
     }
-    let s = no_hanging_punctuation(&with_language(s, laid));
+    let s = with_tokens(no_hanging_punctuation(&with_language(s, laid)), laid, t);
     let end = s.rfind("</w:styles>")?;
     let mut x = Xml::new(pretty);
     role_styles(&mut x, laid, &Ids::on(laid, t), nums);
@@ -244,6 +244,223 @@ pub(crate) fn styles_on(
     out.push_str(added);
     out.push_str(&s[end..]);
     Some(out.into_bytes())
+}
+
+/// The template's styles given the brand tokens the document sets (`theme.brand.tokens`
+/// fonts and sizes): layout measured those roles with them
+/// (`layout::doc::template::theme_on`), so the template's own style for each such role is
+/// written with them — `w:rFonts` (the Latin and East Asian families, in place of the theme
+/// fonts they named) and `w:sz`. A role the template lacks is ours and written with them
+/// already; where the document kept the defaults nothing changes. `w:szCs` stays the
+/// template's: complex-script text is measured at it.
+fn with_tokens(s: String, laid: &LaidDoc, t: &DocTemplate) -> String {
+    let alone = specrender_layout::doc::template::theme_on(
+        &specrender_spec::doc::doc_theme(laid.lang),
+        t,
+        &laid.language,
+        laid.lang,
+    );
+    let (th, was) = (&laid.theme, &alone);
+    let differs = |a: &str, b: &str| (a != b).then(|| a.to_string());
+    let body = (
+        differs(&th.fonts.body, &was.fonts.body),
+        differs(&th.fonts.body_ea, &was.fonts.body_ea),
+    );
+    let head = (
+        differs(&th.fonts.heading, &was.fonts.heading),
+        differs(&th.fonts.heading_ea, &was.fonts.heading_ea),
+    );
+    let size = |a: Cpt, b: Cpt| (a != b).then_some(a);
+    // Each role as layout measures it: title, subtitle and headings in the heading fonts, the
+    // rest in the body fonts (`layout::doc`'s FlowFonts); sizes where tokens name them.
+    let with = |fonts: &(Option<String>, Option<String>), size: Option<Cpt>| RunPatch {
+        latin: fonts.0.clone(),
+        ea: fonts.1.clone(),
+        size,
+    };
+    let mut roles: Vec<(String, RunPatch)> = vec![
+        (
+            "Normal".into(),
+            with(&body, size(th.sizes.body, was.sizes.body)),
+        ),
+        (
+            "Title".into(),
+            with(&head, size(th.sizes.title, was.sizes.title)),
+        ),
+        (
+            "Subtitle".into(),
+            with(&head, size(th.sizes.subtitle, was.sizes.subtitle)),
+        ),
+        (
+            "Caption".into(),
+            with(&body, size(th.sizes.caption, was.sizes.caption)),
+        ),
+    ];
+    for ours in ["ListBullet", "ListNumber", "Quote", "FootnoteText"] {
+        roles.push((ours.into(), with(&body, None)));
+    }
+    for level in 1..=6 {
+        roles.push((format!("Heading{level}"), with(&head, None)));
+    }
+    let mut s = s;
+    for (ours, patch) in roles {
+        if patch.is_empty() || laid.writes_style(&ours) {
+            continue;
+        }
+        if let Some(patched) = patch_style_run(&s, laid.style_id(&ours), &patch) {
+            s = patched;
+        }
+    }
+    s
+}
+
+/// Run properties [`with_tokens`] sets in a template's style.
+#[derive(Default)]
+struct RunPatch {
+    latin: Option<String>,
+    ea: Option<String>,
+    size: Option<Cpt>,
+}
+
+impl RunPatch {
+    fn is_empty(&self) -> bool {
+        self.latin.is_none() && self.ea.is_none() && self.size.is_none()
+    }
+}
+
+/// `s` with the style `id`'s `w:rPr` given `p`: its `w:rFonts` keeps the attributes `p` does
+/// not replace (a replaced slot loses its theme font attribute, which would win over the
+/// family), `w:sz` replaces any before; each in its place in CT_RPr's order. `None` when the
+/// style is not found.
+fn patch_style_run(s: &str, id: &str, p: &RunPatch) -> Option<String> {
+    let key = format!("w:styleId=\"{id}\"");
+    let at = s.find(&key)?;
+    let start = s[..at].rfind("<w:style ")?;
+    let end = start + s[start..].find("</w:style>")?;
+    let style = &s[start..end];
+    // The run properties of the style itself (not of a table style's conditional part).
+    let (mut rpr, from, to) = match (style.find("<w:rPr>"), style.find("<w:rPr/>")) {
+        (Some(a), _) => {
+            let b = a + style[a..].find("</w:rPr>")?;
+            (style[a + 7..b].to_string(), a, b + 8)
+        }
+        (None, Some(a)) => (String::new(), a, a + 8),
+        (None, None) => {
+            let a = ["<w:tblPr", "<w:trPr", "<w:tcPr", "<w:tblStylePr"]
+                .iter()
+                .filter_map(|t| style.find(t))
+                .min()
+                .unwrap_or(style.len());
+            (String::new(), a, a)
+        }
+    };
+    let element = |name: &str, attrs: &[crate::opc::xml::Attr]| -> String {
+        let mut x = Xml::new(false);
+        x.empty(name, attrs);
+        let e = String::from_utf8(x.finish()).unwrap_or_default();
+        e[e.find("?>").map_or(0, |i| i + 2)..].trim().to_string()
+    };
+    let take = |rpr: &mut String, name: &str| -> Option<String> {
+        let open = format!("<{name} ");
+        let open_bare = format!("<{name}/>");
+        let a = rpr.find(&open).or_else(|| rpr.find(&open_bare))?;
+        let b = a + rpr[a..].find("/>")? + 2;
+        Some(rpr.drain(a..b).collect())
+    };
+    if p.latin.is_some() || p.ea.is_some() {
+        let old = take(&mut rpr, "w:rFonts").unwrap_or_default();
+        let mut attrs: Vec<(String, String)> = old
+            .split('"')
+            .collect::<Vec<_>>()
+            .chunks(2)
+            .filter_map(|c| match c {
+                [k, v] => {
+                    let k = k
+                        .trim()
+                        .trim_end_matches('=')
+                        .rsplit(' ')
+                        .next()?
+                        .to_string();
+                    k.starts_with("w:").then(|| (k, v.to_string()))
+                }
+                _ => None,
+            })
+            .collect();
+        let mut set = |slots: &[&str], theme: &str, v: &str| {
+            attrs.retain(|(k, _)| k != theme && !slots.contains(&k.as_str()));
+            for k in slots {
+                attrs.push((k.to_string(), v.to_string()));
+            }
+        };
+        if let Some(l) = &p.latin {
+            set(&["w:ascii"], "w:asciiTheme", l);
+            set(&["w:hAnsi"], "w:hAnsiTheme", l);
+        }
+        if let Some(e) = &p.ea {
+            set(&["w:eastAsia"], "w:eastAsiaTheme", e);
+        }
+        // The attributes kept are already escaped as written; put them back as they were.
+        let unescaped: Vec<(String, String)> = attrs
+            .into_iter()
+            .map(|(k, v)| {
+                let v = v
+                    .replace("&quot;", "\"")
+                    .replace("&lt;", "<")
+                    .replace("&gt;", ">")
+                    .replace("&apos;", "'")
+                    .replace("&amp;", "&");
+                (k, v)
+            })
+            .collect();
+        let refs: Vec<crate::opc::xml::Attr> = unescaped
+            .iter()
+            .map(|(k, v)| (k.as_str(), v as &dyn crate::opc::xml::AttrValue))
+            .collect();
+        let e = element("w:rFonts", &refs);
+        // CT_RPr: w:rStyle, then w:rFonts.
+        let at = if rpr.trim_start().starts_with("<w:rStyle") {
+            rpr.find("/>").map_or(0, |i| i + 2)
+        } else {
+            0
+        };
+        rpr.insert_str(at, &e);
+    }
+    if let Some(c) = p.size {
+        take(&mut rpr, "w:sz");
+        let e = element("w:sz", &[("w:val", &half_points(c))]);
+        // CT_RPr: w:sz before w:szCs and what follows it.
+        let at = [
+            "<w:szCs",
+            "<w:highlight",
+            "<w:u ",
+            "<w:u/",
+            "<w:effect",
+            "<w:bdr",
+            "<w:shd",
+            "<w:fitText",
+            "<w:vertAlign",
+            "<w:rtl",
+            "<w:cs ",
+            "<w:cs/",
+            "<w:em ",
+            "<w:lang",
+            "<w:eastAsianLayout",
+            "<w:specVanish",
+            "<w:oMath",
+        ]
+        .iter()
+        .filter_map(|t| rpr.find(t))
+        .min()
+        .unwrap_or(rpr.len());
+        rpr.insert_str(at, &e);
+    }
+    let mut out = String::with_capacity(s.len() + 200);
+    out.push_str(&s[..start + from]);
+    out.push_str("<w:rPr>");
+    out.push_str(&rpr);
+    out.push_str("</w:rPr>");
+    out.push_str(&s[start + to..]);
+    Some(out)
 }
 
 /// The template's styles part with the document's language as the default run language
@@ -605,7 +822,50 @@ fn cell_margins(x: &mut Xml) {
 
 #[cfg(test)]
 mod template_tests {
-    use super::no_hanging_punctuation;
+    use super::{no_hanging_punctuation, patch_style_run, RunPatch};
+
+    #[test]
+    fn brand_tokens_are_written_into_the_templates_style_in_schema_order() {
+        let normal = |rpr: &str| {
+            format!(
+                r#"<w:style w:type="paragraph" w:default="1" w:styleId="Normal"><w:name w:val="Normal"/>{rpr}</w:style><w:style w:type="paragraph" w:styleId="Title"><w:rPr><w:sz w:val="56"/></w:rPr></w:style>"#
+            )
+        };
+        let p = RunPatch {
+            latin: Some("Caladea & Co".into()),
+            ea: None,
+            size: Some(1400),
+        };
+        // A theme font loses its attribute for the slot set; other slots are kept.
+        let got = patch_style_run(
+            &normal(r#"<w:rPr><w:rFonts w:asciiTheme="minorHAnsi" w:eastAsia="MS Mincho" w:cs="Arial"/><w:b/><w:sz w:val="22"/><w:szCs w:val="22"/><w:lang w:val="fr-FR"/></w:rPr>"#),
+            "Normal",
+            &p,
+        )
+        .unwrap();
+        assert_eq!(
+            got,
+            normal(
+                r#"<w:rPr><w:rFonts w:eastAsia="MS Mincho" w:cs="Arial" w:ascii="Caladea &amp; Co" w:hAnsi="Caladea &amp; Co"/><w:b/><w:sz w:val="28"/><w:szCs w:val="22"/><w:lang w:val="fr-FR"/></w:rPr>"#
+            )
+        );
+        // No run properties: added (before a table style's parts; here at the end).
+        let got = patch_style_run(&normal(""), "Normal", &p).unwrap();
+        assert_eq!(
+            got,
+            normal(
+                r#"<w:rPr><w:rFonts w:ascii="Caladea &amp; Co" w:hAnsi="Caladea &amp; Co"/><w:sz w:val="28"/></w:rPr>"#
+            )
+        );
+        // Only the named style changes; an unknown style is None.
+        let size_only = RunPatch {
+            size: Some(3000),
+            ..RunPatch::default()
+        };
+        let got = patch_style_run(&normal(""), "Title", &size_only).unwrap();
+        assert!(got.ends_with(r#"<w:style w:type="paragraph" w:styleId="Title"><w:rPr><w:sz w:val="60"/></w:rPr></w:style>"#));
+        assert!(patch_style_run(&normal(""), "Quote", &size_only).is_none());
+    }
 
     #[test]
     fn overflow_punct_is_set_in_the_templates_paragraph_defaults() {
