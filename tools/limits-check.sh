@@ -54,7 +54,8 @@ work_bound="${LIMITS_WORK_SECONDS:-8}"
 python3 tools/make-table-bombs.py "$dir/tables" >/dev/null
 python3 tools/make-asset-bombs.py "$dir/assets" >/dev/null
 bombs="tables/deck-200x20x200 tables/deck-tiny tables/deck-28-long tables/doc-2000x30
-  tables/doc-long-cells tables/doc-short-words tables/doc-paragraphs assets/deck-500-same
+  tables/doc-long-cells tables/doc-short-words tables/doc-paragraphs tables/doc-distinct-words
+  tables/doc-distinct-words-500 assets/deck-500-same
   assets/deck-6-distinct assets/deck-convert"
 for f in $bombs; do
   [ -f "$dir/$f.json" ] || { echo "$f: not made (Pillow missing?)"; continue; }

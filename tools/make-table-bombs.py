@@ -11,6 +11,9 @@ Writes into DIR (default target/table-bombs):
   doc-short-words.json  the same with cells of one-letter words ("a b c ..."): the most prepared
                         pieces per byte
   doc-paragraphs.json   a DocSpec of 3,000 paragraphs of 10,000 characters (~30 MB)
+  doc-distinct-words.json  the same with every word a different five-letter word: each word
+                        shaped anew (the width cache never answers); -500: its first 500
+                        paragraphs, the most the work budget takes
 Usage: tools/make-table-bombs.py [DIR] [--slides N]
 """
 import json, os, sys
@@ -135,3 +138,26 @@ put(
     "doc-paragraphs.json",
     docspec([{"block_id": f"p{i}", "type": "paragraph", "content": {"text": para}} for i in range(3000)]),
 )
+
+
+def distinct_words():
+    """Five-letter words, each different (a fixed walk over 26^5, no randomness)."""
+    n = 0
+    while True:
+        k = (n * 7_919_001) % 26**5
+        w = ""
+        for _ in range(5):
+            w += "abcdefghijklmnopqrstuvwxyz"[k % 26]
+            k //= 26
+        yield w
+        n += 1
+
+
+fresh = distinct_words()
+paras = [
+    {"block_id": f"p{i}", "type": "paragraph", "content": {"text": " ".join(next(fresh) for _ in range(1666))[:9995]}}
+    for i in range(3000)
+]
+put("doc-distinct-words.json", docspec(paras))
+# The most of it the work budget takes (refused from p508): the worst accepted case.
+put("doc-distinct-words-500.json", docspec(paras[:500]))

@@ -277,11 +277,13 @@ pub fn prepare(
     prepare_unmetered(m, fonts, lang, text, max_size_cpt, line_width, owner)
 }
 
-/// Charges preparing `text` to `owner` ([`work::PREPARE`] and one unit per byte), as
+/// Charges preparing `text` to `owner` ([`work::PREPARE`], one unit per byte and
+/// [`work::NEW_WORD`] per word the slide or document had not met), as
 /// [`prepare`] does; true when the job's budget is then spent (the text is not to be
 /// measured: the job is refused).
 pub fn charge(owner: u32, text: &str) -> bool {
     work::spend(owner, work::PREPARE + text.len() as u64);
+    work::new_words(owner, text);
     work::exhausted()
 }
 
