@@ -379,13 +379,21 @@ pub fn parse(input: &[u8], opts: &ParseOptions) -> Result<Parsed, Error> {
 /// default look). `store`: the run resolves template ids in a [`TemplateStore`] too, so an id
 /// that names no built-in look is left alone. A DocSpec, or a deck naming another template,
 /// warms nothing. The warmed values are caches: the output is the same bytes either way.
-pub fn parse_warming(input: &[u8], opts: &ParseOptions, store: bool) -> Result<Parsed, Error> {
-    guard(
-        || match specrender_spec::parse_observed_beside(input, opts, |v| warm_look(v, store)) {
+/// The input's JSON value, once read into the typed input, is handed to `spent`
+/// ([`specrender_spec::parse_observed_beside`]): `drop` frees it here; the CLI, which exits
+/// after the run, keeps it (`std::mem::forget`).
+pub fn parse_warming(
+    input: &[u8],
+    opts: &ParseOptions,
+    store: bool,
+    spent: impl FnOnce(Value),
+) -> Result<Parsed, Error> {
+    guard(|| {
+        match specrender_spec::parse_observed_beside(input, opts, |v| warm_look(v, store), spent) {
             Ok((input, warnings)) => Ok(Parsed { input, warnings }),
             Err(fail) => Err(Error::Input(fail)),
-        },
-    )
+        }
+    })
 }
 
 /// Starts warming the built-in look `v` (a SlideSpec's JSON, not yet validated) will use.

@@ -879,9 +879,15 @@ fn parse_input(
     let bytes = read_input(&args.input, parse_opts.max_bytes)?;
     // A deck on a built-in look has it warmed on another thread while the input is validated
     // (`--template` replaces the look; `--templates` may resolve its id to a file; `--threads
-    // 1` keeps the run on one thread).
+    // 1` keeps the run on one thread). The JSON value is not freed: the process exits after
+    // the run (freeing it on another thread held the allocator's lock against this one).
     let parsed: Parsed = if run.template.is_none() && run.threads != 1 {
-        specrender::parse_warming(&bytes, parse_opts, run.templates.is_some())?
+        specrender::parse_warming(
+            &bytes,
+            parse_opts,
+            run.templates.is_some(),
+            std::mem::forget,
+        )?
     } else {
         specrender::parse(&bytes, parse_opts)?
     };

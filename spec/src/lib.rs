@@ -207,19 +207,22 @@ pub fn parse_observed(
     opts: &ParseOptions,
     seen: impl FnOnce(&Value),
 ) -> Result<(Input, Findings), SpecFailure> {
-    parse_inner(input, opts, seen, false)
+    parse_inner(input, opts, seen, None::<fn(Value)>)
 }
 
 /// [`parse_observed`] for a caller with a core to spare (the CLI on two threads): the typed
 /// input is read from the JSON value on a second thread while this one validates the value,
-/// and the value is freed on a thread of its own. The same result as [`parse`]; an invalid
-/// input's typed reading is thrown away.
+/// and the value, no longer needed, is handed to `spent` (the CLI, which exits after the run,
+/// keeps it: freeing it on another thread contended with this one for the allocator's lock
+/// while the pictures were read). The same result as [`parse`]; an invalid input's typed
+/// reading is thrown away (and `spent` is not called).
 pub fn parse_observed_beside(
     input: &[u8],
     opts: &ParseOptions,
     seen: impl FnOnce(&Value),
+    spent: impl FnOnce(Value),
 ) -> Result<(Input, Findings), SpecFailure> {
-    parse_inner(input, opts, seen, true)
+    parse_inner(input, opts, seen, Some(spent))
 }
 
 /// The typed input read from a borrowed value (`None`: not a known kind).
@@ -235,7 +238,7 @@ fn parse_inner(
     input: &[u8],
     opts: &ParseOptions,
     seen: impl FnOnce(&Value),
-    beside: bool,
+    beside: Option<impl FnOnce(Value)>,
 ) -> Result<(Input, Findings), SpecFailure> {
     if input.len() > opts.max_bytes {
         return Err(SpecFailure::TooLarge {
@@ -257,7 +260,7 @@ fn parse_inner(
     };
     let read = read_json(input, range, &limits)?;
     seen(&read.value);
-    let (findings, early) = if beside {
+    let (findings, early) = if beside.is_some() {
         let value = &read.value;
         std::thread::scope(|s| {
             let early = s.spawn(move || typed(value));
@@ -272,9 +275,8 @@ fn parse_inner(
         return Err(SpecFailure::Invalid(findings));
     }
     let value = read.value;
-    if let Some(Ok(input)) = early {
-        // Freeing the value's nodes is work too: not on this thread.
-        let _ = std::thread::Builder::new().spawn(move || drop(value));
+    if let (Some(Ok(input)), Some(spent)) = (early, beside) {
+        spent(value);
         return Ok((input, findings));
     }
     let internal = |e: serde_json::Error| {
@@ -505,7 +507,7 @@ mod tests {
                 let bytes = std::fs::read(&path).unwrap();
                 let opts = ParseOptions::default();
                 let one = parse(&bytes, &opts);
-                let two = parse_observed_beside(&bytes, &opts, |_| {});
+                let two = parse_observed_beside(&bytes, &opts, |_| {}, drop);
                 match (one, two) {
                     (Ok((Input::Slides(a), fa)), Ok((Input::Slides(b), fb))) => {
                         assert!(a == b && fa == fb, "{}", path.display())
