@@ -50,6 +50,72 @@ pub fn walk(
     }
 }
 
+/// One event of [`walk_text`].
+#[derive(Debug)]
+pub enum Node<'a> {
+    /// A start (or empty) element: its local name and the element.
+    Start(&'a [u8], &'a BytesStart<'a>),
+    /// An end element (an empty element gets one too), by local name.
+    End(&'a [u8]),
+    /// Character data: text, CDATA, a predefined entity (`&amp;`) or a character reference,
+    /// resolved. An unknown entity or a bad character reference is an error.
+    Text(&'a str),
+}
+
+/// [`walk`] with the character data between the elements ([`Node`]), under the same rules
+/// (a `<!DOCTYPE>` is an error).
+pub fn walk_text(
+    part: &str,
+    xml: &[u8],
+    mut f: impl FnMut(Node<'_>) -> Result<(), PackageError>,
+) -> Result<(), PackageError> {
+    let mut r = Reader::from_reader(xml);
+    r.config_mut().check_end_names = true;
+    let mut buf = Vec::new();
+    loop {
+        let ev = r
+            .read_event_into(&mut buf)
+            .map_err(|e| PackageError::xml(part, e.to_string()))?;
+        match ev {
+            Event::Start(e) => f(Node::Start(e.local_name().into_inner().as_bytes(), &e))?,
+            Event::Empty(e) => {
+                f(Node::Start(e.local_name().into_inner().as_bytes(), &e))?;
+                f(Node::End(e.local_name().into_inner().as_bytes()))?;
+            }
+            Event::End(e) => f(Node::End(e.local_name().into_inner().as_bytes()))?,
+            Event::Text(t) => f(Node::Text(&t.xml10_content()))?,
+            Event::CData(t) => f(Node::Text(&t.xml10_content()))?,
+            Event::GeneralRef(g) => {
+                let bad = |m: String| PackageError::xml(part, m);
+                let c = if g.is_char_ref() {
+                    g.resolve_char_ref()
+                        .map_err(|e| bad(e.to_string()))?
+                        .ok_or_else(|| bad("a character reference to nothing".into()))?
+                } else {
+                    match g.xml10_content().as_ref() {
+                        "amp" => '&',
+                        "lt" => '<',
+                        "gt" => '>',
+                        "quot" => '"',
+                        "apos" => '\'',
+                        other => return Err(bad(format!("an unknown entity &{other};"))),
+                    }
+                };
+                f(Node::Text(c.encode_utf8(&mut [0; 4])))?
+            }
+            Event::DocType(_) => {
+                return Err(PackageError::xml(
+                    part,
+                    "a DOCTYPE (DTD) is not allowed in a package part".to_string(),
+                ))
+            }
+            Event::Eof => return Ok(()),
+            _ => {}
+        }
+        buf.clear();
+    }
+}
+
 /// An attribute without a namespace prefix by local name (`id`, `type`, `name`).
 pub fn attr(e: &BytesStart<'_>, local: &str) -> Option<String> {
     e.attributes().flatten().find_map(|a| {
@@ -114,6 +180,26 @@ mod tests {
                 Some(2147483649)
             ))
         );
+    }
+
+    #[test]
+    fn text_comes_with_entities_and_references_resolved() {
+        let xml = br#"<w:p xmlns:w="urn:w"><w:t>A &amp; B&#x20;&#233;<![CDATA[<c>]]></w:t><w:tab/></w:p>"#;
+        let mut seen = Vec::new();
+        walk_text("word/header1.xml", xml, |n| {
+            seen.push(match n {
+                Node::Start(name, _) => format!("<{}>", String::from_utf8_lossy(name)),
+                Node::End(name) => format!("</{}>", String::from_utf8_lossy(name)),
+                Node::Text(t) => t.to_string(),
+            });
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(seen.concat(), "<p><t>A & B é<c></t><tab></tab></p>");
+        let err = walk_text("x", b"<a>&nope;</a>", |_| Ok(())).unwrap_err();
+        assert!(err.to_string().contains("nope"), "{err}");
+        let bomb = br#"<!DOCTYPE l [<!ENTITY a "aa">]><p>&a;</p>"#;
+        assert!(walk_text("x", bomb, |_| Ok(())).is_err());
     }
 
     #[test]

@@ -362,6 +362,24 @@ pub fn line_heights(
     format.bordered(lines)
 }
 
+/// The heights (twips) of the lines of a paragraph of `text` in `fonts` at `size`, `format`,
+/// `width` (EMU) wide, as Writer breaks and sizes them ([`writer_lines`], [`line_heights`]):
+/// what the flow measures every paragraph with, body or header.
+#[allow(clippy::too_many_arguments)]
+pub fn para_lines(
+    m: &mut Measurer<'_>,
+    fonts: &TextFonts,
+    lang: ShapeLang,
+    text: &str,
+    size: Cpt,
+    format: &ParaFormat,
+    width: i64,
+) -> Vec<Twips> {
+    let p = crate::text::prepare::prepare_unmetered(m, fonts, lang, text, size, width, 0);
+    let broken = writer_lines(m, fonts, lang, &p, size, format.cs_size(size), width);
+    line_heights(m, fonts, text, &broken, size, format)
+}
+
 /// What a line may pass the text width by and still hold its last piece in Writer (EMU):
 /// 0.1 pt, where our widths and Writer's differ by rounding (lines Writer filled to 451.18
 /// and 451.30 pt of 451.30 measure up to 0.05 pt wider here).

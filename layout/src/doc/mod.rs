@@ -250,7 +250,7 @@ pub fn layout_doc_on(doc: &Doc, book: &FontBook, opts: &DocOptions, threads: usi
         Some(t) => template::body_heights(
             t,
             &page,
-            book,
+            &mut m,
             (&theme.fonts.body, &theme.fonts.body_ea),
             &doc.language,
         ),
@@ -383,12 +383,15 @@ impl LineJob<'_> {
         } else {
             self.text.as_str()
         };
-        let p = crate::text::prepare::prepare_unmetered(
-            m, self.fonts, lang, text, self.size, self.width, 0,
-        );
-        let cs = self.format.cs_size(self.size);
-        let broken = flow::writer_lines(m, self.fonts, lang, &p, self.size, cs, self.width);
-        flow::line_heights(m, self.fonts, &self.text, &broken, self.size, &self.format)
+        flow::para_lines(
+            m,
+            self.fonts,
+            lang,
+            text,
+            self.size,
+            &self.format,
+            self.width,
+        )
     }
 }
 

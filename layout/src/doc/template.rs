@@ -6,10 +6,10 @@
 
 use super::flow::{self, Formats, LineRule, ParaFormat};
 use super::page::{Page, EMU_PER_TWIP};
-use specrender_fonts::FontBook;
+use specrender_fonts::{Measurer, ShapeLang};
 use specrender_spec::deck::{LangFamily, Theme};
-use specrender_spec::units::{Cpt, EMU_PER_INCH};
-use specrender_template::docx::{Furniture, ParaProps};
+use specrender_spec::units::{Cpt, Emu, EMU_PER_INCH};
+use specrender_template::docx::{Furniture, ParaProps, RunProps};
 use specrender_template::{DocRole, DocTemplate};
 
 /// One role's style in a document on a template.
@@ -395,28 +395,52 @@ pub fn formats_on(t: &DocTemplate) -> Formats {
 /// 1134-twip margins and single-spaced 10 pt Carlito body lines, 244 twips each: a footer
 /// 1134 from the edge holding one 10 pt line leaves 58 body lines of 59, a 20 pt line or two
 /// 10 pt lines 57; 244 twips of space before, of space after or double line spacing on the
-/// footer line 57 too). A paragraph's line is its style's named Latin font (`fallback` when
-/// the style names none) at its largest run size, by its line rule; an inline picture's line
-/// is the picture plus [`flow::PICTURE_LINE_EXTRA`]. Not read: text boxes and anchored
-/// drawings (drawn over the page, they take no room) and a header line long enough to wrap.
+/// footer line 57 too).
+///
+/// A paragraph's lines are measured as the flow measures a body paragraph
+/// ([`flow::para_lines`]: Writer's breaks and widths, each line as tall as its tallest run)
+/// at `width` (EMU: the page's width between the margins) less the paragraph's indents, in
+/// the fonts and size of its largest run (its own `w:rPr` over its style's: the first of the
+/// largest `w:sz`), East Asian text by its East Asian font's line and complex script text at
+/// its `w:szCs` (Writer 7.4, a header 567 twips from the edge over a 1134 top margin: 256
+/// characters of 10 pt Carlito on A4's 481.9 pt wrap to 3 lines and start the body 8.30 pt
+/// down; Japanese named Noto Sans CJK JP, 3 lines of 14.5 pt, 15.2 pt; Arabic at `w:szCs`
+/// 16 pt, 3 lines of 33.8 pt, 73.1 pt). A tab counts as a space and a line break
+/// (`w:br`) starts a line; an inline picture's line is the picture plus
+/// [`flow::PICTURE_LINE_EXTRA`]. Not read: text boxes and anchored drawings (drawn over the
+/// page, they take no room), tab stops (a tab's text never wraps here), a table cell's own
+/// width (its paragraphs are measured at the page's).
 pub fn furniture_height(
     t: &DocTemplate,
     paras: &[Furniture],
-    book: &FontBook,
+    m: &mut Measurer<'_>,
+    width: Emu,
     fallback: (&str, &str),
     language: &str,
 ) -> flow::Twips {
     let normal = t
         .style_for(DocRole::Normal)
         .map_or(String::new(), |s| s.id.clone());
-    let para = |p: &Furniture| -> (flow::Twips, flow::Twips, flow::Twips) {
+    let lang = ShapeLang::from_tag(language);
+    let mut para = |p: &Furniture| -> (flow::Twips, flow::Twips, flow::Twips) {
         let id = p
             .style
             .as_deref()
             .filter(|id| t.style(id).is_some())
             .unwrap_or(&normal);
-        let run = t.run_props(id);
-        let (latin, ea) = t.fonts_of(id, language);
+        let style_run = t.run_props(id);
+        let half = |r: &RunProps| r.size_half_pt.unwrap_or(20);
+        // The run the paragraph is measured in: the first of the largest.
+        let run = p
+            .runs
+            .iter()
+            .map(|r| r.props.over(&style_run))
+            .fold(None::<RunProps>, |best, r| match best {
+                Some(b) if half(&b) >= half(&r) => Some(b),
+                _ => Some(r),
+            })
+            .unwrap_or(style_run);
+        let (latin, ea) = t.fonts_in(&run, language);
         let pick = |s: String, f: &str| {
             if s.trim().is_empty() {
                 f.to_string()
@@ -425,21 +449,28 @@ pub fn furniture_height(
             }
         };
         let fonts = crate::ctx::resolve_fonts(
-            book,
+            m.book,
             &pick(latin, fallback.0),
             &pick(ea, fallback.1),
             run.bold == Some(true),
             &mut Vec::new(),
         );
-        let half = p
-            .sizes
-            .iter()
-            .map(|s| s.or(run.size_half_pt).unwrap_or(20))
-            .max()
-            .unwrap_or(20);
-        let format = format_of("Furniture", &p.para.over(&t.para_props(id)));
-        let natural = flow::latin_line(book, &fonts, half as Cpt * 50);
-        let mut h = format.height(natural) + format.border.0 + format.border.1;
+        let size = half(&run) as Cpt * 50;
+        let mut format = format_of("Furniture", &p.para.over(&t.para_props(id)));
+        format.cs = run.size_cs_half_pt.map(|h| h as Cpt * 50);
+        let border = std::mem::take(&mut format.border);
+        let indents = (format.indent.0.max(0) + format.indent.1.max(0)) * EMU_PER_TWIP;
+        let width = (width - indents).max(EMU_PER_TWIP);
+        let text = p.text().replace('\t', " ");
+        let mut h: flow::Twips = text
+            .split('\n')
+            .map(|line| {
+                flow::para_lines(m, &fonts, lang, line, size, &format, width)
+                    .iter()
+                    .sum::<flow::Twips>()
+            })
+            .sum();
+        h += border.0 + border.1;
         if p.picture > 0 {
             h = h.max((p.picture + EMU_PER_TWIP - 1) / EMU_PER_TWIP + flow::PICTURE_LINE_EXTRA);
         }
@@ -493,20 +524,22 @@ pub fn furniture_height(
 pub fn body_heights(
     t: &DocTemplate,
     page: &Page,
-    book: &FontBook,
+    m: &mut Measurer<'_>,
     fallback: (&str, &str),
     language: &str,
 ) -> flow::Heights {
     let s = &t.section;
     let text = page.text_height() / EMU_PER_TWIP;
-    let part = |list: &[(String, String)], kind: &str| {
+    let mut part = |list: &[(String, String)], kind: &str| {
         list.iter()
             .find(|(k, _)| k == kind)
             .and_then(|(_, p)| t.furniture.iter().find(|(name, _)| name == p))
-            .map(|(_, paras)| furniture_height(t, paras, book, fallback, language))
+            .map(|(_, paras)| {
+                furniture_height(t, paras, m, page.area_width(), fallback, language)
+            })
     };
     let (neg_top, neg_bottom) = s.margins.map_or((false, false), |m| (m[0] < 0, m[2] < 0));
-    let push = |kind: &str| {
+    let mut push = |kind: &str| {
         // No header (footer) of this kind: the margin alone.
         let top = match part(&s.headers, kind) {
             Some(h) if !neg_top => {
@@ -522,16 +555,16 @@ pub fn body_heights(
         };
         top + bottom
     };
-    let odd = text - push("default");
+    // Writer stops a header's growth with a fifth of the body left (a 30-paragraph header
+    // of 10 pt lines, measured: it drew 50 lines and kept 3026 twips of 14570).
+    let least = text / 5;
+    let mut body = |kind: &str| (text - push(kind)).max(least);
+    let odd = body("default");
     flow::Heights {
-        first: if s.title_page {
-            text - push("first")
-        } else {
-            odd
-        },
+        first: if s.title_page { body("first") } else { odd },
         odd,
         even: if t.even_and_odd_headers {
-            text - push("even")
+            body("even")
         } else {
             odd
         },
@@ -613,6 +646,7 @@ pub fn rtl_list_indent(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use specrender_fonts::FontBook;
 
     fn fixture(name: &str) -> DocTemplate {
         let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -693,7 +727,8 @@ mod tests {
                 LangFamily::Other,
             );
             let text = page.text_height() / EMU_PER_TWIP;
-            let h = body_heights(&t, &page, &book, (&th.fonts.body, &th.fonts.body_ea), lang);
+            let mut m = Measurer::new(&book);
+            let h = body_heights(&t, &page, &mut m, (&th.fonts.body, &th.fonts.body_ea), lang);
             (text, h)
         };
         // LibreOffice's letter: A4, 1134-twip margins, its footer 1134 from the edge holding
@@ -716,6 +751,86 @@ mod tests {
         // No header or footer at all.
         let (text, h) = heights("python-docx-default.docx", "en-US");
         assert_eq!(h, flow::Heights::uniform(text));
+    }
+
+    /// A4 with 1134-twip margins, the header 567 twips from the edge and its paragraphs
+    /// (text, the run's properties, left and right indents): what the header pushes the body
+    /// down by (twips).
+    fn header_push(paras: &[(&str, RunProps, (i64, i64))]) -> flow::Twips {
+        let book = FontBook::new(&specrender_fonts::FontOptions::default()).unwrap();
+        let mut t = DocTemplate::default();
+        t.defaults = RunProps {
+            ascii: Some("Carlito".into()),
+            size_half_pt: Some(20),
+            size_cs_half_pt: Some(22),
+            ..RunProps::default()
+        };
+        t.section.size = Some((11_906, 16_838));
+        t.section.margins = Some([1134; 4]);
+        t.section.header = Some(567);
+        t.section.headers = vec![("default".into(), "word/header1.xml".into())];
+        let furniture = paras
+            .iter()
+            .map(|(text, props, ind)| Furniture {
+                para: ParaProps {
+                    indent_left: Some(ind.0),
+                    indent_right: Some(ind.1),
+                    ..ParaProps::default()
+                },
+                runs: vec![specrender_template::docx::FurnitureRun {
+                    props: props.clone(),
+                    text: text.to_string(),
+                }],
+                ..Furniture::default()
+            })
+            .collect();
+        t.furniture = vec![("word/header1.xml".into(), furniture)];
+        let page = page_of(&t, "en-GB");
+        let mut m = Measurer::new(&book);
+        let h = body_heights(&t, &page, &mut m, ("Carlito", "Noto Sans CJK JP"), "en-GB");
+        assert_eq!(h.first, h.odd);
+        page.text_height() / EMU_PER_TWIP - h.odd
+    }
+
+    #[test]
+    fn a_header_paragraph_that_wraps_takes_its_lines() {
+        // Writer 7.4 (python-docx probes, 10 pt Carlito lines of 244 twips in the header and
+        // the body): one line (567 + 244 < 1134) leaves the body at the margin; 256
+        // characters wrap to 3 lines on A4's 481.9 pt and start it 8.30 pt (166 twips) down,
+        // twice that text 5 lines, 32.7 pt (654); with 1 in indented on both sides, 4 lines,
+        // 20.5 pt (410). Before: every paragraph one line, no push at all.
+        const LONG: &str = "Acme Corporation confidential quarterly report prepared for the board of directors and the audit committee, not for distribution outside the company, all rights reserved, revision 2026-11 draft for comment and review by the finance team and the legal department";
+        let none = RunProps::default();
+        assert_eq!(header_push(&[("Acme Corporation", none.clone(), (0, 0))]), 0);
+        assert_eq!(header_push(&[(LONG, none.clone(), (0, 0))]), 567 + 3 * 244 - 1134);
+        let twice = format!("{LONG} {LONG}");
+        assert_eq!(header_push(&[(&twice, none.clone(), (0, 0))]), 567 + 5 * 244 - 1134);
+        assert_eq!(header_push(&[(LONG, none.clone(), (1440, 1440))]), 567 + 4 * 244 - 1134);
+        // A line break starts a line; a tab is a space.
+        assert_eq!(
+            header_push(&[("Acme\nConfidential\tdraft\nPage 1", none.clone(), (0, 0))]),
+            567 + 3 * 244 - 1134
+        );
+        // Japanese named Noto Sans CJK JP: 3 lines of 14.5 pt (290), the body 15.2 pt down
+        // (304); sized by the Latin font before (244 a line).
+        let ja = "株式会社アクメ　社外秘　四半期報告書　取締役会および監査委員会向け資料　社外への配布を禁止します　無断転載を禁ずる　第二版草案".repeat(2);
+        let named = RunProps {
+            east_asia: Some("Noto Sans CJK JP".into()),
+            ..RunProps::default()
+        };
+        assert_eq!(header_push(&[(&ja, named, (0, 0))]), 567 + 3 * 290 - 1134);
+        // Arabic at its `w:szCs`: 16 pt, 3 lines of 33.8 pt (676), the body 73.1 pt down
+        // (1462); at the defaults' 11 pt 2 lines of 23.2 pt, 18.2 pt (364).
+        let ar = "تقرير ربع سنوي سري أعدته شركة أكمي لمجلس الإدارة ولجنة التدقيق، لا يجوز توزيعه خارج الشركة، جميع الحقوق محفوظة، مسودة المراجعة للتعليق من قبل فريق المالية والإدارة القانونية";
+        let big = RunProps {
+            size_cs_half_pt: Some(32),
+            ..RunProps::default()
+        };
+        assert_eq!(header_push(&[(ar, big, (0, 0))]), 567 + 3 * 676 - 1134);
+        assert_eq!(header_push(&[(ar, none.clone(), (0, 0))]), 567 + 2 * 464 - 1134);
+        // A header past the page keeps a fifth of the body (Writer: 3026 of 14570 twips).
+        let huge = LONG.repeat(30);
+        assert_eq!(header_push(&[(&huge, none, (0, 0))]), 14_570 - 14_570 / 5);
     }
 
     #[test]
