@@ -385,8 +385,13 @@ fn the_written_styles_are_the_ones_pages_are_predicted_with_on_every_template() 
             let mut got = format_of(style, &written.para_props(&s.id));
             // The line grid of the section written.
             got.grid = grid_of(&written);
+            // List items: the style's own indent, else its numbering's level 0 (an indent
+            // the style inherits does not move them in Writer).
+            if matches!(role, DocRole::ListBullet | DocRole::ListNumber) {
+                got.indent.0 = s.para.indent_left.unwrap_or_default();
+            }
             if matches!(role, DocRole::ListBullet | DocRole::ListNumber)
-                && written.para_props(&s.id).indent_left.is_none()
+                && s.para.indent_left.is_none()
             {
                 got.indent.0 = s
                     .num_id
@@ -695,4 +700,107 @@ fn brand_tokens_are_written_into_the_templates_styles() {
         !normal.contains("Caladea") && vals(&normal, "w:sz").is_empty(),
         "{normal}"
     );
+}
+
+/// `python-docx-default.docx` with its `numbering.xml` passed through `edit`.
+fn template_with_numbering(name: &str, edit: impl Fn(&str) -> String) -> PathBuf {
+    let src = fixture("python-docx-default.docx");
+    let mut z = zip::ZipArchive::new(std::fs::File::open(&src).unwrap()).unwrap();
+    let out = tmp(name);
+    let mut w = zip::ZipWriter::new(std::fs::File::create(&out).unwrap());
+    for i in 0..z.len() {
+        let mut f = z.by_index(i).unwrap();
+        let name = f.name().unwrap().to_string();
+        let mut bytes = Vec::new();
+        f.read_to_end(&mut bytes).unwrap();
+        if name == "word/numbering.xml" {
+            bytes = edit(std::str::from_utf8(&bytes).unwrap()).into_bytes();
+        }
+        w.start_file(name, zip::write::SimpleFileOptions::default())
+            .unwrap();
+        std::io::Write::write_all(&mut w, &bytes).unwrap();
+    }
+    w.finish().unwrap();
+    out
+}
+
+/// A template whose `List Bullet` and `List Number` instances override level 0 (their own
+/// `w:lvl`: left 2880 hanging 360, start 3): bullet lists use the instance as it is, and every
+/// ordered list, a restart of the definition, carries the overriding level after its start
+/// override, so Writer sets all of them at 2880 (measured in Writer 7.4 on this output: text
+/// 2880 twips in, numbers "1." at 2520) — what layout measures them at.
+#[test]
+fn an_instance_overriding_its_level_is_carried_and_measured() {
+    use specrender_layout::doc::template::formats_on;
+    use specrender_template::DocTemplate;
+    let lvl = |fmt: &str, text: &str| {
+        format!(
+            r#"<w:lvlOverride w:ilvl="0"><w:startOverride w:val="3"/><w:lvl w:ilvl="0"><w:start w:val="3"/><w:numFmt w:val="{fmt}"/><w:lvlText w:val="{text}"/><w:lvlJc w:val="left"/><w:pPr><w:ind w:left="2880" w:hanging="360"/></w:pPr></w:lvl></w:lvlOverride>"#
+        )
+    };
+    let t = template_with_numbering("overridden.docx", |xml| {
+        xml.replace(
+            "<w:abstractNumId w:val=\"8\"/>\n  </w:num>",
+            &format!(
+                "<w:abstractNumId w:val=\"8\"/>{}</w:num>",
+                lvl("bullet", "\u{2022}")
+            ),
+        )
+        .replace(
+            "<w:abstractNumId w:val=\"7\"/>\n  </w:num>",
+            &format!(
+                "<w:abstractNumId w:val=\"7\"/>{}</w:num>",
+                lvl("decimal", "%1.")
+            ),
+        )
+    });
+    let tpl = DocTemplate::from_bytes(std::fs::read(&t).unwrap()).unwrap();
+    assert_eq!(
+        (tpl.list_indent(1), tpl.list_indent(5)),
+        (Some(2880), Some(2880))
+    );
+    let fm = formats_on(&tpl);
+    assert_eq!(
+        (fm.list_bullet.indent.0, fm.list_number.indent.0),
+        (2880, 2880)
+    );
+    let (o, out) = render(
+        "all_blocks_en",
+        &[
+            "--template",
+            t.to_str().unwrap(),
+            "--layout",
+            tmp("overridden.layout.json").to_str().unwrap(),
+        ],
+        "overridden-out.docx",
+    );
+    assert!(
+        o.status.code().unwrap() <= 1,
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let numbering = part(&out, "word/numbering.xml");
+    let document = part(&out, "word/document.xml");
+    let written = DocTemplate::from_bytes(std::fs::read(&out).unwrap()).unwrap();
+    // Every list paragraph's instance sets level 0 at 2880: the template's own (bullets) or a
+    // restart at 1 carrying the overriding level (ordered lists).
+    let used: BTreeSet<u32> = vals(&document, "w:numId")
+        .iter()
+        .map(|v| v.parse().unwrap())
+        .collect();
+    assert!(used.len() >= 2, "{used:?}");
+    for n in &used {
+        assert_eq!(written.list_indent(*n), Some(2880), "instance {n}");
+    }
+    let restarts = numbering.matches(r#"<w:startOverride w:val="1"/>"#).count();
+    assert!(restarts >= 1);
+    assert_eq!(
+        numbering
+            .matches(r#"<w:ind w:left="2880" w:hanging="360"/>"#)
+            .count(),
+        2 + restarts,
+        "the template's two overrides and one per restart"
+    );
+    // The overridden instances keep their own start; restarts begin at 1.
+    assert_eq!(written.num_override(5).unwrap().start, Some(3));
 }

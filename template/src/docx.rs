@@ -417,6 +417,9 @@ pub struct DocTemplate {
     /// is set: the left indent less the hanging one, or plus the first line's; twips).
     #[serde(skip)]
     pub list_indents: Vec<(u32, i64, i64)>,
+    /// Numbering instances that override their level 0 (`w:lvlOverride w:ilvl="0"`).
+    #[serde(skip)]
+    pub num_overrides: Vec<NumOverride>,
     pub warnings: Vec<String>,
     /// Parts as stored: styles, numbering and theme (name, bytes).
     #[serde(skip)]
@@ -432,6 +435,20 @@ pub struct DocTemplate {
     /// bottom one ([`Furniture`]).
     #[serde(skip)]
     pub furniture: Vec<(String, Vec<Furniture>)>,
+}
+
+/// A numbering instance's override of its level 0 (`w:num/w:lvlOverride w:ilvl="0"`).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct NumOverride {
+    pub num: u32,
+    /// `w:startOverride`.
+    pub start: Option<u32>,
+    /// The override's own level (`w:lvl`): its indents (left, where the number is set;
+    /// twips, as [`DocTemplate::list_indent`]), and the level as written (`w:` prefixed
+    /// WordprocessingML, namespace declared by the part's root), which a list restarting the
+    /// instance's definition carries so it looks as the instance does.
+    pub indent: Option<(i64, i64)>,
+    pub lvl_xml: Option<Arc<str>>,
 }
 
 /// A paragraph of a header or footer part, as far as its height goes: Word and Writer start
@@ -557,8 +574,18 @@ impl DocTemplate {
             .fold(ParaProps::default(), |acc, s| s.para.over(&acc))
     }
 
-    /// The left indent of level 0 of the list numbering instance `num_id` (twips).
+    /// The override of level 0 of numbering instance `num_id`, if it has one.
+    pub fn num_override(&self, num_id: u32) -> Option<&NumOverride> {
+        self.num_overrides.iter().find(|o| o.num == num_id)
+    }
+
+    /// The left indent of level 0 of the list numbering instance `num_id` (twips): the
+    /// instance's own level (`w:lvlOverride`) where it has one, else its definition's
+    /// (Writer 7.4 draws the override's).
     pub fn list_indent(&self, num_id: u32) -> Option<i64> {
+        if let Some((l, _)) = self.num_override(num_id).and_then(|o| o.indent) {
+            return Some(l);
+        }
         let a = self.abstract_of(num_id)?;
         self.list_indents
             .iter()
@@ -570,6 +597,9 @@ impl DocTemplate {
     /// start margin (`w:ind` left less hanging; the left indent when neither hanging nor
     /// first line is given).
     pub fn list_number_pos(&self, num_id: u32) -> Option<i64> {
+        if let Some((_, n)) = self.num_override(num_id).and_then(|o| o.indent) {
+            return Some(n);
+        }
         let a = self.abstract_of(num_id)?;
         self.list_indents
             .iter()
@@ -983,6 +1013,20 @@ fn read_numbering(part: &str, xml: &[u8], t: &mut DocTemplate) -> Result<(), Tem
     let mut num: Option<u32> = None;
     // The abstract numbering being read and whether its level 0 is.
     let (mut abs, mut level0): (Option<u32>, bool) = (None, false);
+    // In a `w:num`: its override of level 0 being read.
+    let mut over: Option<NumOverride> = None;
+    // `w:ind`: (left, where the number is set), twips.
+    let indents = |e: &specrender_opc::xml::BytesStart<'_>| {
+        let twips = |k: &str| attr_ns(e, k).and_then(|v| v.trim().parse::<i64>().ok());
+        let l = twips("left").or_else(|| twips("start"))?.clamp(0, 31_680);
+        // A hanging indent wins over a first line one (ECMA-376 §17.3.1.12).
+        let number = match (twips("hanging"), twips("firstLine")) {
+            (Some(h), _) => l - h.clamp(0, 31_680),
+            (None, Some(f)) => l + f.clamp(0, 31_680),
+            (None, None) => l,
+        };
+        Some((l, number))
+    };
     walk(part, xml, |name, e, end| {
         let id = |k: &str| attr_ns(e, k).and_then(|v| v.trim().parse::<u32>().ok());
         match (name, end) {
@@ -995,24 +1039,36 @@ fn read_numbering(part: &str, xml: &[u8], t: &mut DocTemplate) -> Result<(), Tem
             (b"abstractNum", true) => abs = None,
             (b"lvl", false) => level0 = id("ilvl") == Some(0),
             (b"lvl", true) => level0 = false,
-            (b"ind", false) if level0 => {
-                let twips = |k: &str| attr_ns(e, k).and_then(|v| v.trim().parse::<i64>().ok());
-                let left = twips("left").or_else(|| twips("start"));
-                if let (Some(a), Some(l)) = (abs, left) {
-                    if !t.list_indents.iter().any(|(x, ..)| *x == a) {
-                        let l = l.clamp(0, 31_680);
-                        // A hanging indent wins over a first line one (ECMA-376 §17.3.1.12).
-                        let number = match (twips("hanging"), twips("firstLine")) {
-                            (Some(h), _) => l - h.clamp(0, 31_680),
-                            (None, Some(f)) => l + f.clamp(0, 31_680),
-                            (None, None) => l,
-                        };
-                        t.list_indents.push((a, l, number));
+            (b"ind", false) if level0 => match (over.as_mut(), abs, indents(e)) {
+                (Some(o), _, Some(i)) => o.indent = Some(i),
+                (None, Some(a), Some((l, n))) if !t.list_indents.iter().any(|(x, ..)| *x == a) => {
+                    t.list_indents.push((a, l, n));
+                }
+                _ => {}
+            },
+            (b"num", false) => num = id("numId"),
+            (b"num", true) => num = None,
+            (b"lvlOverride", false) => {
+                over = match (num, id("ilvl")) {
+                    (Some(n), Some(0)) => Some(NumOverride {
+                        num: n,
+                        ..NumOverride::default()
+                    }),
+                    _ => None,
+                }
+            }
+            (b"lvlOverride", true) => {
+                if let Some(o) = over.take() {
+                    if !t.num_overrides.iter().any(|x| x.num == o.num) {
+                        t.num_overrides.push(o);
                     }
                 }
             }
-            (b"num", false) => num = id("numId"),
-            (b"num", true) => num = None,
+            (b"startOverride", false) => {
+                if let Some(o) = over.as_mut() {
+                    o.start = id("val");
+                }
+            }
             (b"abstractNumId", false) => {
                 if let (Some(n), Some(a)) = (num, id("val")) {
                     t.nums.push((n, a));
@@ -1022,7 +1078,59 @@ fn read_numbering(part: &str, xml: &[u8], t: &mut DocTemplate) -> Result<(), Tem
         }
         Ok(())
     })?;
+    // The overriding levels as written, for lists that restart the instance's definition.
+    for (n, lvl) in override_levels(xml) {
+        if let Some(o) = t.num_overrides.iter_mut().find(|o| o.num == n) {
+            o.lvl_xml = Some(Arc::from(lvl));
+        }
+    }
     Ok(())
+}
+
+/// The `w:lvl` of each `w:num/w:lvlOverride w:ilvl="0"` as written: (numId, the element's
+/// text). Only in a part whose elements use the `w:` prefix (the text is carried into ours,
+/// which declares `w:`); none from XML that does not read.
+fn override_levels(xml: &[u8]) -> Vec<(u32, String)> {
+    use quick_xml::events::Event;
+    let mut r = quick_xml::Reader::from_reader(xml);
+    let mut out = Vec::new();
+    let (mut num, mut in_over, mut start) = (None::<u32>, false, None::<usize>);
+    loop {
+        let at = r.buffer_position() as usize;
+        let ev = match r.read_event() {
+            Ok(Event::Eof) | Err(_) => break,
+            Ok(ev) => ev,
+        };
+        match ev {
+            Event::Start(e) => {
+                let val = |k: &str| attr_ns(&e, k).and_then(|v| v.trim().parse::<u32>().ok());
+                match e.name().as_ref() {
+                    "w:num" => num = val("numId"),
+                    "w:lvlOverride" => in_over = num.is_some() && val("ilvl") == Some(0),
+                    "w:lvl" if in_over => start = Some(at),
+                    _ => {}
+                }
+            }
+            Event::End(e) => match e.name().as_ref() {
+                "w:num" => num = None,
+                "w:lvlOverride" => in_over = false,
+                "w:lvl" => {
+                    if let (Some(s), Some(n)) = (start.take(), num) {
+                        let end = r.buffer_position() as usize;
+                        if let Some(text) =
+                            xml.get(s..end).and_then(|b| std::str::from_utf8(b).ok())
+                        {
+                            out.push((n, text.to_string()));
+                        }
+                    }
+                }
+                _ => {}
+            },
+            Event::DocType(_) => return Vec::new(),
+            _ => {}
+        }
+    }
+    out
 }
 
 /// The body: its top-level blocks counted, and the last `w:sectPr` (the body's own, after the
@@ -1201,12 +1309,17 @@ mod tests {
             ),
             (Some(24), Some(32), Some("MS Mincho"))
         );
-        assert_eq!((r[1].props.size_half_pt, f[1].text()), (None, "a & \tb\nc".into()));
+        assert_eq!(
+            (r[1].props.size_half_pt, f[1].text()),
+            (None, "a & \tb\nc".into())
+        );
         assert_eq!((f[2].text(), f[2].cell), (String::new(), Some((1, 0))));
         assert_eq!((f[3].picture, f[3].cell), (228_600, Some((1, 1))));
         // Text past MAX_FURNITURE_TEXT is not kept (whole characters).
         let long = "é".repeat(MAX_FURNITURE_TEXT);
-        let xml = format!(r#"<w:hdr xmlns:w="urn:w"><w:p><w:r><w:t>{long}</w:t></w:r></w:p><w:p><w:r><w:t>more</w:t></w:r></w:p></w:hdr>"#);
+        let xml = format!(
+            r#"<w:hdr xmlns:w="urn:w"><w:p><w:r><w:t>{long}</w:t></w:r></w:p><w:p><w:r><w:t>more</w:t></w:r></w:p></w:hdr>"#
+        );
         let f = read_furniture("word/header2.xml", xml.as_bytes()).unwrap();
         assert_eq!(f[0].text().len(), MAX_FURNITURE_TEXT);
         assert_eq!(f[1].text(), "");
@@ -1316,5 +1429,43 @@ mod tests {
         // left 360, hanging 360: the number on the margin.
         assert_eq!(t.list_number_pos(7), Some(0));
         assert_eq!(t.list_number_pos(8), None);
+    }
+
+    #[test]
+    fn an_instance_overriding_its_level_0_has_that_levels_indents() {
+        // Writer 7.4 (python-docx's default with numId 1 and 5 overriding level 0: start 3,
+        // left 2880 hanging 360): the items' text at 2880, the number at 2520, "3.".
+        let xml = br#"<w:numbering xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">
+<w:abstractNum w:abstractNumId="3"><w:lvl w:ilvl="0"><w:pPr><w:ind w:left="360" w:hanging="360"/></w:pPr></w:lvl></w:abstractNum>
+<w:num w:numId="7"><w:abstractNumId w:val="3"/></w:num>
+<w:num w:numId="8"><w:abstractNumId w:val="3"/><w:lvlOverride w:ilvl="1"><w:lvl w:ilvl="1"><w:pPr><w:ind w:left="5000"/></w:pPr></w:lvl></w:lvlOverride><w:lvlOverride w:ilvl="0"><w:startOverride w:val="3"/><w:lvl w:ilvl="0"><w:start w:val="3"/><w:numFmt w:val="decimal"/><w:lvlText w:val="%1."/><w:pPr><w:ind w:left="2880" w:hanging="360"/></w:pPr></w:lvl></w:lvlOverride></w:num>
+<w:num w:numId="9"><w:abstractNumId w:val="3"/><w:lvlOverride w:ilvl="0"><w:startOverride w:val="5"/></w:lvlOverride></w:num></w:numbering>"#;
+        let mut t = read_styles_only(
+            b"<w:styles xmlns:w=\"http://schemas.openxmlformats.org/wordprocessingml/2006/main\"/>",
+        );
+        read_numbering("word/numbering.xml", xml, &mut t).unwrap();
+        assert_eq!(
+            (t.list_indent(7), t.list_number_pos(7)),
+            (Some(360), Some(0))
+        );
+        assert_eq!(
+            (t.list_indent(8), t.list_number_pos(8)),
+            (Some(2880), Some(2520))
+        );
+        let o = t.num_override(8).unwrap();
+        assert_eq!((o.start, o.indent), (Some(3), Some((2880, 2520))));
+        let lvl = o.lvl_xml.as_deref().unwrap();
+        assert!(
+            lvl.starts_with(r#"<w:lvl w:ilvl="0"><w:start w:val="3"/>"#),
+            "{lvl}"
+        );
+        assert!(lvl.ends_with("</w:pPr></w:lvl>"), "{lvl}");
+        // A start override alone: the definition's indents.
+        let o = t.num_override(9).unwrap();
+        assert_eq!(
+            (o.start, o.indent, o.lvl_xml.is_none()),
+            (Some(5), None, true)
+        );
+        assert_eq!(t.list_indent(9), Some(360));
     }
 }

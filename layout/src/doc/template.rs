@@ -275,6 +275,34 @@ pub fn grid_of(t: &DocTemplate) -> flow::Twips {
     }
 }
 
+/// The numbering instance a template's list style applies (`None`: the role's items use
+/// ours), as `renderer::docx::numbering` writes them.
+fn list_num(t: &DocTemplate, role: DocRole) -> Option<u32> {
+    t.style_for(role)
+        .and_then(|s| s.num_id)
+        .filter(|&n| t.abstract_of(n).is_some())
+}
+
+/// The left indent (twips) list items of `role` are measured at on `t`, as Writer 7.4 sets
+/// them: the list style's own `w:ind` (over its numbering level's); else level 0 of the
+/// numbering its items use — the template style's instance, the level it overrides its
+/// definition with where it does (`w:lvlOverride`; ordered lists restart the definition
+/// carrying that level), or ours ([`flow::LIST_INDENT`]). An indent the style only inherits
+/// (its `Normal`'s, the paragraph defaults') does not move list items. Measured with
+/// python-docx's default template: `List Bullet` with its own left 1440 hanging 360 over its
+/// numbering's 360/360: text at 1440; `Normal` (its base) indented 2160, or the paragraph
+/// defaults 1440: the items stay at the numbering's 360; the instance overriding level 0 with
+/// left 2880 hanging 360: text at 2880.
+pub fn list_start(t: &DocTemplate, role: DocRole) -> flow::Twips {
+    if let Some(own) = t.style_for(role).and_then(|s| s.para.indent_left) {
+        return own;
+    }
+    match list_num(t, role) {
+        Some(n) => t.list_indent(n).unwrap_or(0),
+        None => flow::LIST_INDENT,
+    }
+}
+
 /// The formats pages are predicted with on `t`: what the written styles say for each role
 /// (the template's, or ours added on its `Normal`), list indents from the numbering the
 /// list styles apply, and the sizes of the template's heading and footnote styles.
@@ -290,18 +318,7 @@ pub fn formats_on(t: &DocTemplate) -> Formats {
             },
             role,
         );
-        let p = role_para(t, role);
-        if p.indent_left.is_none() {
-            // The numbering's level 0 indent: the template style's own, or ours.
-            let from = t
-                .style_for(role)
-                .and_then(|s| s.num_id)
-                .filter(|&n| t.abstract_of(n).is_some());
-            fm.indent.0 = match from {
-                Some(n) => t.list_indent(n).unwrap_or(0),
-                None => flow::LIST_INDENT,
-            };
-        }
+        fm.indent.0 = list_start(t, role);
         fm
     };
     let size = |role: DocRole| {
@@ -534,9 +551,7 @@ pub fn body_heights(
         list.iter()
             .find(|(k, _)| k == kind)
             .and_then(|(_, p)| t.furniture.iter().find(|(name, _)| name == p))
-            .map(|(_, paras)| {
-                furniture_height(t, paras, m, page.area_width(), fallback, language)
-            })
+            .map(|(_, paras)| furniture_height(t, paras, m, page.area_width(), fallback, language))
     };
     let (neg_top, neg_bottom) = s.margins.map_or((false, false), |m| (m[0] < 0, m[2] < 0));
     let mut push = |kind: &str| {
@@ -620,13 +635,9 @@ pub fn rtl_list_indent(
     let ours = (flow::LIST_INDENT, flow::LIST_INDENT - OUR_LIST_HANGING);
     let (start, number) = match t {
         None => ours,
-        Some(t) if role_para(t, role).indent_left.is_some() => return None,
+        Some(t) if t.style_for(role).and_then(|s| s.para.indent_left).is_some() => return None,
         // The numbering the role's style applies (as `formats_on` measures it), else ours.
-        Some(t) => match t
-            .style_for(role)
-            .and_then(|s| s.num_id)
-            .filter(|&n| t.abstract_of(n).is_some())
-        {
+        Some(t) => match list_num(t, role) {
             Some(n) => (t.list_indent(n)?, t.list_number_pos(n)?),
             None => ours,
         },
@@ -801,11 +812,23 @@ mod tests {
         // 20.5 pt (410). Before: every paragraph one line, no push at all.
         const LONG: &str = "Acme Corporation confidential quarterly report prepared for the board of directors and the audit committee, not for distribution outside the company, all rights reserved, revision 2026-11 draft for comment and review by the finance team and the legal department";
         let none = RunProps::default();
-        assert_eq!(header_push(&[("Acme Corporation", none.clone(), (0, 0))]), 0);
-        assert_eq!(header_push(&[(LONG, none.clone(), (0, 0))]), 567 + 3 * 244 - 1134);
+        assert_eq!(
+            header_push(&[("Acme Corporation", none.clone(), (0, 0))]),
+            0
+        );
+        assert_eq!(
+            header_push(&[(LONG, none.clone(), (0, 0))]),
+            567 + 3 * 244 - 1134
+        );
         let twice = format!("{LONG} {LONG}");
-        assert_eq!(header_push(&[(&twice, none.clone(), (0, 0))]), 567 + 5 * 244 - 1134);
-        assert_eq!(header_push(&[(LONG, none.clone(), (1440, 1440))]), 567 + 4 * 244 - 1134);
+        assert_eq!(
+            header_push(&[(&twice, none.clone(), (0, 0))]),
+            567 + 5 * 244 - 1134
+        );
+        assert_eq!(
+            header_push(&[(LONG, none.clone(), (1440, 1440))]),
+            567 + 4 * 244 - 1134
+        );
         // A line break starts a line; a tab is a space.
         assert_eq!(
             header_push(&[("Acme\nConfidential\tdraft\nPage 1", none.clone(), (0, 0))]),
@@ -827,7 +850,10 @@ mod tests {
             ..RunProps::default()
         };
         assert_eq!(header_push(&[(ar, big, (0, 0))]), 567 + 3 * 676 - 1134);
-        assert_eq!(header_push(&[(ar, none.clone(), (0, 0))]), 567 + 2 * 464 - 1134);
+        assert_eq!(
+            header_push(&[(ar, none.clone(), (0, 0))]),
+            567 + 2 * 464 - 1134
+        );
         // A header past the page keeps a fifth of the body (Writer: 3026 of 14570 twips).
         let huge = LONG.repeat(30);
         assert_eq!(header_push(&[(&huge, none, (0, 0))]), 14_570 - 14_570 / 5);
@@ -980,6 +1006,62 @@ mod tests {
         assert_eq!((f.height(200), f.height(500)), (300, 500));
         let f = format_of("X", &ParaProps::default());
         assert_eq!((f.line, f.rule, f.widows), (240, LineRule::Auto, true));
+    }
+
+    #[test]
+    fn list_items_are_indented_as_writer_sets_them() {
+        // python-docx's default: List Bullet (numbering instance 1) and List Number (5) take
+        // their numbering's level 0, left 360 hanging 360.
+        let base = fixture("python-docx-default.docx");
+        let f = formats_on(&base);
+        assert_eq!((f.list_bullet.indent.0, f.list_number.indent.0), (360, 360));
+        let with = |edit: &dyn Fn(&mut DocTemplate)| {
+            let mut t = base.clone();
+            edit(&mut t);
+            let f = formats_on(&t);
+            (f.list_bullet.indent.0, f.list_number.indent.0)
+        };
+        let style = |t: &mut DocTemplate, name: &str| -> usize {
+            t.styles.iter().position(|s| s.name == name).unwrap()
+        };
+        // Writer 7.4: the list style's own left 1440 wins over its numbering's 360.
+        let own = with(&|t| {
+            let i = style(t, "List Bullet");
+            t.styles[i].para.indent_left = Some(1440);
+        });
+        assert_eq!(own, (1440, 360));
+        // `Normal` (the list styles' base) indented 2160, or the paragraph defaults 1440: the
+        // items stay at 360 in Writer (measured both; before, measured at 2160 and 1440).
+        let inherited = with(&|t| {
+            let i = style(t, "Normal");
+            t.styles[i].para.indent_left = Some(2160);
+        });
+        assert_eq!(inherited, (360, 360));
+        let defaults = with(&|t| t.para_defaults.indent_left = Some(1440));
+        assert_eq!(defaults, (360, 360));
+        // Instances 1 and 5 overriding level 0 (left 2880, hanging 360; start 3): Writer sets
+        // the items' text at 2880 (before: the definition's 360).
+        let overridden = with(&|t| {
+            for num in [1, 5] {
+                t.num_overrides
+                    .push(specrender_template::docx::NumOverride {
+                        num,
+                        start: Some(3),
+                        indent: Some((2880, 2520)),
+                        lvl_xml: None,
+                    });
+            }
+        });
+        assert_eq!(overridden, (2880, 2880));
+        // Our own lists on a template without list styles: our numbering's 720, whatever its
+        // Normal says.
+        let mut t = fixture("pandoc-reference.docx");
+        let i = t
+            .styles
+            .iter()
+            .position(|s| s.default && s.kind == "paragraph");
+        t.styles[i.unwrap()].para.indent_left = Some(1000);
+        assert_eq!(formats_on(&t).list_bullet.indent.0, flow::LIST_INDENT);
     }
 
     #[test]

@@ -149,6 +149,14 @@ impl Xml {
         self.end("a:solidFill");
     }
 
+    /// Well-formed XML written as it is (an element carried from a template's part, whose
+    /// prefixes the part's root declares).
+    pub fn raw(&mut self, xml: &str) {
+        self.indent();
+        self.buf.push_str(xml);
+        self.newline();
+    }
+
     pub fn finish(self) -> Vec<u8> {
         self.buf.into_bytes()
     }

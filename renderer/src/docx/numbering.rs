@@ -26,6 +26,10 @@ pub(crate) struct ListNums {
     pub bullet: u32,
     /// The abstract definition ordered lists restart.
     number_abs: u32,
+    /// The level 0 the template's `List Number` instance overrides its definition with
+    /// (`w:lvlOverride/w:lvl`, as written): each restart carries it, so ordered lists look as
+    /// the style's own instance does (and are measured so: `layout::doc::template`).
+    number_lvl: Option<std::sync::Arc<str>>,
 }
 
 impl ListNums {
@@ -50,6 +54,7 @@ impl ListNums {
         let number_abs = styled("ListNumber")
             .and_then(|n| t?.abstract_of(n))
             .unwrap_or(abs_base + 1);
+        let number_lvl = styled("ListNumber").and_then(|n| t?.num_override(n)?.lvl_xml.clone());
         let mut next = num_base + 2;
         let blocks = laid
             .blocks
@@ -68,6 +73,7 @@ impl ListNums {
             abs_base,
             bullet: num_base + 1,
             number_abs,
+            number_lvl,
         }
     }
 
@@ -117,6 +123,9 @@ fn ours(x: &mut Xml, nums: &ListNums, abstracts: bool, instances: bool) {
         if restart {
             x.start("w:lvlOverride", &[("w:ilvl", &"0")]);
             x.empty("w:startOverride", &[("w:val", &"1")]);
+            if let Some(lvl) = &nums.number_lvl {
+                x.raw(lvl);
+            }
             x.end("w:lvlOverride");
         }
         x.end("w:num");
