@@ -590,6 +590,13 @@ fn run_pipeline(
         say!("error: reading from stdin (`-`) needs -o OUT");
         return Ok(2);
     }
+    // The fonts are loaded on a thread of their own while the input is read and parsed (the
+    // other core is idle while the JSON is read); they are waited for where they were loaded
+    // before, so errors come in the same order. A run that fails before does not wait for
+    // them. `--threads 1` keeps the run on one thread.
+    let font_opts = run.fonts.options();
+    let fonts_loading =
+        (run.threads != 1).then(|| std::thread::spawn(move || specrender::load_fonts(&font_opts)));
     let parsed = parse_input(args, &parse_opts, run, &mut progress)?;
     if let (Some(_), specrender::Input::Doc(_)) = (preview, &parsed.input) {
         say!("error: --preview draws slides; a DocSpec has none");
@@ -615,7 +622,12 @@ fn run_pipeline(
     if let Err(code) = template_fits(&parsed.input, &template, run) {
         return Ok(code);
     }
-    let fonts = specrender::load_fonts(&run.fonts.options())?;
+    let fonts = match fonts_loading {
+        Some(h) => h
+            .join()
+            .unwrap_or_else(|_| Err(Error::Internal("the font loading thread failed".into())))?,
+        None => specrender::load_fonts(&run.fonts.options())?,
+    };
     let opts = render_options(
         run,
         parse_opts,
