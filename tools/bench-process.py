@@ -7,12 +7,19 @@ noisy machine slows all of them alike; medians are printed.
 
     python3 tools/bench-process.py [--rounds 15] [--slides 200] [--blocks 2000] [--no-peers]
     python3 tools/bench-process.py --scaling [--rounds 11]
+    python3 tools/bench-process.py --floor [--rounds 15] [--no-peers]
 
 Each command's wall time, CPU time (user + system, from wait4) and peak resident memory are
 printed as medians (min .. max for wall). `--scaling` instead times `specrender render` on one
 thread for decks of 25/50/100/200 slides (200 is the schema's cap) and documents of
 250/500/1,000/2,000/4,000 blocks, interleaved, and prints each size's median next to the
-smallest size's.
+smallest size's. `--floor` instead times what the 200-slide deck's process cannot go below on
+this machine (issue 23 item 2): `specrender --version` (exec, loading, exit), a 1-slide text deck
+(start-up: fonts, the built-in look, a small package written and synced), `tools/floor.c` (a C
+program, built with `cc`, that reads the deck's input and pictures and writes and syncs the
+render's own PPTX and QC bytes, made beforehand, as specrender does: the I/O alone), the deck with
+its outputs on tmpfs (`/dev/shm`: no disk), and the deck itself; with PptxGenJS, the wall time
+that 15x PptxGenJS would need.
 
 Peers are installed into target/bench-process/ (npm `pptxgenjs`, pinned; python-pptx from the
 environment, else pip). They write the same slides — titles, text, bullets, tables, charts,
@@ -142,6 +149,7 @@ def main():
     ap.add_argument("--blocks", type=int, default=2000)
     ap.add_argument("--no-peers", action="store_true")
     ap.add_argument("--scaling", action="store_true", help="cost by input size instead (one thread)")
+    ap.add_argument("--floor", action="store_true", help="the deck's floor on this machine instead (item 2)")
     args = ap.parse_args()
     WORK.mkdir(parents=True, exist_ok=True)
     sh(["cargo", "build", "--release", "-q", "-p", "specrender", "-p", "specrender-deckgen"], cwd=ROOT)
@@ -160,6 +168,8 @@ def main():
             "--assets", doc_assets], stdout=f)
     out = WORK / "out"
     out.mkdir(exist_ok=True)
+    if args.floor:
+        return floor(args, bin_, gen, deck, deck_assets, out)
     cmds = {
         f"specrender deck {args.slides} slides, 1 thread": [bin_, "render", deck, "-o", out / "a.pptx", "--assets",
                                                             deck_assets, "--qc", out / "a.json", "--threads", "1"],
@@ -171,18 +181,13 @@ def main():
                                                                        "--assets", doc_assets, "--qc", out / "d.json"],
     }
     if not args.no_peers:
-        js = WORK / "peer.js"
-        js.write_text(PEER_JS)
-        if not (WORK / "node_modules" / "pptxgenjs").exists():
-            sh(["npm", "install", "--silent", "--no-audit", "--no-fund", "--prefix", WORK, f"pptxgenjs@{PPTXGENJS}"],
-               stdout=subprocess.DEVNULL)
+        cmds[f"PptxGenJS {PPTXGENJS} deck {args.slides} slides"] = pptxgenjs(deck, deck_assets, out / "e.pptx")
         py = WORK / "peer.py"
         py.write_text(PEER_PY)
         try:
             import pptx  # noqa: F401
         except ImportError:
             sh([sys.executable, "-m", "pip", "install", "-q", "python-pptx"])
-        cmds[f"PptxGenJS {PPTXGENJS} deck {args.slides} slides"] = ["node", js, deck, deck_assets, out / "e.pptx"]
         cmds[f"python-pptx deck {args.slides} slides"] = [sys.executable, py, deck, deck_assets, out / "f.pptx"]
     times, cpus, rsss = run_rounds(cmds, args.rounds)
     med = {k: statistics.median(v) * 1000 for k, v in times.items()}
@@ -195,6 +200,57 @@ def main():
     for k in med:
         if k.startswith(("PptxGenJS", "python-pptx")):
             print(f"  {k.split(' deck')[0]} / specrender (default threads): {med[k] / med[base]:.1f}x")
+
+
+def pptxgenjs(deck, assets, out):
+    """The PptxGenJS command for the deck (installed into WORK on first use)."""
+    js = WORK / "peer.js"
+    js.write_text(PEER_JS)
+    if not (WORK / "node_modules" / "pptxgenjs").exists():
+        sh(["npm", "install", "--silent", "--no-audit", "--no-fund", "--prefix", WORK, f"pptxgenjs@{PPTXGENJS}"],
+           stdout=subprocess.DEVNULL)
+    return ["node", js, deck, assets, out]
+
+
+def floor(args, bin_, gen, deck, deck_assets, out):
+    """What the deck's process cannot go below here: start-up, the I/O alone, the disk's share."""
+    one = WORK / "one.json"
+    with open(one, "wb") as f:
+        sh([gen, "--slides", "1", "--text-only", "--seed", "1"], stdout=f)
+    prog = WORK / "floor"
+    sh(["cc", "-O2", "-o", prog, ROOT / "tools" / "floor.c"])
+    # The package and report the floor writes: the render's own bytes, made once beforehand.
+    made_pptx, made_qc = out / "floor-made.pptx", out / "floor-made.json"
+    sh([bin_, "render", deck, "--assets", deck_assets, "-o", made_pptx, "--qc", made_qc])
+    deck_cmd = [bin_, "render", deck, "--assets", deck_assets]
+    cmds = {
+        "specrender --version (exec, loading, exit)": [bin_, "--version"],
+        "specrender, a 1-slide text deck (start-up)": [bin_, "render", one, "-o", out / "one.pptx", "--qc",
+                                                       out / "one.json"],
+        "floor: the deck's input and pictures read, its PPTX and QC written and synced (tools/floor.c)": [
+            prog, deck, deck_assets, made_pptx, made_qc, out / "floor.pptx", out / "floor.json"],
+    }
+    shm = Path("/dev/shm")
+    if shm.is_dir():
+        tmp = shm / f"specrender-bench-{os.getpid()}"
+        tmp.mkdir(exist_ok=True)
+        cmds["specrender deck, default threads, outputs on tmpfs (no disk)"] = deck_cmd + [
+            "-o", tmp / "t.pptx", "--qc", tmp / "t.json"]
+    cmds[f"specrender deck {args.slides} slides, default threads"] = deck_cmd + ["-o", out / "b.pptx", "--qc",
+                                                                                 out / "b.json"]
+    peer = f"PptxGenJS {PPTXGENJS} deck {args.slides} slides"
+    if not args.no_peers:
+        cmds[peer] = pptxgenjs(deck, deck_assets, out / "e.pptx")
+    times, cpus, _ = run_rounds(cmds, args.rounds)
+    if shm.is_dir():
+        shutil.rmtree(tmp, ignore_errors=True)
+    print(f"the deck's floor, {args.rounds} interleaved rounds, medians (wall min .. max), "
+          f"load average {os.getloadavg()[0]:.1f} at the end:")
+    for k, v in times.items():
+        print(f"  {k:96} {statistics.median(v) * 1000:7.1f} ms  ({min(v) * 1000:.1f} .. {max(v) * 1000:.1f})  "
+              f"CPU {statistics.median(cpus[k]) * 1000:6.1f} ms")
+    if peer in times:
+        print(f"  15x PptxGenJS needs a wall time of {statistics.median(times[peer]) * 1000 / 15:.1f} ms")
 
 
 def run_rounds(cmds, rounds):
