@@ -804,3 +804,101 @@ fn an_instance_overriding_its_level_is_carried_and_measured() {
     // The overridden instances keep their own start; restarts begin at 1.
     assert_eq!(written.num_override(5).unwrap().start, Some(3));
 }
+
+/// The width Writer gives `word` in `font` at `half_points` (twips): glyph advances, unkerned.
+fn writer_twips(font: &ttf_parser::Face<'_>, word: &str, half_points: f64) -> f64 {
+    let units: f64 = word
+        .chars()
+        .map(|c| {
+            let g = font
+                .glyph_index(c)
+                .unwrap_or_else(|| panic!("no glyph for {c:?}"));
+            f64::from(font.glyph_hor_advance(g).unwrap_or(0))
+        })
+        .sum();
+    units / f64::from(font.units_per_em()) * half_points * 10.0
+}
+
+#[test]
+fn no_table_column_is_narrower_than_a_word_as_writer_sets_it() {
+    // Brand tokens put the table in 13 pt Caladea: its header words' kerned widths just fit
+    // columns at their narrowest, and Writer, which sets a DOCX run unkerned, broke "Growth"
+    // (861.64 twips in a 862-twip text area) as "Growt|h", with no QC finding.
+    let dir = root().join("golden/docs/template_python_docx");
+    let mut spec: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.join("input.json")).unwrap()).unwrap();
+    spec["theme"]["brand"]["tokens"] = serde_json::json!({
+        "fonts": {"body": "Caladea", "heading": "Caladea"},
+        "sizes": {"body": 14, "title": 30}
+    });
+    let input = tmp("table-words.json");
+    std::fs::write(&input, serde_json::to_vec(&spec).unwrap()).unwrap();
+    let out = tmp("table-words.docx");
+    let o = bin()
+        .arg("render")
+        .arg(&input)
+        .arg("-o")
+        .arg(&out)
+        .arg("--assets")
+        .arg(&dir)
+        .arg("--template")
+        .arg(fixture("python-docx-default.docx"))
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{o:?}");
+    let doc = part(&out, "word/document.xml");
+    let table = &doc[doc.find("<w:tbl>").expect("a table")..doc.find("</w:tbl>").unwrap()];
+    let grid = &table[table.find("<w:tblGrid>").unwrap()..table.find("</w:tblGrid>").unwrap()];
+    let grid: Vec<f64> = attr_vals(grid, "w:w")
+        .iter()
+        .map(|w| w.parse().unwrap())
+        .collect();
+    let fonts = root().join("fonts/data/metric");
+    let (regular, bold) = (
+        std::fs::read(fonts.join("Caladea-Regular.ttf")).unwrap(),
+        std::fs::read(fonts.join("Caladea-Bold.ttf")).unwrap(),
+    );
+    let (regular, bold) = (
+        ttf_parser::Face::parse(&regular, 0).unwrap(),
+        ttf_parser::Face::parse(&bold, 0).unwrap(),
+    );
+    let mut checked = 0;
+    for (r, row) in table.split("<w:tr>").skip(1).enumerate() {
+        for (c, cell) in row.split("<w:tc>").skip(1).enumerate() {
+            let sizes = vals(cell, "w:sz");
+            let text: String = vals_text(cell);
+            if text.is_empty() {
+                continue;
+            }
+            assert!(
+                !sizes.is_empty() && sizes.iter().all(|s| s == "26"),
+                "row {r} cell {c}: 13 pt, {sizes:?}"
+            );
+            let font = if r == 0 { &bold } else { &regular };
+            // Whole words only: no break opportunity inside (no '/' or '-').
+            for word in text.split(' ').filter(|w| !w.contains(['/', '-'])) {
+                let room = grid[c] - 2.0 * 120.0;
+                let need = writer_twips(font, word, 26.0);
+                assert!(
+                    room >= need + 1.0,
+                    "row {r} column {c}: {word:?} is {need:.2} twips in Writer, the cell's text area {room}"
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 20, "{checked} words checked");
+}
+
+/// The text of every `w:t` in `xml`, joined.
+fn vals_text(xml: &str) -> String {
+    xml.split("<w:t")
+        .skip(1)
+        .filter_map(|s| {
+            let s = s
+                .strip_prefix('>')
+                .or_else(|| s.strip_prefix(" xml:space=\"preserve\">"))?;
+            s.split_once("</w:t>").map(|x| x.0.to_string())
+        })
+        .collect()
+}

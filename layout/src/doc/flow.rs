@@ -408,12 +408,46 @@ pub fn writer_lines(
     let segs = m.segment(t, fonts.faces, fonts.bold);
     // Complex script text is set at its own size (`w:szCs`): its widths at 1 pt of `size`.
     let cs = f64::from(cs) / f64::from(size.max(1));
+    let mut merged = writer_pieces(m, lang, p, &segs, cs);
+    // A word no line holds (a table cell's column squeezed below its words, or one the
+    // kerned word just fits: "Revenue" 8 pt bold is 28.96 pt unkerned in 28.0): Writer fills
+    // each line with its graphemes up to the room ("Revenu|e"). Measured here, in Writer's
+    // widths, for this question only: a paragraph keeps graphemes only of words wider than
+    // the width it was prepared for (a table cell: the whole text width), and keeping every
+    // cell's (`Prepared::break_every_word`) held a big table's text several times over.
+    let room = (width + WRITER_LINE_TOLERANCE) as f64;
+    let scale = f64::from(size) / 100.0;
+    for pc in &mut merged {
+        if pc.w_trim * scale > room && !covers(pc) {
+            pc.graphemes = writer_graphemes(m, lang, t, &segs, pc.start..pc.trim_end, cs);
+        }
+    }
+    // Writer keeps no slack at the line end (the engine's `GRID_SLACK` is Impress's).
+    fill(
+        &merged,
+        &p.ems,
+        size,
+        width + GRID_SLACK as i64 + WRITER_LINE_TOLERANCE,
+    )
+}
+
+/// A paragraph's pieces as Writer breaks and sets them (at 1 pt, EMU): UAX #14 pieces joined
+/// where Writer keeps them together ([`writer_keeps`]), glyph widths unkerned ([`unkerned`]) with
+/// Writer's autospaces; no graphemes measured.
+fn writer_pieces(
+    m: &mut Measurer<'_>,
+    lang: ShapeLang,
+    p: &Prepared,
+    segs: &[Segment],
+    cs: f64,
+) -> Vec<Piece> {
+    let t = p.text.as_str();
     // Glyph widths without kerning (Writer kerns a DOCX run only when it asks, `w:kern`),
     // per UAX #14 piece.
     let mut merged: Vec<Piece> = Vec::with_capacity(p.pieces.len());
     for pc in &p.pieces {
-        let glyphs = unkerned(m, lang, t, &segs, pc.start..pc.trim_end, cs);
-        let spaces = unkerned(m, lang, t, &segs, pc.trim_end..pc.end, cs);
+        let glyphs = unkerned(m, lang, t, segs, pc.start..pc.trim_end, cs);
+        let spaces = unkerned(m, lang, t, segs, pc.trim_end..pc.end, cs);
         let piece = Piece {
             w_trim: glyphs,
             w_full: glyphs + spaces,
@@ -447,26 +481,31 @@ pub fn writer_lines(
         pc.w_trim += inner;
         pc.w_full = pc.w_trim + spaces + end;
     }
-    // A word no line holds (a table cell's column squeezed below its words, or one the
-    // kerned word just fits: "Revenue" 8 pt bold is 28.96 pt unkerned in 28.0): Writer fills
-    // each line with its graphemes up to the room ("Revenu|e"). Measured here, in Writer's
-    // widths, for this question only: a paragraph keeps graphemes only of words wider than
-    // the width it was prepared for (a table cell: the whole text width), and keeping every
-    // cell's (`Prepared::break_every_word`) held a big table's text several times over.
-    let room = (width + WRITER_LINE_TOLERANCE) as f64;
-    let scale = f64::from(size) / 100.0;
-    for pc in &mut merged {
-        if pc.w_trim * scale > room && !covers(pc) {
-            pc.graphemes = writer_graphemes(m, lang, t, &segs, pc.start..pc.trim_end, cs);
-        }
+    merged
+}
+
+/// Writer's (narrowest, one-line) width of a paragraph at 1 pt (EMU), its complex script text
+/// at the same size: its widest piece as Writer keeps and sets it ([`writer_pieces`]), and its
+/// visible text on one line. A table column narrower than the first breaks a word inside in
+/// Writer ("Revenu|e"), whatever the kerned width said.
+pub fn writer_extent(
+    m: &mut Measurer<'_>,
+    fonts: &TextFonts,
+    lang: ShapeLang,
+    p: &Prepared,
+) -> (f64, f64) {
+    if p.text.is_empty() {
+        return (0.0, 0.0);
     }
-    // Writer keeps no slack at the line end (the engine's `GRID_SLACK` is Impress's).
-    fill(
-        &merged,
-        &p.ems,
-        size,
-        width + GRID_SLACK as i64 + WRITER_LINE_TOLERANCE,
-    )
+    let segs = m.segment(&p.text, fonts.faces, fonts.bold);
+    let pieces = writer_pieces(m, lang, p, &segs, 1.0);
+    let (mut lo, mut line, mut vis) = (0.0f64, 0.0f64, 0.0f64);
+    for pc in &pieces {
+        lo = lo.max(pc.w_trim);
+        vis = line + pc.w_trim;
+        line += pc.w_full;
+    }
+    (lo, vis)
 }
 
 /// Do `pc`'s graphemes cover its visible text, end to end? (A piece merged from UAX #14
