@@ -53,10 +53,14 @@ done
 work_bound="${LIMITS_WORK_SECONDS:-8}"
 python3 tools/make-table-bombs.py "$dir/tables" >/dev/null
 python3 tools/make-asset-bombs.py "$dir/assets" >/dev/null
+# Free-form JSON at every place the schemas allow it, and the densest typed places, at the
+# value budget (the tree bytes they would hold: issue 25).
+python3 tools/make-json-bombs.py "$dir/json" >/dev/null
 bombs="tables/deck-200x20x200 tables/deck-tiny tables/deck-28-long tables/doc-2000x30
   tables/doc-long-cells tables/doc-short-words tables/doc-paragraphs tables/doc-distinct-words
   tables/doc-distinct-words-500 assets/deck-500-same
-  assets/deck-6-distinct assets/deck-convert"
+  assets/deck-6-distinct assets/deck-convert
+  $(cd "$dir" && ls json/*.json | sed 's/\.json$//')"
 for f in $bombs; do
   [ -f "$dir/$f.json" ] || { echo "$f: not made (Pillow missing?)"; continue; }
   ext=pptx
@@ -75,7 +79,11 @@ for f in $bombs; do
     size=$(wc -c <"$dir/$f.json")
     verdict=ok
     what=written
-    if [ "$rc" = 2 ]; then what=refused; grep -q '"work_budget"' "$dir/$f.$cmd.out" && what="refused: work_budget"; fi
+    if [ "$rc" = 2 ]; then
+      what=refused
+      grep -q '"work_budget"' "$dir/$f.$cmd.out" && what="refused: work_budget"
+      grep -q '"too_many_values"' "$dir/$f.$cmd.out" && what="refused: too_many_values"
+    fi
     if [ "$rc" -gt 2 ]; then verdict="FAIL (exit $rc)"; fail=1; fi
     if [ "$kib" -gt "$rss_bound_kib" ]; then verdict="FAIL (RSS over 16 x max-bytes)"; fail=1; fi
     if python3 -c "import sys; sys.exit(0 if $cpu > $work_bound else 1)"; then verdict="FAIL (over $work_bound s CPU)"; fail=1; fi
@@ -85,8 +93,9 @@ done
 # The same inputs under the fuzzer's bounds (issue 25), in-process and with the layout JSON
 # (written as the CLI writes it): CPU of the case's thread
 # under 2 s (LIMITS_FUZZ_CPU_MS), peak heap under 64 MiB + 16 x bytes + 2 x distinct asset
-# bytes; a deck refused for the work budget is run again cut to the
-# slides the budget takes, a document table halved until it is taken.
+# bytes; a deck or document refused for the work budget or a bound of the reader is run again
+# cut to the slides (blocks) before the one named, a document's first table halved until it is
+# taken.
 cargo build --release --quiet -p specrender-fuzz
 files=()
 for f in $bombs; do [ -f "$dir/$f.json" ] && files+=("$dir/$f.json"); done

@@ -6,7 +6,6 @@
 
 use std::io::Read;
 
-use serde_json::Value;
 use specrender::spec::Code;
 use specrender::{Error, FontBook, Outcome, ParseOptions, RenderOptions};
 
@@ -15,11 +14,14 @@ use specrender::{Error, FontBook, Outcome, ParseOptions, RenderOptions};
 const OVER_BUDGET: &str = "refused over the work budget (work_budget, exit 2)";
 
 /// What one input went through.
-#[derive(Debug, Default, Clone, Copy)]
+#[derive(Debug, Default, Clone)]
 pub struct Reached {
     pub valid: bool,
     pub rendered: bool,
     pub twice: bool,
+    /// Refused by a bound of the JSON reader (`too_many_values`, `too_deep`): (code, JSON
+    /// Pointer).
+    pub read_limit: Option<(String, String)>,
 }
 
 /// ST_Coordinate (a:off) and ST_PositiveCoordinate (a:ext) bounds, ECMA-376 Part 1 §20.1.10.
@@ -53,21 +55,43 @@ pub fn check_with(
 ) -> Result<Reached, String> {
     let parse = ParseOptions::default();
     let v = specrender::validate(input, &parse).map_err(|e| format!("validate: {e}"))?;
-    // The harness's own tree of the input (serde_json's, to check the pointers), dropped
-    // before rendering: the heap a case is measured for is the engine's, not the harness's
-    // (it was held through render: about 90 MiB of a dense 3.3 MB deck's peak).
+    // The findings' pointers are looked up in the input's text, in one pass that keeps only
+    // what it looks for: the heap a case is measured for is the engine's, not the harness's
+    // (a serde_json tree of the input was 240 MiB for 4 MB of one-key objects, and held
+    // through render about 90 MiB of a dense 3.3 MB deck's peak).
     let known = {
-        let doc: Option<Value> = serde_json::from_slice(input).ok();
-        for f in v.errors.iter().chain(&v.warnings) {
-            pointer_ok(&f.path, f.code.as_str(), doc.as_ref())?;
+        let findings: Vec<_> = v.errors.iter().chain(&v.warnings).collect();
+        for f in &findings {
+            pointer_syntax(&f.path, f.code.as_str())?;
+        }
+        let wanted: Vec<&str> = findings
+            .iter()
+            .filter(|f| !WHOLE.contains(&f.code.as_str()))
+            .map(|f| f.path.as_str())
+            .collect();
+        let (found, version) = look_up(input, &wanted).unwrap_or((vec![true; wanted.len()], None));
+        if let Some(i) = found.iter().position(|ok| !ok) {
+            let f = findings
+                .iter()
+                .filter(|f| !WHOLE.contains(&f.code.as_str()))
+                .nth(i)
+                .expect("one finding per pointer looked up");
+            return Err(format!(
+                "finding {} points at {:?}, which is not in the input",
+                f.code.as_str(),
+                f.path
+            ));
         }
         // Both formats render: SlideSpec to PPTX, DocSpec to DOCX.
-        doc.as_ref()
-            .and_then(|d| d.get("spec_version"))
-            .is_some_and(|s| s == "slidespec_v1" || s == "docspec_v1")
+        version.is_some_and(|s| s == "slidespec_v1" || s == "docspec_v1")
     };
     let mut r = Reached {
         valid: v.valid,
+        read_limit: v
+            .errors
+            .first()
+            .filter(|e| matches!(e.code, Code::TooManyValues | Code::TooDeep))
+            .map(|e| (e.code.as_str().to_string(), e.path.clone())),
         ..Default::default()
     };
     if !v.valid || !known {
@@ -150,9 +174,8 @@ fn render(input: &[u8], fonts: &FontBook, opts: &RenderOptions) -> Result<Outcom
     }
 }
 
-/// RFC 6901 syntax, and the pointer names a place in the input (or its parent does, for a
-/// missing member that `required` names by its object).
-fn pointer_ok(path: &str, code: &str, doc: Option<&Value>) -> Result<(), String> {
+/// RFC 6901 syntax.
+fn pointer_syntax(path: &str, code: &str) -> Result<(), String> {
     let syntax = path.is_empty()
         || (path.starts_with('/')
             && path
@@ -163,16 +186,163 @@ fn pointer_ok(path: &str, code: &str, doc: Option<&Value>) -> Result<(), String>
             "finding {code} has a malformed JSON Pointer {path:?}"
         ));
     }
-    if WHOLE.contains(&code) {
-        return Ok(());
-    }
-    let Some(doc) = doc else { return Ok(()) };
-    if doc.pointer(path).is_none() {
-        return Err(format!(
-            "finding {code} points at {path:?}, which is not in the input"
-        ));
-    }
     Ok(())
+}
+
+/// Which of `pointers` name a place in `input`, and the top level's
+/// `spec_version` when it is a string (the last one given, as readers keep it); `None` when
+/// `input` is not JSON. One pass over the text that descends only where a pointer leads.
+pub fn look_up(input: &[u8], pointers: &[&str]) -> Option<(Vec<bool>, Option<String>)> {
+    use serde::de::DeserializeSeed;
+    let tokens: Vec<Vec<String>> = pointers
+        .iter()
+        .map(|p| {
+            if p.is_empty() {
+                Vec::new()
+            } else {
+                p[1..]
+                    .split('/')
+                    .map(|t| t.replace("~1", "/").replace("~0", "~"))
+                    .collect()
+            }
+        })
+        .collect();
+    let mut found = vec![false; pointers.len()];
+    let mut version = None;
+    let mut de = serde_json::Deserializer::from_slice(input);
+    Walk {
+        tokens: &tokens,
+        live: (0..tokens.len()).map(|i| (i, 0)).collect(),
+        found: &mut found,
+        version: Some(&mut version),
+    }
+    .deserialize(&mut de)
+    .ok()?;
+    de.end().ok()?;
+    Some((found, version))
+}
+
+/// One value of [`look_up`]'s pass: `live` are (pointer, tokens matched so far) that lead here;
+/// `version` is set at the top level only.
+struct Walk<'a> {
+    tokens: &'a [Vec<String>],
+    live: Vec<(usize, usize)>,
+    found: &'a mut Vec<bool>,
+    version: Option<&'a mut Option<String>>,
+}
+
+impl<'de> serde::de::DeserializeSeed<'de> for Walk<'_> {
+    type Value = ();
+
+    fn deserialize<D: serde::Deserializer<'de>>(mut self, d: D) -> Result<(), D::Error> {
+        let tokens = self.tokens;
+        self.live.retain(|&(i, at)| {
+            if at == tokens[i].len() {
+                self.found[i] = true;
+                return false;
+            }
+            true
+        });
+        if self.live.is_empty() && self.version.is_none() {
+            <serde::de::IgnoredAny as serde::Deserialize>::deserialize(d)?;
+            return Ok(());
+        }
+        d.deserialize_any(self)
+    }
+}
+
+impl Walk<'_> {
+    fn child(&mut self, token: &str) -> Vec<(usize, usize)> {
+        self.live
+            .iter()
+            .filter(|&&(i, at)| self.tokens[i][at] == token)
+            .map(|&(i, at)| (i, at + 1))
+            .collect()
+    }
+}
+
+impl<'de> serde::de::Visitor<'de> for Walk<'_> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("any JSON value")
+    }
+
+    fn visit_bool<E>(self, _: bool) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_i64<E>(self, _: i64) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_u64<E>(self, _: u64) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_f64<E>(self, _: f64) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_str<E>(self, _: &str) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_unit<E>(self) -> Result<(), E> {
+        Ok(())
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(mut self, mut seq: A) -> Result<(), A::Error> {
+        let mut n = 0usize;
+        loop {
+            let live = self.child(&n.to_string());
+            let more = if live.is_empty() {
+                seq.next_element::<serde::de::IgnoredAny>()?.is_some()
+            } else {
+                seq.next_element_seed(Walk {
+                    tokens: self.tokens,
+                    live,
+                    found: &mut *self.found,
+                    version: None,
+                })?
+                .is_some()
+            };
+            if !more {
+                return Ok(());
+            }
+            n += 1;
+        }
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(mut self, mut map: A) -> Result<(), A::Error> {
+        while let Some(key) = map.next_key::<String>()? {
+            let live = self.child(&key);
+            if key == "spec_version" && self.version.is_some() {
+                let raw = map.next_value::<&serde_json::value::RawValue>()?;
+                if let Some(v) = self.version.as_deref_mut() {
+                    *v = serde_json::from_str::<String>(raw.get()).ok();
+                }
+                let mut de = serde_json::Deserializer::from_str(raw.get());
+                serde::de::DeserializeSeed::deserialize(
+                    Walk {
+                        tokens: self.tokens,
+                        live,
+                        found: &mut *self.found,
+                        version: None,
+                    },
+                    &mut de,
+                )
+                .map_err(serde::de::Error::custom)?;
+                continue;
+            }
+            if live.is_empty() {
+                map.next_value::<serde::de::IgnoredAny>()?;
+            } else {
+                map.next_value_seed(Walk {
+                    tokens: self.tokens,
+                    live,
+                    found: &mut *self.found,
+                    version: None,
+                })?;
+            }
+        }
+        Ok(())
+    }
 }
 
 /// The package opens as a zip; every XML part is well-formed; every `a:off` / `a:ext` is within
@@ -253,6 +423,10 @@ pub enum Limited {
     /// Refused as designed: over the job's work budget (`work_budget`, exit 2), at this JSON
     /// Pointer.
     OverBudget(String),
+    /// Refused as designed by a bound of the JSON reader (exit 2): (code, JSON Pointer).
+    ReadLimit(String, String),
+    /// Refused by validation (exit 2): an input made to be refused.
+    Invalid,
 }
 
 /// One input at the schemas' limits through validate and render with its assets (`assets`:
@@ -264,6 +438,11 @@ pub enum Limited {
 pub fn limits(input: &[u8], fonts: &FontBook, assets: &std::path::Path) -> Result<Limited, String> {
     match check_with(input, fonts, false, Some(assets), true) {
         Ok(r) if r.rendered => Ok(Limited::Written),
+        Ok(Reached {
+            read_limit: Some((code, at)),
+            ..
+        }) => Ok(Limited::ReadLimit(code, at)),
+        Ok(Reached { valid: false, .. }) => Ok(Limited::Invalid),
         Ok(_) => Err("not a valid SlideSpec or DocSpec".into()),
         Err(e) if e.starts_with(OVER_BUDGET) => {
             let at = e[OVER_BUDGET.len()..].trim_start_matches(" at ");
@@ -272,5 +451,34 @@ pub fn limits(input: &[u8], fonts: &FontBook, assets: &std::path::Path) -> Resul
             ))
         }
         Err(e) => Err(e),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::look_up;
+
+    #[test]
+    fn pointers_are_looked_up_in_the_text_without_a_tree() {
+        let input =
+            br#"{"spec_version": 1, "a": [{"b/c": {"~d": 1}}, 2], "spec_version": "slidespec_v1"}"#;
+        let (found, version) = look_up(
+            input,
+            &[
+                "",
+                "/a",
+                "/a/0/b~1c/~0d",
+                "/a/1",
+                "/a/2",
+                "/x",
+                "/a/0/b~1c/d",
+                "/spec_version",
+            ],
+        )
+        .unwrap();
+        assert_eq!(found, [true, true, true, true, false, false, false, true]);
+        // The last `spec_version`, as readers keep it.
+        assert_eq!(version.as_deref(), Some("slidespec_v1"));
+        assert!(look_up(b"{} x", &[]).is_none());
     }
 }

@@ -236,6 +236,24 @@ fn slides_before(input: &[u8], at: &str) -> Option<Vec<u8>> {
     serde_json::to_vec(&doc).ok()
 }
 
+/// A document refused at `/doc/blocks/N[/...]` cut to its first N blocks (none when N is 0 or
+/// the input is not a document).
+fn blocks_before(input: &[u8], at: &str) -> Option<Vec<u8>> {
+    let k: usize = at
+        .strip_prefix("/doc/blocks/")?
+        .split('/')
+        .next()?
+        .parse()
+        .ok()?;
+    let mut doc: serde_json::Value = serde_json::from_slice(input).ok()?;
+    let blocks = doc.pointer_mut("/doc/blocks")?.as_array_mut()?;
+    if k == 0 || k >= blocks.len() {
+        return None;
+    }
+    blocks.truncate(k);
+    serde_json::to_vec(&doc).ok()
+}
+
 /// A document refused at `/doc/blocks/N`, a table, with half of that table's rows (and how
 /// many are left): run until one is taken, within half of the most rows the budget takes.
 fn table_halved(input: &[u8], at: &str) -> Option<(Vec<u8>, usize)> {
@@ -298,13 +316,24 @@ fn limits(v: &[String]) -> ! {
             Ok(check::Limited::OverBudget(at)) => {
                 // The most of this deck the budget takes: its slides before the one where the
                 // total passed the budget (work adds up in slide order), run next.
-                if let Some(most) = slides_before(&input, at) {
-                    queue.push((format!("{name}[slides before {at}]"), most));
+                if let Some(most) = slides_before(&input, at).or_else(|| blocks_before(&input, at))
+                {
+                    queue.push((format!("{name}[before {at}]"), most));
                 } else if let Some((half, rows)) = table_halved(&input, at) {
                     queue.push((format!("{name}[{rows} rows]"), half));
                 }
                 format!("refused: work_budget at {at}")
             }
+            Ok(check::Limited::ReadLimit(code, at)) => {
+                // The most the reader takes of a deck or document: its slides (blocks)
+                // before the one where reading stopped.
+                if let Some(most) = slides_before(&input, at).or_else(|| blocks_before(&input, at))
+                {
+                    queue.push((format!("{name}[before {at}]"), most));
+                }
+                format!("refused: {code} at {at}")
+            }
+            Ok(check::Limited::Invalid) => "refused: invalid (schema errors)".to_string(),
             Err(e) => format!("FAIL ({e})"),
         };
         let mut verdict = Vec::new();

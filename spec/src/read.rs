@@ -11,6 +11,20 @@
 //!   either schema); the rest are read (their syntax checked, nothing allocated) and counted.
 //!   The real length is kept in [`LongArrays`], so validation reports `max_items` with it, and
 //!   a long array where the schema has no cap (free-form places) is a warning.
+//! - **tree bytes**: what the kept tree holds on the heap (estimated as it is built: a
+//!   `Value` is 80 bytes with `preserve_order`, a one-key object about 490 with its map and
+//!   key) may not pass [`TREE_BASE`] + [`TREE_PER_BYTE`] x the input's bytes
+//!   (`too_many_values`): the value budget alone let 520,000 one-key objects (4.2 MB) hold
+//!   241 MiB.
+//!
+//! **Unread free-form places are not kept** (issue 25): `extensions` (top level, slide,
+//! element, block), `layout_hints`, the open members of `theme.brand` other than
+//! `brand_kit_id` and `tokens`, and the open members of a slide element's `style` (other than
+//! `variant`, `emphasis`, `box`) and `constraints` (other than `priority`, `allow_shrink`,
+//! `min_font_pt`). The schemas check nothing inside them but their type and nothing in the
+//! engine reads them, so the reader walks them with every bound above (values, depth, long
+//! arrays, duplicate keys: the same findings) and keeps a stand-in of the same JSON type: the
+//! scalar itself, or an empty array or object.
 //!
 //! A refusal names where the reader stopped: a JSON Pointer plus line and column.
 //!
@@ -20,7 +34,7 @@
 //! [`ReadJson::duplicate_keys`]; validation turns each into a `duplicate_key` warning, so a
 //! value given twice is never lost without a word.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 
 use serde::de::{DeserializeSeed, IgnoredAny, MapAccess, SeqAccess, Visitor};
@@ -39,6 +53,10 @@ pub struct ReadLimits {
     pub max_values: usize,
     /// Items kept of one array; the rest are counted only. Default: [`ARRAY_KEEP`].
     pub array_keep: usize,
+    /// Most heap bytes the kept tree may hold: `tree_base` + `tree_per_byte` x the bytes of
+    /// the text read. Default: [`TREE_BASE`], [`TREE_PER_BYTE`].
+    pub tree_base: usize,
+    pub tree_per_byte: usize,
 }
 
 /// Default nesting bound: far deeper than any SlideSpec/DocSpec path (the deepest is
@@ -49,9 +67,21 @@ pub const MAX_DEPTH: usize = 64;
 /// so every array the schemas allow is kept whole.
 pub const ARRAY_KEEP: usize = 5_000;
 
+/// The tree-bytes bound's fixed part: 24 MiB, what 300,000 table cells of one-digit numbers
+/// hold, almost three times the 108,000 such cells the work budget lets a deck lay out (27
+/// slides of 20 x 200); every structure the schemas cap (200 slides of 50 elements, 5,000
+/// blocks, 500 assets) fits in it many times over.
+pub const TREE_BASE: usize = 24 << 20;
+
+/// The tree-bytes bound's part per input byte. Ordinary inputs hold 1-11 bytes of tree per
+/// byte (the 30 MB documents 1.1, the bench document 3.7 and deck 6.6, the golden cases up to
+/// 10.5: README "Limits and safety"); a table of one-digit numbers 40 (a `Value` per two
+/// bytes), an array of one-key objects 61.
+pub const TREE_PER_BYTE: usize = 8;
+
 /// The value budget for a byte limit: one value per 32 bytes of the limit, at least 65,536.
-/// Each kept value costs at most about 160 bytes of memory (tree node, map entry, allocation),
-/// so the tree stays under about 10x the byte limit.
+/// What the values kept hold in memory (80 bytes to about 490 each) is bounded apart, by the
+/// input's own size ([`TREE_BASE`], [`TREE_PER_BYTE`]).
 pub fn values_for_bytes(max_bytes: usize) -> usize {
     (max_bytes / 32).max(65_536)
 }
@@ -63,6 +93,8 @@ impl ReadLimits {
             max_depth: MAX_DEPTH,
             max_values: values_for_bytes(max_bytes),
             array_keep: ARRAY_KEEP,
+            tree_base: TREE_BASE,
+            tree_per_byte: TREE_PER_BYTE,
         }
     }
 }
@@ -84,6 +116,9 @@ pub struct ReadJson {
     /// (JSON Pointer of the key, times it appeared) of every key given more than once in one
     /// object, in document order; the last value was kept.
     pub duplicate_keys: Vec<(String, usize)>,
+    /// The heap bytes the kept tree holds, as the reader estimated them against
+    /// [`ReadLimits::tree_base`] and [`ReadLimits::tree_per_byte`].
+    pub tree_bytes: usize,
 }
 
 /// Why [`read`] refused the text.
@@ -107,6 +142,10 @@ pub fn read(text: &[u8], limits: &ReadLimits) -> Result<ReadJson, ReadError> {
     let mut st = State {
         limits: *limits,
         values: 0,
+        tree: VALUE,
+        max_tree: limits
+            .tree_base
+            .saturating_add(limits.tree_per_byte.saturating_mul(text.len())),
         long: Vec::new(),
         dups: Vec::new(),
         hit: None,
@@ -115,6 +154,7 @@ pub fn read(text: &[u8], limits: &ReadLimits) -> Result<ReadJson, ReadError> {
     let result = Node {
         st: &mut st,
         depth: 0,
+        place: Place::Root,
     }
     .deserialize(&mut de)
     .and_then(|v| de.end().map(|()| v));
@@ -131,6 +171,7 @@ pub fn read(text: &[u8], limits: &ReadLimits) -> Result<ReadJson, ReadError> {
                 .into_iter()
                 .map(|(tokens, n)| (pointer_of(tokens), n))
                 .collect(),
+            tree_bytes: st.tree,
         }),
         Err(e) => Err(match st.hit {
             Some(hit) => ReadError::Limit {
@@ -155,6 +196,121 @@ fn pointer_of(mut tokens: Vec<String>) -> String {
     p
 }
 
+/// Bytes of one `Value` (80 with serde_json's `preserve_order`: its map is inline).
+const VALUE: usize = std::mem::size_of::<Value>();
+
+/// Bytes of one entry of a `Map` (`indexmap`'s bucket: the key's hash, the key, the value).
+const BUCKET: usize = 8 + std::mem::size_of::<String>() + VALUE;
+
+/// What a heap block of `n` bytes takes: glibc's chunk (8 bytes of header, 16-byte steps, 32
+/// at least); nothing for an empty one (no allocation).
+fn heap(n: usize) -> usize {
+    if n == 0 {
+        0
+    } else {
+        (n + 8).div_ceil(16).max(2) * 16
+    }
+}
+
+/// Heap bytes of a map of `len` members built by inserting them one by one (`indexmap`: its
+/// entries, with room for as many as its hash table of indices holds, and that table with its
+/// control bytes; hashbrown grows it to 4 or 8 buckets, then powers of two at a load of 7/8),
+/// its keys not included.
+fn map_bytes(len: usize) -> usize {
+    if len == 0 {
+        return 0;
+    }
+    let buckets = if len < 4 {
+        4
+    } else if len < 8 {
+        8
+    } else {
+        (len * 8).div_ceil(7).next_power_of_two()
+    };
+    let cap = if buckets < 8 {
+        buckets - 1
+    } else {
+        buckets / 8 * 7
+    };
+    heap(cap * BUCKET) + heap(buckets * 8 + buckets + 16)
+}
+
+/// Where a value is, as far as the reader needs to know: which places the schemas leave
+/// free-form and the engine never reads (README "Limits and safety"), and the way to them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Place {
+    Root,
+    Theme,
+    Brand,
+    Deck,
+    Slides,
+    Slide,
+    SlideLayout,
+    Elements,
+    Element,
+    /// A slide element's `style`.
+    Style,
+    /// A slide element's `constraints`.
+    Constraints,
+    Doc,
+    Blocks,
+    Block,
+    /// Kept whole.
+    Kept,
+    /// A free-form value nothing reads: walked, not kept; this is its top, which keeps its
+    /// JSON type (an empty array or object, or the scalar).
+    Unread,
+    /// Inside an [`Place::Unread`] value.
+    UnreadInside,
+}
+
+impl Place {
+    /// The place of member `key` of an object here.
+    fn member(self, key: &str) -> Place {
+        use Place::*;
+        match (self, key) {
+            (Root, "extensions") => Unread,
+            (Root, "theme") => Theme,
+            (Root, "deck") => Deck,
+            (Root, "doc") => Doc,
+            (Theme, "brand") => Brand,
+            (Brand, "brand_kit_id" | "tokens") => Kept,
+            (Brand, _) => Unread,
+            (Deck, "slides") => Slides,
+            (Slide, "extensions") => Unread,
+            (Slide, "layout") => SlideLayout,
+            (Slide, "elements") => Elements,
+            (SlideLayout, "layout_hints") => Unread,
+            (Element, "extensions") => Unread,
+            (Element, "style") => Style,
+            (Element, "constraints") => Constraints,
+            (Style, "variant" | "emphasis" | "box") => Kept,
+            (Style, _) => Unread,
+            (Constraints, "priority" | "allow_shrink" | "min_font_pt") => Kept,
+            (Constraints, _) => Unread,
+            (Doc, "blocks") => Blocks,
+            (Block, "extensions") => Unread,
+            (Unread | UnreadInside, _) => UnreadInside,
+            _ => Kept,
+        }
+    }
+
+    /// The place of an item of an array here.
+    fn item(self) -> Place {
+        match self {
+            Place::Slides => Place::Slide,
+            Place::Elements => Place::Element,
+            Place::Blocks => Place::Block,
+            Place::Unread | Place::UnreadInside => Place::UnreadInside,
+            _ => Place::Kept,
+        }
+    }
+
+    fn kept(self) -> bool {
+        !matches!(self, Place::Unread | Place::UnreadInside)
+    }
+}
+
 struct Hit {
     code: Code,
     message: String,
@@ -165,6 +321,9 @@ struct Hit {
 struct State {
     limits: ReadLimits,
     values: usize,
+    /// Heap bytes of the tree kept so far (estimated), and their bound for this text.
+    tree: usize,
+    max_tree: usize,
     /// (tokens innermost first, real length) of arrays cut to `array_keep`.
     long: Vec<(Vec<String>, usize)>,
     /// (tokens innermost first, times seen) of keys given more than once in one object.
@@ -182,6 +341,25 @@ impl State {
                     "the input has more than {} JSON values (the limit: one value per 32 bytes \
                      of the byte limit, at least 65,536)",
                     self.limits.max_values
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Add `bytes` of kept tree; refused past the bound.
+    fn keep<E: serde::de::Error>(&mut self, bytes: usize) -> Result<(), E> {
+        self.tree = self.tree.saturating_add(bytes);
+        if self.tree > self.max_tree {
+            let mib = |b: usize| b as f64 / 1_048_576.0;
+            return Err(self.refuse(
+                Code::TooManyValues,
+                format!(
+                    "the input's JSON values would take more than {:.1} MiB of memory to read \
+                     ({:.0} MiB + {} x its bytes): too many small values for its size",
+                    mib(self.max_tree),
+                    mib(self.limits.tree_base),
+                    self.limits.tree_per_byte
                 ),
             ));
         }
@@ -224,6 +402,7 @@ impl State {
 struct Node<'a> {
     st: &'a mut State,
     depth: usize,
+    place: Place,
 }
 
 impl<'de> DeserializeSeed<'de> for Node<'_> {
@@ -238,6 +417,17 @@ impl Node<'_> {
     fn scalar<E: serde::de::Error>(self, v: Value) -> Result<Value, E> {
         self.st.count()?;
         Ok(v)
+    }
+
+    /// A string: kept, or (inside an unread value) counted only.
+    fn string<E: serde::de::Error>(self, v: impl FnOnce() -> String) -> Result<Value, E> {
+        self.st.count()?;
+        if self.place == Place::UnreadInside {
+            return Ok(Value::Null);
+        }
+        let s = v();
+        self.st.keep(heap(s.len()))?;
+        Ok(Value::String(s))
     }
 
     /// Count a container and check its depth.
@@ -279,11 +469,11 @@ impl<'de> Visitor<'de> for Node<'_> {
     }
 
     fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Value, E> {
-        self.scalar(Value::String(v.to_owned()))
+        self.string(|| v.to_owned())
     }
 
     fn visit_string<E: serde::de::Error>(self, v: String) -> Result<Value, E> {
-        self.scalar(Value::String(v))
+        self.string(|| v)
     }
 
     fn visit_unit<E: serde::de::Error>(self) -> Result<Value, E> {
@@ -297,6 +487,8 @@ impl<'de> Visitor<'de> for Node<'_> {
     fn visit_seq<A: SeqAccess<'de>>(mut self, mut seq: A) -> Result<Value, A::Error> {
         self.open()?;
         let keep = self.st.limits.array_keep;
+        let kept = self.place.kept();
+        let place = self.place.item();
         let mut items = Vec::new();
         let mut n = 0usize;
         loop {
@@ -312,37 +504,48 @@ impl<'de> Visitor<'de> for Node<'_> {
             let child = Node {
                 st: &mut *self.st,
                 depth: self.depth + 1,
+                place,
             };
             let r = seq.next_element_seed(child);
             self.st.tag(mark, r.is_err(), || n.to_string());
             match r? {
-                Some(v) => items.push(v),
+                Some(v) if kept => items.push(v),
+                Some(_) => {}
                 None => break,
             }
             n += 1;
         }
-        if n > items.len() {
+        if n > keep {
             self.st.long.push((Vec::new(), n));
         }
         // No spare capacity kept: it grew by doubling (a row of 20 cells had room for 32).
         items.shrink_to_fit();
+        self.st.keep(heap(items.len() * VALUE))?;
         Ok(Value::Array(items))
     }
 
     fn visit_map<A: MapAccess<'de>>(mut self, mut map: A) -> Result<Value, A::Error> {
         self.open()?;
+        if !self.place.kept() {
+            return self.unread_map(map);
+        }
         let mut obj = Map::new();
         // key -> its entry in `st.dups`, for keys seen more than once in this object.
         let mut repeated: HashMap<String, usize> = HashMap::new();
+        // Heap bytes of the map and its keys charged so far.
+        let mut charged = 0usize;
+        let mut keys = 0usize;
         while let Some(key) = map.next_key::<String>()? {
             let mark = self.st.mark();
             let child = Node {
                 st: &mut *self.st,
                 depth: self.depth + 1,
+                place: self.place.member(&key),
             };
             let r = map.next_value_seed(child);
             self.st.tag(mark, r.is_err(), || key.clone());
             let v = r?;
+            let mut len = obj.len();
             if obj.contains_key(&key) {
                 match repeated.get(&key) {
                     Some(&i) => self.st.dups[i].1 += 1,
@@ -351,10 +554,57 @@ impl<'de> Visitor<'de> for Node<'_> {
                         self.st.dups.push((vec![key.clone()], 2));
                     }
                 }
+            } else {
+                keys += heap(key.len());
+                len += 1;
             }
+            // Charged as it grows, so a huge object is refused at the member that passes the
+            // bound.
+            let now = keys + map_bytes(len);
+            if let Err(e) = self.st.keep(now - charged) {
+                if let Some(hit) = &mut self.st.hit {
+                    hit.tokens.push(key);
+                }
+                return Err(e);
+            }
+            charged = now;
             obj.insert(key, v);
         }
         Ok(Value::Object(obj))
+    }
+}
+
+impl Node<'_> {
+    /// An object in an unread place: its members walked (counted, depth, long arrays and
+    /// repeated keys recorded as for a kept one), nothing kept but its keys while it is read
+    /// (to find repeats); an empty object stands in for it.
+    fn unread_map<'de, A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let mut seen: HashSet<String> = HashSet::new();
+        // key -> its entry in `st.dups`, for keys seen more than once in this object.
+        let mut repeated: HashMap<String, usize> = HashMap::new();
+        while let Some(key) = map.next_key::<String>()? {
+            let mark = self.st.mark();
+            let child = Node {
+                st: &mut *self.st,
+                depth: self.depth + 1,
+                place: Place::UnreadInside,
+            };
+            let r = map.next_value_seed(child);
+            self.st.tag(mark, r.is_err(), || key.clone());
+            r?;
+            if seen.contains(&key) {
+                match repeated.get(&key) {
+                    Some(&i) => self.st.dups[i].1 += 1,
+                    None => {
+                        repeated.insert(key.clone(), self.st.dups.len());
+                        self.st.dups.push((vec![key], 2));
+                    }
+                }
+            } else {
+                seen.insert(key);
+            }
+        }
+        Ok(Value::Object(Map::new()))
     }
 }
 
@@ -367,6 +617,7 @@ mod tests {
             max_depth: depth,
             max_values: values,
             array_keep: keep,
+            ..ReadLimits::default()
         }
     }
 
@@ -451,6 +702,66 @@ mod tests {
         );
         let none = read(br#"{"a": {"x": 1}, "b": {"x": 2}}"#, &ReadLimits::default()).unwrap();
         assert!(none.duplicate_keys.is_empty());
+    }
+
+    /// Issue 25: the value budget let 520,000 one-key objects (4.2 MB) hold 241 MiB.
+    #[test]
+    fn the_tree_bytes_bound_refuses_where_it_is_passed() {
+        let items = vec![r#"{"a":1}"#; 1000].join(",");
+        let src = format!(r#"{{"x": [{items}]}}"#);
+        let mut l = ReadLimits {
+            tree_base: 1 << 30,
+            ..ReadLimits::default()
+        };
+        let r = read(src.as_bytes(), &l).unwrap();
+        // About 490 bytes an object (its value, its map's entries and table, its key).
+        assert!(
+            (450_000..550_000).contains(&r.tree_bytes),
+            "{}",
+            r.tree_bytes
+        );
+        // Past a bound of 64 KiB + 8 x its 8,000 bytes: refused inside the array.
+        l.tree_base = 64 << 10;
+        match read(src.as_bytes(), &l) {
+            Err(ReadError::Limit { code, path, .. }) => {
+                assert_eq!(code, Code::TooManyValues);
+                assert!(path.starts_with("/x/"), "{path}");
+            }
+            other => panic!("{other:?}"),
+        }
+        // One big object: refused at the member whose entry passes the bound.
+        let members: Vec<String> = (0..2000).map(|i| format!(r#""k{i}":0"#)).collect();
+        let src = format!("{{{}}}", members.join(","));
+        l.tree_per_byte = 0;
+        match read(src.as_bytes(), &l) {
+            Err(ReadError::Limit { code, path, .. }) => {
+                assert_eq!(code, Code::TooManyValues);
+                assert!(path.starts_with("/k"), "{path}");
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn unread_places_keep_a_stand_in_of_their_type() {
+        let src = br#"{"extensions": {"a": [1, {"b": "c"}]},
+            "deck": {"slides": [{"extensions": [1], "layout": {"layout_hints": "x"},
+              "elements": [{"style": {"box": {"x": 1}, "y": {"z": 1}},
+                            "constraints": {"priority": 1, "q": [1]}, "extensions": 5,
+                            "content": {"x": {"y": 1}}}]}]},
+            "theme": {"brand": {"brand_kit_id": "b", "tokens": {"t": [1]}, "logo2": {"a": 1}}},
+            "doc": {"blocks": [{"extensions": {"a": 1}, "style": {"font": {"a": 1}}}]}}"#;
+        let r = read(src, &ReadLimits::default()).unwrap();
+        assert_eq!(
+            r.value,
+            serde_json::json!({"extensions": {},
+                "deck": {"slides": [{"extensions": [], "layout": {"layout_hints": "x"},
+                  "elements": [{"style": {"box": {"x": 1}, "y": {}},
+                                "constraints": {"priority": 1, "q": []}, "extensions": 5,
+                                "content": {"x": {"y": 1}}}]}]},
+                "theme": {"brand": {"brand_kit_id": "b", "tokens": {"t": [1]}, "logo2": {}}},
+                "doc": {"blocks": [{"extensions": {}, "style": {"font": {"a": 1}}}]}})
+        );
     }
 
     #[test]

@@ -50,19 +50,25 @@ fn valid_fixtures_parse_with_expected_warnings() {
         got.sort();
         want.sort();
         assert_eq!(got, want, "{}: warnings {warnings:#?}", f.name);
+        // Typed round trip: serialising the typed spec gives back the input value as the
+        // reader keeps it — everything but what free-form places nothing reads hold
+        // (`extensions`, `layout_hints`, open `brand` / `style` / `constraints` members: an
+        // empty object or array of the same type stands in; issue 25).
+        let kept = specrender_spec::read::read(&f.bytes, &Default::default())
+            .unwrap()
+            .value;
         match input {
             Input::Slides(spec) => {
                 slides += 1;
                 let deck = resolve(&spec);
                 assert_eq!(deck.slides.len(), spec.deck.slides.len(), "{}", f.name);
-                // Typed round trip: serialising the typed spec gives back the input value.
                 let back = serde_json::to_value(&*spec).unwrap();
-                assert!(json_eq(&back, &f.value), "{}: round trip\n{back:#}", f.name);
+                assert!(json_eq(&back, &kept), "{}: round trip\n{back:#}", f.name);
             }
             Input::Doc(spec) => {
                 docs += 1;
                 let back = serde_json::to_value(&*spec).unwrap();
-                assert!(json_eq(&back, &f.value), "{}: round trip\n{back:#}", f.name);
+                assert!(json_eq(&back, &kept), "{}: round trip\n{back:#}", f.name);
             }
         }
     }
