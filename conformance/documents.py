@@ -212,9 +212,29 @@ def docx_geometry(path):
         pt = lambda v: Emu(v or 0).pt  # noqa: E731
         out.append({"page": [pt(s.page_width), pt(s.page_height)],
                     "margins": [pt(s.top_margin), pt(s.right_margin), pt(s.bottom_margin), pt(s.left_margin)],
+                    "column": column_width(s),
                     "has_header_footer": any(p.text.strip() for hf in (s.header, s.footer) if not hf.is_linked_to_previous
                                              for p in hf.paragraphs)})
     return d, out
+
+
+def column_width(section):
+    """The width a block gets in `section` (points): one column's (`w:cols w:num`, `w:space`),
+    the narrowest where the columns have their own widths (`w:equalWidth="0"`, `w:col`);
+    None for one column."""
+    cols = section._sectPr.find(f"{W}cols")
+    if cols is None:
+        return None
+    twips = lambda v: int(float(v)) if v is not None else None  # noqa: E731
+    own = [twips(c.get(f"{W}w")) for c in cols.findall(f"{W}col")]
+    if cols.get(f"{W}equalWidth") in ("0", "false", "off") and len(own) > 1:
+        return min(w for w in own if w) / 20
+    n = twips(cols.get(f"{W}num")) or 1
+    if n < 2:
+        return None
+    area = Emu(section.page_width - section.left_margin - section.right_margin - (section.gutter or 0)).pt * 20
+    space = twips(cols.get(f"{W}space"))
+    return int((area - (n - 1) * (720 if space is None else space)) // n) / 20
 
 
 def header_footer_text(path):
@@ -388,7 +408,7 @@ def check_layout_geometry(layout, geom):
     if any(abs(a - b) > 0.05 for a, b in zip(page + margins, geom["page"] + geom["margins"])):
         return [f"--layout page {page} margins {margins} but sectPr page {geom['page']} margins {geom['margins']}"]
     width = d.get("text_width_emu")
-    tw = geom["page"][0] - geom["margins"][1] - geom["margins"][3]
+    tw = geom.get("column") or geom["page"][0] - geom["margins"][1] - geom["margins"][3]
     if width is not None and abs(width / EMU_PER_PT - tw) > 0.05:
         return [f"--layout text width {width / EMU_PER_PT} pt, sectPr gives {tw} pt"]
     too_wide = [b["block_id"] for b in layout.get("blocks", [])

@@ -704,6 +704,11 @@ fn brand_tokens_are_written_into_the_templates_styles() {
 
 /// `python-docx-default.docx` with its `numbering.xml` passed through `edit`.
 fn template_with_numbering(name: &str, edit: impl Fn(&str) -> String) -> PathBuf {
+    template_with(name, "word/numbering.xml", edit)
+}
+
+/// `python-docx-default.docx` with its part `part` passed through `edit`.
+fn template_with(name: &str, part: &str, edit: impl Fn(&str) -> String) -> PathBuf {
     let src = fixture("python-docx-default.docx");
     let mut z = zip::ZipArchive::new(std::fs::File::open(&src).unwrap()).unwrap();
     let out = tmp(name);
@@ -713,8 +718,10 @@ fn template_with_numbering(name: &str, edit: impl Fn(&str) -> String) -> PathBuf
         let name = f.name().unwrap().to_string();
         let mut bytes = Vec::new();
         f.read_to_end(&mut bytes).unwrap();
-        if name == "word/numbering.xml" {
-            bytes = edit(std::str::from_utf8(&bytes).unwrap()).into_bytes();
+        if name == part {
+            let edited = edit(std::str::from_utf8(&bytes).unwrap());
+            assert_ne!(edited.as_bytes(), bytes, "{part} unchanged");
+            bytes = edited.into_bytes();
         }
         w.start_file(name, zip::write::SimpleFileOptions::default())
             .unwrap();
@@ -901,4 +908,78 @@ fn vals_text(xml: &str) -> String {
             s.split_once("</w:t>").map(|x| x.0.to_string())
         })
         .collect()
+}
+
+/// A template whose section has two columns: every block gets one column's width, and pages
+/// are filled column by column (Writer 7.4: text fills the first column, then the second,
+/// then the next page; a page break goes to the next page). Columns of their own widths
+/// (`w:equalWidth="0"`, 2 in and 3.5 in) with a line between are written as the template has
+/// them, and blocks get the narrower.
+#[test]
+fn a_template_in_columns_is_measured_and_paged_by_column() {
+    use specrender_layout::doc::template::page_of;
+    use specrender_template::DocTemplate;
+    let cols = |name: &str, cols: &str| {
+        let cols = cols.to_string();
+        template_with(name, "word/document.xml", move |x| {
+            x.replace(r#"<w:cols w:space="720"/>"#, &cols)
+        })
+    };
+    let two = cols("columns-2.docx", r#"<w:cols w:num="2" w:space="720"/>"#);
+    let own = cols(
+        "columns-own.docx",
+        r#"<w:cols w:num="2" w:space="720" w:equalWidth="0" w:sep="1"><w:col w:w="2880" w:space="720"/><w:col w:w="5040"/></w:cols>"#,
+    );
+    let width = |t: &Path| {
+        let t = DocTemplate::from_bytes(std::fs::read(t).unwrap()).unwrap();
+        page_of(&t, "en-US").text_width() / 635
+    };
+    // Letter with 1800-twip sides: 8640 of text, (8640 - 720) / 2 a column; the narrower.
+    assert_eq!(width(&fixture("python-docx-default.docx")), 8640);
+    assert_eq!((width(&two), width(&own)), (3960, 2880));
+    let pages = |t: &Path, name: &str| {
+        let layout = tmp(&format!("{name}.layout.json"));
+        let (o, out) = render(
+            "all_blocks_en",
+            &[
+                "--template",
+                t.to_str().unwrap(),
+                "--layout",
+                layout.to_str().unwrap(),
+            ],
+            &format!("{name}.docx"),
+        );
+        assert!(
+            o.status.code().unwrap() <= 1,
+            "{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        let l: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(&layout).unwrap()).unwrap();
+        (
+            l["document"]["pages"].as_u64().unwrap(),
+            part(&out, "word/document.xml"),
+        )
+    };
+    let (one, _) = pages(&fixture("python-docx-default.docx"), "columns-none");
+    let (p2, doc2) = pages(&two, "columns-2");
+    let (p_own, doc_own) = pages(&own, "columns-own");
+    // Two columns a page hold more than one column twice as narrow loses.
+    assert!(
+        p2 < one * 2 && p2 <= one,
+        "one column {one} pages, two {p2}"
+    );
+    assert!(
+        p_own <= one + 1,
+        "one column {one} pages, own widths {p_own}"
+    );
+    assert!(
+        doc2.contains(r#"<w:cols w:num="2" w:space="720"/>"#),
+        "{doc2}"
+    );
+    assert!(
+        doc_own.contains(r#"<w:cols w:num="2" w:space="720" w:equalWidth="0" w:sep="1"><w:col w:w="2880" w:space="720"/><w:col w:w="5040" w:space="0"/></w:cols>"#),
+        "{}",
+        &doc_own[doc_own.find("<w:sectPr").unwrap()..]
+    );
 }

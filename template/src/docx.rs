@@ -379,6 +379,12 @@ pub struct Section {
     /// `w:cols w:space` as written (one column too).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub column_space: Option<i64>,
+    /// Columns of their own widths (`w:cols w:equalWidth="0"` with its `w:col` children:
+    /// width and the space after, twips); empty: equal columns.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub column_widths: Vec<(i64, i64)>,
+    /// `w:cols w:sep`: a line between columns.
+    pub column_line: bool,
     /// `w:titlePg`: a different first-page header and footer.
     pub title_page: bool,
     /// `w:docGrid` type and line pitch (East Asian templates).
@@ -1145,6 +1151,8 @@ fn read_body(
     let mut body_depth = None;
     let mut sect = Section::default();
     let mut in_sect = false;
+    // The section's `w:cols` says `w:equalWidth="0"`: its `w:col` children are read.
+    let mut unequal = false;
     let mut missing = Vec::new();
     walk(part, xml, |name, e, end| {
         if end {
@@ -1167,6 +1175,7 @@ fn read_body(
             // Every section's properties: the last one read is the body's own.
             in_sect = true;
             sect = Section::default();
+            unequal = false;
             return Ok(());
         }
         if !in_sect {
@@ -1199,6 +1208,23 @@ fn read_body(
                 sect.column_space = twips("space").filter(|&v| (0..=31_680).contains(&v));
                 if n > 1 {
                     sect.columns = Some((n.min(45), sect.column_space.unwrap_or(720)));
+                }
+                let flag =
+                    |k: &str| attr_ns(e, k).map(|v| !matches!(v.trim(), "0" | "false" | "off"));
+                sect.column_line = flag("sep") == Some(true);
+                unequal = flag("equalWidth") == Some(false);
+            }
+            // Word and Writer take the columns' own widths when `w:equalWidth` is off, with
+            // or without `w:num` (Writer 7.4: 3000 and 5918 twips, the second column 186 pt
+            // in on A4 with 1134 margins).
+            b"col" if unequal && sect.column_widths.len() < 45 => {
+                let w = twips("w").unwrap_or(0).clamp(0, 31_680);
+                let space = twips("space").unwrap_or(0).clamp(0, 31_680);
+                sect.column_widths.push((w, space));
+                if sect.column_widths.len() > 1 {
+                    let n = sect.column_widths.len() as u32;
+                    let space = sect.column_widths[0].1;
+                    sect.columns = Some((n, space));
                 }
             }
             b"titlePg" => sect.title_page = on(e),
@@ -1429,6 +1455,39 @@ mod tests {
         // left 360, hanging 360: the number on the margin.
         assert_eq!(t.list_number_pos(7), Some(0));
         assert_eq!(t.list_number_pos(8), None);
+    }
+
+    #[test]
+    fn the_last_sections_columns_and_orientation_read_as_written() {
+        let body = |sect: &str| {
+            let xml = format!(
+                r#"<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p/><w:sectPr>{sect}</w:sectPr></w:body></w:document>"#
+            );
+            let mut t = DocTemplate::default();
+            read_body("word/document.xml", xml.as_bytes(), &[], &mut t).unwrap();
+            t.section
+        };
+        let s = body(r#"<w:cols w:num="2" w:space="360"/>"#);
+        assert_eq!(
+            (s.columns, s.column_widths.len(), s.column_line),
+            (Some((2, 360)), 0, false)
+        );
+        // Own widths (Writer 7.4 draws them with or without w:num), a line between.
+        let s = body(
+            r#"<w:cols w:space="720" w:equalWidth="0" w:sep="1"><w:col w:w="3000" w:space="720"/><w:col w:w="5918"/></w:cols>"#,
+        );
+        assert_eq!(s.columns, Some((2, 720)));
+        assert_eq!(s.column_widths, vec![(3000, 720), (5918, 0)]);
+        assert!(s.column_line);
+        // `w:col` children of equal columns are not widths.
+        let s = body(
+            r#"<w:cols w:num="2" w:space="720"><w:col w:w="3000"/><w:col w:w="5918"/></w:cols>"#,
+        );
+        assert_eq!((s.columns, s.column_widths.len()), (Some((2, 720)), 0));
+        // Landscape said, width and height not swapped: read as written (Writer 7.4 draws
+        // a portrait page, 595 x 842 pt).
+        let s = body(r#"<w:pgSz w:w="11906" w:h="16838" w:orient="landscape"/>"#);
+        assert_eq!((s.size, s.landscape), (Some((11_906, 16_838)), true));
     }
 
     #[test]

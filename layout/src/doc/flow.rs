@@ -672,6 +672,9 @@ pub struct Heights {
     pub odd: Twips,
     /// Even pages (the even header and footer under `w:evenAndOddHeaders`, else the default).
     pub even: Twips,
+    /// Newspaper columns on every page (`w:cols`; 1: none): text fills each column of a page
+    /// top to bottom before the next page.
+    pub columns: u32,
 }
 
 impl Heights {
@@ -681,6 +684,15 @@ impl Heights {
             first: h,
             odd: h,
             even: h,
+            columns: 1,
+        }
+    }
+
+    /// These heights on pages of `n` columns.
+    pub fn in_columns(self, n: u32) -> Heights {
+        Heights {
+            columns: n.max(1),
+            ..self
         }
     }
 
@@ -701,6 +713,8 @@ struct Flow {
     /// Body height of each page (twips).
     heights: Heights,
     page: u32,
+    /// The column of the page being filled (0: the first).
+    column: u32,
     /// Used height of the current page (twips from the top of the text area).
     y: Twips,
     /// Footnote area of the current page (twips from the bottom), 0 when none.
@@ -721,8 +735,21 @@ impl Flow {
         self.height() + OVERSHOOT - self.notes - self.y
     }
 
+    /// What does not fit goes on: to the page's next column, else the next page.
     fn new_page(&mut self) {
+        if self.column + 1 < self.heights.columns {
+            self.column += 1;
+            self.y = 0;
+            self.hard = false;
+        } else {
+            self.next_page();
+        }
+    }
+
+    /// A page break: the next page, whatever column this is.
+    fn next_page(&mut self) {
         self.page += 1;
+        self.column = 0;
         self.y = 0;
         self.notes = 0;
         self.hard = false;
@@ -875,6 +902,7 @@ pub fn paginate_on(units: &[Unit], heights: Heights) -> (Vec<Span>, u32) {
     let mut f = Flow {
         heights,
         page: 1,
+        column: 0,
         y: 0,
         notes: 0,
         prev: None,
@@ -885,8 +913,8 @@ pub fn paginate_on(units: &[Unit], heights: Heights) -> (Vec<Span>, u32) {
     while i < units.len() {
         // A paragraph that starts a page (`w:pageBreakBefore`) keeps its space before there.
         if let Unit::Para(p) = &units[i] {
-            if p.format.page_break_before && f.y > 0 {
-                f.new_page();
+            if p.format.page_break_before && (f.y > 0 || f.column > 0) {
+                f.next_page();
                 f.hard = true;
             }
         }
@@ -917,7 +945,7 @@ fn place(f: &mut Flow, u: &Unit) -> Span {
         Unit::Para(p) => place_para(f, p),
         Unit::PageBreak(p) => {
             let s = place_para(f, p);
-            f.new_page();
+            f.next_page();
             f.hard = true;
             f.prev = None;
             s
@@ -1047,11 +1075,46 @@ mod tests {
             first: 1000,
             odd: 900,
             even: 900,
+            columns: 1,
         };
         assert_eq!((letter.of(1), letter.of(2), letter.of(3)), (1000, 900, 900));
         // Ten lines on page 1, nine on page 2: the twentieth starts page 3.
         assert_eq!(last(letter), Some(Span { first: 3, last: 3 }));
         assert_eq!(paginate_on(&u[..19], letter).1, 2);
+        // Two columns: ten lines in each of page 1's, nine in each of page 2's.
+        let two = letter.in_columns(2);
+        assert_eq!(paginate_on(&u, two).1, 1);
+        let many: Vec<Unit> = (0..39).map(|_| para(1, 100, single)).collect();
+        let (spans, pages) = paginate_on(&many, two);
+        assert_eq!(pages, 3);
+        assert_eq!(
+            (spans[19].first, spans[20].first, spans[37].first),
+            (1, 2, 2)
+        );
+        assert_eq!(spans[38].first, 3);
+    }
+
+    #[test]
+    fn a_page_break_in_columns_starts_the_next_page() {
+        // Writer 7.4 (python-docx probe, A4, two columns of 223 pt): 10 pt lines fill the
+        // first column, then the second, then the next page; a page break in the first
+        // column starts the next page, leaving the second column empty.
+        let single = ParaFormat::new("Normal", 0, 0, 240);
+        let h = Heights::uniform(1000).in_columns(2);
+        let units = vec![
+            para(15, 100, single),
+            Unit::PageBreak(ParaUnit {
+                lines: vec![100],
+                format: single,
+                footnotes: (0, 0),
+            }),
+            para(1, 100, single),
+        ];
+        let (spans, pages) = paginate_on(&units, h);
+        assert_eq!((spans[0].first, spans[0].last), (1, 1));
+        assert_eq!((spans[2].first, pages), (2, 2));
+        // One column: the 15 lines run onto page 2, the paragraph after the break page 3.
+        assert_eq!(paginate_on(&units, Heights::uniform(1000)).1, 3);
     }
 
     #[test]

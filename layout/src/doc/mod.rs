@@ -558,7 +558,7 @@ fn paginate(
     let body_size = th.sizes.body;
     let mut u = Units {
         fonts,
-        width: page.text_width(),
+        width: page.line_width(),
         out: Vec::new(),
         jobs: Vec::new(),
         lines_of: Vec::new(),

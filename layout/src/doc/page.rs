@@ -24,6 +24,9 @@ pub struct Page {
     pub gutter: Emu,
     /// Newspaper columns: (count, space between), `None` for one column.
     pub columns: Option<(u32, Emu)>,
+    /// Columns of their own widths (a template's `w:equalWidth="0"`): the narrowest one's
+    /// width, which every block gets (it may land in any column); 0: equal columns.
+    pub column_min: Emu,
 }
 
 impl Page {
@@ -43,6 +46,7 @@ impl Page {
             footer: EMU_PER_INCH / 2,
             gutter: 0,
             columns: None,
+            column_min: 0,
         }
     }
 
@@ -67,6 +71,9 @@ impl Page {
     pub fn text_width(&self) -> Emu {
         let w = self.area_width();
         match self.columns {
+            Some((n, _)) if n > 1 && self.column_min > 0 => {
+                (self.column_min / EMU_PER_TWIP * EMU_PER_TWIP).clamp(EMU_PER_TWIP, w.max(1))
+            }
             Some((n, space)) if n > 1 => {
                 let n = n as Emu;
                 let col = (w - (n - 1) * space) / n;
@@ -74,6 +81,18 @@ impl Page {
             }
             _ => w,
         }
+    }
+
+    /// The width a paragraph's lines are counted at for its pages: the text width, or on
+    /// columns of their own widths their mean (the text runs through each in turn; Writer
+    /// 7.4 on 2 in and 3.5 in columns, the fast suite: 95 of 107 headings on Writer's page
+    /// counted at the mean, 32 at the narrowest).
+    pub fn line_width(&self) -> Emu {
+        Page {
+            column_min: 0,
+            ..*self
+        }
+        .text_width()
     }
 
     /// Height between the top and bottom margins.
@@ -99,5 +118,27 @@ mod tests {
             6 * EMU_PER_INCH + EMU_PER_INCH / 2
         );
         assert_eq!(Page::A4.text_width(), (11_906 - 2_880) * EMU_PER_TWIP);
+    }
+
+    #[test]
+    fn columns_give_blocks_the_narrowest_and_lines_the_mean() {
+        // Letter with 1800-twip sides: 8640 twips of text; two columns 720 apart.
+        let mut p = Page {
+            margins: [
+                1440 * EMU_PER_TWIP,
+                1800 * EMU_PER_TWIP,
+                1440 * EMU_PER_TWIP,
+                1800 * EMU_PER_TWIP,
+            ],
+            columns: Some((2, 720 * EMU_PER_TWIP)),
+            ..Page::LETTER
+        };
+        assert_eq!(p.text_width(), 3960 * EMU_PER_TWIP);
+        assert_eq!(p.line_width(), 3960 * EMU_PER_TWIP);
+        // Columns of 2880 and 5040 twips: blocks 2880, lines counted at the mean.
+        p.column_min = 2880 * EMU_PER_TWIP;
+        assert_eq!(p.text_width(), 2880 * EMU_PER_TWIP);
+        assert_eq!(p.line_width(), 3960 * EMU_PER_TWIP);
+        assert_eq!(p.area_width(), 8640 * EMU_PER_TWIP);
     }
 }

@@ -110,12 +110,23 @@ pub fn page_of(t: &DocTemplate, language: &str) -> Page {
     page.footer = s.footer.map(tw).unwrap_or(page.header);
     page.gutter = tw(s.gutter);
     page.columns = s.columns.map(|(n, space)| (n, tw(space)));
+    // Columns of their own widths: blocks get the narrowest.
+    if page.columns.is_some() {
+        page.column_min = s
+            .column_widths
+            .iter()
+            .map(|&(w, _)| w)
+            .filter(|&w| w > 0)
+            .min()
+            .map_or(0, tw);
+    }
     // A page whose margins leave less than an inch of text keeps our margins: the layout
     // needs room to measure in (the writer still writes the template's page).
     if page.text_width() < EMU_PER_INCH || page.text_height() < EMU_PER_INCH {
         page.margins = base.margins;
         page.gutter = 0;
         page.columns = None;
+        page.column_min = 0;
     }
     page
 }
@@ -583,6 +594,7 @@ pub fn body_heights(
         } else {
             odd
         },
+        columns: page.columns.map_or(1, |c| c.0.max(1)),
     }
 }
 
@@ -752,7 +764,8 @@ mod tests {
             flow::Heights {
                 first: 14_570,
                 odd: 14_326,
-                even: 14_326
+                even: 14_326,
+                columns: 1,
             }
         );
         // French ids: header and footer 567 from the edge, well inside the 1134 margins (the

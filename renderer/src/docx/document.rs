@@ -264,9 +264,32 @@ fn section(x: &mut Xml, body: &Body<'_>) {
             ("w:gutter", &tw(p.gutter)),
         ],
     );
-    match p.columns {
-        Some((n, space)) => x.empty("w:cols", &[("w:num", &n), ("w:space", &tw(space))]),
-        None => x.empty(
+    // The template's columns: their own widths where it gives them (what layout measured the
+    // narrowest of), a line between them where it asks.
+    let line = s.is_some_and(|s| s.column_line);
+    let widths = s
+        .map(|s| s.column_widths.as_slice())
+        .filter(|w| w.len() > 1 && p.column_min > 0);
+    match (p.columns, widths) {
+        (Some((n, space)), Some(widths)) => {
+            let space = tw(space);
+            let mut a: Vec<crate::opc::xml::Attr> =
+                vec![("w:num", &n), ("w:space", &space), ("w:equalWidth", &"0")];
+            if line {
+                a.push(("w:sep", &"1"));
+            }
+            x.start("w:cols", &a);
+            for (w, space) in widths {
+                x.empty("w:col", &[("w:w", w), ("w:space", space)]);
+            }
+            x.end("w:cols");
+        }
+        (Some((n, space)), None) if line => x.empty(
+            "w:cols",
+            &[("w:num", &n), ("w:space", &tw(space)), ("w:sep", &"1")],
+        ),
+        (Some((n, space)), None) => x.empty("w:cols", &[("w:num", &n), ("w:space", &tw(space))]),
+        (None, _) => x.empty(
             "w:cols",
             &[("w:space", &s.and_then(|s| s.column_space).unwrap_or(720))],
         ),
