@@ -187,19 +187,23 @@ fn lay_parallel(
     let budget = opts.work_budget;
     let done: Mutex<Vec<Option<(SlideResult, Spent)>>> =
         Mutex::new((0..deck.slides.len()).map(|_| None).collect());
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|| {
-                let mut ctx = Ctx::new(deck, images, fonts, opts, frame);
-                while spent.load(Ordering::SeqCst) <= budget {
-                    let i = next.fetch_add(1, Ordering::SeqCst);
-                    let Some(s) = deck.slides.get(i) else { break };
-                    let r = metered(&mut ctx, s, budget);
-                    spent.fetch_add(r.1.total, Ordering::SeqCst);
-                    done.lock().unwrap_or_else(|p| p.into_inner())[i] = Some(r);
-                }
-            });
+    let work = || {
+        let mut ctx = Ctx::new(deck, images, fonts, opts, frame);
+        while spent.load(Ordering::SeqCst) <= budget {
+            let i = next.fetch_add(1, Ordering::SeqCst);
+            let Some(s) = deck.slides.get(i) else { break };
+            let r = metered(&mut ctx, s, budget);
+            spent.fetch_add(r.1.total, Ordering::SeqCst);
+            done.lock().unwrap_or_else(|p| p.into_inner())[i] = Some(r);
         }
+    };
+    // The calling thread is one of the `threads`: one thread fewer to start, and it does not
+    // sleep until the others finish (it only waits for the slide still being laid out).
+    std::thread::scope(|scope| {
+        for _ in 1..threads {
+            scope.spawn(work);
+        }
+        work();
     });
     done.into_inner().unwrap_or_else(|p| p.into_inner())
 }
