@@ -216,7 +216,8 @@ pub(crate) struct Face {
     bytes: Option<&'static [u8]>,
     /// The tables shaping reads, loaded on first shaping (see [`shaping_data`]).
     shaping: OnceLock<Arc<[u8]>>,
-    /// The whole face's bytes (outlines too), loaded on the first drawing (previews only).
+    /// The whole face's bytes (outlines too), read on the first drawing (previews only) when
+    /// the face is on disk.
     full: OnceLock<Arc<[u8]>>,
     /// Index of the source (dir i, shipped, system) it came from; earlier wins.
     source: usize,
@@ -649,20 +650,24 @@ impl FontBook {
         )
     }
 
-    /// The face's shaping tables as a standalone font (face index 0), read on first use.
-    /// Unreadable (the file vanished after loading): empty, so parsing fails and shaping
-    /// falls back to an estimate.
-    /// The whole font file of `face` (empty when it cannot be read any more), for drawing.
+    /// The whole font file of `face` (empty when it cannot be read any more), for drawing: a
+    /// face compiled into the program is its own bytes (copying them cost the first preview
+    /// of a CJK deck 19 MB), one on disk is read on first use.
     pub(crate) fn full_data(&self, face: FaceId) -> &[u8] {
         let f = &self.faces[face.0 as usize];
-        f.full.get_or_init(|| match f.bytes {
-            Some(b) => Arc::from(b),
-            None => std::fs::read(&f.info.path)
+        if let Some(b) = f.bytes {
+            return b;
+        }
+        f.full.get_or_init(|| {
+            std::fs::read(&f.info.path)
                 .map(Arc::from)
-                .unwrap_or_else(|_| Arc::from(Vec::new())),
+                .unwrap_or_else(|_| Arc::from(Vec::new()))
         })
     }
 
+    /// The face's shaping tables as a standalone font (face index 0), read on first use.
+    /// Unreadable (the file vanished after loading): empty, so parsing fails and shaping
+    /// falls back to an estimate.
     pub(crate) fn shaping_data(&self, face: FaceId) -> &[u8] {
         let f = &self.faces[face.0 as usize];
         f.shaping
