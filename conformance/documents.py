@@ -248,6 +248,17 @@ def header_footer_text(path):
     return chars
 
 
+def header_footer_texts(path):
+    """Each header and footer part's text, white space left out."""
+    out = []
+    with zipfile.ZipFile(path) as z:
+        for n in z.namelist():
+            if n.startswith("word/header") or n.startswith("word/footer"):
+                root = etree.fromstring(z.read(n))
+                out.append("".join("".join(root.itertext()).split()))
+    return out
+
+
 def outline_levels(path):
     """Paragraph style id -> outline level (0-based) from styles.xml, through `basedOn` (on a
     customer's template a heading style may be `Titre1`, `1` or `見出し 1`: its outline level,
@@ -355,8 +366,9 @@ def outside(box, area, tol):
     return max(ax0 - x0, ay0 - y0, x1 - ax1, y1 - ay1, 0.0) if box else 0.0
 
 
-def check_pages(pages, area, hf_chars, has_hf, ink):
-    """Glyphs, rules and images against the text area, page by page."""
+def check_pages(pages, area, hf_chars, has_hf, ink, hf_texts=()):
+    """Glyphs, rules and images against the text area, page by page (`hf_texts`: each header
+    and footer part's text without white space)."""
     text_out, rules_out, images_out = [], [], []
     ax0, ay0, ax1, ay1 = area
     for pno, p in enumerate(pages, 1):
@@ -367,6 +379,12 @@ def check_pages(pages, area, hf_chars, has_hf, ink):
             in_margin_band = base < ay0 or min(c["top"] for c in cs) > ay1
             if has_hf and in_margin_band and all(set(c["t"]) <= hf_chars for c in cs):
                 continue  # a header or footer line (page number)
+            # A header paragraph that wraps runs on below the top margin (Writer starts the
+            # body below it): a line of eight characters or more that is a piece of a header
+            # or footer part's text.
+            text = "".join(c["t"] for c in cs if not c["t"].isspace())
+            if has_hf and len(text) >= 8 and any(text in t for t in hf_texts):
+                continue
             for c in cs:
                 box = ink_box(c, ink)
                 d = outside(box, area, 0)
@@ -430,7 +448,8 @@ def analyse(name, docx_path, pdf_path, spec, layout, qc, ink):
     pages = pdf_pages(pdf_path)
     area = area_of(geom)
     text_out, rules_out, images_out = check_pages(pages, area, header_footer_text(docx_path),
-                                                  geom["has_header_footer"], ink)
+                                                  geom["has_header_footer"], ink,
+                                                  header_footer_texts(docx_path))
     heads = check_headings(d, docx_path, spec, pdf_outline(pdf_path))
     problems += heads["problems"]
     # Characters of tables QC reports as overflowing (`table_overflow`, high: the columns do

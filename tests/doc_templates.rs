@@ -983,3 +983,67 @@ fn a_template_in_columns_is_measured_and_paged_by_column() {
         &doc_own[doc_own.find("<w:sectPr").unwrap()..]
     );
 }
+
+/// The fixture for what a real template hits beyond the six (`edited-columns.docx`, README
+/// there): two columns on A4 with 2 cm margins, a `Header` paragraph that wraps to three lines
+/// from 567 twips past the 1134 top margin, and list instances overriding their level 0 at
+/// 1080. Writer 7.4 draws its documents as predicted (`conformance/run.sh --docx --fast
+/// --template tests/fixtures/doc-templates/edited-columns.docx`, README "Columns and
+/// orientation").
+#[test]
+fn the_columns_fixture_reads_as_made() {
+    use specrender_fonts::{FontBook, FontOptions, Measurer};
+    use specrender_layout::doc::template::{body_heights, formats_on, page_of};
+    use specrender_template::DocTemplate;
+    let t =
+        DocTemplate::from_bytes(std::fs::read(fixture("edited-columns.docx")).unwrap()).unwrap();
+    let page = page_of(&t, "en-GB");
+    assert_eq!(page.columns, Some((2, 708 * 635)));
+    assert_eq!(page.text_width() / 635, (11_906 - 2 * 1134 - 708) / 2);
+    let f = formats_on(&t);
+    assert_eq!(
+        (f.list_bullet.indent.0, f.list_number.indent.0),
+        (1080, 1080)
+    );
+    // The header's paragraph: 261 characters, three lines at the page's 9638 twips.
+    assert_eq!(t.furniture.len(), 1);
+    let header = t.furniture[0].1[0].text();
+    assert!(
+        header.starts_with("Acme Corporation confidential"),
+        "{header}"
+    );
+    assert_eq!(header.len(), 261);
+    let book = FontBook::new(&FontOptions::default()).unwrap();
+    let mut m = Measurer::new(&book);
+    let h = body_heights(&t, &page, &mut m, ("Cambria", ""), "en-GB");
+    let text = page.text_height() / 635;
+    assert!(
+        h.odd < text - 100,
+        "the header pushes the body: {} of {text}",
+        h.odd
+    );
+    assert_eq!(h.columns, 2);
+    let (o, out) = render(
+        "all_blocks_en",
+        &[
+            "--template",
+            fixture("edited-columns.docx").to_str().unwrap(),
+        ],
+        "edited-columns.docx",
+    );
+    assert!(
+        o.status.code().unwrap() <= 1,
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let document = part(&out, "word/document.xml");
+    assert!(document.contains(r#"<w:cols w:num="2" w:space="708"/>"#));
+    let numbering = part(&out, "word/numbering.xml");
+    assert!(numbering.contains(r#"<w:startOverride w:val="1"/>"#));
+    assert!(
+        numbering
+            .matches(r#"<w:ind w:left="1080" w:hanging="360"/>"#)
+            .count()
+            >= 3
+    );
+}

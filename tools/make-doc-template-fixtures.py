@@ -12,7 +12,10 @@
   header with a logo picture and a footer with a page field;
 - edited-ja-names.docx: pandoc's reference with Japanese style names and digit ids on the
   headings (`1`, `2`...: only the outline level maps them), MS Mincho as the East Asian default
-  font, an A4 page with 30 mm margins and a line grid.
+  font, an A4 page with 30 mm margins and a line grid;
+- edited-columns.docx: python-docx's default on A4 with 2 cm margins in two columns, a header
+  paragraph that wraps to three lines past the top margin, and `List Bullet` / `List Number`
+  numbering instances that override their level 0 (left 1080, hanging 360).
 
 Deterministic: entries in a fixed order, fixed timestamps. Run from the repository root (needs
 python-docx, Debian's pandoc-data and soffice):
@@ -188,6 +191,52 @@ def edited_ja():
     write_zip(DIR / "edited-ja-names.docx", out)
 
 
+COLS_HEADER = ('<w:hdr xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:p><w:pPr><w:pStyle w:val="Header"/></w:pPr>'
+               '<w:r><w:t xml:space="preserve">Acme Corporation confidential quarterly report prepared for the board of directors and the audit '
+               'committee, not for distribution outside the company, all rights reserved, revision 2026-11 draft for comment and review by '
+               'the finance team and the legal department</w:t></w:r></w:p></w:hdr>')
+
+
+def cols_override(fmt, text):
+    return ('<w:lvlOverride w:ilvl="0"><w:lvl w:ilvl="0"><w:start w:val="1"/><w:numFmt w:val="%s"/><w:lvlText w:val="%s"/>'
+            '<w:lvlJc w:val="left"/><w:pPr><w:ind w:left="1080" w:hanging="360"/></w:pPr></w:lvl></w:lvlOverride>' % (fmt, text))
+
+
+def edited_columns():
+    src = Path(docx.__file__).parent / "templates" / "default.docx"
+    out = []
+    for name, data in read_zip(src):
+        if name == "word/document.xml":
+            s = data.decode()
+            sect = ('<w:sectPr><w:headerReference w:type="default" r:id="rIdHdr1"/>'
+                    '<w:pgSz w:w="11906" w:h="16838"/><w:pgMar w:top="1134" w:right="1134" w:bottom="1134" w:left="1134" '
+                    'w:header="567" w:footer="567" w:gutter="0"/><w:cols w:num="2" w:space="708"/><w:docGrid w:linePitch="360"/></w:sectPr>')
+            s = re.sub(r"<w:sectPr\b.*?</w:sectPr>", sect, s, flags=re.S)
+            data = s.encode()
+        elif name == "word/numbering.xml":
+            s = data.decode()
+            for num, (fmt, text) in (("1", ("bullet", "\u2022")), ("5", ("decimal", "%1."))):
+                s, n = re.subn(r'(<w:num w:numId="%s">\s*<w:abstractNumId w:val="\d+"/>)' % num,
+                               lambda m: m.group(1) + cols_override(fmt, text), s)
+                assert n == 1, num
+            data = s.encode()
+        elif name == "word/_rels/document.xml.rels":
+            s = data.decode()
+            s = s.replace("</Relationships>",
+                          '<Relationship Id="rIdHdr1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/header" Target="header1.xml"/>'
+                          "</Relationships>")
+            data = s.encode()
+        elif name == "[Content_Types].xml":
+            s = data.decode()
+            s = s.replace("</Types>",
+                          '<Override PartName="/word/header1.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.header+xml"/>'
+                          "</Types>")
+            data = s.encode()
+        out.append((name, data))
+    out.append(("word/header1.xml", COLS_HEADER.encode()))
+    write_zip(DIR / "edited-columns.docx", out)
+
+
 def main():
     DIR.mkdir(parents=True, exist_ok=True)
     python_docx_default()
@@ -195,6 +244,7 @@ def main():
     libreoffice_letters()
     edited_fr()
     edited_ja()
+    edited_columns()
 
 
 if __name__ == "__main__":
