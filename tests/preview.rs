@@ -83,6 +83,9 @@ fn drawn_lines_are_as_wide_as_layout_measured_them() {
         root().join("golden/slides/korean/input.json"),
         root().join("golden/slides/chinese/input.json"),
         root().join("golden/slides/two_column_bullets/input.json"),
+        // Emoji runs beside Korean, Japanese and Chinese: no autospace, as layout measures.
+        root().join("tests/fixtures/emoji-beside-asian.json"),
+        root().join("golden/slides/script_emoji_table/input.json"),
     ] {
         let (deck, _) = laid(&path);
         let mut lines = 0;

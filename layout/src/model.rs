@@ -543,6 +543,12 @@ pub struct Run {
     pub latin: Arc<str>,
     pub ea: Arc<str>,
     pub cs: Arc<str>,
+    /// The slot (Latin, EastAsian or Complex) whose family this run replaces with a face
+    /// segmentation fell back to for its text (an emoji's run: the emoji face); `None`: the
+    /// paragraph's own fonts. Not written: what the preview needs to segment a paragraph
+    /// whole with its own fonts, as layout measured it.
+    #[serde(skip)]
+    pub fallback: Option<specrender_fonts::ScriptClass>,
 }
 
 fn is_zero(v: &Emu) -> bool {

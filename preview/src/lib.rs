@@ -25,7 +25,7 @@ pub use sheet::{contact_sheet, draw_sheet, findings_per_slide, SheetOptions};
 
 use specrender_fonts::{FaceId, FontBook, Measurer, ScriptClass, ShapeLang, SlotFaces};
 use specrender_layout::model::{
-    Align, Anchor, BoxContent, LaidDeck, LaidSlide, Paragraph, PictureBox, PlacedBox, Rect,
+    Align, Anchor, BoxContent, LaidDeck, LaidSlide, Paragraph, PictureBox, PlacedBox, Rect, Run,
     TableBox, TextBox,
 };
 use specrender_layout::text::grid::{round_half_away, Grid};
@@ -281,22 +281,17 @@ fn line_glyphs_with(
     let pt = f64::from(size) / 100.0;
     let (mut nominal, mut upper) = (0.0, 0.0);
     let mut prev: Option<ScriptClass> = None;
-    // The line's pieces in logical order: (start, end, face, class).
+    // The line's pieces in logical order: (start, end, face, class). The paragraph is
+    // segmented whole with its own fonts, as layout segmented and measured it: its runs
+    // only name the faces segmentation fell back to (an emoji's run names the emoji face),
+    // and a run segmented alone would resolve its weak text without the text around it
+    // (an emoji after Korean would be Latin, with an autospace layout never measured).
+    let faces = paragraph_faces(book, p, bold);
     let mut pieces = Vec::new();
-    for r in p.runs.iter().filter(|r| r.end > start && r.start < end) {
-        let faces = SlotFaces {
-            latin: book.resolve(&r.latin, bold, ScriptClass::Latin).face,
-            ea: book.resolve(&r.ea, bold, ScriptClass::EastAsian).face,
-            cs: book.resolve(&r.cs, bold, ScriptClass::Complex).face,
-        };
-        let run_text = p.text.get(r.start..r.end).unwrap_or("");
-        // Segmented whole, as layout segments the paragraph, then cut to the line.
-        for seg in m.segment(run_text, faces, bold) {
-            let a = (r.start + seg.range.start).max(start);
-            let b = (r.start + seg.range.end).min(end);
-            if a < b {
-                pieces.push((a, b, seg.face, seg.class));
-            }
+    for seg in m.segment(&p.text, faces, bold) {
+        let (a, b) = (seg.range.start.max(start), seg.range.end.min(end));
+        if a < b {
+            pieces.push((a, b, seg.face, seg.class));
         }
     }
     for (a, b, face, class, rtl) in visual_order(p, start, end, pieces) {
@@ -337,6 +332,41 @@ fn line_glyphs_with(
         width: x,
         nominal,
         upper,
+    }
+}
+
+/// The faces of `p`'s own fonts, per slot: the family of the first run that does not replace
+/// that slot with a fallback face ([`Run::fallback`]: an emoji's run names the emoji face).
+fn paragraph_faces(book: &FontBook, p: &Paragraph, bold: bool) -> SlotFaces {
+    let pick = |class: ScriptClass, fam: fn(&Run) -> &str| -> &str {
+        p.runs
+            .iter()
+            .find(|r| r.fallback != Some(class))
+            .or(p.runs.first())
+            .map_or("", fam)
+    };
+    SlotFaces {
+        latin: book
+            .resolve(
+                pick(ScriptClass::Latin, |r| &r.latin),
+                bold,
+                ScriptClass::Latin,
+            )
+            .face,
+        ea: book
+            .resolve(
+                pick(ScriptClass::EastAsian, |r| &r.ea),
+                bold,
+                ScriptClass::EastAsian,
+            )
+            .face,
+        cs: book
+            .resolve(
+                pick(ScriptClass::Complex, |r| &r.cs),
+                bold,
+                ScriptClass::Complex,
+            )
+            .face,
     }
 }
 

@@ -216,13 +216,23 @@ fn runs_from_segments(
     for s in segs {
         // Borrowed until a run is made: most segments extend the previous run.
         let (mut latin, mut ea, mut cs) = (&*fonts.latin, &*fonts.ea, &*fonts.cs);
+        let mut slot = None;
         if s.fallback {
             let fam = book.face(s.face).family.as_str();
-            match s.class {
-                ScriptClass::EastAsian => ea = fam,
-                ScriptClass::Complex => cs = fam,
-                _ => latin = fam,
-            }
+            slot = Some(match s.class {
+                ScriptClass::EastAsian => {
+                    ea = fam;
+                    ScriptClass::EastAsian
+                }
+                ScriptClass::Complex => {
+                    cs = fam;
+                    ScriptClass::Complex
+                }
+                _ => {
+                    latin = fam;
+                    ScriptClass::Latin
+                }
+            });
         }
         match runs.last_mut() {
             Some(r)
@@ -236,6 +246,7 @@ fn runs_from_segments(
                 latin: crate::text::shared(latin),
                 ea: crate::text::shared(ea),
                 cs: crate::text::shared(cs),
+                fallback: slot,
             }),
         }
     }
@@ -246,6 +257,7 @@ fn runs_from_segments(
             latin: fonts.latin.clone(),
             ea: fonts.ea.clone(),
             cs: fonts.cs.clone(),
+            fallback: None,
         });
     }
     runs.into()

@@ -321,6 +321,7 @@ mod tests {
             latin: latin.into(),
             ea: "EA".into(),
             cs: "CS".into(),
+            fallback: None,
         }
     }
 

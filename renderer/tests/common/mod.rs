@@ -67,6 +67,7 @@ pub fn runs_for(text: &str) -> Vec<Run> {
             } else {
                 "Arial".into()
             },
+            fallback: None,
         })
         .collect()
 }
