@@ -618,21 +618,48 @@ fn complex_script_text_is_paged_at_the_templates_complex_script_size() {
     }
 }
 
+/// Golden case `template_python_docx`'s input with `tokens` as its brand tokens, written to
+/// `name`; (the input, its assets folder).
+fn with_tokens(name: &str, tokens: serde_json::Value) -> (PathBuf, PathBuf) {
+    let dir = root().join("golden/docs/template_python_docx");
+    let mut spec: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.join("input.json")).unwrap()).unwrap();
+    spec["theme"]["brand"]["tokens"] = tokens;
+    let input = tmp(name);
+    std::fs::write(&input, serde_json::to_vec(&spec).unwrap()).unwrap();
+    (input, dir)
+}
+
+/// Renders `input` (assets in `dir`) on fixture template `template` to `out`.
+fn render_on(input: &Path, dir: &Path, template: &str, out: &str) -> (Output, PathBuf) {
+    let out = tmp(out);
+    let o = bin()
+        .arg("render")
+        .arg(input)
+        .arg("-o")
+        .arg(&out)
+        .arg("--assets")
+        .arg(dir)
+        .arg("--template")
+        .arg(fixture(template))
+        .output()
+        .unwrap();
+    (o, out)
+}
+
 /// The brand tokens a document sets (fonts, sizes) are what layout measures on a template
 /// (`theme_on`), so the DOCX must draw with them: the template's own `Normal`, `Title` and
 /// heading styles are written with the token fonts and sizes; without tokens the template's
 /// styles part is unchanged.
 #[test]
 fn brand_tokens_are_written_into_the_templates_styles() {
-    let dir = root().join("golden/docs/template_python_docx");
-    let mut spec: serde_json::Value =
-        serde_json::from_slice(&std::fs::read(dir.join("input.json")).unwrap()).unwrap();
-    spec["theme"]["brand"]["tokens"] = serde_json::json!({
-        "fonts": {"body": "Caladea", "heading": "Carlito"},
-        "sizes": {"body": 14, "title": 30}
-    });
-    let input = tmp("tokens.json");
-    std::fs::write(&input, serde_json::to_vec(&spec).unwrap()).unwrap();
+    let (input, dir) = with_tokens(
+        "tokens.json",
+        serde_json::json!({
+            "fonts": {"body": "Caladea", "heading": "Carlito"},
+            "sizes": {"body": 14, "title": 30}
+        }),
+    );
     let style = |styles: &str, id: &str| -> String {
         let at = styles
             .find(&format!("w:styleId=\"{id}\""))
@@ -650,18 +677,7 @@ fn brand_tokens_are_written_into_the_templates_styles() {
         "libreoffice-letter.docx",
         "edited-fr-ids.docx",
     ] {
-        let out = tmp(&format!("tokens-{t}"));
-        let o = bin()
-            .arg("render")
-            .arg(&input)
-            .arg("-o")
-            .arg(&out)
-            .arg("--assets")
-            .arg(&dir)
-            .arg("--template")
-            .arg(fixture(t))
-            .output()
-            .unwrap();
+        let (o, out) = render_on(&input, &dir, t, &format!("tokens-{t}"));
         assert!(o.status.code().unwrap_or(9) <= 1, "{t}: {o:?}");
         let styles = part(&out, "word/styles.xml");
         let normal = style(&styles, "Normal");
@@ -831,27 +847,14 @@ fn no_table_column_is_narrower_than_a_word_as_writer_sets_it() {
     // Brand tokens put the table in 13 pt Caladea: its header words' kerned widths just fit
     // columns at their narrowest, and Writer, which sets a DOCX run unkerned, broke "Growth"
     // (861.64 twips in a 862-twip text area) as "Growt|h", with no QC finding.
-    let dir = root().join("golden/docs/template_python_docx");
-    let mut spec: serde_json::Value =
-        serde_json::from_slice(&std::fs::read(dir.join("input.json")).unwrap()).unwrap();
-    spec["theme"]["brand"]["tokens"] = serde_json::json!({
-        "fonts": {"body": "Caladea", "heading": "Caladea"},
-        "sizes": {"body": 14, "title": 30}
-    });
-    let input = tmp("table-words.json");
-    std::fs::write(&input, serde_json::to_vec(&spec).unwrap()).unwrap();
-    let out = tmp("table-words.docx");
-    let o = bin()
-        .arg("render")
-        .arg(&input)
-        .arg("-o")
-        .arg(&out)
-        .arg("--assets")
-        .arg(&dir)
-        .arg("--template")
-        .arg(fixture("python-docx-default.docx"))
-        .output()
-        .unwrap();
+    let (input, dir) = with_tokens(
+        "table-words.json",
+        serde_json::json!({
+            "fonts": {"body": "Caladea", "heading": "Caladea"},
+            "sizes": {"body": 14, "title": 30}
+        }),
+    );
+    let (o, out) = render_on(&input, &dir, "python-docx-default.docx", "table-words.docx");
     assert_eq!(o.status.code(), Some(0), "{o:?}");
     let doc = part(&out, "word/document.xml");
     let table = &doc[doc.find("<w:tbl>").expect("a table")..doc.find("</w:tbl>").unwrap()];
