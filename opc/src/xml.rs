@@ -9,6 +9,21 @@ use quick_xml::Reader;
 /// The XML version attribute values are normalised for (OOXML parts are XML 1.0).
 pub const XML_1_0: quick_xml::XmlVersion = quick_xml::XmlVersion::Implicit1_0;
 
+/// A reader of a part's XML that checks end names.
+fn reader(xml: &[u8]) -> Reader<&[u8]> {
+    let mut r = Reader::from_reader(xml);
+    r.config_mut().check_end_names = true;
+    r
+}
+
+/// The error for a `<!DOCTYPE>` in `part` (see [`walk`]).
+fn doctype(part: &str) -> PackageError {
+    PackageError::xml(
+        part,
+        "a DOCTYPE (DTD) is not allowed in a package part".to_string(),
+    )
+}
+
 /// Calls `f` for every start (or empty) element of `xml` with its local name and the element,
 /// and for every end element with `end == true`. A `<!DOCTYPE>` is an error: OOXML parts never
 /// have one, and refusing it refuses every entity declaration (billion laughs, external
@@ -18,8 +33,7 @@ pub fn walk(
     xml: &[u8],
     mut f: impl FnMut(&[u8], &BytesStart<'_>, bool) -> Result<(), PackageError>,
 ) -> Result<(), PackageError> {
-    let mut r = Reader::from_reader(xml);
-    r.config_mut().check_end_names = true;
+    let mut r = reader(xml);
     let mut buf = Vec::new();
     loop {
         let ev = r
@@ -37,12 +51,7 @@ pub fn walk(
                 let s = BytesStart::new(e.local_name().into_inner().to_string());
                 f(e.local_name().into_inner().as_bytes(), &s, true)?;
             }
-            Event::DocType(_) => {
-                return Err(PackageError::xml(
-                    part,
-                    "a DOCTYPE (DTD) is not allowed in a package part".to_string(),
-                ))
-            }
+            Event::DocType(_) => return Err(doctype(part)),
             Event::Eof => return Ok(()),
             _ => {}
         }
@@ -69,8 +78,7 @@ pub fn walk_text(
     xml: &[u8],
     mut f: impl FnMut(Node<'_>) -> Result<(), PackageError>,
 ) -> Result<(), PackageError> {
-    let mut r = Reader::from_reader(xml);
-    r.config_mut().check_end_names = true;
+    let mut r = reader(xml);
     let mut buf = Vec::new();
     loop {
         let ev = r
@@ -103,12 +111,7 @@ pub fn walk_text(
                 };
                 f(Node::Text(c.encode_utf8(&mut [0; 4])))?
             }
-            Event::DocType(_) => {
-                return Err(PackageError::xml(
-                    part,
-                    "a DOCTYPE (DTD) is not allowed in a package part".to_string(),
-                ))
-            }
+            Event::DocType(_) => return Err(doctype(part)),
             Event::Eof => return Ok(()),
             _ => {}
         }

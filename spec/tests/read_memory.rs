@@ -22,15 +22,18 @@ fn free() -> String {
     format!("{{{}}}", members.join(","))
 }
 
+/// `with` with `F` replaced by `f` when `at` is `here`, else nothing.
+fn put(at: &str, here: &str, with: &str, f: &str) -> String {
+    if at == here {
+        with.replace("F", f)
+    } else {
+        String::new()
+    }
+}
+
 /// A one-slide deck with `f` (the free-form value) put where `at` says.
 fn deck(at: &str, f: &str) -> String {
-    let pick = |here: &str, with: &str| {
-        if at == here {
-            with.replace("F", f)
-        } else {
-            String::new()
-        }
-    };
+    let pick = |here: &str, with: &str| put(at, here, with, f);
     format!(
         r#"{{"spec_version":"slidespec_v1",{top}"theme":{{"template_ref":{{"template_id":"default"}},"brand":{{"brand_kit_id":"b"{brand}}}}},
         "deck":{{"title":"T","language":"en-US"{unknown},"slides":[{{"slide_id":"s1","type":"content",{slide}
@@ -56,13 +59,7 @@ fn deck(at: &str, f: &str) -> String {
 
 /// A one-block document with `f` put where `at` says.
 fn doc(at: &str, f: &str) -> String {
-    let pick = |here: &str, with: &str| {
-        if at == here {
-            with.replace("F", f)
-        } else {
-            String::new()
-        }
-    };
+    let pick = |here: &str, with: &str| put(at, here, with, f);
     format!(
         r#"{{"spec_version":"docspec_v1",{top}"theme":{{"template_ref":{{"template_id":"default"}},"brand":{{"brand_kit_id":"b"{brand}}}}},
         "doc":{{"title":"T","language":"en-US","blocks":[{{"block_id":"p","type":"paragraph","content":{{"text":"Hi"}}{block}}}{quote}]}}}}"#,
