@@ -23,7 +23,7 @@ pub use ink::Ink;
 
 pub use sheet::{contact_sheet, draw_sheet, findings_per_slide, SheetOptions};
 
-use specrender_fonts::{FaceId, FontBook, Measurer, ScriptClass, ShapeLang, SlotFaces};
+use specrender_fonts::{FaceId, FontBook, Measurer, ScriptClass, Segment, ShapeLang, SlotFaces};
 use specrender_layout::model::{
     Align, Anchor, BoxContent, LaidDeck, LaidSlide, Paragraph, PictureBox, PlacedBox, Rect, Run,
     TableBox, TextBox,
@@ -261,16 +261,25 @@ pub fn line_glyphs(
     bold: bool,
     size: Cpt,
 ) -> LineGlyphs {
-    line_glyphs_with(&mut Measurer::new(book), p, start, end, bold, size)
+    let mut m = Measurer::new(book);
+    let segs = paragraph_segments(&mut m, p, bold);
+    line_glyphs_with(&mut m, p, &segs, start, end, size)
+}
+
+/// `p`'s text segmented whole with its own fonts ([`paragraph_faces`]), as layout segmented
+/// and measured it: once a paragraph, its lines cut from it.
+fn paragraph_segments(m: &mut Measurer<'_>, p: &Paragraph, bold: bool) -> Vec<Segment> {
+    let faces = paragraph_faces(m.book, p, bold);
+    m.segment(&p.text, faces, bold)
 }
 
 /// [`line_glyphs`] with a measurer's parsed faces and memo (same glyphs).
 fn line_glyphs_with(
     m: &mut Measurer<'_>,
     p: &Paragraph,
+    segs: &[Segment],
     start: usize,
     end: usize,
-    bold: bool,
     size: Cpt,
 ) -> LineGlyphs {
     let book = m.book;
@@ -281,14 +290,14 @@ fn line_glyphs_with(
     let pt = f64::from(size) / 100.0;
     let (mut nominal, mut upper) = (0.0, 0.0);
     let mut prev: Option<ScriptClass> = None;
-    // The line's pieces in logical order: (start, end, face, class). The paragraph is
-    // segmented whole with its own fonts, as layout segmented and measured it: its runs
-    // only name the faces segmentation fell back to (an emoji's run names the emoji face),
-    // and a run segmented alone would resolve its weak text without the text around it
-    // (an emoji after Korean would be Latin, with an autospace layout never measured).
-    let faces = paragraph_faces(book, p, bold);
+    // The line's pieces in logical order: (start, end, face, class), cut from the
+    // paragraph's segments ([`paragraph_segments`]): its runs only name the faces
+    // segmentation fell back to (an emoji's run names the emoji face), and a run segmented
+    // alone would resolve its weak text without the text around it (an emoji after Korean
+    // would be Latin, with an autospace layout never measured).
     let mut pieces = Vec::new();
-    for seg in m.segment(&p.text, faces, bold) {
+    let first = segs.partition_point(|s| s.range.end <= start);
+    for seg in segs[first..].iter().take_while(|s| s.range.start < end) {
         let (a, b) = (seg.range.start.max(start), seg.range.end.min(end));
         if a < b {
             pieces.push((a, b, seg.face, seg.class));
@@ -742,6 +751,7 @@ impl Canvas<'_, '_> {
                 y += Emu::from(p.space_before) * EMU_PER_CPT;
             }
             let pitch = Emu::from(p.line_pitch) * EMU_PER_CPT;
+            let segs = paragraph_segments(&mut self.ink.m, p, st.bold);
             for (li, line) in p.lines.iter().enumerate() {
                 if let Some(n) = next {
                     if y + pitch > col.bottom() && y > col.y {
@@ -799,7 +809,7 @@ impl Canvas<'_, '_> {
                         );
                     }
                 }
-                self.line_text(p, line.start, line.end, x, baseline, size_emu, st);
+                self.line_text(p, &segs, line.start, line.end, x, baseline, size_emu, st);
                 y += pitch;
             }
             y += Emu::from(p.space_after) * EMU_PER_CPT;
@@ -810,6 +820,7 @@ impl Canvas<'_, '_> {
     fn line_text(
         &mut self,
         p: &Paragraph,
+        segs: &[Segment],
         start: usize,
         end: usize,
         x: Emu,
@@ -817,7 +828,7 @@ impl Canvas<'_, '_> {
         size_emu: Emu,
         st: &TextStyle,
     ) {
-        let glyphs = line_glyphs_with(&mut self.ink.m, p, start, end, st.bold, st.size).glyphs;
+        let glyphs = line_glyphs_with(&mut self.ink.m, p, segs, start, end, st.size).glyphs;
         let by = self.px(baseline);
         let x0 = self.px(x);
         for g in glyphs {
