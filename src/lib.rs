@@ -573,6 +573,17 @@ pub fn pptx_bytes(laid: &LaidDeck, opts: &RenderOptions) -> Result<Vec<u8>, Erro
     })
 }
 
+/// [`pptx_bytes`] as pieces to write in order: the pictures lent from `laid`, not copied.
+pub fn pptx_pieces<'a>(
+    laid: &'a LaidDeck,
+    opts: &RenderOptions,
+) -> Result<specrender_renderer::Pieces<'a>, Error> {
+    guard(|| {
+        specrender_renderer::pptx_pieces(laid, &opts.pptx)
+            .map_err(|e| Error::Internal(format!("writing PPTX: {e}")))
+    })
+}
+
 /// Slide previews: lay out a parsed SlideSpec, check it, and draw one PNG per output slide
 /// from the laid-out deck (specrender-preview; nothing is measured again). Returns the PNGs in
 /// slide order and the QC report (its exit code is the command's). A DocSpec has no slides:

@@ -682,13 +682,16 @@ fn render_deck(
     progress: Progress<'_>,
 ) -> Result<i32, Error> {
     let laid = std::sync::Arc::new(specrender::lay_out(parsed, fonts, opts, progress)?);
-    let pptx = specrender::pptx_bytes(&laid, opts)?;
+    // The package's pictures are lent from the laid deck, not copied into it: the pieces are
+    // written to the file in order.
+    let pptx = specrender::pptx_pieces(&laid, opts)?;
+    let pieces = pptx.slices();
     let outcome = std::thread::scope(|s| {
         let staging = targets
             .pptx
             .as_ref()
             .filter(|t| matches!(t, Target::Replace { .. }))
-            .map(|t| s.spawn(|| specrender::outputs::stage(t, &pptx)));
+            .map(|t| s.spawn(|| specrender::outputs::stage_pieces(t, &pieces)));
         // On failure the staging thread is still joined (by the scope) and its file removed.
         let outcome = specrender::check_deck(parsed, laid.clone(), opts, None, progress)?;
         let content = match staging {
@@ -699,7 +702,7 @@ fn render_deck(
                     ))
                 })
             })),
-            None => Content::Bytes(&pptx),
+            None => Content::Pieces(&pieces),
         };
         write_outputs(&outcome, targets, &[], Some(content), progress)?;
         Ok::<_, Error>(outcome)
@@ -707,7 +710,9 @@ fn render_deck(
     report_qc_summary(&outcome.qc);
     let code = outcome.qc.exit_code();
     // As run_pipeline: the process ends here, the system takes the memory back whole.
-    std::mem::forget((outcome, laid, pptx));
+    std::mem::forget(pieces);
+    std::mem::forget(pptx);
+    std::mem::forget((outcome, laid));
     Ok(code)
 }
 

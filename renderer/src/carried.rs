@@ -1,6 +1,6 @@
 //! A template's carried part written into the package (decks and documents alike).
 
-use crate::opc::package::{Package, Part};
+use crate::opc::package::{Fixed, Package, Part};
 use crate::opc::rels::Rels;
 use std::sync::Arc;
 
@@ -15,17 +15,13 @@ pub(crate) fn add(pkg: &mut Package<'_>, c: &specrender_template::Carried, bytes
         }
     }
     pkg.add(
-        Part::new(c.name.clone(), c.content_type.clone(), move |_| {
-            bytes.to_vec()
-        }),
+        Part::fixed(c.name.clone(), c.content_type.clone(), Fixed::Shared(bytes)),
         Rels::new(),
     );
     if let Some((name, xml)) = &c.rels {
-        let xml = xml.clone();
+        let xml = Fixed::Shared(xml.clone());
         pkg.add(
-            Part::new(name.clone(), crate::opc::content_types::RELS, move |_| {
-                xml.to_vec()
-            }),
+            Part::fixed(name.clone(), crate::opc::content_types::RELS, xml),
             Rels::new(),
         );
     }

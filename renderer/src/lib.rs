@@ -33,6 +33,7 @@ use specrender_opc::write as opc;
 pub(crate) mod pptx;
 mod xlsx;
 
+pub use opc::zip::Pieces;
 use opc::zip::ZipOptions;
 use specrender_layout::model::LaidDeck;
 
@@ -77,6 +78,20 @@ pub fn pptx_with(laid: &LaidDeck, opts: &PptxOptions) -> Result<Vec<u8>, RenderE
         threads: opts.threads,
     };
     opc::zip::zip(&pptx::package(laid)?, &zip).map_err(|e| RenderError::Zip(e.0))
+}
+
+/// [`pptx_with`]'s bytes as [`Pieces`](opc::zip::Pieces): the deck's pictures are lent from
+/// the laid-out deck, not copied into the package (for a caller that writes the package to a
+/// file piece by piece).
+pub fn pptx_pieces<'a>(
+    laid: &'a LaidDeck,
+    opts: &PptxOptions,
+) -> Result<opc::zip::Pieces<'a>, RenderError> {
+    let zip = ZipOptions {
+        deflate_level: opts.deflate_level,
+        threads: opts.threads,
+    };
+    opc::zip::zip_pieces(&pptx::package(laid)?, &zip).map_err(|e| RenderError::Zip(e.0))
 }
 
 /// Write a laid-out document as a DOCX package (deterministic bytes).

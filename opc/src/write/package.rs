@@ -11,6 +11,7 @@
 use super::content_types::ContentTypes;
 use super::rels::{rels_part_name, RelId, RelType, Rels};
 use std::borrow::Cow;
+use std::sync::Arc;
 
 /// Writes one part: `pretty` (indented, for goldens) or compact.
 pub type Writer<'a> = Box<dyn Fn(bool) -> Vec<u8> + Send + Sync + 'a>;
@@ -29,6 +30,25 @@ pub struct Part<'a> {
     /// About how much work writing the part is (a `.rels` part is 1, a typical part 3): used
     /// only to give threads even shares of the parts, never changes a byte.
     pub weight: usize,
+    /// The part's bytes when they exist already (a picture, a template's carried part):
+    /// [`Entry::bytes`] lends them to the zip writer instead of copying them first.
+    pub fixed: Option<Fixed<'a>>,
+}
+
+/// Bytes a part is made of as they are, borrowed or shared.
+#[derive(Clone)]
+pub enum Fixed<'a> {
+    Borrowed(&'a [u8]),
+    Shared(Arc<[u8]>),
+}
+
+impl AsRef<[u8]> for Fixed<'_> {
+    fn as_ref(&self) -> &[u8] {
+        match self {
+            Fixed::Borrowed(b) => b,
+            Fixed::Shared(b) => b,
+        }
+    }
 }
 
 impl<'a> Part<'a> {
@@ -42,6 +62,21 @@ impl<'a> Part<'a> {
             content_type: content_type.into(),
             write: Box::new(write),
             weight: DEFAULT_WEIGHT,
+            fixed: None,
+        }
+    }
+
+    /// A part made of `bytes` as they are (a picture, a carried part): the zip writer reads
+    /// them where they are, without a copy.
+    pub fn fixed(
+        name: impl Into<String>,
+        content_type: impl Into<Cow<'static, str>>,
+        bytes: Fixed<'a>,
+    ) -> Part<'a> {
+        let copy = bytes.clone();
+        Part {
+            fixed: Some(bytes),
+            ..Part::new(name, content_type, move |_| copy.as_ref().to_vec())
         }
     }
 
@@ -170,7 +205,7 @@ pub enum Entry<'p, 'a> {
     Part(&'p Part<'a>),
 }
 
-impl Entry<'_, '_> {
+impl<'a> Entry<'_, 'a> {
     pub fn name(&self) -> Cow<'_, str> {
         match self {
             Entry::ContentTypes(_) => Cow::Borrowed(CONTENT_TYPES_PART),
@@ -184,6 +219,24 @@ impl Entry<'_, '_> {
             Entry::ContentTypes(package) => package.content_types_xml(pretty),
             Entry::Rels { source, rels } => rels.xml(source, pretty),
             Entry::Part(part) => (part.write)(pretty),
+        }
+    }
+
+    /// The entry's bytes: a [`Part::fixed`] part's own, lent; any other entry written.
+    pub fn bytes(&self, pretty: bool) -> Cow<'_, [u8]> {
+        match self {
+            Entry::Part(Part {
+                fixed: Some(bytes), ..
+            }) => Cow::Borrowed(bytes.as_ref()),
+            _ => Cow::Owned(self.write(pretty)),
+        }
+    }
+
+    /// A [`Part::fixed`] part's bytes.
+    pub fn fixed(&self) -> Option<&Fixed<'a>> {
+        match self {
+            Entry::Part(part) => part.fixed.as_ref(),
+            _ => None,
         }
     }
 
@@ -236,6 +289,29 @@ mod tests {
         assert!(ct.contains(r#"<Override PartName="/doc/main.xml" ContentType="test/main"/>"#));
         let rels = String::from_utf8(written[3].1.clone()).unwrap();
         assert!(rels.contains(r#"Target="theme/theme1.xml""#), "{rels}");
+    }
+
+    #[test]
+    fn a_fixed_part_is_lent_as_it_is_and_written_the_same() {
+        let photo: &[u8] = b"\xff\xd8 not really a photo \xff\xd9";
+        let shared: Arc<[u8]> = Arc::from(&b"<carried/>"[..]);
+        let mut p = Package::new();
+        p.add(
+            Part::fixed("m/image1.jpeg", "image/jpeg", Fixed::Borrowed(photo)),
+            Rels::new(),
+        );
+        p.add(
+            Part::fixed("m/c.xml", "test/c", Fixed::Shared(shared.clone())),
+            Rels::new(),
+        );
+        let entries = p.entries();
+        let lent = entries[2].bytes(false);
+        assert!(matches!(lent, Cow::Borrowed(b) if std::ptr::eq(b, photo)));
+        assert!(matches!(entries[3].bytes(true), Cow::Borrowed(b) if std::ptr::eq(b, &*shared)));
+        assert_eq!(entries[2].write(false), photo);
+        assert_eq!(entries[3].write(true), &*shared);
+        // Any other entry is written.
+        assert!(matches!(entries[0].bytes(false), Cow::Owned(_)));
     }
 
     #[test]

@@ -22,7 +22,7 @@ mod table;
 mod text;
 
 use crate::opc::media::{ImageType, Media};
-use crate::opc::package::{Package, Part};
+use crate::opc::package::{Fixed, Package, Part};
 use crate::opc::rels::{RelType, Rels};
 use document::Body;
 use specrender_layout::doc::model::{CitationStyle, LaidContent, LaidDoc};
@@ -167,10 +167,8 @@ pub(crate) fn package(laid: &LaidDoc) -> Package<'_> {
         pkg.add(part, Rels::new());
     }
     for m in media.parts() {
-        let bytes = m.bytes;
-        let part = Part::new(m.name.clone(), m.image_type.content_type(), move |_| {
-            bytes.to_vec()
-        });
+        let bytes = Fixed::Borrowed(m.bytes);
+        let part = Part::fixed(m.name.clone(), m.image_type.content_type(), bytes);
         pkg.add(part, Rels::new());
     }
     pkg

@@ -30,7 +30,7 @@ mod text;
 pub(crate) mod theme;
 
 use crate::opc::media::{ImageType, Media};
-use crate::opc::package::{Package, Part};
+use crate::opc::package::{Fixed, Package, Part};
 use crate::opc::rels::{RelId, RelType, Rels};
 use presentation::PresentationIds;
 use specrender_layout::model::{BoxContent, ChartBox, ImageFormat, LaidDeck};
@@ -112,9 +112,9 @@ pub(crate) fn package(laid: &LaidDeck) -> Result<Package<'_>, crate::RenderError
             specrender_layout::picture::ImageFormat::Jpeg => ImageType::Jpeg,
         };
         let name = format!("{media_folder}/logo1.{}", ext.extension());
-        let bytes = l.image.bytes.clone();
+        let bytes = Fixed::Shared(l.image.bytes.clone());
         pkg.add(
-            Part::new(name.clone(), ext.content_type(), move |_| bytes.to_vec()),
+            Part::fixed(name.clone(), ext.content_type(), bytes),
             Rels::new(),
         );
         name
@@ -230,10 +230,8 @@ fn layout_target(laid: &LaidDeck, preset: specrender_layout::model::Preset) -> S
 /// One part per distinct image, in first-use order (after every slide and notes slide).
 fn add_media<'a>(pkg: &mut Package<'a>, media: &Media<'a>) {
     for m in media.parts() {
-        let bytes = m.bytes;
-        let part = Part::new(m.name.clone(), m.image_type.content_type(), move |_| {
-            bytes.to_vec()
-        });
+        let bytes = Fixed::Borrowed(m.bytes);
+        let part = Part::fixed(m.name.clone(), m.image_type.content_type(), bytes);
         pkg.add(part, Rels::new());
     }
 }
