@@ -8,6 +8,7 @@ noisy machine slows all of them alike; medians are printed.
     python3 tools/bench-process.py [--rounds 15] [--slides 200] [--blocks 2000] [--no-peers]
     python3 tools/bench-process.py --scaling [--rounds 11]
     python3 tools/bench-process.py --floor [--rounds 15] [--no-peers]
+    python3 tools/bench-process.py --against OTHER_BINARY [--rounds 61] [--chrt]
 
 Each command's wall time, CPU time (user + system, from wait4) and peak resident memory are
 printed as medians (min .. max for wall). `--scaling` instead times `specrender render` on one
@@ -19,7 +20,11 @@ this machine (issue 23 item 2): `specrender --version` (exec, loading, exit), a 
 program, built with `cc`, that reads the deck's input and pictures and writes and syncs the
 render's own PPTX and QC bytes, made beforehand, as specrender does: the I/O alone), the deck with
 its outputs on tmpfs (`/dev/shm`: no disk), and the deck itself; with PptxGenJS, the wall time
-that 15x PptxGenJS would need.
+that 15x PptxGenJS would need. `--against` instead compares this build with another
+`specrender` binary (keep the previous build: `cp target/release/specrender target/B` before a
+change): the deck on the default threads and on one thread, A B / B A alternating each round,
+each output written over the previous run's as in the table; `--chrt` runs every process under
+`chrt -f 10` (SCHED_FIFO: on a loaded machine the builds cannot take the cores from it).
 
 Peers are installed into target/bench-process/ (npm `pptxgenjs`, pinned; python-pptx from the
 environment, else pip). They write the same slides — titles, text, bullets, tables, charts,
@@ -150,6 +155,8 @@ def main():
     ap.add_argument("--no-peers", action="store_true")
     ap.add_argument("--scaling", action="store_true", help="cost by input size instead (one thread)")
     ap.add_argument("--floor", action="store_true", help="the deck's floor on this machine instead (item 2)")
+    ap.add_argument("--against", metavar="BINARY", help="this build against another specrender binary, paired")
+    ap.add_argument("--chrt", action="store_true", help="with --against: every run under chrt -f 10")
     args = ap.parse_args()
     WORK.mkdir(parents=True, exist_ok=True)
     sh(["cargo", "build", "--release", "-q", "-p", "specrender", "-p", "specrender-deckgen"], cwd=ROOT)
@@ -170,6 +177,8 @@ def main():
     out.mkdir(exist_ok=True)
     if args.floor:
         return floor(args, bin_, gen, deck, deck_assets, out)
+    if args.against:
+        return against(args, bin_, Path(args.against), deck, deck_assets, out)
     cmds = {
         f"specrender deck {args.slides} slides, 1 thread": [bin_, "render", deck, "-o", out / "a.pptx", "--assets",
                                                             deck_assets, "--qc", out / "a.json", "--threads", "1"],
@@ -251,6 +260,38 @@ def floor(args, bin_, gen, deck, deck_assets, out):
               f"CPU {statistics.median(cpus[k]) * 1000:6.1f} ms")
     if peer in times:
         print(f"  15x PptxGenJS needs a wall time of {statistics.median(times[peer]) * 1000 / 15:.1f} ms")
+
+
+def against(args, bin_, other, deck, deck_assets, out):
+    """This build (A) against another binary (B), paired: each round runs A then B or B then A."""
+    pre = ["chrt", "-f", "10"] if args.chrt else []
+    cases = {"default threads": [], "1 thread": ["--threads", "1"]}
+    res = {(c, k): ([], []) for c in cases for k in "AB"}
+    for r in range(args.rounds):
+        for case, extra in cases.items():
+            for k in ("AB" if r % 2 == 0 else "BA"):
+                b = bin_ if k == "A" else other
+                cmd = pre + [str(b), "render", str(deck), "-o", str(out / f"ab-{k}.pptx"), "--assets",
+                             str(deck_assets), "--qc", str(out / f"ab-{k}.json")] + extra
+                t = time.perf_counter()
+                p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                err = p.stderr.read()
+                _, status, ru = os.wait4(p.pid, 0)
+                res[(case, k)][0].append(time.perf_counter() - t)
+                res[(case, k)][1].append(ru.ru_utime + ru.ru_stime)
+                if os.waitstatus_to_exitcode(status) not in (0, 1):
+                    sys.exit(f"{b}: exit {os.waitstatus_to_exitcode(status)}: {err.decode()[:400]}")
+    same = (out / "ab-A.pptx").read_bytes() == (out / "ab-B.pptx").read_bytes()
+    print(f"the deck, A = {bin_} against B = {other}, {args.rounds} paired rounds{' under chrt -f 10' if pre else ''}, "
+          f"medians (quartiles), load average {os.getloadavg()[0]:.1f} at the end; same PPTX bytes: {same}")
+    for case in cases:
+        med = {}
+        for k in "AB":
+            w, c = sorted(res[(case, k)][0]), res[(case, k)][1]
+            med[k] = (statistics.median(w) * 1000, statistics.median(c) * 1000)
+            print(f"  {case:16} {k}: wall {med[k][0]:6.2f} ms ({w[len(w) // 4] * 1000:.2f} .. "
+                  f"{w[3 * len(w) // 4] * 1000:.2f})  CPU {med[k][1]:6.2f} ms")
+        print(f"  {case:16} A/B: wall {med['A'][0] / med['B'][0]:.3f}  CPU {med['A'][1] / med['B'][1]:.3f}")
 
 
 def run_rounds(cmds, rounds):
