@@ -240,6 +240,42 @@ fn big_integers_in_document_tables_keep_their_digits() {
     assert!(body.contains(">12345678901234567890<"));
 }
 
+/// Issue 21.6: an empty table cell's paragraph mark carries the cell's size. An empty
+/// paragraph's line is as tall as its mark: without it Writer 7.4 set an empty cell's line at
+/// the style's size (the template's 11 pt beside 10 pt cell text: rows with an empty cell
+/// 17.15 pt where layout measured 16.0, `conformance/documents.py` on the French-ids template).
+#[test]
+fn an_empty_table_cell_marks_its_paragraph_with_the_cells_size() {
+    let d = workdir("docx", "empty-cell");
+    let input = d.join("in.json");
+    let blocks: Value = serde_json::from_str(
+        r#"[{"block_id": "t", "type": "table", "content": {"columns": ["a", "b"],
+             "rows": [["x", null], ["y", ""]]}}]"#,
+    )
+    .unwrap();
+    std::fs::write(&input, serde_json::to_vec(&doc(blocks, "en")).unwrap()).unwrap();
+    let out = d.join("out.docx");
+    let r = run(&["render", s(&input), "-o", s(&out)], None);
+    assert_eq!(r.code, 0, "{r:?}");
+    let body = parts(&std::fs::read(&out).unwrap())
+        .into_iter()
+        .find(|(n, _)| n == "word/document.xml")
+        .unwrap()
+        .1;
+    // The text cells' runs carry the table's size; each empty cell's mark the same.
+    let sz = body
+        .split("<w:t>x</w:t>")
+        .next()
+        .and_then(|b| b.rsplit("<w:sz w:val=\"").next())
+        .and_then(|r| r.split('"').next())
+        .unwrap()
+        .to_string();
+    let mark = format!(
+        r#"<w:rPr><w:sz w:val="{sz}"/><w:szCs w:val="{sz}"/></w:rPr></w:pPr></w:p></w:tc>"#
+    );
+    assert_eq!(body.matches(&mark).count(), 2, "{body}");
+}
+
 /// Issue 21.5: a document that titles a table numbers every table — an untitled one gets its
 /// number alone — so the numbers a reader sees count every table; one that titles none
 /// numbers none.

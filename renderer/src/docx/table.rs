@@ -5,7 +5,8 @@
 //! kept with the first body row (`w:keepNext` on its paragraphs: Word and Writer then move a
 //! header row that would end a page to the next one with the table, as `layout::doc::flow`
 //! predicts; without it Writer 7.4 may lose the body rows, `conformance/writer-bugs/`);
-//! numbers right-aligned as layout decided; at least one paragraph in every cell.
+//! numbers right-aligned as layout decided; at least one paragraph in every cell, an empty
+//! one with its mark at the cell's size (the line layout measured).
 
 use super::document::{citations, labels, Body};
 use super::text::{field, runs, ParaProps, RunProps};
@@ -63,6 +64,9 @@ fn cell(
     let mut p = body.para(None, text);
     p.jc = jc(align);
     p.keep_next = keep_next;
+    if text.is_empty() {
+        p.mark = Some(props.clone());
+    }
     p.write(x);
     runs(x, text, props);
     x.end("w:p");

@@ -168,6 +168,11 @@ pub(crate) struct ParaProps<'a> {
     pub bidi: bool,
     /// `w:ind`: (start, hanging) twips; a negative hanging indent is written as `w:firstLine`.
     pub ind: Option<(i64, i64)>,
+    /// The paragraph mark's run properties (`w:pPr/w:rPr`): an empty paragraph's line is as
+    /// tall as its mark, so an empty table cell carries the cell's size (Writer 7.4 sized an
+    /// empty cell's line by the style's 11 pt where the row's text was 10 pt: the row 1.15 pt
+    /// taller than layout measured).
+    pub mark: Option<RunProps<'a>>,
 }
 
 impl ParaProps<'_> {
@@ -179,7 +184,8 @@ impl ParaProps<'_> {
             && self.spacing_after.is_none()
             && self.jc.is_none()
             && !self.bidi
-            && self.ind.is_none();
+            && self.ind.is_none()
+            && self.mark.as_ref().is_none_or(RunProps::is_empty);
         if empty {
             return;
         }
@@ -214,6 +220,9 @@ impl ParaProps<'_> {
         }
         if let Some(j) = self.jc {
             x.empty("w:jc", &[("w:val", &j)]);
+        }
+        if let Some(m) = &self.mark {
+            m.write(x);
         }
         x.end("w:pPr");
     }
