@@ -21,7 +21,8 @@
 //!   height + 2 pt cell margins above and below; a word wider than its column broken inside,
 //!   by grapheme, as Writer does: [`writer_lines`]) plus the 0.5 pt border under it; a table
 //!   continued on a new page repeats its header row (`w:tblHeader`).
-//! - **Figures**: the picture's line is its height plus [`PICTURE_LINE_EXTRA`]; the picture
+//! - **Figures**: the picture's line is its height plus [`PICTURE_LINE_EXTRA`] (on a line
+//!   grid: the whole pitches the picture needs, [`ParaFormat::picture_line`]); the picture
 //!   keeps with its caption.
 //! - **Page breaks**: the break's empty paragraph stays on its page; what follows starts the
 //!   next page, with its space before.
@@ -153,6 +154,19 @@ impl ParaFormat {
             return 0;
         }
         h - (h * 240).div_euclid(self.line)
+    }
+
+    /// The height (twips) of a line holding only an inline picture `h` twips tall: the
+    /// picture plus [`PICTURE_LINE_EXTRA`]; on a line grid the whole pitches the picture itself
+    /// needs (Writer 7.4 on the Japanese template's 18 pt grid: pictures 53.15, 90.0, 177.15,
+    /// 264.55, 425.2 and 599.8 pt tall took lines of 54, 90, 180, 270, 432 and 612 pt, the
+    /// caption below each 3.2 pt into its own line after the 10 pt space).
+    pub fn picture_line(&self, h: Twips) -> Twips {
+        if self.grid > 0 {
+            (h.max(1) + self.grid - 1) / self.grid * self.grid
+        } else {
+            h + PICTURE_LINE_EXTRA
+        }
     }
 
     /// A line's height in this format, from its natural height `h` (twips): on a line grid
@@ -700,6 +714,9 @@ pub struct Heights {
     /// Newspaper columns on every page (`w:cols`; 1: none): text fills each column of a page
     /// top to bottom before the next page.
     pub columns: u32,
+    /// The section's line grid pitch (`w:docGrid w:type="lines"`; 0: none): the text of a
+    /// page fills whole pitches of its body height ([`Heights::text`]).
+    pub grid: Twips,
 }
 
 impl Heights {
@@ -710,6 +727,15 @@ impl Heights {
             odd: h,
             even: h,
             columns: 1,
+            grid: 0,
+        }
+    }
+
+    /// These heights on a line grid of pitch `grid` (twips).
+    pub fn on_grid(self, grid: Twips) -> Heights {
+        Heights {
+            grid: grid.max(0),
+            ..self
         }
     }
 
@@ -732,6 +758,22 @@ impl Heights {
         };
         h.max(1)
     }
+
+    /// The height the text of page `page` may fill above `notes` twips of footnotes. On a line
+    /// grid Writer 7.4 sets the body's lines on whole pitches of the page's body height and
+    /// leaves the rest empty, footnotes taking that rest first: on the Japanese template
+    /// (13,436 twips, 18 pt grid) no line of the 2,000-block document ended lower than 37
+    /// pitches (13,320) below the first line's top, a list item needing 13,400 went to the next
+    /// page, and a table ending 12,970 down stayed above a 440-twip footnote (13,320 - 440 =
+    /// 12,880 would have moved it).
+    pub fn text(&self, page: u32, notes: Twips) -> Twips {
+        let h = self.of(page);
+        if self.grid > 0 {
+            ((h / self.grid).max(1) * self.grid).min(h - notes)
+        } else {
+            h - notes
+        }
+    }
 }
 
 struct Flow {
@@ -751,13 +793,13 @@ struct Flow {
 }
 
 impl Flow {
-    /// Body height of the current page.
+    /// Height the text of the current page may fill, without footnotes.
     fn height(&self) -> Twips {
-        self.heights.of(self.page)
+        self.heights.text(self.page, 0)
     }
 
     fn room(&self) -> Twips {
-        self.height() + OVERSHOOT - self.notes - self.y
+        self.heights.text(self.page, self.notes) + OVERSHOOT - self.y
     }
 
     /// What does not fit goes on: to the page's next column, else the next page.
@@ -1013,7 +1055,10 @@ fn place_para(f: &mut Flow, p: &ParaUnit) -> Span {
     loop {
         let extra = f.note_need(p.footnotes);
         let room = f.room() - space;
-        let mut k = lines_that_fit(rest, room, extra, &p.format, f.notes > 0);
+        // What the footnotes its last line anchors take from the text's height here (on a
+        // line grid, less: they take the pitches' leftover first).
+        let cut = f.heights.text(f.page, f.notes) - f.heights.text(f.page, f.notes + extra);
+        let mut k = lines_that_fit(rest, room, cut, &p.format, f.notes > 0);
         if k == 0 && f.y == 0 {
             // Nowhere better to go: an empty page takes what fits, at least a line.
             k = fit_count(rest, room, &p.format).max(1);
@@ -1089,6 +1134,48 @@ mod tests {
     }
 
     #[test]
+    fn a_picture_line_on_a_line_grid_takes_the_pitches_the_picture_needs() {
+        // Writer 7.4, 18 pt grid: a 177.15 pt picture (3,543 twips) took a 180 pt line, a
+        // 90.0 pt one exactly 90; without a grid the picture's height plus 2.1 pt.
+        let grid = ParaFormat {
+            grid: 360,
+            ..NORMAL
+        };
+        assert_eq!(grid.picture_line(3543), 3600);
+        assert_eq!(grid.picture_line(1800), 1800);
+        assert_eq!(NORMAL.picture_line(3543), 3543 + PICTURE_LINE_EXTRA);
+    }
+
+    #[test]
+    fn on_a_line_grid_text_fills_whole_pitches_and_footnotes_take_the_rest_first() {
+        // Writer 7.4 on the Japanese template (13,436 twips on an 18 pt grid): no line ended
+        // below 37 pitches; a table ending 12,970 down stayed above a 440-twip footnote.
+        let grid = ParaFormat {
+            grid: 300,
+            ..ParaFormat::new("Normal", 0, 50, 240)
+        };
+        let u: Vec<Unit> = (0..3).map(|_| para(1, 300, grid)).collect();
+        // 300 + 50 + 300 + 50 + 300 = 1000: fits 1000 twips, not the 900 of three pitches.
+        assert_eq!(paginate_on(&u, Heights::uniform(1000)).1, 1);
+        let h = Heights::uniform(1000).on_grid(300);
+        assert_eq!(paginate_on(&u, h).1, 2);
+        // A footnote (20 twips and the separator: 100) anchored on the third line of a page
+        // whose pitches leave 100 twips over: it fits there.
+        let single = ParaFormat {
+            grid: 300,
+            ..ParaFormat::new("Normal", 0, 0, 240)
+        };
+        let mut u: Vec<Unit> = (0..3).map(|_| para(1, 300, single)).collect();
+        if let Unit::Para(p) = &mut u[2] {
+            p.footnotes = (20, 1);
+        }
+        assert_eq!(h.text(1, 100), 900);
+        assert_eq!(paginate_on(&u, h).0[2].first, 1);
+        // Without the grid's leftover it goes to the next page.
+        assert_eq!(paginate_on(&u, Heights::uniform(900)).0[2].first, 2);
+    }
+
+    #[test]
     fn a_page_shortened_by_its_footer_holds_less() {
         // LibreOffice's letter in Writer 7.4: page 1 (`w:titlePg`, no first-page footer) has
         // the whole text height, every later page 244 twips less (its footer's line).
@@ -1104,6 +1191,7 @@ mod tests {
             odd: 900,
             even: 900,
             columns: 1,
+            grid: 0,
         };
         assert_eq!((letter.of(1), letter.of(2), letter.of(3)), (1000, 900, 900));
         // Ten lines on page 1, nine on page 2: the twentieth starts page 3.

@@ -713,9 +713,7 @@ fn paginate(
                         Some(i),
                         true,
                         flow::Unit::Para(flow::ParaUnit {
-                            lines: vec![
-                                fig.extent.1 / page::EMU_PER_TWIP + flow::PICTURE_LINE_EXTRA,
-                            ],
+                            lines: vec![format.picture_line(fig.extent.1 / page::EMU_PER_TWIP)],
                             format,
                             footnotes: (0, 0),
                         }),

@@ -549,6 +549,8 @@ pub fn furniture_height(
 /// number line, measured with Carlito, 244: every page but the first — `w:titlePg` without a
 /// first-page footer — ends 12.2 pt higher, its footnotes too). A negative margin keeps its
 /// size whatever the header (Word draws the header over the text).
+/// The line grid ([`grid_of`]) goes with them: the text fills whole pitches
+/// ([`flow::Heights::text`]).
 pub fn body_heights(
     t: &DocTemplate,
     page: &Page,
@@ -595,6 +597,7 @@ pub fn body_heights(
             odd
         },
         columns: page.columns.map_or(1, |c| c.0.max(1)),
+        grid: grid_of(t),
     }
 }
 
@@ -766,6 +769,7 @@ mod tests {
                 odd: 14_326,
                 even: 14_326,
                 columns: 1,
+                grid: 0,
             }
         );
         // French ids: header and footer 567 from the edge, well inside the 1134 margins (the
@@ -775,6 +779,16 @@ mod tests {
         // No header or footer at all.
         let (text, h) = heights("python-docx-default.docx", "en-US");
         assert_eq!(h, flow::Heights::uniform(text));
+        // The Japanese names: A4 with 1701-twip margins (13,436 twips of text) on an 18 pt
+        // line grid: text fills 37 whole pitches (Writer 7.4 set no line lower), and a
+        // footnote takes the 116 twips left over first.
+        let (text, h) = heights("edited-ja-names.docx", "ja-JP");
+        assert_eq!(text, 13_436);
+        assert_eq!(h, flow::Heights::uniform(text).on_grid(360));
+        assert_eq!(
+            (h.text(2, 0), h.text(2, 100), h.text(2, 440)),
+            (13_320, 13_320, 12_996)
+        );
     }
 
     /// A4 with 1134-twip margins, the header 567 twips from the edge and its paragraphs
