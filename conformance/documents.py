@@ -7,7 +7,8 @@ report, a 300-row data report, the mixed 2,000-block document): render it with s
 (`--layout` for the page geometry the engine chose), convert the DOCX to PDF with LibreOffice
 Writer headless (private profile; a private fontconfig file gives it exactly the shipped fonts,
 as for the PPTX check, and a family neither shipped nor metric-cloned the substitute specrender
-measures it with: Carlito, or Noto Sans CJK for East Asian text), read every glyph, rule and image on every page (pdfminer), and check:
+measures it with: Carlito, or Noto Sans CJK for East Asian text; a family with a documented
+stand-in, the stand-in its QC report names), read every glyph, rule and image on every page (pdfminer), and check:
 
   - text area: the page size and margins of the DOCX's own `w:sectPr` (python-docx), which
     must equal the `--layout` JSON's `document` geometry;
@@ -40,6 +41,7 @@ import subprocess
 import sys
 import zipfile
 from pathlib import Path
+from xml.sax.saxutils import escape
 
 import docx
 from docx.shared import Emu
@@ -82,11 +84,17 @@ SUBSTITUTES = (("ko", "Noto Sans CJK KR"), ("ja", "Noto Sans CJK KR"), ("zh", "N
                (None, "Carlito"))
 
 
-def fontconfig(out):
+def fontconfig(out, stand_ins=()):
     """The PPTX check's private fontconfig (the shipped fonts and DejaVu) plus the substitutes
-    specrender measures missing families with ([`SUBSTITUTES`])."""
+    specrender measures missing families with ([`SUBSTITUTES`]), and for a family measured
+    with a documented stand-in (`stand_ins`: (family, face) from the documents' QC reports) that
+    stand-in: without it Writer drew the Japanese template's MS Mincho with Noto Sans CJK by the
+    language rule, whose space is 0.28 em where MS Mincho's and its stand-in's are 0.5 em."""
     conf = slides.fontconfig(out)
     rules = ""
+    for family, face in stand_ins:
+        rules += (f'  <alias binding="same"><family>{escape(family)}</family>'
+                  f"<prefer><family>{escape(face)}</family></prefer></alias>\n")
     for lang, family in SUBSTITUTES:
         test = f'<test name="lang" compare="contains"><string>{lang}</string></test>' if lang else ""
         rules += (f'  <match target="pattern">{test}<edit name="family" mode="append_last">'
@@ -506,6 +514,23 @@ def render(docs, out, binary, assets, failed, templates=()):
     return done
 
 
+def stand_ins(docx_paths):
+    """(family, face) of every `font_fallback` the documents' QC reports (beside each DOCX,
+    `.qc.json`) name as measured with a documented stand-in, in first-seen order."""
+    out = []
+    for p in docx_paths:
+        qc = Path(p).with_suffix(".qc.json")
+        if not qc.exists():
+            continue
+        for i in json.loads(qc.read_text()).get("issues", []):
+            d = i.get("details") or {}
+            if i.get("type") == "font_fallback" and d.get("stand_in") and d.get("requested") and d.get("used"):
+                pair = (d["requested"], d["used"])
+                if pair not in out:
+                    out.append(pair)
+    return out
+
+
 def convert(files, out, conf):
     env = dict(os.environ, FONTCONFIG_FILE=str(conf), SAL_USE_VCLPLUGIN="svp")
     profile = out / "lo-profile"
@@ -671,7 +696,6 @@ def main():
     out = Path(args.out).resolve()  # soffice needs an absolute profile URL
     shutil.rmtree(out, ignore_errors=True)
     (out / "docs").mkdir(parents=True)
-    conf = fontconfig(out)
     ink = slides.Ink()
     missing = []  # documents specrender could not render or Writer could not convert
 
@@ -689,6 +713,7 @@ def main():
             if not args.template:
                 docs += golden_docs()
         jobs = render(docs, out, Path(args.bin), assets, missing, args.template)
+    conf = fontconfig(out, stand_ins(p for _, p, _ in jobs))
     convert([p for _, p, _ in jobs], out, conf)
     results = []
     for name, docx_path, src in jobs:
