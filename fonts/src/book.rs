@@ -170,7 +170,12 @@ pub struct NamedMetrics {
     pub names: &'static [&'static str],
     pub regular: LineMetrics,
     pub bold: LineMetrics,
-    /// The files the numbers were read from (`hhea`; none sets USE_TYPO_METRICS).
+    /// The advance of the space (U+0020 and U+00A0), font units, regular and bold: Writer
+    /// sets the spaces of a run in the named font where it has them, its other characters
+    /// in the fallback face (Korean words named DejaVu Sans 0.318 em apart, not Noto Sans
+    /// CJK's 0.28).
+    pub space: (u16, u16),
+    /// The files the numbers were read from (`hhea`, `hmtx`; none sets USE_TYPO_METRICS).
     pub source: &'static str,
 }
 
@@ -187,8 +192,10 @@ pub const NAMED_METRICS: &[NamedMetrics] = &[
         names: &["dejavu sans", "dejavu sans condensed", "dejavu sans mono"],
         regular: DEJAVU,
         bold: DEJAVU,
+        space: (651, 713),
         source: "Debian fonts-dejavu-core 2.37-6: DejaVuSans.ttf, DejaVuSans-Bold.ttf, \
-                 DejaVuSansCondensed*.ttf, DejaVuSansMono*.ttf (hhea 1901 / -483 / 0, upm 2048)",
+                 DejaVuSansCondensed*.ttf, DejaVuSansMono*.ttf (hhea 1901 / -483 / 0, upm 2048; \
+                 DejaVuSans space 651, bold 713)",
     },
     NamedMetrics {
         names: &["dejavu serif", "dejavu serif condensed"],
@@ -197,8 +204,9 @@ pub const NAMED_METRICS: &[NamedMetrics] = &[
             ascender: 1923,
             ..DEJAVU
         },
+        space: (651, 713),
         source: "Debian fonts-dejavu-core 2.37-6: DejaVuSerif.ttf (hhea 1901 / -483 / 0), \
-                 DejaVuSerif-Bold.ttf (1923 / -483 / 0), upm 2048",
+                 DejaVuSerif-Bold.ttf (1923 / -483 / 0), upm 2048; space 651, bold 713",
     },
 ];
 
@@ -547,6 +555,26 @@ impl FontBook {
             .iter()
             .find(|n| n.names.contains(&lc.as_str()))
             .map(|n| if bold { n.bold } else { n.regular })
+    }
+
+    /// The space advance (em) of `family` where it is known only from [`NAMED_METRICS`] (a
+    /// family not shipped, whose spaces Writer sets in that family while a fallback face
+    /// draws the rest of the run); `None` otherwise (the face that measures the run has the
+    /// family's own spaces, or nothing is known of them).
+    pub fn named_space_em(&self, family: &str, bold: bool) -> Option<f64> {
+        let m = self.resolve(family, bold, ScriptClass::Latin);
+        if let MatchKind::Exact | MatchKind::Alias { .. } = m.kind {
+            return None;
+        }
+        let lc = family.trim().to_lowercase();
+        NAMED_METRICS
+            .iter()
+            .find(|n| n.names.contains(&lc.as_str()))
+            .map(|n| {
+                let units = if bold { n.space.1 } else { n.space.0 };
+                let upm = if bold { n.bold } else { n.regular }.units_per_em;
+                f64::from(units) / f64::from(upm.max(1))
+            })
     }
 
     /// The deterministic substitute for a class: "Noto Sans CJK KR" (else the first

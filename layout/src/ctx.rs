@@ -151,6 +151,7 @@ pub(crate) fn resolve_fonts(
         lines: SlotLines {
             latin: book.named_line_metrics(latin, bold),
             ea: book.named_line_metrics(ea, bold),
+            ea_space: book.named_space_em(ea, bold),
         },
     }
 }

@@ -446,8 +446,11 @@ pub fn writer_lines(
     let t = p.text.as_str();
     let segs = m.segment(t, fonts.faces, fonts.bold);
     // Complex script text is set at its own size (`w:szCs`): its widths at 1 pt of `size`.
-    let cs = f64::from(cs) / f64::from(size.max(1));
-    let mut merged = writer_pieces(m, lang, p, &segs, cs);
+    let set = Setting {
+        cs: f64::from(cs) / f64::from(size.max(1)),
+        ea_space: fonts.lines.ea_space,
+    };
+    let mut merged = writer_pieces(m, lang, p, &segs, set);
     // A word no line holds (a table cell's column squeezed below its words, or one the
     // kerned word just fits: "Revenue" 8 pt bold is 28.96 pt unkerned in 28.0): Writer fills
     // each line with its graphemes up to the room ("Revenu|e"). Measured here, in Writer's
@@ -458,7 +461,7 @@ pub fn writer_lines(
     let scale = f64::from(size) / 100.0;
     for pc in &mut merged {
         if pc.w_trim * scale > room && !covers(pc) {
-            pc.graphemes = writer_graphemes(m, lang, t, &segs, pc.start..pc.trim_end, cs);
+            pc.graphemes = writer_graphemes(m, lang, t, &segs, pc.start..pc.trim_end, set);
         }
     }
     // Writer keeps no slack at the line end (the engine's `GRID_SLACK` is Impress's).
@@ -470,6 +473,16 @@ pub fn writer_lines(
     )
 }
 
+/// How Writer sets a paragraph's text beyond its faces: complex script text `cs` times the
+/// size (its `w:szCs` over the paragraph's), and the spaces of East Asian runs at the named
+/// East Asian font's advance (em) where only its name is known (`SlotLines::ea_space`:
+/// LibreOffice's letters name DejaVu Sans, Noto Sans CJK draws their Hangul).
+#[derive(Debug, Clone, Copy)]
+struct Setting {
+    cs: f64,
+    ea_space: Option<f64>,
+}
+
 /// A paragraph's pieces as Writer breaks and sets them (at 1 pt, EMU): UAX #14 pieces joined
 /// where Writer keeps them together ([`writer_keeps`]), glyph widths unkerned ([`unkerned`]) with
 /// Writer's autospaces; no graphemes measured.
@@ -478,15 +491,15 @@ fn writer_pieces(
     lang: ShapeLang,
     p: &Prepared,
     segs: &[Segment],
-    cs: f64,
+    set: Setting,
 ) -> Vec<Piece> {
     let t = p.text.as_str();
     // Glyph widths without kerning (Writer kerns a DOCX run only when it asks, `w:kern`),
     // per UAX #14 piece.
     let mut merged: Vec<Piece> = Vec::with_capacity(p.pieces.len());
     for pc in &p.pieces {
-        let glyphs = unkerned(m, lang, t, segs, pc.start..pc.trim_end, cs);
-        let spaces = unkerned(m, lang, t, segs, pc.trim_end..pc.end, cs);
+        let glyphs = unkerned(m, lang, t, segs, pc.start..pc.trim_end, set);
+        let spaces = unkerned(m, lang, t, segs, pc.trim_end..pc.end, set);
         let piece = Piece {
             w_trim: glyphs,
             w_full: glyphs + spaces,
@@ -537,7 +550,11 @@ pub fn writer_extent(
         return (0.0, 0.0);
     }
     let segs = m.segment(&p.text, fonts.faces, fonts.bold);
-    let pieces = writer_pieces(m, lang, p, &segs, 1.0);
+    let set = Setting {
+        cs: 1.0,
+        ea_space: fonts.lines.ea_space,
+    };
+    let pieces = writer_pieces(m, lang, p, &segs, set);
     let (mut lo, mut line, mut vis) = (0.0f64, 0.0f64, 0.0f64);
     for pc in &pieces {
         lo = lo.max(pc.w_trim);
@@ -568,7 +585,7 @@ fn writer_graphemes(
     t: &str,
     segs: &[Segment],
     range: std::ops::Range<usize>,
-    cs: f64,
+    set: Setting,
 ) -> Vec<(usize, usize, f64)> {
     let mut prev: Option<char> = None;
     t[range.clone()]
@@ -576,7 +593,7 @@ fn writer_graphemes(
         .map(|(i, g)| {
             let s = range.start + i;
             let e = s + g.len();
-            let mut w = unkerned(m, lang, t, segs, s..e, cs);
+            let mut w = unkerned(m, lang, t, segs, s..e, set);
             if let (Some(a), Some(b)) = (prev, g.chars().next()) {
                 if autospace_between(a, b) {
                     w += WRITER_AUTOSPACE_PER_PT;
@@ -588,16 +605,17 @@ fn writer_graphemes(
         .collect()
 }
 
-/// Width at 1 pt (EMU) of `t[range]` as Writer sets it: Latin text glyph by glyph (no pair
-/// kerning), East Asian and complex-script text shaped, complex script text `cs` times as
-/// large (its own size, `w:szCs`, over the paragraph's).
+/// Width at 1 pt (EMU) of `t[range]` as Writer sets it ([`Setting`]): Latin text glyph by
+/// glyph (no pair kerning), East Asian and complex-script text shaped, complex script text
+/// `set.cs` times as large (its own size, `w:szCs`, over the paragraph's), an East Asian
+/// run's spaces at `set.ea_space` where given.
 fn unkerned(
     m: &mut Measurer<'_>,
     lang: ShapeLang,
     t: &str,
     segs: &[Segment],
     range: std::ops::Range<usize>,
-    cs: f64,
+    set: Setting,
 ) -> f64 {
     let mut w = 0.0;
     // The segments are in text order, end to end: start at the first that reaches `range`
@@ -614,9 +632,20 @@ fn unkerned(
             continue;
         }
         if s.class == ScriptClass::Complex {
-            w += m.width_per_pt_lang(s.face, lang.for_class(s.class), &t[a..b]) * cs;
+            w += m.width_per_pt_lang(s.face, lang.for_class(s.class), &t[a..b]) * set.cs;
         } else if s.class == ScriptClass::EastAsian {
-            w += m.width_per_pt_lang(s.face, lang.for_class(s.class), &t[a..b]);
+            let run = &t[a..b];
+            w += m.width_per_pt_lang(s.face, lang.for_class(s.class), run);
+            // Writer sets the spaces in the named font (it has them), not the face drawing
+            // the run's letters (measured: Hangul words 3.47 pt apart at 11 pt named DejaVu
+            // Sans, 0.318 em; Noto Sans CJK's space is 0.28 em).
+            if let Some(em) = set.ea_space {
+                let n = run.chars().filter(|&c| c == ' ' || c == '\u{A0}').count();
+                if n > 0 {
+                    let own = m.width_per_pt_lang(s.face, lang.for_class(s.class), " ");
+                    w += n as f64 * (em * specrender_spec::units::EMU_PER_PT as f64 - own);
+                }
+            }
         } else {
             let mut buf = [0u8; 4];
             for c in t[a..b].chars() {
@@ -1561,6 +1590,48 @@ mod writer_width_tests {
     }
 
     #[test]
+    fn korean_spaces_are_set_in_the_east_asian_font_named() {
+        // LibreOffice's serif letter (11 pt Liberation Serif, East Asian text named DejaVu
+        // Sans, which has a space but no Hangul): Writer 7.4 sets Korean words 0.318 em apart
+        // (DejaVu Sans's space, 3.47 pt in its PDF), Noto Sans CJK drawing the syllables.
+        // This paragraph of the 2,000-block document is four lines there ("... 16%" ends
+        // the second, 410.0 pt wide with Noto Sans CJK's 0.28 em spaces: three lines).
+        let book = FontBook::new(&specrender_fonts::FontOptions::default()).unwrap();
+        let mut m = Measurer::new(&book);
+        let text = "11월에 파트너 포털을 출시합니다. 셀프서비스 전환율이 계획 대비 8.3% \
+                    개선되었습니다. 일본과 한국 시장이 절반 이상을 차지했습니다. 영업비용이 \
+                    계획 대비 16% 개선되었습니다. 庫存週轉率同比增長40%。\
+                    新加坡區域的一次故障解釋了大部分下滑。";
+        let lang = ShapeLang::Korean;
+        let mut lines = |ea: &str| {
+            let fonts =
+                crate::ctx::resolve_fonts(&book, "Liberation Serif", ea, false, &mut Vec::new());
+            let width = 5_220_335; // A4 less the letter's margins, 411.05 pt
+            let p =
+                crate::text::prepare::prepare_unmetered(&mut m, &fonts, lang, text, 1100, width, 0);
+            let segs = m.segment(text, fonts.faces, false);
+            let set = Setting {
+                cs: 1.0,
+                ea_space: fonts.lines.ea_space,
+            };
+            let space = {
+                let pc = &writer_pieces(&mut m, lang, &p, &segs, set)[1]; // "월에 "
+                (pc.w_full - pc.w_trim) / specrender_spec::units::EMU_PER_PT as f64
+            };
+            let n = writer_lines(&mut m, &fonts, lang, &p, 1100, 1100, width)
+                .lines
+                .len();
+            (space, n)
+        };
+        let (space, n) = lines("DejaVu Sans");
+        assert!((space - 651.0 / 2048.0).abs() < 1e-6, "{space}");
+        assert_eq!(n, 4);
+        // A family the book has measures its own spaces.
+        let (space, _) = lines("Noto Sans CJK KR");
+        assert!((space - 0.28).abs() < 0.01, "{space}");
+    }
+
+    #[test]
     fn writer_autospaces_only_between_asian_and_latin_letters() {
         // "5월": one; "다." (punctuation) and "를 3" (a space): none.
         assert_eq!(autospaces("5월"), 1.0);
@@ -1596,7 +1667,11 @@ mod writer_width_tests {
             },
             false,
         );
-        let plain = unkerned(&mut m, ShapeLang::Default, "AV", &segs, 0..2, 1.0);
+        let set = Setting {
+            cs: 1.0,
+            ea_space: None,
+        };
+        let plain = unkerned(&mut m, ShapeLang::Default, "AV", &segs, 0..2, set);
         let shaped = m.width_per_pt_lang(latin, ShapeLang::Default, "AV");
         let glyphs = m.width_per_pt_lang(latin, ShapeLang::Default, "A")
             + m.width_per_pt_lang(latin, ShapeLang::Default, "V");

@@ -61,8 +61,11 @@ pub struct TextFonts {
 /// characters (Writer; Word with the named font installed). `None`: the named family is
 /// unknown here (a stand-in or a substitute measures it) and the face that draws sizes the
 /// line. Complex-script runs are always sized by the face that draws.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct SlotLines {
     pub latin: Option<LineMetrics>,
     pub ea: Option<LineMetrics>,
+    /// The space advance (em) of the East Asian font named, where it is known only by name
+    /// (`FontBook::named_space_em`): Writer sets an East Asian run's spaces in it.
+    pub ea_space: Option<f64>,
 }
