@@ -884,20 +884,44 @@ impl Flow {
 /// a table's first row with its header.
 fn first_piece(u: &Unit) -> Twips {
     match u {
-        Unit::Para(p) | Unit::PageBreak(p) => {
-            let n = if p.format.keep_lines {
-                p.lines.len()
-            } else if p.format.widows {
-                p.lines.len().min(WIDOW_LINES)
-            } else {
-                p.lines.len().min(1)
-            };
-            p.lines[..n].iter().sum()
-        }
+        Unit::Para(p) | Unit::PageBreak(p) => p.lines[..first_lines(p)].iter().sum(),
         Unit::Table { header, rows } => {
             TABLE_BORDER + header + rows.first().copied().unwrap_or_default()
         }
     }
+}
+
+/// How many lines of `p` its first piece on a page is: all when it keeps its lines, two with
+/// orphan control, else one.
+fn first_lines(p: &ParaUnit) -> usize {
+    if p.format.keep_lines {
+        p.lines.len()
+    } else if p.format.widows {
+        p.lines.len().min(WIDOW_LINES)
+    } else {
+        p.lines.len().min(1)
+    }
+}
+
+/// The footnotes a keep-with-next chain starting at `units[0]` brings onto its page: those of
+/// its paragraphs, and of the paragraph after it when that paragraph's first piece is all of
+/// it (a figure's caption under its picture). A footnote stands on its anchor's page, so
+/// Writer moves the chain when they do not fit with it (measured: a page-tall picture and its
+/// one-line caption citing a source went to the next page together, where the flow had left
+/// the picture and moved the caption alone).
+fn chain_notes(units: &[Unit]) -> (Twips, usize) {
+    let (mut h, mut n) = (0, 0);
+    for u in units {
+        let Unit::Para(q) = u else { break };
+        if q.format.keep_next || q.lines.len() <= first_lines(q) {
+            h += q.footnotes.0;
+            n += q.footnotes.1;
+        }
+        if !q.format.keep_next {
+            break;
+        }
+    }
+    (h, n)
 }
 
 /// The height of a keep-with-next chain starting at `units[0]`: its paragraphs kept with the
@@ -924,14 +948,7 @@ fn keep_chain(units: &[Unit], slack: bool) -> Twips {
         };
         need += first_piece(next);
         if let Unit::Para(q) | Unit::PageBreak(q) = next {
-            let n = if q.format.keep_lines {
-                q.lines.len()
-            } else if q.format.widows {
-                q.lines.len().min(WIDOW_LINES)
-            } else {
-                q.lines.len().min(1)
-            };
-            if let Some(&last) = q.lines[..n].last().filter(|_| slack) {
+            if let Some(&last) = q.lines[..first_lines(q)].last().filter(|_| slack) {
                 need -= q.format.slack(last);
             }
         }
@@ -1024,7 +1041,9 @@ pub fn paginate_on(units: &[Unit], heights: Heights) -> (Vec<Span>, u32) {
             if let Unit::Para(p) = &units[i] {
                 if p.format.keep_next {
                     let before = f.space_before(&p.format);
-                    let need = before + keep_chain(&units[i..], f.notes == 0);
+                    let need = before
+                        + keep_chain(&units[i..], f.notes == 0)
+                        + f.note_need(chain_notes(&units[i..]));
                     if need > f.room() - OVERSHOOT && need - before <= f.height() {
                         f.new_page();
                     }
@@ -1392,6 +1411,32 @@ mod tests {
         };
         let u = [para(1, 830, NORMAL), para(1, 50, caption), t.clone()];
         assert_eq!(pages(&u, 1000), vec![(1, 1), (2, 2), (2, 4)]);
+    }
+
+    #[test]
+    fn a_picture_goes_with_its_caption_when_the_caption_footnote_does_not_fit() {
+        // LibreOffice's serif letter, the 2,000-block document's page 253: a quote, then a
+        // picture (keep with next) and its caption citing a source. Picture and caption fit
+        // below the quote; the caption's footnote does not. Writer 7.4 moves picture and
+        // caption (and the footnote) to the next page; the flow left the picture and moved
+        // the caption alone.
+        let picture = Unit::Para(ParaUnit {
+            lines: vec![13172],
+            format: ParaFormat {
+                keep_next: true,
+                ..CELL
+            },
+            footnotes: (0, 0),
+        });
+        let caption = Unit::Para(ParaUnit {
+            lines: vec![210],
+            format: CAPTION,
+            footnotes: (233, 1),
+        });
+        let u = [para(1, 633, CELL), picture, caption];
+        assert_eq!(pages(&u, 14300), vec![(1, 1), (2, 2), (2, 2)]);
+        // With room for the footnote too (633 + 13172 + 210 + 233 + 80), all stay.
+        assert_eq!(pages(&u, 14328), vec![(1, 1), (1, 1), (1, 1)]);
     }
 
     #[test]
