@@ -84,13 +84,24 @@ SUBSTITUTES = (("ko", "Noto Sans CJK KR"), ("ja", "Noto Sans CJK KR"), ("zh", "N
                (None, "Carlito"))
 
 
+# LibreOffice's own symbol font (Debian fonts-opensymbol, a dependency of libreoffice-core: every
+# installation has it). Writer draws a `Symbol` or `Wingdings` list label (python-docx's
+# `List Bullet`: U+F0B7 in Symbol) with it; without it fontconfig offers DejaVu Math TeX Gyre,
+# whose taller line made each bullet item's first line 15.6 pt against 14.5 pt (probe: 20 items
+# on python-docx's template, Writer 7.4; with OpenSymbol 14.5 pt, as layout predicts).
+OPENSYMBOL_DIR = Path("/usr/share/fonts/truetype/libreoffice")
+
+
 def fontconfig(out, stand_ins=()):
-    """The PPTX check's private fontconfig (the shipped fonts and DejaVu) plus the substitutes
-    specrender measures missing families with ([`SUBSTITUTES`]), and for a family measured
-    with a documented stand-in (`stand_ins`: (family, face) from the documents' QC reports) that
-    stand-in: without it Writer drew the Japanese template's MS Mincho with Noto Sans CJK by the
-    language rule, whose space is 0.28 em where MS Mincho's and its stand-in's are 0.5 em."""
+    """The PPTX check's private fontconfig (the shipped fonts and DejaVu), LibreOffice's
+    OpenSymbol ([`OPENSYMBOL_DIR`]), plus the substitutes specrender measures missing families
+    with ([`SUBSTITUTES`]), and for a family measured with a documented stand-in (`stand_ins`:
+    (family, face) from the documents' QC reports) that stand-in: without it Writer drew the
+    Japanese template's MS Mincho with Noto Sans CJK by the language rule, whose space is 0.28
+    em where MS Mincho's and its stand-in's are 0.5 em."""
     conf = slides.fontconfig(out)
+    if OPENSYMBOL_DIR.is_dir():
+        conf.write_text(conf.read_text().replace("  <cachedir>", f"  <dir>{OPENSYMBOL_DIR}</dir>\n  <cachedir>", 1))
     rules = ""
     for family, face in stand_ins:
         rules += (f'  <alias binding="same"><family>{escape(family)}</family>'

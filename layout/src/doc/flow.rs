@@ -39,7 +39,7 @@
 
 use crate::text::grid::GRID_SLACK;
 use crate::text::kinsoku::is_hangul;
-use crate::text::linebreak::{fill, Broken, Piece};
+use crate::text::linebreak::{self, fill, Broken, Piece};
 use crate::text::{Prepared, TextFonts};
 use specrender_fonts::{FaceId, FontBook, LineMetrics, Measurer, ScriptClass, Segment, ShapeLang};
 use specrender_spec::units::Cpt;
@@ -495,29 +495,51 @@ fn writer_pieces(
     set: Setting,
 ) -> Vec<Piece> {
     let t = p.text.as_str();
+    // Writer also breaks where UAX #14 does not: before a slash after a space, before a digit
+    // after a hyphen ("exports/2026-|11-23/...": a path that Writer 7.4 broke there, measured
+    // as one unbreakable word, took a fourth line and moved a page of headings).
+    let mut cuts = linebreak::libreoffice_extra(t).into_iter().peekable();
     // Glyph widths without kerning (Writer kerns a DOCX run only when it asks, `w:kern`),
-    // per UAX #14 piece.
+    // per UAX #14 piece, cut at those positions.
     let mut merged: Vec<Piece> = Vec::with_capacity(p.pieces.len());
     for pc in &p.pieces {
-        let glyphs = unkerned(m, lang, t, segs, pc.start..pc.trim_end, set);
-        let spaces = unkerned(m, lang, t, segs, pc.trim_end..pc.end, set);
-        let piece = Piece {
-            w_trim: glyphs,
-            w_full: glyphs + spaces,
-            // No glyph table: the grid measures nominally.
-            g: (0, 0, 0),
-            auto: (0, 0),
-            ..pc.clone()
-        };
-        match merged.last_mut() {
-            Some(prev) if prev.trim_end == prev.end && writer_keeps(t, prev.end) => {
-                prev.w_trim = prev.w_full + piece.w_trim;
-                prev.w_full += piece.w_full;
-                prev.trim_end = piece.trim_end;
-                prev.end = piece.end;
-                prev.graphemes.extend(piece.graphemes);
+        let mut start = pc.start;
+        loop {
+            while cuts.next_if(|&c| c <= start).is_some() {}
+            let (end, trim_end) = match cuts.next_if(|&c| c < pc.trim_end) {
+                Some(c) => (c, start + t[start..c].trim_end().len()),
+                None => (pc.end, pc.trim_end),
+            };
+            let glyphs = unkerned(m, lang, t, segs, start..trim_end, set);
+            let spaces = unkerned(m, lang, t, segs, trim_end..end, set);
+            let piece = Piece {
+                start,
+                end,
+                trim_end,
+                w_trim: glyphs,
+                w_full: glyphs + spaces,
+                graphemes: (pc.graphemes.iter())
+                    .filter(|g| g.0 >= start && g.1 <= trim_end)
+                    .copied()
+                    .collect(),
+                // No glyph table: the grid measures nominally.
+                g: (0, 0, 0),
+                auto: (0, 0),
+            };
+            match merged.last_mut() {
+                Some(prev) if prev.trim_end == prev.end && writer_keeps(t, prev.end) => {
+                    prev.w_trim = prev.w_full + piece.w_trim;
+                    prev.w_full += piece.w_full;
+                    prev.trim_end = piece.trim_end;
+                    prev.end = piece.end;
+                    prev.graphemes.extend(piece.graphemes);
+                }
+                _ => merged.push(piece),
             }
-            _ => merged.push(piece),
+            if end == pc.end {
+                break;
+            }
+            start = end;
         }
     }
     for pc in &mut merged {
@@ -1753,6 +1775,31 @@ mod writer_width_tests {
             + m.width_per_pt_lang(latin, ShapeLang::Default, "V");
         assert_eq!(plain, glyphs);
         assert!(shaped < plain, "Carlito kerns AV: {shaped} < {plain}");
+    }
+
+    #[test]
+    fn writer_breaks_a_path_after_a_hyphen_before_digits_and_before_a_slash_after_a_space() {
+        // Writer 7.4 set this paragraph (python-docx's template, 11 pt, 432 pt wide) in three
+        // lines, breaking "…/exports/2026-|11-23/…"; measured as one word from "17.5%." to
+        // ".parquet" (UAX #14 keeps "-" with digits and a space with the slash after it), it
+        // was broken by grapheme into four.
+        let book = FontBook::new(&specrender_fonts::FontOptions::default()).unwrap();
+        let fonts =
+            crate::ctx::resolve_fonts(&book, "Cambria", "Noto Sans CJK KR", false, &mut Vec::new());
+        let mut m = Measurer::new(&book);
+        let text = "Gross margin outpaced the industry benchmark by 17.5%. \
+                    /srv/data/warehouse/exports/2026-11-23/customer_revenue_monthly_partitioned.parquet \
+                    Self-serve conversion held steady at $92.0M despite seasonality. \
+                    Without the one-off migration credit the number would be lower.";
+        let width = 5_486_400;
+        let lang = ShapeLang::Default;
+        let p = crate::text::prepare::prepare_unmetered(&mut m, &fonts, lang, text, 1100, width, 0);
+        let broken = writer_lines(&mut m, &fonts, lang, &p, 1100, 1100, width);
+        let starts: Vec<&str> = broken.lines.iter().map(|l| &text[l.start..l.end]).collect();
+        assert_eq!(starts.len(), 3, "{starts:?}");
+        assert!(starts[0].ends_with("/exports/2026-"), "{starts:?}");
+        assert!(starts[1].starts_with("11-23/customer"), "{starts:?}");
+        assert!(broken.broken_words.is_empty());
     }
 
     #[test]

@@ -81,20 +81,7 @@ pub fn opportunity_sets(text: &str) -> (Vec<usize>, Vec<usize>) {
         uax.sort_unstable();
         uax.dedup();
     }
-    // LibreOffice's extra positions, ascending: before a slash after a space; before a digit
-    // after a hyphen that follows a letter or digit.
-    let mut extra = Vec::new();
-    for (pos, c) in text.char_indices().skip(1) {
-        if c == '/' && text[..pos].ends_with(char::is_whitespace) {
-            extra.push(pos);
-        }
-        if c.is_ascii_digit() && text[..pos].ends_with('-') {
-            let before = text[..pos - 1].chars().next_back();
-            if before.is_some_and(char::is_alphanumeric) {
-                extra.push(pos);
-            }
-        }
-    }
+    let extra = libreoffice_extra(text);
     let mut out_uax = Vec::with_capacity(uax.len());
     let mut out_lo = Vec::with_capacity(uax.len());
     let (mut i, mut j) = (0, 0);
@@ -142,6 +129,26 @@ pub fn opportunity_sets(text: &str) -> (Vec<usize>, Vec<usize>) {
         }
     }
     (out_uax, out_lo)
+}
+
+/// LibreOffice's break positions UAX #14 forbids, ascending (Impress and Writer alike): before
+/// a slash after a space (`17.5%. /srv/...`), and before a digit after a hyphen that follows a
+/// letter or digit (`2026-|11-23`, `PN-|4471`; after a space `-5` stays whole). Kinsoku is
+/// not applied here.
+pub fn libreoffice_extra(text: &str) -> Vec<usize> {
+    let mut extra = Vec::new();
+    for (pos, c) in text.char_indices().skip(1) {
+        if c == '/' && text[..pos].ends_with(char::is_whitespace) {
+            extra.push(pos);
+        }
+        if c.is_ascii_digit() && text[..pos].ends_with('-') {
+            let before = text[..pos - 1].chars().next_back();
+            if before.is_some_and(char::is_alphanumeric) {
+                extra.push(pos);
+            }
+        }
+    }
+    extra
 }
 
 /// A piece of text between two adjacent break opportunities, with its widths at 1 pt (EMU).
