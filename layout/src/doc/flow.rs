@@ -22,8 +22,8 @@
 //!   height + 2 pt cell margins above and below; a word wider than its column broken inside,
 //!   by grapheme, as Writer does: [`writer_lines`]) plus the 0.5 pt border under it; a table
 //!   continued on a new page repeats its header row (`w:tblHeader`).
-//! - **Figures**: the picture's line is its height plus [`PICTURE_LINE_EXTRA`] (on a line
-//!   grid: the whole pitches the picture needs, [`ParaFormat::picture_line`]); the picture
+//! - **Figures**: the picture's line is its height plus its spacing (on a line grid the whole
+//!   pitches the picture needs: [`ParaFormat::picture_line`]); the picture
 //!   keeps with its caption.
 //! - **Page breaks**: the break's empty paragraph stays on its page; what follows starts the
 //!   next page, with its space before.
@@ -57,10 +57,6 @@ pub type Twips = i64;
 /// line may take, 127 < separator <= 129 in all three. (Until 2026-11-27 80, read from the
 /// gaps seen in PDFs: a figure and caption fitted by 0.3 pt that Writer moved.)
 pub const FOOTNOTE_SEPARATOR: Twips = 128;
-
-/// What a line holding only an inline picture adds below the picture (measured in Writer:
-/// 2.1 pt, whatever the body font and the line spacing).
-pub const PICTURE_LINE_EXTRA: Twips = 42;
 
 /// How far the last line on a page may pass the bottom margin and still stay (measured: a
 /// Writer page ended 3.2 pt... 0.16 pt past it).
@@ -163,16 +159,25 @@ impl ParaFormat {
         h - (h * 240).div_euclid(self.line)
     }
 
-    /// The height (twips) of a line holding only an inline picture `h` twips tall: the
-    /// picture plus [`PICTURE_LINE_EXTRA`]; on a line grid the whole pitches the picture itself
-    /// needs (Writer 7.4 on the Japanese template's 18 pt grid: pictures 53.15, 90.0, 177.15,
-    /// 264.55, 425.2 and 599.8 pt tall took lines of 54, 90, 180, 270, 432 and 612 pt, the
-    /// caption below each 3.2 pt into its own line after the 10 pt space).
-    pub fn picture_line(&self, h: Twips) -> Twips {
+    /// The line (twips) of a paragraph in this format holding only an inline picture `h`
+    /// twips tall, whose empty line is `natural` twips (its font at its size): the picture,
+    /// plus what proportional spacing adds to the font's line (Writer 7.4: a 576 pt picture
+    /// in python-docx's `Normal`, 1.15 of Caladea 11 pt's 253 twips, took 577.9 pt; a 656.5
+    /// pt one in LibreOffice's letter, single spacing, exactly 656.5 pt; until 2026-11-27
+    /// every picture line was 2.1 pt taller, measured at 1.15 only). On a line grid the whole
+    /// pitches the picture itself needs (Writer 7.4 on the Japanese template's 18 pt grid:
+    /// pictures 53.15, 90.0, 177.15, 264.55, 425.2 and 599.8 pt tall took lines of 54, 90,
+    /// 180, 270, 432 and 612 pt, the caption below each 3.2 pt into its own line after the
+    /// 10 pt space). `atLeast`: at least the rule's height; `exact`: the rule's height (Word
+    /// and Writer clip the picture).
+    pub fn picture_line(&self, h: Twips, natural: Twips) -> Twips {
         if self.grid > 0 {
-            (h.max(1) + self.grid - 1) / self.grid * self.grid
-        } else {
-            h + PICTURE_LINE_EXTRA
+            return (h.max(1) + self.grid - 1) / self.grid * self.grid;
+        }
+        match self.rule {
+            LineRule::Auto => h + (spaced(natural, self.line) - natural).max(0),
+            LineRule::AtLeast => h.max(self.line),
+            LineRule::Exact => self.line,
         }
     }
 
@@ -1250,9 +1255,8 @@ mod tests {
             grid: 360,
             ..NORMAL
         };
-        assert_eq!(grid.picture_line(3543), 3600);
-        assert_eq!(grid.picture_line(1800), 1800);
-        assert_eq!(NORMAL.picture_line(3543), 3543 + PICTURE_LINE_EXTRA);
+        assert_eq!(grid.picture_line(3543, 300), 3600);
+        assert_eq!(grid.picture_line(1800, 300), 1800);
     }
 
     #[test]
@@ -1625,6 +1629,31 @@ mod tests {
         let all = 500 + 300 + 100 + 200 + FOOTNOTE_SEPARATOR;
         assert_eq!(pages(&u, all), vec![(1, 1), (1, 1), (1, 1)]);
         assert_eq!(pages(&u, all - OVERSHOOT - 1), vec![(1, 1), (2, 2), (2, 2)]);
+    }
+
+    #[test]
+    fn a_picture_line_adds_what_proportional_spacing_adds_to_the_font() {
+        use specrender_fonts::FontOptions;
+        let book = FontBook::new(&FontOptions::default()).unwrap();
+        let caladea = book.find_family("Caladea", false).unwrap();
+        let natural = face_line(&book, caladea, 1100);
+        assert_eq!(natural, 253);
+        let auto = |line| ParaFormat {
+            line,
+            rule: LineRule::Auto,
+            grid: 0,
+            ..NORMAL
+        };
+        // Writer 7.4: 576 pt in python-docx's Normal (1.15): 577.9 pt; 656.5 pt in
+        // LibreOffice's letter (single): 656.5 pt.
+        assert_eq!(auto(276).picture_line(11_520, natural), 11_520 + 38);
+        assert_eq!(auto(240).picture_line(13_130, natural), 13_130);
+        let exact = ParaFormat {
+            rule: LineRule::Exact,
+            line: 300,
+            ..auto(240)
+        };
+        assert_eq!(exact.picture_line(13_130, natural), 300);
     }
 
     #[test]

@@ -713,7 +713,10 @@ fn paginate(
                         Some(i),
                         true,
                         flow::Unit::Para(flow::ParaUnit {
-                            lines: vec![format.picture_line(fig.extent.1 / page::EMU_PER_TWIP)],
+                            lines: vec![format.picture_line(
+                                fig.extent.1 / page::EMU_PER_TWIP,
+                                flow::latin_line(m.book, &fonts.body, body_size),
+                            )],
                             format,
                             footnotes: (0, 0),
                         }),

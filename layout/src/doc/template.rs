@@ -434,10 +434,10 @@ pub fn formats_on(t: &DocTemplate) -> Formats {
 /// characters of 10 pt Carlito on A4's 481.9 pt wrap to 3 lines and start the body 8.30 pt
 /// down; Japanese named Noto Sans CJK JP, 3 lines of 14.5 pt, 15.2 pt; Arabic at `w:szCs`
 /// 16 pt, 3 lines of 33.8 pt, 73.1 pt). A tab counts as a space and a line break
-/// (`w:br`) starts a line; an inline picture's line is the picture plus
-/// [`flow::PICTURE_LINE_EXTRA`]. Not read: text boxes and anchored drawings (drawn over the
-/// page, they take no room), tab stops (a tab's text never wraps here), a table cell's own
-/// width (its paragraphs are measured at the page's).
+/// (`w:br`) starts a line; an inline picture's line is [`flow::ParaFormat::picture_line`].
+/// Not read: text boxes and anchored drawings (drawn over the page, they take no room), tab
+/// stops (a tab's text never wraps here), a table cell's own width (its paragraphs are
+/// measured at the page's).
 pub fn furniture_height(
     t: &DocTemplate,
     paras: &[Furniture],
@@ -500,7 +500,9 @@ pub fn furniture_height(
             .sum();
         h += border.0 + border.1;
         if p.picture > 0 {
-            h = h.max((p.picture + EMU_PER_TWIP - 1) / EMU_PER_TWIP + flow::PICTURE_LINE_EXTRA);
+            let pic = (p.picture + EMU_PER_TWIP - 1) / EMU_PER_TWIP;
+            let natural = flow::latin_line(m.book, &fonts, size);
+            h = h.max(format.picture_line(pic, natural));
         }
         (format.before, h, format.after)
     };
