@@ -1272,8 +1272,8 @@ mod tests {
         assert_eq!(paginate_on(&u, Heights::uniform(1000)).1, 1);
         let h = Heights::uniform(1000).on_grid(300);
         assert_eq!(paginate_on(&u, h).1, 2);
-        // A footnote (20 twips and the separator: 100) anchored on the third line of a page
-        // whose pitches leave 100 twips over: it fits there.
+        // A footnote (20 twips and the separator) anchored on the third line of a page whose
+        // pitches leave 150 twips over: it fits there.
         let single = ParaFormat {
             grid: 300,
             ..ParaFormat::new("Normal", 0, 0, 240)
@@ -1282,7 +1282,8 @@ mod tests {
         if let Unit::Para(p) = &mut u[2] {
             p.footnotes = (20, 1);
         }
-        assert_eq!(h.text(1, 100), 900);
+        let h = Heights::uniform(1050).on_grid(300);
+        assert_eq!(h.text(1, 20 + FOOTNOTE_SEPARATOR), 900);
         assert_eq!(paginate_on(&u, h).0[2].first, 1);
         // Without the grid's leftover it goes to the next page.
         assert_eq!(paginate_on(&u, Heights::uniform(900)).0[2].first, 2);
