@@ -462,7 +462,7 @@ pub fn writer_lines(
         cs: f64::from(cs) / f64::from(size.max(1)),
         ea_space: fonts.lines.ea_space,
     };
-    let mut merged = writer_pieces(m, lang, p, &segs, set);
+    let mut merged = writer_pieces(m, lang, p, &segs, set, true);
     // A word no line holds (a table cell's column squeezed below its words, or one the
     // kerned word just fits: "Revenue" 8 pt bold is 28.96 pt unkerned in 28.0): Writer fills
     // each line with its graphemes up to the room ("Revenu|e"). Measured here, in Writer's
@@ -496,20 +496,27 @@ struct Setting {
 }
 
 /// A paragraph's pieces as Writer breaks and sets them (at 1 pt, EMU): UAX #14 pieces joined
-/// where Writer keeps them together ([`writer_keeps`]), glyph widths unkerned ([`unkerned`]) with
-/// Writer's autospaces; no graphemes measured.
+/// where Writer keeps them together ([`writer_keeps`]) and, with `cut`, cut where LibreOffice
+/// breaks and UAX #14 does not ([`linebreak::libreoffice_extra`]); glyph widths unkerned
+/// ([`unkerned`]) with Writer's autospaces; no graphemes measured.
 fn writer_pieces(
     m: &mut Measurer<'_>,
     lang: ShapeLang,
     p: &Prepared,
     segs: &[Segment],
     set: Setting,
+    cut: bool,
 ) -> Vec<Piece> {
     let t = p.text.as_str();
-    // Writer also breaks where UAX #14 does not: before a slash after a space, before a digit
-    // after a hyphen ("exports/2026-|11-23/...": a path that Writer 7.4 broke there, measured
-    // as one unbreakable word, took a fourth line and moved a page of headings).
-    let mut cuts = linebreak::libreoffice_extra(t).into_iter().peekable();
+    // Writer also breaks where UAX #14 does not (`cut`): before a slash after a space, before
+    // a digit after a hyphen ("exports/2026-|11-23/...": a path that Writer 7.4 broke there,
+    // measured as one unbreakable word, took a fourth line and moved a page of headings).
+    let extra = if cut {
+        linebreak::libreoffice_extra(t)
+    } else {
+        Vec::new()
+    };
+    let mut cuts = extra.into_iter().peekable();
     // Glyph widths without kerning (Writer kerns a DOCX run only when it asks, `w:kern`),
     // per UAX #14 piece, cut at those positions.
     let mut merged: Vec<Piece> = Vec::with_capacity(p.pieces.len());
@@ -588,7 +595,10 @@ pub fn writer_extent(
         cs: 1.0,
         ea_space: fonts.lines.ea_space,
     };
-    let pieces = writer_pieces(m, lang, p, &segs, set);
+    // Without LibreOffice's extra cuts: with them the narrowest columns of the Japanese
+    // template's wide tables shrank, widths moved between columns and Writer's header rows
+    // took a line more than measured (fast suite 107 -> 92 of 107): left for a probe.
+    let pieces = writer_pieces(m, lang, p, &segs, set, false);
     let (mut lo, mut line, mut vis) = (0.0f64, 0.0f64, 0.0f64);
     for pc in &pieces {
         lo = lo.max(pc.w_trim);
@@ -1824,7 +1834,7 @@ mod writer_width_tests {
                 ea_space: fonts.lines.ea_space,
             };
             let space = {
-                let pc = &writer_pieces(&mut m, lang, &p, &segs, set)[1]; // "월에 "
+                let pc = &writer_pieces(&mut m, lang, &p, &segs, set, true)[1]; // "월에 "
                 (pc.w_full - pc.w_trim) / specrender_spec::units::EMU_PER_PT as f64
             };
             let n = writer_lines(&mut m, &fonts, lang, &p, 1100, 1100, width)
