@@ -96,7 +96,18 @@ class Ink:
             if name.startswith("DejaVu") and p.is_file():
                 self.files[name] = (p, None)
                 return name
+        if name == "OpenSymbol" and self.OPENSYMBOL.is_file():
+            self.files[name] = (self.OPENSYMBOL, None)
+            return name
         return None
+
+    # LibreOffice's own symbol font (Debian fonts-opensymbol; the document check's fontconfig
+    # shows it to Writer), which draws a `Symbol` list label. Writer recodes the label's Symbol
+    # code point to OpenSymbol's glyph but keeps the code point in the PDF's text: U+F0B7
+    # (Symbol's bullet, python-docx's `List Bullet`) is OpenSymbol's U+2022. Without this a
+    # bullet at the top of a page was judged by OpenSymbol's ascent, 1.1 pt above the margin.
+    OPENSYMBOL = Path("/usr/share/fonts/truetype/libreoffice/opens___.ttf")
+    SYMBOL_RECODE = {"OpenSymbol": {0xF0B7: 0x2022}}
 
     def font(self, key):
         if key not in self.fonts:
@@ -117,9 +128,10 @@ class Ink:
         ck = (key, text)
         if ck not in self.cache:
             f, gs, cmap, upm = self.font(key)
+            recode = self.SYMBOL_RECODE.get(key, {})
             box = None
             for ch in text:
-                g = cmap.get(ord(ch))
+                g = cmap.get(recode.get(ord(ch), ord(ch)))
                 if g is None:
                     continue
                 pen = BoundsPen(gs)
