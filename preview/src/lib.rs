@@ -262,22 +262,40 @@ pub fn line_glyphs(
     size: Cpt,
 ) -> LineGlyphs {
     let mut m = Measurer::new(book);
-    let segs = paragraph_segments(&mut m, p, bold);
-    line_glyphs_with(&mut m, p, &segs, start, end, size)
+    let prep = ParaText::new(&mut m, p, bold);
+    line_glyphs_with(&mut m, p, &prep, start, end, size)
 }
 
-/// `p`'s text segmented whole with its own fonts ([`paragraph_faces`]), as layout segmented
-/// and measured it: once a paragraph, its lines cut from it.
-fn paragraph_segments(m: &mut Measurer<'_>, p: &Paragraph, bold: bool) -> Vec<Segment> {
-    let faces = paragraph_faces(m.book, p, bold);
-    m.segment(&p.text, faces, bold)
+/// What every line of a paragraph is cut from, made once a paragraph: its text segmented
+/// whole with its own fonts ([`paragraph_faces`]), as layout segmented and measured it, and
+/// its bidirectional levels when it has right-to-left text (built per line before, over the
+/// whole paragraph each time: quadratic in a long right-to-left paragraph).
+struct ParaText<'p> {
+    segs: Vec<Segment>,
+    bidi: Option<unicode_bidi::BidiInfo<'p>>,
+}
+
+impl<'p> ParaText<'p> {
+    fn new(m: &mut Measurer<'_>, p: &'p Paragraph, bold: bool) -> Self {
+        let faces = paragraph_faces(m.book, p, bold);
+        let segs = m.segment(&p.text, faces, bold);
+        let bidi = (p.rtl || has_rtl(&p.text)).then(|| {
+            let base = if p.rtl {
+                unicode_bidi::Level::rtl()
+            } else {
+                unicode_bidi::Level::ltr()
+            };
+            unicode_bidi::BidiInfo::new(&p.text, Some(base))
+        });
+        ParaText { segs, bidi }
+    }
 }
 
 /// [`line_glyphs`] with a measurer's parsed faces and memo (same glyphs).
 fn line_glyphs_with(
     m: &mut Measurer<'_>,
     p: &Paragraph,
-    segs: &[Segment],
+    prep: &ParaText<'_>,
     start: usize,
     end: usize,
     size: Cpt,
@@ -296,6 +314,7 @@ fn line_glyphs_with(
     // alone would resolve its weak text without the text around it (an emoji after Korean
     // would be Latin, with an autospace layout never measured).
     let mut pieces = Vec::new();
+    let segs = &prep.segs;
     let first = segs.partition_point(|s| s.range.end <= start);
     for seg in segs[first..].iter().take_while(|s| s.range.start < end) {
         let (a, b) = (seg.range.start.max(start), seg.range.end.min(end));
@@ -303,7 +322,7 @@ fn line_glyphs_with(
             pieces.push((a, b, seg.face, seg.class));
         }
     }
-    for (a, b, face, class, rtl) in visual_order(p, start, end, pieces) {
+    for (a, b, face, class, rtl) in visual_order(p, prep.bidi.as_ref(), start, end, pieces) {
         if let Some(pc) = prev {
             let asian = |c| c == ScriptClass::EastAsian;
             if pc != class && (asian(pc) || asian(class)) {
@@ -396,6 +415,7 @@ fn has_rtl(text: &str) -> bool {
 /// no right-to-left text in a left-to-right paragraph is as it was.
 fn visual_order(
     p: &Paragraph,
+    bidi: Option<&unicode_bidi::BidiInfo<'_>>,
     start: usize,
     end: usize,
     pieces: Vec<(usize, usize, FaceId, ScriptClass)>,
@@ -405,15 +425,9 @@ fn visual_order(
             .map(|(a, b, f, c)| (a, b, f, c, false))
             .collect()
     };
-    if !p.rtl && !has_rtl(&p.text[start..end]) {
+    let Some(info) = bidi.filter(|_| p.rtl || has_rtl(&p.text[start..end])) else {
         return ltr(pieces);
-    }
-    let base = if p.rtl {
-        unicode_bidi::Level::rtl()
-    } else {
-        unicode_bidi::Level::ltr()
     };
-    let info = unicode_bidi::BidiInfo::new(&p.text, Some(base));
     let Some(para) = info
         .paragraphs
         .iter()
@@ -751,7 +765,7 @@ impl Canvas<'_, '_> {
                 y += Emu::from(p.space_before) * EMU_PER_CPT;
             }
             let pitch = Emu::from(p.line_pitch) * EMU_PER_CPT;
-            let segs = paragraph_segments(&mut self.ink.m, p, st.bold);
+            let prep = ParaText::new(&mut self.ink.m, p, st.bold);
             for (li, line) in p.lines.iter().enumerate() {
                 if let Some(n) = next {
                     if y + pitch > col.bottom() && y > col.y {
@@ -809,7 +823,7 @@ impl Canvas<'_, '_> {
                         );
                     }
                 }
-                self.line_text(p, &segs, line.start, line.end, x, baseline, size_emu, st);
+                self.line_text(p, &prep, line.start, line.end, x, baseline, size_emu, st);
                 y += pitch;
             }
             y += Emu::from(p.space_after) * EMU_PER_CPT;
@@ -820,7 +834,7 @@ impl Canvas<'_, '_> {
     fn line_text(
         &mut self,
         p: &Paragraph,
-        segs: &[Segment],
+        prep: &ParaText<'_>,
         start: usize,
         end: usize,
         x: Emu,
@@ -828,7 +842,7 @@ impl Canvas<'_, '_> {
         size_emu: Emu,
         st: &TextStyle,
     ) {
-        let glyphs = line_glyphs_with(&mut self.ink.m, p, segs, start, end, st.size).glyphs;
+        let glyphs = line_glyphs_with(&mut self.ink.m, p, prep, start, end, st.size).glyphs;
         let by = self.px(baseline);
         let x0 = self.px(x);
         for g in glyphs {
