@@ -217,25 +217,30 @@ fn ragged_table_rows_are_reported_like_decks() {
     );
 }
 
-/// Issue 25.4: a DocSpec table's integers above 2^53 keep their digits in the DOCX.
-#[test]
-fn big_integers_in_document_tables_keep_their_digits() {
-    let d = workdir("docx", "big-ints");
+/// The `word/document.xml` of `blocks` rendered as an English document in `workdir("docx", name)`.
+fn rendered_body(name: &str, blocks_json: &str) -> String {
+    let d = workdir("docx", name);
     let input = d.join("in.json");
-    let blocks: Value = serde_json::from_str(
-        r#"[{"block_id": "t", "type": "table", "content": {"columns": ["a", "b"],
-             "rows": [[9007199254740993, 12345678901234567890]]}}]"#,
-    )
-    .unwrap();
+    let blocks: Value = serde_json::from_str(blocks_json).unwrap();
     std::fs::write(&input, serde_json::to_vec(&doc(blocks, "en")).unwrap()).unwrap();
     let out = d.join("out.docx");
     let r = run(&["render", s(&input), "-o", s(&out)], None);
     assert_eq!(r.code, 0, "{r:?}");
-    let body = parts(&std::fs::read(&out).unwrap())
+    parts(&std::fs::read(&out).unwrap())
         .into_iter()
         .find(|(n, _)| n == "word/document.xml")
         .unwrap()
-        .1;
+        .1
+}
+
+/// Issue 25.4: a DocSpec table's integers above 2^53 keep their digits in the DOCX.
+#[test]
+fn big_integers_in_document_tables_keep_their_digits() {
+    let body = rendered_body(
+        "big-ints",
+        r#"[{"block_id": "t", "type": "table", "content": {"columns": ["a", "b"],
+             "rows": [[9007199254740993, 12345678901234567890]]}}]"#,
+    );
     assert!(body.contains(">9007199254740993<"), "{body}");
     assert!(body.contains(">12345678901234567890<"));
 }
@@ -246,22 +251,11 @@ fn big_integers_in_document_tables_keep_their_digits() {
 /// 17.15 pt where layout measured 16.0, `conformance/documents.py` on the French-ids template).
 #[test]
 fn an_empty_table_cell_marks_its_paragraph_with_the_cells_size() {
-    let d = workdir("docx", "empty-cell");
-    let input = d.join("in.json");
-    let blocks: Value = serde_json::from_str(
+    let body = rendered_body(
+        "empty-cell",
         r#"[{"block_id": "t", "type": "table", "content": {"columns": ["a", "b"],
              "rows": [["x", null], ["y", ""]]}}]"#,
-    )
-    .unwrap();
-    std::fs::write(&input, serde_json::to_vec(&doc(blocks, "en")).unwrap()).unwrap();
-    let out = d.join("out.docx");
-    let r = run(&["render", s(&input), "-o", s(&out)], None);
-    assert_eq!(r.code, 0, "{r:?}");
-    let body = parts(&std::fs::read(&out).unwrap())
-        .into_iter()
-        .find(|(n, _)| n == "word/document.xml")
-        .unwrap()
-        .1;
+    );
     // The text cells' runs carry the table's size; each empty cell's mark the same.
     let sz = body
         .split("<w:t>x</w:t>")

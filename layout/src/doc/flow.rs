@@ -1745,6 +1745,18 @@ mod tests {
 mod writer_width_tests {
     use super::*;
 
+    /// `text` laid as one line.
+    fn one_line(text: &str) -> Broken {
+        Broken {
+            lines: vec![crate::text::linebreak::LineSpan {
+                start: 0,
+                end: text.len(),
+                width: 0,
+            }],
+            broken_words: vec![],
+        }
+    }
+
     #[test]
     fn a_run_is_sized_by_the_font_it_names_where_that_is_known() {
         // pandoc's reference.docx names Cambria for East Asian text: Writer draws Hangul with
@@ -1755,14 +1767,7 @@ mod writer_width_tests {
         let latin = book.find_family("Caladea", false).unwrap();
         let mut m = Measurer::new(&book);
         let text = "한국어 문장";
-        let broken = Broken {
-            lines: vec![crate::text::linebreak::LineSpan {
-                start: 0,
-                end: text.len(),
-                width: 0,
-            }],
-            broken_words: vec![],
-        };
+        let broken = one_line(text);
         let single = ParaFormat::new("Normal", 0, 0, 240);
         let mut heights = |ea: &str| {
             let fonts = crate::ctx::resolve_fonts(&book, "Cambria", ea, false, &mut Vec::new());
@@ -1792,17 +1797,8 @@ mod writer_width_tests {
         );
         let mut m = Measurer::new(&book);
         let single = ParaFormat::new("Normal", 0, 0, 240);
-        let mut height = |text: &str| {
-            let broken = Broken {
-                lines: vec![crate::text::linebreak::LineSpan {
-                    start: 0,
-                    end: text.len(),
-                    width: 0,
-                }],
-                broken_words: vec![],
-            };
-            line_heights(&mut m, &fonts, text, &broken, 1100, &single)
-        };
+        let mut height =
+            |text: &str| line_heights(&mut m, &fonts, text, &one_line(text), 1100, &single);
         assert_eq!(height("한국어 문장"), vec![256]);
         assert_eq!(height("plain words"), vec![253]);
         assert_eq!(height("한국어 A 문장"), vec![257]);
