@@ -54,6 +54,11 @@ BARS = {"line_agreement_min": 0.98, "fits_but_outside_max": 0, "false_overflow_m
 
 # ---------------------------------------------------------------- fonts (ink extents)
 
+# LibreOffice's own symbol font (Debian fonts-opensymbol, a dependency of libreoffice-core: every
+# installation has it); the document check shows it to Writer (documents.py).
+OPENSYMBOL_DIR = Path("/usr/share/fonts/truetype/libreoffice")
+
+
 class Ink:
     """Ink bounds of glyphs, from the very font files specrender measures with (fonts/data).
     The PDF's font descriptor ascent/descent (pdfminer's char boxes) is the font's line box,
@@ -106,7 +111,7 @@ class Ink:
     # code point to OpenSymbol's glyph but keeps the code point in the PDF's text: U+F0B7
     # (Symbol's bullet, python-docx's `List Bullet`) is OpenSymbol's U+2022. Without this a
     # bullet at the top of a page was judged by OpenSymbol's ascent, 1.1 pt above the margin.
-    OPENSYMBOL = Path("/usr/share/fonts/truetype/libreoffice/opens___.ttf")
+    OPENSYMBOL = OPENSYMBOL_DIR / "opens___.ttf"
     SYMBOL_RECODE = {"OpenSymbol": {0xF0B7: 0x2022}}
 
     def font(self, key):

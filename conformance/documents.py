@@ -84,12 +84,12 @@ SUBSTITUTES = (("ko", "Noto Sans CJK KR"), ("ja", "Noto Sans CJK KR"), ("zh", "N
                (None, "Carlito"))
 
 
-# LibreOffice's own symbol font (Debian fonts-opensymbol, a dependency of libreoffice-core: every
-# installation has it). Writer draws a `Symbol` or `Wingdings` list label (python-docx's
-# `List Bullet`: U+F0B7 in Symbol) with it; without it fontconfig offers DejaVu Math TeX Gyre,
-# whose taller line made each bullet item's first line 15.6 pt against 14.5 pt (probe: 20 items
-# on python-docx's template, Writer 7.4; with OpenSymbol 14.5 pt, as layout predicts).
-OPENSYMBOL_DIR = Path("/usr/share/fonts/truetype/libreoffice")
+# LibreOffice's own symbol font (`conformance.OPENSYMBOL_DIR`). Writer draws a `Symbol` or
+# `Wingdings` list label (python-docx's `List Bullet`: U+F0B7 in Symbol) with it; without it
+# fontconfig offers DejaVu Math TeX Gyre, whose taller line made each bullet item's first line
+# 15.6 pt against 14.5 pt (probe: 20 items on python-docx's template, Writer 7.4; with
+# OpenSymbol 14.5 pt, as layout predicts).
+OPENSYMBOL_DIR = slides.OPENSYMBOL_DIR
 
 
 def fontconfig(out, stand_ins=()):

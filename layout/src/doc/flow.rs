@@ -1612,37 +1612,6 @@ mod tests {
     }
 
     #[test]
-    fn a_figure_moves_with_its_caption_when_the_captions_footnote_does_not_fit() {
-        // Writer 7.4: a 576 pt figure kept with its caption went to the next page when the
-        // caption's footnote did not fit below them (it had fitted in the model by 0.3 pt
-        // without the footnote, leaving the figure alone on its page).
-        let plain = ParaFormat {
-            before: 0,
-            after: 0,
-            line: 240,
-            rule: LineRule::Auto,
-            grid: 0,
-            ..NORMAL
-        };
-        let figure = ParaFormat {
-            keep_next: true,
-            ..plain
-        };
-        let u = [
-            para(1, 500, plain),
-            para(1, 300, figure),
-            Unit::Para(ParaUnit {
-                lines: vec![100],
-                format: plain,
-                footnotes: (200, 1),
-            }),
-        ];
-        let all = 500 + 300 + 100 + 200 + FOOTNOTE_SEPARATOR;
-        assert_eq!(pages(&u, all), vec![(1, 1), (1, 1), (1, 1)]);
-        assert_eq!(pages(&u, all - OVERSHOOT - 1), vec![(1, 1), (2, 2), (2, 2)]);
-    }
-
-    #[test]
     fn a_picture_line_adds_what_proportional_spacing_adds_to_the_font() {
         use specrender_fonts::FontOptions;
         let book = FontBook::new(&FontOptions::default()).unwrap();
