@@ -863,9 +863,28 @@ struct Flow {
     prev: Option<ParaFormat>,
     /// The page was started by a page break: space before applies at its top.
     hard: bool,
+    /// Where the page's columns after the first start (twips): the space before of the
+    /// paragraph that begins a page started by a break. Writer 7.4 (python-docx probes, two
+    /// columns: a page break, then a heading with 480 or 200 twips before) set the first line
+    /// of the second column that much lower too, its foot where it was (a line fewer).
+    top: Twips,
 }
 
 impl Flow {
+    /// The top of the column being filled (twips).
+    fn column_top(&self) -> Twips {
+        if self.column == 0 {
+            0
+        } else {
+            self.top
+        }
+    }
+
+    /// Nothing stands in the column being filled yet.
+    fn at_top(&self) -> bool {
+        self.y <= self.column_top()
+    }
+
     /// Height the text of the current page may fill, without footnotes.
     fn height(&self) -> Twips {
         self.heights.text(self.page, 0)
@@ -879,7 +898,7 @@ impl Flow {
     fn new_page(&mut self) {
         if self.column + 1 < self.heights.columns {
             self.column += 1;
-            self.y = 0;
+            self.y = self.top;
             self.hard = false;
         } else {
             self.next_page();
@@ -891,13 +910,14 @@ impl Flow {
         self.page += 1;
         self.column = 0;
         self.y = 0;
+        self.top = 0;
         self.notes = 0;
         self.hard = false;
     }
 
     /// Space above a paragraph of format `f` here.
     fn space_before(&self, f: &ParaFormat) -> Twips {
-        if self.y == 0 {
+        if self.at_top() {
             return if self.hard { f.before } else { 0 };
         }
         match &self.prev {
@@ -1068,6 +1088,7 @@ pub fn paginate_on(units: &[Unit], heights: Heights) -> (Vec<Span>, u32) {
         notes: 0,
         prev: None,
         hard: false,
+        top: 0,
     };
     let mut spans = Vec::with_capacity(units.len());
     let mut i = 0;
@@ -1085,7 +1106,7 @@ pub fn paginate_on(units: &[Unit], heights: Heights) -> (Vec<Span>, u32) {
         // Strictly inside the bottom margin: the overshoot a last line may take does not
         // hold a chain (Writer moved a heading and the page-break paragraph after it that
         // passed the margin by 4 twips).
-        if f.y > 0 {
+        if !f.at_top() {
             if let Unit::Para(p) = &units[i] {
                 if p.format.keep_next {
                     let before = f.space_before(&p.format);
@@ -1120,19 +1141,19 @@ fn place(f: &mut Flow, u: &Unit) -> Span {
         }
         Unit::Table { header, rows } => {
             // The previous paragraph's space after stands above the table.
-            if f.y > 0 {
+            if !f.at_top() {
                 f.y += f.prev.map_or(0, |p| p.after);
             }
             let first_row = TABLE_BORDER + header + rows.first().copied().unwrap_or_default();
-            if f.y > 0 && first_row > f.room() {
+            if !f.at_top() && first_row > f.room() {
                 f.new_page();
             }
             let first = f.page;
             f.y += TABLE_BORDER + header;
             for &r in rows {
-                if r > f.room() && f.y > TABLE_BORDER + header {
+                if r > f.room() && f.y > f.column_top() + TABLE_BORDER + header {
                     f.new_page();
-                    f.y = TABLE_BORDER + header;
+                    f.y += TABLE_BORDER + header;
                 }
                 f.y += r;
             }
@@ -1157,11 +1178,14 @@ fn place_para(f: &mut Flow, p: &ParaUnit) -> Span {
         // line grid, less: they take the pitches' leftover first).
         let cut = f.heights.text(f.page, f.notes) - f.heights.text(f.page, f.notes + extra);
         let mut k = lines_that_fit(rest, room, cut, &p.format, f.notes > 0);
-        if k == 0 && f.y == 0 {
+        if k == 0 && f.at_top() {
             // Nowhere better to go: an empty page takes what fits, at least a line.
             k = fit_count(rest, room, &p.format).max(1);
         }
         if k > 0 {
+            if f.hard && f.y == 0 && f.column == 0 {
+                f.top = space;
+            }
             first.get_or_insert(f.page);
             f.y += space + rest[..k].iter().sum::<Twips>();
             if k == rest.len() {
@@ -1355,6 +1379,40 @@ mod tests {
         assert_eq!((spans[2].first, pages), (2, 2));
         // One column: the 15 lines run onto page 2, the paragraph after the break page 3.
         assert_eq!(paginate_on(&units, Heights::uniform(1000)).1, 3);
+    }
+
+    #[test]
+    fn after_a_page_break_the_second_column_starts_as_low_as_the_first() {
+        // Writer 7.4 (python-docx probe on the two-column template: a page break, a heading
+        // 480 twips before, then one-line paragraphs): the heading keeps its space before at
+        // the top of the page, and the second column's first line stands 24 pt lower too,
+        // its last line where it was: a line fewer in that column.
+        let single = ParaFormat::new("Normal", 0, 0, 240);
+        let head = ParaFormat {
+            keep_next: true,
+            ..ParaFormat::new("Heading", 300, 0, 240)
+        };
+        let h = Heights::uniform(1000).in_columns(2);
+        let mut units = vec![
+            para(1, 100, single),
+            Unit::PageBreak(ParaUnit {
+                lines: vec![100],
+                format: single,
+                footnotes: (0, 0),
+            }),
+            para(1, 100, head),
+        ];
+        units.extend((0..14).map(|_| para(1, 100, single)));
+        // Page 2: 300 + heading + 6 lines in the first column, 7 lines below 300 in the
+        // second (not 10): the 14th line goes to page 3.
+        let (spans, pages) = paginate_on(&units, h);
+        assert_eq!(spans[2].first, 2);
+        assert_eq!((spans[8].first, spans[9].first), (2, 2));
+        assert_eq!(spans[15].first, 2);
+        assert_eq!((spans[16].first, pages), (3, 3));
+        // A page not started by a break: both columns from the top.
+        let plain: Vec<Unit> = units[2..].to_vec();
+        assert_eq!(paginate_on(&plain, h).1, 1);
     }
 
     #[test]
