@@ -899,6 +899,10 @@ impl Flow {
         if self.column + 1 < self.heights.columns {
             self.column += 1;
             self.y = self.top;
+            // Footnotes stand at the foot of their anchor's column (Writer 7.4, the two-column
+            // template: a note under the first column, the second column's text down to the
+            // bottom margin beside it).
+            self.notes = 0;
             self.hard = false;
         } else {
             self.next_page();
@@ -1413,6 +1417,24 @@ mod tests {
         // A page not started by a break: both columns from the top.
         let plain: Vec<Unit> = units[2..].to_vec();
         assert_eq!(paginate_on(&plain, h).1, 1);
+    }
+
+    #[test]
+    fn a_footnote_takes_room_from_its_own_column_only() {
+        // Writer 7.4 (the two-column template, the 2,000-block document's page 8): a
+        // footnote anchored in the first column stands under it; the second column's text
+        // runs down to the bottom margin.
+        let single = ParaFormat::new("Normal", 0, 0, 240);
+        let h = Heights::uniform(1000).in_columns(2);
+        let mut units: Vec<Unit> = (0..20).map(|_| para(1, 100, single)).collect();
+        if let Unit::Para(p) = &mut units[0] {
+            p.footnotes = (72, 1);
+        }
+        // The first column: 1000 - 72 - the separator holds 8 lines; the second all 10.
+        let (spans, pages) = paginate_on(&units, h);
+        assert_eq!((spans[7].first, spans[8].first), (1, 1));
+        assert_eq!(spans[17].first, 1);
+        assert_eq!((spans[18].first, pages), (2, 2));
     }
 
     #[test]
