@@ -394,7 +394,7 @@ impl Serialize for BlockJson<'_> {
                 m.serialize_entry("rows", &t.rows.len())?;
                 m.serialize_entry("header_repeat", &true)?;
                 m.serialize_entry("numeric_columns", &t.numeric)?;
-                m.serialize_entry("overflow_column", &t.overflow)?;
+                m.serialize_entry("overflow_columns", &t.overflow)?;
             }
             LaidContent::Figure(f) => {
                 m.serialize_entry("extent_emu", &[f.extent.0, f.extent.1])?;

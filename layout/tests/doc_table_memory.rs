@@ -45,7 +45,7 @@ fn peak(rows: usize, book: &FontBook) -> (usize, usize, bool) {
     };
     // Its columns are squeezed to about 3 pt of room, so Writer sets every word a grapheme or
     // two a line: at least 200 lines of 8 pt (words kept whole: 80 lines, 12,180 twips).
-    let broken = t.overflow.is_some() && t.row_heights[1] > 200 * 160;
+    let broken = !t.overflow.is_empty() && t.row_heights[1] > 200 * 160;
     (peak, rows * 30 * cell.len(), broken)
 }
 

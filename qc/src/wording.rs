@@ -446,17 +446,18 @@ pub(crate) fn doc_finding(
             block,
             needed,
             width,
-            column,
+            columns,
             size,
         } => {
             d.insert("needed_width_in".into(), inch_value(*needed));
             d.insert("text_width_in".into(), inch_value(*width));
-            d.insert("first_column_past".into(), json!(column));
+            d.insert("columns_not_fitting".into(), json!(columns));
             d.insert("font_pt".into(), cpt_value(*size));
+            let names: Vec<String> = columns.iter().map(|c| format!("\"{c}\"")).collect();
             let msg = format!(
-                "{block}: the table's columns need {} in even at {} pt, the text area is {} in wide; \
-                 drop or merge columns from column {} on, shorten long words, numbers or URLs, or split the table.",
-                fmt_in(*needed), fmt_cpt(*size), fmt_in(*width), column + 1
+                "{block}: the table's columns need {} in even at {} pt, the text area is {} in wide, so \
+                 words break inside columns {}; drop or merge columns, shorten their long words, numbers or URLs, or split the table.",
+                fmt_in(*needed), fmt_cpt(*size), fmt_in(*width), names.join(", ")
             );
             (
                 IssueKind::TableOverflow,

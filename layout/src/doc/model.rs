@@ -143,8 +143,9 @@ pub struct DocTable {
     /// Column widths (EMU, whole twips), adding up to at most the text width.
     pub widths: Vec<Emu>,
     pub size: Cpt,
-    /// First column whose narrowest width does not fit even at the floor size.
-    pub overflow: Option<usize>,
+    /// The columns cut below their narrowest width (words break inside) because the columns
+    /// do not fit even at the floor size ([`crate::element::table::widths::distribute`]).
+    pub overflow: Vec<usize>,
     /// Row heights in twips, header row first: the tallest cell's lines, cell margins and the
     /// border under the row (what pages are predicted with).
     pub row_heights: Vec<i64>,
@@ -170,12 +171,13 @@ pub struct DocFigure {
 /// What document layout noticed (QC writes the words).
 #[derive(Debug, Clone, PartialEq)]
 pub enum DocFinding {
-    /// Columns that do not fit the text width even at the floor size.
+    /// Columns that do not fit the text width even at the floor size: `needed` is what the
+    /// narrowest widths add up to, `columns` the names of the columns cut below theirs.
     TableOverflow {
         block: String,
         needed: Emu,
         width: Emu,
-        column: usize,
+        columns: Vec<String>,
         size: Cpt,
     },
     /// A cell whose longest unbreakable piece is wider than its column.

@@ -7,8 +7,10 @@
 //!
 //! Size: the body size less 1 pt (10 pt on the default theme); when the columns' narrowest
 //! widths do not fit the text width, the table shrinks in 0.5 pt steps down to [`TABLE_FLOOR`]
-//! (8 pt). Still too wide: the columns are scaled down together (words break inside) and QC
-//! reports `table_overflow` and each `unbreakable_text` cell. Widths are whole twips.
+//! (8 pt). Still too wide: the widest columns are cut to one common width while the others keep
+//! their narrowest ([`widths::distribute`]: the identifiers break, the numbers beside them stay
+//! whole) and QC reports `table_overflow` naming the cut columns and each `unbreakable_text`
+//! cell. Widths are whole twips.
 
 use super::flow;
 use super::model::{DocFinding, DocTable};
@@ -53,6 +55,9 @@ struct Measured {
     /// widest piece, the row holding it, and the widest one-line text. Linear in the size, so
     /// measured once for every size the table tries.
     writer: Vec<WriterColumn>,
+    /// Per column, each cell's widest piece in Writer's widths at 1 pt (EMU), header first:
+    /// what the cells need when the columns do not fit ([`Measured::cell_needs`]).
+    writer_cells: Vec<Vec<f32>>,
 }
 
 /// A column's widths as Writer sets its cells, at 1 pt (EMU).
@@ -67,15 +72,16 @@ impl WriterColumn {
     /// (narrowest, one-line) width of the column's text at `size` (EMU), with [`WRITER_ROOM`]
     /// to spare.
     fn at(&self, size: Cpt) -> (Emu, Emu) {
-        let scale = f64::from(size) / 100.0;
-        let need = |w: f64| {
-            if w > 0.0 {
-                (w * scale).ceil() as Emu + WRITER_ROOM
-            } else {
-                0
-            }
-        };
-        (need(self.lo), need(self.hi))
+        (writer_need(self.lo, size), writer_need(self.hi, size))
+    }
+}
+
+/// A width in Writer's widths at 1 pt (EMU) at `size`, with [`WRITER_ROOM`] to spare.
+fn writer_need(w: f64, size: Cpt) -> Emu {
+    if w > 0.0 {
+        (w * f64::from(size) / 100.0).ceil() as Emu + WRITER_ROOM
+    } else {
+        0
     }
 }
 
@@ -93,6 +99,25 @@ impl Measured {
                     .fold(self.writer[c].at(size), |a, b| (a.0.max(b.0), a.1.max(b.1)));
                 let m = 2 * CELL_MARGIN_LR;
                 (twips_up(lo + m), twips_up(hi + m))
+            })
+            .collect()
+    }
+
+    /// Per column, each cell's narrowest width at `size` in twips, margins included, as
+    /// [`Measured::needs`] takes the column's.
+    fn cell_needs(&self, n: usize, size: Cpt) -> Vec<Vec<Emu>> {
+        (0..n)
+            .map(|c| {
+                self.cells
+                    .iter()
+                    .zip(&self.writer_cells[c])
+                    .map(|(r, &writer)| {
+                        let lo = widths::para_extent(&r[c], size)
+                            .0
+                            .max(writer_need(f64::from(writer), size));
+                        twips_up(lo + 2 * CELL_MARGIN_LR)
+                    })
+                    .collect()
             })
             .collect()
     }
@@ -151,6 +176,15 @@ impl Measured {
     }
 }
 
+/// `x` (an `f32` near `exact`) moved up to at least `exact`.
+fn next_up(x: f32, exact: f64) -> f32 {
+    if f64::from(x) >= exact {
+        x
+    } else {
+        f32::from_bits(x.to_bits() + 1)
+    }
+}
+
 fn twips_up(e: Emu) -> Emu {
     (e + EMU_PER_TWIP - 1) / EMU_PER_TWIP
 }
@@ -206,6 +240,7 @@ pub fn table(
                 .collect(),
         );
     }
+    let mut writer_cells = vec![Vec::with_capacity(cells_p.len()); n];
     let writer = (0..n)
         .map(|c| {
             let mut col = WriterColumn::default();
@@ -216,6 +251,8 @@ pub fn table(
                     (col.lo, col.lo_row) = (lo, r);
                 }
                 col.hi = col.hi.max(hi);
+                // Rounded up: a cell's need is never below what the column's says.
+                writer_cells[c].push(next_up(lo as f32, lo));
             }
             col
         })
@@ -223,6 +260,7 @@ pub fn table(
     let measured = Measured {
         cells: cells_p,
         writer,
+        writer_cells,
     };
     let w_tw = width / EMU_PER_TWIP;
     let mut size = start;
@@ -231,14 +269,17 @@ pub fn table(
         size -= 50;
         needs = measured.needs(n, size);
     }
-    let (tw, overflow) = widths::distribute(&needs, w_tw);
+    let (tw, overflow) = widths::distribute(&needs, w_tw, || measured.cell_needs(n, size));
     let widths: Vec<Emu> = tw.iter().map(|w| w * EMU_PER_TWIP).collect();
-    if let Some(column) = overflow {
+    if !overflow.is_empty() {
         findings.push(DocFinding::TableOverflow {
             block: t.block.to_string(),
             needed: needs.iter().map(|c| c.0).sum::<Emu>() * EMU_PER_TWIP,
             width,
-            column,
+            columns: overflow
+                .iter()
+                .map(|&c| t.columns.get(c).cloned().unwrap_or_default())
+                .collect(),
             size,
         });
         unbreakable(&measured, &needs, &widths, t.block, findings);
@@ -246,7 +287,7 @@ pub fn table(
     let mut broken = Vec::new();
     let row_heights =
         measured.row_heights(m, fonts, bold, lang, size, &widths, &t.cell, &mut broken);
-    if overflow.is_none() {
+    if overflow.is_empty() {
         // Columns at least their narrowest in Writer's widths break no word: should one still
         // be broken (a rounding this model does not know), QC says so rather than nothing.
         for &(r, c) in broken.iter().take(MAX_UNBREAKABLE) {

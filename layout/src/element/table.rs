@@ -98,6 +98,9 @@ struct Cells {
     rows: Vec<Vec<CellItem>>,
     /// Per size: each column's (narrowest, one-line) width with margins, over all rows.
     needs: RefCell<Vec<(Cpt, Needs)>>,
+    /// Per size: each column's cells' narrowest widths with margins (asked only of tables
+    /// whose columns do not fit).
+    cell_needs: RefCell<Vec<(Cpt, CellNeeds)>>,
     /// Per (size, column widths): the header's height and every body row's.
     heights: RefCell<Vec<HeightsEntry>>,
 }
@@ -106,6 +109,9 @@ type HeightsEntry = (Cpt, Vec<Emu>, Rc<(Emu, Vec<Emu>)>);
 
 /// Each column's (narrowest, one-line) width.
 type Needs = Rc<Vec<(Emu, Emu)>>;
+
+/// Each column's cells' narrowest widths, header first.
+type CellNeeds = Rc<[Vec<Emu>]>;
 
 impl Cells {
     fn new(header: Vec<CellItem>, rows: Vec<Vec<CellItem>>) -> Cells {
@@ -149,6 +155,39 @@ impl Cells {
         needs
     }
 
+    /// Each column's cells' narrowest widths at `size` (header, then the body rows `range`),
+    /// cell margins included; remembered for the whole table.
+    fn cell_needs(&self, size: Cpt, range: Range<usize>) -> CellNeeds {
+        let whole = range == (0..self.rows.len());
+        if whole {
+            if let Some((_, n)) = self.cell_needs.borrow().iter().find(|e| e.0 == size) {
+                return n.clone();
+            }
+        }
+        let margins = CELL_MARGINS.l + CELL_MARGINS.r;
+        let rows = &self.rows[range];
+        let lo = |cell: &CellItem| {
+            let widest = cell.paras.iter().map(|p| widths::para_extent(p, size).0);
+            widest.max().unwrap_or(0) + margins
+        };
+        let cells: CellNeeds = (0..self.header.len())
+            .map(|c| {
+                std::iter::once(&self.header[c])
+                    .chain(rows.iter().map(|r| &r[c]))
+                    .map(lo)
+                    .collect()
+            })
+            .collect();
+        if whole {
+            let mut cache = self.cell_needs.borrow_mut();
+            if cache.len() >= CACHE_CAP {
+                cache.clear();
+            }
+            cache.push((size, cells.clone()));
+        }
+        cells
+    }
+
     /// The header's height and every body row's at `size` in columns `widths`.
     fn heights(&self, t: &TableItem, size: Cpt, widths: &[Emu]) -> Rc<(Emu, Vec<Emu>)> {
         if let Some((_, _, h)) = self
@@ -179,7 +218,10 @@ impl Cells {
 #[derive(Debug, Clone, PartialEq)]
 struct Columns {
     widths: Vec<Emu>,
-    overflow: Option<usize>,
+    /// The columns given less than their narrowest width ([`widths::distribute`]).
+    overflow: Vec<usize>,
+    /// What those columns lack, added up (EMU): 0 when every column fits.
+    shortfall: Emu,
 }
 
 /// A table at one size in one width: column widths and row heights.
@@ -293,7 +335,7 @@ impl TableItem {
             lang,
         };
         t.prepare_cells(ctx, &rows, &numeric, width, 0);
-        if t.columns_at(t.floor(), width).overflow.is_some() {
+        if !t.columns_at(t.floor(), width).overflow.is_empty() {
             // Columns will be narrower than some words: measure their graphemes too, so such
             // words break inside (and are reported) instead of running past the cell.
             t.break_every_word(ctx, &rows, &numeric, width);
@@ -457,8 +499,15 @@ impl TableItem {
             return f.clone();
         }
         let needs = self.cells.needs(size, self.range.clone());
-        let (widths, overflow) = widths::distribute(&needs, w);
-        Columns { widths, overflow }
+        let (widths, overflow) = widths::distribute(&needs, w, || {
+            self.cells.cell_needs(size, self.range.clone())
+        });
+        let shortfall = overflow.iter().map(|&c| needs[c].0 - widths[c]).sum();
+        Columns {
+            widths,
+            overflow,
+            shortfall,
+        }
     }
 
     fn measure(&self, size: Cpt, w: Emu) -> Measured {
@@ -482,7 +531,7 @@ impl TableItem {
 
     fn fits(&self, size: Cpt, rect: Rect) -> bool {
         let m = self.measure(size, rect.w);
-        m.cols.overflow.is_none() && m.total() <= usable(rect.h)
+        m.cols.overflow.is_empty() && m.total() <= usable(rect.h)
     }
 }
 
@@ -628,10 +677,12 @@ impl TableItem {
             add(RowKind::Body(id), r, false, h);
         }
         let height_clamped = clamp_rows(&mut rows);
-        let overflow_columns = match m.cols.overflow {
-            Some(i) => self.columns[i.min(self.columns.len())..].to_vec(),
-            None => Vec::new(),
-        };
+        let overflow_columns = m
+            .cols
+            .overflow
+            .iter()
+            .filter_map(|&i| self.columns.get(i).cloned())
+            .collect();
         TableBox {
             size: self.size,
             requested_size: self.requested,

@@ -1,7 +1,8 @@
 //! Fit policy step 5 for tables: paginate by whole rows. The header row is repeated on every
 //! page, the caption (the table's title) says `… (2/3)`, and every page keeps the column
-//! widths of the whole table. All pages share one size: the largest that needs no more pages
-//! (and no more overflowing columns) than the floor does. At most
+//! widths of the whole table. All pages share one size: the largest that cuts the columns no
+//! more below their narrowest and needs no more pages than the floor does (so a table whose
+//! columns do not fit even at the floor stays at the floor). At most
 //! [`MAX_CONTINUATIONS`] continuation slides; the rows left over go on the last page, which
 //! then overflows and is reported. A row never splits: one taller than a page gets a page of
 //! its own and is reported (`table_overflow`).
@@ -69,11 +70,13 @@ fn split_from(
     let probe = &labelled(ctx, base, base.clone(), (88, 88));
     let room = usable(rect.h);
     let head = first.map_or(room, |f| usable(f.h));
-    // At `s`: does the first page hold a whole row, and (columns overflowing, pages).
+    // At `s`: does the first page hold a whole row, and (what the columns cut below their
+    // narrowest lack, pages). A table whose columns do not fit even at the floor stays at the
+    // floor: every size above cuts its words more.
     let key = |s| {
         let m = probe.measure(s, rect.w);
         let holds = m.caption.unwrap_or(0) + m.header + m.rows[0] <= head;
-        let key = (m.cols.overflow.is_some(), pages(&m, head, room).len());
+        let key = (m.cols.shortfall, pages(&m, head, room).len());
         (holds || first.is_none(), key)
     };
     let floor = base.floor().min(base.requested);
@@ -167,7 +170,8 @@ mod tests {
         Measured {
             cols: Columns {
                 widths: vec![100],
-                overflow: None,
+                overflow: Vec::new(),
+                shortfall: 0,
             },
             caption: Some(10),
             header: 20,
