@@ -5,9 +5,11 @@
 //!
 //! - **Line height**: per line, the tallest ascent + line gap and the deepest descent of the
 //!   faces on it (as LibreOffice reads a face's vertical metrics: `hhea`, [`FaceInfo`]; the
-//!   gap above the line) at the run size, each metric rounded to twips, times the
-//!   paragraph's `w:line/240` (`w:lineRule="auto"`), rounded. Carlito 11 pt: 269 twips x
-//!   1.15 = 309 (15.45 pt); Noto Sans CJK 11 pt: 366.
+//!   gap above the line) at the run size, rounded on Writer's 8,640 dpi reference device
+//!   ([`metrics_parts`]), times Writer's percentage for the paragraph's `w:line`
+//!   (`w:lineRule="auto"`, [`line_percent`]), truncated ([`spaced`]). Carlito 11 pt: 269
+//!   twips, at 1.15 309 (15.45 pt); Noto Sans CJK 11 pt: 319, at 1.15 366. A page's last
+//!   line fits by its natural height ([`ParaFormat::slack`]).
 //! - **Spacing between paragraphs**: the larger of the first one's space after and the second
 //!   one's space before (Writer's import of a DOCX does not add them), none between two
 //!   paragraphs of one style that asks for contextual spacing (list items); no space before at
@@ -148,15 +150,20 @@ impl ParaFormat {
     }
 
     /// What a line of height `h` (as [`ParaFormat::height`] gave it) may stand past the
-    /// bottom of the text area as the last line on a page: the extra of proportional spacing
-    /// over single (Writer fits a line by its natural height and lets the spacing below it run
-    /// into the margin; measured in the 2,000-block document: last lines up to 2.35 pt past the
-    /// margin with 1.15 spacing, their natural height never).
+    /// bottom of the text area as the last line on a page: what proportional spacing added to
+    /// its natural height (Writer fits a line by its natural height and lets the spacing below
+    /// it run into the margin). Measured in Writer 7.4 (a page filled by an exact line, then a
+    /// paragraph): one line of Carlito 11 pt at 1.15 (309 twips, natural 269) stays with 269
+    /// twips left and not 268; Noto Sans CJK 11 pt (366) with 319 and not 318; Caladea at
+    /// 1.08 (273) with 253 and not 252; of a four-line Carlito paragraph two lines stay with
+    /// 578 = 309 + 269 left, three with 887.
     pub fn slack(&self, h: Twips) -> Twips {
-        if self.grid > 0 || self.rule != LineRule::Auto || self.line <= 240 {
+        let pct = line_percent(self.line);
+        if self.grid > 0 || self.rule != LineRule::Auto || pct <= 100 {
             return 0;
         }
-        h - (h * 240).div_euclid(self.line)
+        // The natural height `spaced` took to `h`: the least n with n x pct / 100 >= h.
+        h - (h * 100 + pct - 1).div_euclid(pct)
     }
 
     /// The line (twips) of a paragraph in this format holding only an inline picture `h`
@@ -309,8 +316,7 @@ pub fn heading_size(level: u8, body: Cpt) -> Cpt {
     .max(body)
 }
 
-/// A face's line height at `size` (twips), as LibreOffice builds it: ascent, descent and line
-/// gap each rounded to twips.
+/// A face's line height at `size` (twips), as Writer builds it ([`metrics_parts`]).
 pub fn face_line(book: &FontBook, face: FaceId, size: Cpt) -> Twips {
     metrics_line(LineMetrics::of(book.face(face)), size)
 }
@@ -321,26 +327,59 @@ pub fn metrics_line(f: LineMetrics, size: Cpt) -> Twips {
     above + below
 }
 
+/// Pixels of Writer's reference device per twip: a DOCX is laid out on a virtual device of
+/// 6 x 1440 dpi (LibreOffice's `RefDevMode::MSO1`), where a font's metrics are rounded.
+pub const REF_PX_PER_TWIP: i64 = 6;
+
 /// The parts of a line of vertical metrics `f` at `size` (twips) above and below the
-/// baseline, each rounded to twips: above, the ascent and the line gap (Writer on Linux puts
-/// a font's external leading above the line); below, the descent. A line of runs in several
-/// fonts is the tallest part above plus the deepest part below (measured in Writer 7.4 on
-/// LibreOffice's serif letter, 11 pt: Hangul named DejaVu Sans, 204 + 52 twips, lines 256
-/// twips apart; Liberation Serif 196 + 9 + 48, 253; Hangul with a Latin letter on every
-/// line 257 = 205 + 52, more than either font's own line).
+/// baseline, as Writer 7.4 derives them: the font's height in reference-device pixels
+/// ([`REF_PX_PER_TWIP`]); its ascent, descent and line gap (`hhea`, [`FaceInfo`]) scaled to
+/// it and each rounded to a pixel; the text height is ascent + descent pixels taken to twips
+/// (rounded) and the ascent alone likewise, the line gap (Writer on Linux puts a font's
+/// external leading above the line) taken to twips on its own. Above: ascent + gap; below:
+/// text height - ascent. Probed in Writer 7.4 (baselines of 16-line paragraphs, single
+/// spacing): Carlito, Caladea, Liberation Sans and Serif, DejaVu Sans, Noto Sans CJK, Thai,
+/// Arabic, Hebrew and Devanagari at 17 sizes from 9 to 28 pt, 170 of 170 (rounding each
+/// metric to twips, the rule until 2026-11-27: 127; Noto Sans CJK 11 pt 319, not 318). A
+/// line of runs in several fonts is the tallest part above plus the deepest part below
+/// (measured on LibreOffice's serif letter, 11 pt: Hangul named DejaVu Sans, 204 + 52
+/// twips, lines 256 apart; Liberation Serif 196 + 9 + 48, 253; Hangul with a Latin letter
+/// on every line 257 = 205 + 52, more than either font's own line).
+///
+/// [`FaceInfo`]: specrender_fonts::FaceInfo
 pub fn metrics_parts(f: LineMetrics, size: Cpt) -> (Twips, Twips) {
-    let s = i64::from(size) / 5; // twips
+    let px = i64::from(size) / 5 * REF_PX_PER_TWIP;
     let upm = i64::from(f.units_per_em.max(1));
-    let r = |v: i64| (v * s + upm / 2).div_euclid(upm);
+    // Font units to pixels and pixels to twips, each rounded half up (C++ `round`).
+    let pixels = |v: i64| (2 * v.max(0) * px + upm).div_euclid(2 * upm);
+    let twips = |p: Twips| (2 * p + REF_PX_PER_TWIP).div_euclid(2 * REF_PX_PER_TWIP);
+    let ascent = pixels(i64::from(f.ascender));
+    let descent = pixels(-i64::from(f.descender));
+    let above = twips(ascent);
     (
-        r(i64::from(f.ascender)) + r(i64::from(f.line_gap)),
-        r(-i64::from(f.descender)),
+        above + twips(pixels(i64::from(f.line_gap))),
+        twips(ascent + descent) - above,
     )
 }
 
-/// `h` at line spacing `line` (240ths), rounded.
+/// Writer's percentage for proportional line spacing `w:line` (240ths, `w:lineRule="auto"`):
+/// its DOCX import takes the value to 1/100 mm (rounded) and divides it by single spacing's
+/// 423 (240 twips in 1/100 mm), truncating; below 50 it is 50 (0: 100). 276 -> 115, 288 ->
+/// 120, 360 -> 150, 480 -> 200; 259 -> 108 and 246 -> 102 (measured in Writer 7.4, with
+/// `w:line` before `w:lineRule` and after it: not 107 nor 103).
+pub fn line_percent(line: Twips) -> Twips {
+    let mm100 = (line.max(0) * 127 + 36).div_euclid(72);
+    match mm100 * 100 / 423 {
+        0 => 100,
+        p => p.max(50),
+    }
+}
+
+/// A line of natural height `h` at proportional spacing `line` (240ths), as Writer sizes it:
+/// `h` x [`line_percent`] / 100, truncated (Writer 7.4, the same 170 probes at 1.08, 1.15,
+/// 1.2, 1.5 and 2: all equal; Caladea 11 pt at 1.15 is 290 twips, Noto Sans CJK 366).
 pub fn spaced(h: Twips, line: Twips) -> Twips {
-    (h * line + 120).div_euclid(240)
+    (h * line_percent(line) / 100).max(1)
 }
 
 /// The natural height (twips) of an empty line, or of a line of Latin text, in `fonts` at
@@ -1457,9 +1496,9 @@ mod tests {
             para(1, 100, f.list_number),
             para(1, 100, f.list_bullet),
         ];
-        // 100 + 100 + 60 + 100 (less the 1.15 spacing's 14 the last line may run past).
-        assert_eq!(pages(&u, 346 - OVERSHOOT).last(), Some(&(1, 1)));
-        assert_eq!(pages(&u, 345 - OVERSHOOT).last(), Some(&(2, 2)));
+        // 100 + 100 + 60 + 100 (less the 1.15 spacing's 13 the last line may run past).
+        assert_eq!(pages(&u, 347 - OVERSHOOT).last(), Some(&(1, 1)));
+        assert_eq!(pages(&u, 346 - OVERSHOOT).last(), Some(&(2, 2)));
         // Three bullets: 300 is enough.
         let u = [
             para(1, 100, f.list_bullet),
@@ -1506,13 +1545,17 @@ mod tests {
 
     #[test]
     fn the_last_line_on_a_page_fits_by_its_natural_height() {
-        // 1.15 spacing: a 366-twip line is 318 natural; its 48 of spacing may run past the
-        // bottom. Page 1000: two lines (732) and a third whose natural height ends at 1050 do
-        // not fit; at 1050 - OVERSHOOT they do.
-        assert_eq!(NORMAL.slack(366), 48);
+        // 1.15 spacing: a 366-twip line is 319 natural (Noto Sans CJK 11 pt); its 47 of
+        // spacing may run past the bottom. Two lines (732) and a third whose natural height
+        // ends at 1051 fit a page of 1051 - OVERSHOOT, not of 1050 - OVERSHOOT.
+        assert_eq!(NORMAL.slack(366), 47);
         let u = [para(3, 366, NORMAL)];
-        assert_eq!(pages(&u, 1050 - OVERSHOOT), vec![(1, 1)]);
-        assert_eq!(pages(&u, 1049 - OVERSHOOT), vec![(1, 2)]);
+        assert_eq!(pages(&u, 1051 - OVERSHOOT), vec![(1, 1)]);
+        assert_eq!(pages(&u, 1050 - OVERSHOOT), vec![(1, 2)]);
+        // Writer 7.4's own thresholds (module tests of `slack`): Carlito 11 pt at 1.15 309
+        // (269 natural), Caladea 11 pt at 1.08 273 (253).
+        assert_eq!(NORMAL.slack(309), 40);
+        assert_eq!(ParaFormat::new("Normal", 0, 0, 259).slack(273), 20);
         // Single spacing and exact rules have none.
         assert_eq!(CAPTION.slack(300), 0);
         let exact = ParaFormat {
@@ -1704,9 +1747,9 @@ mod tests {
             grid: 0,
             ..NORMAL
         };
-        // Writer 7.4: 576 pt in python-docx's Normal (1.15): 577.9 pt; 656.5 pt in
-        // LibreOffice's letter (single): 656.5 pt.
-        assert_eq!(auto(276).picture_line(11_520, natural), 11_520 + 38);
+        // Writer 7.4: 576 pt in python-docx's Normal (1.15): 577.9 pt (253 x 115 / 100 =
+        // 290: 37 twips more, 577.85 pt); 656.5 pt in LibreOffice's letter (single): 656.5 pt.
+        assert_eq!(auto(276).picture_line(11_520, natural), 11_520 + 37);
         assert_eq!(auto(240).picture_line(13_130, natural), 13_130);
         let exact = ParaFormat {
             rule: LineRule::Exact,
@@ -1742,6 +1785,57 @@ mod tests {
             para(2, 100, NORMAL),
         ];
         assert_eq!(pages(&plain, 1100), vec![(1, 1), (1, 1), (1, 1)]);
+    }
+
+    #[test]
+    fn line_heights_are_writers_at_every_size() {
+        // Writer 7.4, single spacing: the baseline pitch (twips) of 16-line paragraphs, one
+        // per font and size (9, 10.5, 11, 12, 13, 14, 20 and 28 pt of the 17 probed), read
+        // from its PDF with conformance's fonts. Rounding each metric to twips (the rule
+        // before) gave 127 of the 170 probed: Noto Sans CJK 318 at 11 pt, 347 at 12.
+        use specrender_fonts::FontOptions;
+        let book = FontBook::new(&FontOptions::default()).unwrap();
+        let sizes = [900, 1050, 1100, 1200, 1300, 1400, 2000, 2800];
+        let probed: [(&str, [Twips; 8]); 10] = [
+            ("Carlito", [220, 256, 269, 293, 317, 342, 488, 684]),
+            ("Caladea", [207, 242, 253, 276, 299, 322, 460, 644]),
+            ("Liberation Sans", [207, 242, 253, 276, 300, 322, 460, 644]),
+            ("Liberation Serif", [207, 242, 253, 276, 299, 322, 460, 644]),
+            ("DejaVu Sans", [210, 245, 256, 280, 303, 326, 466, 652]),
+            ("Noto Sans CJK JP", [261, 304, 319, 348, 377, 406, 579, 811]),
+            ("Noto Sans Thai", [272, 317, 333, 363, 393, 423, 604, 846]),
+            (
+                "Noto Sans Arabic",
+                [380, 444, 465, 507, 549, 591, 845, 1183],
+            ),
+            ("Noto Sans Hebrew", [245, 286, 299, 326, 354, 381, 544, 762]),
+            (
+                "Noto Sans Devanagari",
+                [235, 274, 287, 313, 339, 365, 522, 730],
+            ),
+        ];
+        for (family, heights) in probed {
+            // DejaVu Sans is not shipped: its metrics are known by name.
+            let metrics = book.named_line_metrics(family, false).unwrap_or_else(|| {
+                LineMetrics::of(book.face(book.find_family(family, false).unwrap()))
+            });
+            let ours: Vec<Twips> = sizes.iter().map(|&s| metrics_line(metrics, s)).collect();
+            assert_eq!(ours, heights, "{family}");
+        }
+        // Proportional spacing, 11 pt (Carlito, Caladea, Noto Sans CJK JP, Noto Sans Thai:
+        // 269, 253, 319, 333 single) at 1.08, 1.15, 1.2, 1.5 and 2 lines.
+        let probed: [(Twips, [Twips; 4]); 5] = [
+            (259, [290, 273, 344, 359]),
+            (276, [309, 290, 366, 382]),
+            (288, [322, 303, 382, 399]),
+            (360, [403, 379, 478, 499]),
+            (480, [538, 506, 638, 666]),
+        ];
+        for (line, heights) in probed {
+            let ours = [269, 253, 319, 333].map(|h| spaced(h, line));
+            assert_eq!(ours, heights, "w:line {line}");
+        }
+        assert_eq!([259, 246, 276, 240].map(line_percent), [108, 102, 115, 100]);
     }
 
     #[test]

@@ -872,7 +872,8 @@ mod tests {
         };
         assert_eq!(header_push(&[(&ja, named, (0, 0))]), 567 + 3 * 290 - 1134);
         // Arabic at its `w:szCs`: 16 pt, 3 lines of 33.8 pt (676), the body 73.1 pt down
-        // (1462); at the defaults' 11 pt 2 lines of 23.2 pt, 18.2 pt (364).
+        // (1462); at the defaults' 11 pt 2 lines of 23.25 pt (465, Writer's line height
+        // probes), 18.15 pt (363; read as 18.2 pt in a PDF of 0.1 pt steps).
         let ar = "تقرير ربع سنوي سري أعدته شركة أكمي لمجلس الإدارة ولجنة التدقيق، لا يجوز توزيعه خارج الشركة، جميع الحقوق محفوظة، مسودة المراجعة للتعليق من قبل فريق المالية والإدارة القانونية";
         let big = RunProps {
             size_cs_half_pt: Some(32),
@@ -881,7 +882,7 @@ mod tests {
         assert_eq!(header_push(&[(ar, big, (0, 0))]), 567 + 3 * 676 - 1134);
         assert_eq!(
             header_push(&[(ar, none.clone(), (0, 0))]),
-            567 + 2 * 464 - 1134
+            567 + 2 * 465 - 1134
         );
         // A header past the page keeps a fifth of the body (Writer: 3026 of 14570 twips).
         let huge = LONG.repeat(30);
