@@ -41,7 +41,7 @@
 
 use crate::text::grid::GRID_SLACK;
 use crate::text::kinsoku::is_hangul;
-use crate::text::linebreak::{self, fill, Broken, Piece};
+use crate::text::linebreak::{self, fill_writer, Broken, Piece};
 use crate::text::{Prepared, TextFonts};
 use specrender_fonts::{FaceId, FontBook, LineMetrics, Measurer, ScriptClass, Segment, ShapeLang};
 use specrender_spec::units::Cpt;
@@ -512,7 +512,7 @@ pub fn writer_lines(
         }
     }
     // Writer keeps no slack at the line end (the engine's `GRID_SLACK` is Impress's).
-    fill(
+    fill_writer(
         &merged,
         &p.ems,
         size,
@@ -2060,6 +2060,40 @@ mod writer_width_tests {
         assert!(starts[0].ends_with("/exports/2026-"), "{starts:?}");
         assert!(starts[1].starts_with("11-23/customer"), "{starts:?}");
         assert!(broken.broken_words.is_empty());
+    }
+
+    #[test]
+    fn writer_wraps_the_space_after_a_syllable_wider_than_a_table_column() {
+        // Writer 7.4, an 8 pt cell 357 twips wide (117 inside its margins) on the two-column
+        // template: "89,461억 원" in eight lines, "8", "9,", "4", "6", "1", "억", a blank line,
+        // "원" (the 2,000-block document's rows 252-254 twips taller than counted in seven).
+        let book = FontBook::new(&specrender_fonts::FontOptions::default()).unwrap();
+        let fonts =
+            crate::ctx::resolve_fonts(&book, "Cambria", "Noto Sans CJK KR", false, &mut Vec::new());
+        let mut m = Measurer::new(&book);
+        let lang = ShapeLang::Korean;
+        let text = "89,461억 원";
+        let width = 117 * 635;
+        let p = crate::text::prepare::prepare_unmetered(&mut m, &fonts, lang, text, 800, width, 0);
+        let broken = writer_lines(&mut m, &fonts, lang, &p, 800, 800, width);
+        let lines: Vec<&str> = broken
+            .lines
+            .iter()
+            .map(|l| text[l.start..l.end].trim())
+            .collect();
+        assert_eq!(lines, ["8", "9,", "4", "6", "1", "억", "", "원"]);
+        // A header 66 twips inside: "지역 4분기" in six lines, one blank (the digit's autospace
+        // before "분" is no space).
+        let text = "지역 4분기";
+        let width = 66 * 635;
+        let p = crate::text::prepare::prepare_unmetered(&mut m, &fonts, lang, text, 800, width, 0);
+        let broken = writer_lines(&mut m, &fonts, lang, &p, 800, 800, width);
+        let lines: Vec<&str> = broken
+            .lines
+            .iter()
+            .map(|l| text[l.start..l.end].trim())
+            .collect();
+        assert_eq!(lines, ["지", "역", "", "4", "분", "기"]);
     }
 
     #[test]

@@ -126,8 +126,8 @@ impl Measured {
 impl Measured {
     /// Each row's height (header first, twips) at `size` in columns `widths` (EMU): its
     /// tallest cell's lines (single spacing) with the cell margins above and below, and the
-    /// border under it ([`flow`]). Cells Writer breaks a word inside go to `broken` (row,
-    /// column).
+    /// border under it ([`flow`]); a blank line as tall as a line of the body style (`body`).
+    /// Cells Writer breaks a word inside go to `broken` (row, column).
     #[allow(clippy::too_many_arguments)]
     fn row_heights(
         &self,
@@ -135,11 +135,19 @@ impl Measured {
         fonts: &TextFonts,
         bold: &TextFonts,
         lang: ShapeLang,
-        size: Cpt,
+        (size, body): (Cpt, Cpt),
         widths: &[Emu],
         cell: &flow::ParaFormat,
         broken_cells: &mut Vec<(usize, usize)>,
     ) -> Vec<flow::Twips> {
+        // The blank line Writer makes of the spaces after a letter wider than its column
+        // (`linebreak::fill_writer`) is as tall as a line of the paragraph's style, whatever
+        // the run's or the mark's size: Writer 7.4, 8 pt cells on the two-column template
+        // (Normal: Caladea 11 pt, 12.65 pt), "W W" 5 pt wide in lines 9.2, 12.6 and 9.2 pt
+        // apart, with the mark at 8 pt the same; "89,461억 원" rows 252-254 twips taller than
+        // counted without the blank line.
+        let empty = crate::text::linebreak::Broken::default();
+        let blank = flow::line_heights(m, fonts, "", &empty, body, cell)[0];
         self.cells
             .iter()
             .enumerate()
@@ -164,8 +172,16 @@ impl Measured {
                             crate::work::current(),
                             crate::work::WRITER_LINES * inside as u64,
                         );
-                        flow::line_heights(m, f, &p.text, &broken, size, cell)
-                            .iter()
+                        let heights = flow::line_heights(m, f, &p.text, &broken, size, cell);
+                        let lines = broken.lines.iter().map(|l| p.text[l.start..l.end].trim());
+                        (heights.iter().zip(lines))
+                            .map(|(&h, t)| {
+                                if t.is_empty() && !p.text.is_empty() {
+                                    blank
+                                } else {
+                                    h
+                                }
+                            })
                             .sum::<flow::Twips>()
                     })
                     .max()
@@ -285,8 +301,16 @@ pub fn table(
         unbreakable(&measured, &needs, &widths, t.block, findings);
     }
     let mut broken = Vec::new();
-    let row_heights =
-        measured.row_heights(m, fonts, bold, lang, size, &widths, &t.cell, &mut broken);
+    let row_heights = measured.row_heights(
+        m,
+        fonts,
+        bold,
+        lang,
+        (size, body),
+        &widths,
+        &t.cell,
+        &mut broken,
+    );
     if overflow.is_empty() {
         // Columns at least their narrowest in Writer's widths break no word: should one still
         // be broken (a rounding this model does not know), QC says so rather than nothing.

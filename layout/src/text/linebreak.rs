@@ -192,6 +192,24 @@ pub struct Broken {
 /// Greedy line filling of `pieces` at `size_cpt` into lines of `max_width` EMU.
 /// A piece wider than a whole line is broken by grapheme cluster.
 pub fn fill(pieces: &[Piece], ems: &[f32], size_cpt: u32, max_width: i64) -> Broken {
+    fill_with(pieces, ems, size_cpt, max_width, false)
+}
+
+/// [`fill`] as Writer fills lines: the spaces after a grapheme wider than the whole line do
+/// not hang past its end but begin the next line, which the next word shares if it fits there
+/// (Writer 7.4, table cells narrower than a letter: "억 원" and "W W" in 5 pt of text width
+/// took three lines, the middle one blank; "8 9" and "1 2", each digit fitting, two).
+pub fn fill_writer(pieces: &[Piece], ems: &[f32], size_cpt: u32, max_width: i64) -> Broken {
+    fill_with(pieces, ems, size_cpt, max_width, true)
+}
+
+fn fill_with(
+    pieces: &[Piece],
+    ems: &[f32],
+    size_cpt: u32,
+    max_width: i64,
+    spaces_wrap: bool,
+) -> Broken {
     let grid = Grid::at(size_cpt);
     let scale = grid.pt;
     let max = max_width as f64 - GRID_SLACK;
@@ -208,7 +226,7 @@ pub fn fill(pieces: &[Piece], ems: &[f32], size_cpt: u32, max_width: i64) -> Bro
     let mut line_w_full = 0.0f64; // width of the line so far including trailing spaces
     let mut line_w_vis = 0.0f64; // width without the last piece's trailing spaces
     let mut line_empty = true;
-    for p in pieces {
+    for (i, p) in pieces.iter().enumerate() {
         let (trim, full) = grid.widths(p, ems);
         if !line_empty && line_w_full + trim > max {
             out.lines.push(LineSpan {
@@ -237,6 +255,20 @@ pub fn fill(pieces: &[Piece], ems: &[f32], size_cpt: u32, max_width: i64) -> Bro
                     gw = 0.0;
                 }
                 gw += w;
+            }
+            // A last grapheme wider than the line by itself: Writer ends the line there, and
+            // its spaces (not an autospace: "4|분기" in a 3.3 pt cell has none) begin the next.
+            if spaces_wrap && gw > max && p.end > p.trim_end && i + 1 < pieces.len() {
+                out.lines.push(LineSpan {
+                    start: gstart,
+                    end: p.trim_end,
+                    width: gw.round() as i64,
+                });
+                line_start = p.trim_end;
+                line_w_vis = 0.0;
+                line_w_full = full - trim;
+                line_empty = false;
+                continue;
             }
             line_start = gstart;
             line_w_vis = gw;
@@ -296,6 +328,41 @@ pub fn count(pieces: &[Piece], ems: &[f32], size_cpt: u32, max_width: i64) -> us
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn writer_wraps_the_spaces_after_a_grapheme_wider_than_the_line() {
+        // "억 원" in a line 5.85 pt wide at 8 pt (a Hangul syllable 1 em): Writer 7.4 sets
+        // "억", a blank line, "원"; Impress (`fill`) lets the space hang after "억".
+        let em = 12_700.0;
+        let line = (5.85 * em + GRID_SLACK) as i64;
+        let word = |start: usize, end: usize, trim_end: usize, w: f64| Piece {
+            w_trim: w,
+            w_full: w + if end > trim_end { 0.25 * em } else { 0.0 },
+            graphemes: vec![(start, trim_end, w)],
+            ..piece(start, end, trim_end, 0.0)
+        };
+        let lines = |b: &Broken| b.lines.iter().map(|l| (l.start, l.end)).collect::<Vec<_>>();
+        let pieces = [word(0, 4, 3, em), word(4, 7, 7, em)];
+        let writer = fill_writer(&pieces, &[], 800, line);
+        assert_eq!(lines(&writer), vec![(0, 3), (3, 4), (4, 7)]);
+        assert_eq!(lines(&fill(&pieces, &[], 800, line)), vec![(0, 4), (4, 7)]);
+        // A grapheme that fits ("8 9", digits half an em): the space hangs as ever.
+        let pieces = [word(0, 2, 1, 0.5 * em), word(2, 3, 3, 0.5 * em)];
+        assert_eq!(
+            lines(&fill_writer(&pieces, &[], 800, line)),
+            vec![(0, 2), (2, 3)]
+        );
+        // An autospace after the piece ("4" before "분기") is no space to wrap.
+        let four = Piece {
+            w_full: 0.7 * em,
+            ..word(0, 1, 1, 0.5 * em)
+        };
+        let pieces = [four, word(1, 4, 4, em)];
+        assert_eq!(
+            lines(&fill_writer(&pieces, &[], 800, 2 * em as i64)),
+            vec![(0, 1), (1, 4)]
+        );
+    }
 
     #[test]
     fn thai_breaks_between_dictionary_words() {
