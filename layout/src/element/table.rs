@@ -108,7 +108,7 @@ struct Cells {
 type HeightsEntry = (Cpt, Vec<Emu>, Rc<(Emu, Vec<Emu>)>);
 
 /// Each column's (narrowest, one-line) width.
-type Needs = Rc<Vec<(Emu, Emu)>>;
+type Needs = Rc<[(Emu, Emu)]>;
 
 /// Each column's cells' narrowest widths, header first.
 type CellNeeds = Rc<[Vec<Emu>]>;
@@ -125,67 +125,62 @@ impl Cells {
     /// Each column's (narrowest, one-line) width at `size` over the body rows `range` and
     /// the header, cell margins included; remembered for the whole table.
     fn needs(&self, size: Cpt, range: Range<usize>) -> Needs {
-        let whole = range == (0..self.rows.len());
-        if whole {
-            if let Some((_, n)) = self.needs.borrow().iter().find(|e| e.0 == size) {
-                return n.clone();
-            }
-        }
         let margins = CELL_MARGINS.l + CELL_MARGINS.r;
-        let rows = &self.rows[range];
-        let needs: Needs = Rc::new(
-            (0..self.header.len())
-                .map(|c| {
-                    let cells = std::iter::once(&self.header[c]).chain(rows.iter().map(|r| &r[c]));
-                    let (lo, hi) = cells
-                        .flat_map(|cell| cell.paras.iter())
-                        .map(|p| widths::para_extent(p, size))
-                        .fold((0, 0), |a, b| (a.0.max(b.0), a.1.max(b.1)));
-                    (lo + margins, hi + margins)
-                })
-                .collect(),
-        );
-        if whole {
-            let mut cache = self.needs.borrow_mut();
-            if cache.len() >= CACHE_CAP {
-                cache.clear();
-            }
-            cache.push((size, needs.clone()));
-        }
-        needs
+        self.per_size(&self.needs, size, range, |cells| {
+            let (lo, hi) = cells
+                .flat_map(|cell| cell.paras.iter())
+                .map(|p| widths::para_extent(p, size))
+                .fold((0, 0), |a, b| (a.0.max(b.0), a.1.max(b.1)));
+            (lo + margins, hi + margins)
+        })
     }
 
     /// Each column's cells' narrowest widths at `size` (header, then the body rows `range`),
     /// cell margins included; remembered for the whole table.
     fn cell_needs(&self, size: Cpt, range: Range<usize>) -> CellNeeds {
+        let margins = CELL_MARGINS.l + CELL_MARGINS.r;
+        self.per_size(&self.cell_needs, size, range, |cells| {
+            cells
+                .map(|cell| {
+                    let widest = cell.paras.iter().map(|p| widths::para_extent(p, size).0);
+                    widest.max().unwrap_or(0) + margins
+                })
+                .collect()
+        })
+    }
+
+    /// `column` of each column's cells (header, then the body rows `range`) at `size`,
+    /// remembered in `cache` for the whole table.
+    fn per_size<T, C>(
+        &self,
+        cache: &RefCell<Vec<(Cpt, C)>>,
+        size: Cpt,
+        range: Range<usize>,
+        column: impl Fn(&mut dyn Iterator<Item = &CellItem>) -> T,
+    ) -> C
+    where
+        C: Clone + FromIterator<T>,
+    {
         let whole = range == (0..self.rows.len());
         if whole {
-            if let Some((_, n)) = self.cell_needs.borrow().iter().find(|e| e.0 == size) {
+            if let Some((_, n)) = cache.borrow().iter().find(|e| e.0 == size) {
                 return n.clone();
             }
         }
-        let margins = CELL_MARGINS.l + CELL_MARGINS.r;
         let rows = &self.rows[range];
-        let lo = |cell: &CellItem| {
-            let widest = cell.paras.iter().map(|p| widths::para_extent(p, size).0);
-            widest.max().unwrap_or(0) + margins
-        };
-        let cells: CellNeeds = (0..self.header.len())
+        let out: C = (0..self.header.len())
             .map(|c| {
-                std::iter::once(&self.header[c])
-                    .chain(rows.iter().map(|r| &r[c]))
-                    .map(lo)
-                    .collect()
+                column(&mut std::iter::once(&self.header[c]).chain(rows.iter().map(|r| &r[c])))
             })
             .collect();
         if whole {
-            let mut cache = self.cell_needs.borrow_mut();
+            let mut cache = cache.borrow_mut();
             if cache.len() >= CACHE_CAP {
                 cache.clear();
             }
-            cache.push((size, cells.clone()));
+            cache.push((size, out.clone()));
         }
-        cells
+        out
     }
 
     /// The header's height and every body row's at `size` in columns `widths`.
