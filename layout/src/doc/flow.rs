@@ -2085,23 +2085,28 @@ mod writer_width_tests {
         // lines, breaking "…/exports/2026-|11-23/…"; measured as one word from "17.5%." to
         // ".parquet" (UAX #14 keeps "-" with digits and a space with the slash after it), it
         // was broken by grapheme into four.
-        let book = FontBook::new(&specrender_fonts::FontOptions::default()).unwrap();
-        let fonts =
-            crate::ctx::resolve_fonts(&book, "Cambria", "Noto Sans CJK KR", false, &mut Vec::new());
-        let mut m = Measurer::new(&book);
         let text = "Gross margin outpaced the industry benchmark by 17.5%. \
                     /srv/data/warehouse/exports/2026-11-23/customer_revenue_monthly_partitioned.parquet \
                     Self-serve conversion held steady at $92.0M despite seasonality. \
                     Without the one-off migration credit the number would be lower.";
-        let width = 5_486_400;
-        let lang = ShapeLang::Default;
-        let p = crate::text::prepare::prepare_unmetered(&mut m, &fonts, lang, text, 1100, width, 0);
-        let broken = writer_lines(&mut m, &fonts, lang, &p, 1100, 1100, width);
-        let starts: Vec<&str> = broken.lines.iter().map(|l| &text[l.start..l.end]).collect();
+        let (starts, broken_words) = writers_lines_of(text, ShapeLang::Default, 1100, 5_486_400);
         assert_eq!(starts.len(), 3, "{starts:?}");
         assert!(starts[0].ends_with("/exports/2026-"), "{starts:?}");
         assert!(starts[1].starts_with("11-23/customer"), "{starts:?}");
-        assert!(broken.broken_words.is_empty());
+        assert!(broken_words);
+    }
+
+    /// `text`'s lines as Writer sets them at `size` in `width` EMU (Cambria with Noto Sans CJK
+    /// KR), and whether no word was broken inside.
+    fn writers_lines_of(text: &str, lang: ShapeLang, size: Cpt, width: i64) -> (Vec<&str>, bool) {
+        let book = FontBook::new(&specrender_fonts::FontOptions::default()).unwrap();
+        let fonts =
+            crate::ctx::resolve_fonts(&book, "Cambria", "Noto Sans CJK KR", false, &mut Vec::new());
+        let mut m = Measurer::new(&book);
+        let p = crate::text::prepare::prepare_unmetered(&mut m, &fonts, lang, text, size, width, 0);
+        let broken = writer_lines(&mut m, &fonts, lang, &p, size, size, width);
+        let lines = broken.lines.iter().map(|l| &text[l.start..l.end]).collect();
+        (lines, broken.broken_words.is_empty())
     }
 
     #[test]
@@ -2109,33 +2114,20 @@ mod writer_width_tests {
         // Writer 7.4, an 8 pt cell 357 twips wide (117 inside its margins) on the two-column
         // template: "89,461억 원" in eight lines, "8", "9,", "4", "6", "1", "억", a blank line,
         // "원" (the 2,000-block document's rows 252-254 twips taller than counted in seven).
-        let book = FontBook::new(&specrender_fonts::FontOptions::default()).unwrap();
-        let fonts =
-            crate::ctx::resolve_fonts(&book, "Cambria", "Noto Sans CJK KR", false, &mut Vec::new());
-        let mut m = Measurer::new(&book);
-        let lang = ShapeLang::Korean;
-        let text = "89,461억 원";
-        let width = 117 * 635;
-        let p = crate::text::prepare::prepare_unmetered(&mut m, &fonts, lang, text, 800, width, 0);
-        let broken = writer_lines(&mut m, &fonts, lang, &p, 800, 800, width);
-        let lines: Vec<&str> = broken
-            .lines
-            .iter()
-            .map(|l| text[l.start..l.end].trim())
-            .collect();
-        assert_eq!(lines, ["8", "9,", "4", "6", "1", "억", "", "원"]);
+        let lines = |text, width| -> Vec<&str> {
+            let (lines, _) = writers_lines_of(text, ShapeLang::Korean, 800, width);
+            lines.into_iter().map(str::trim).collect()
+        };
+        assert_eq!(
+            lines("89,461억 원", 117 * 635),
+            ["8", "9,", "4", "6", "1", "억", "", "원"]
+        );
         // A header 66 twips inside: "지역 4분기" in six lines, one blank (the digit's autospace
         // before "분" is no space).
-        let text = "지역 4분기";
-        let width = 66 * 635;
-        let p = crate::text::prepare::prepare_unmetered(&mut m, &fonts, lang, text, 800, width, 0);
-        let broken = writer_lines(&mut m, &fonts, lang, &p, 800, 800, width);
-        let lines: Vec<&str> = broken
-            .lines
-            .iter()
-            .map(|l| text[l.start..l.end].trim())
-            .collect();
-        assert_eq!(lines, ["지", "역", "", "4", "분", "기"]);
+        assert_eq!(
+            lines("지역 4분기", 66 * 635),
+            ["지", "역", "", "4", "분", "기"]
+        );
     }
 
     #[test]
