@@ -52,12 +52,22 @@ HERE = Path(__file__).resolve().parent / "writer-bugs"
 BODY = ("PN-JP-4471-88203-ZZ-REV-C", "INV-2026-11-000482913")
 
 
-def drawn(docx, out, conf):
+def writer_pdf(docx, out, conf):
+    """`docx` converted to PDF by Writer in `out` (the private fontconfig `conf`): its path."""
     env = dict(os.environ, FONTCONFIG_FILE=str(conf), SAL_USE_VCLPLUGIN="svp")
     subprocess.run(["soffice", f"-env:UserInstallation=file://{out}/lo-profile", "--headless",
                     "--convert-to", "pdf", "--outdir", str(out), str(docx)],
                    env=env, capture_output=True, check=False)
-    text = extract_text(str(out / (docx.stem + ".pdf")))
+    return out / (docx.stem + ".pdf")
+
+
+def writer_text(docx, out, conf):
+    """The text of `docx` as Writer draws it."""
+    return extract_text(str(writer_pdf(docx, out, conf)))
+
+
+def drawn(docx, out, conf):
+    text = writer_text(docx, out, conf)
     return [t for t in BODY if t in text], text.count("\f")
 
 
@@ -66,11 +76,7 @@ ROWS = ("Row one", "Row two", "Row three", "Row four", "Row five", "Row six")
 
 def rows_drawn(docx, out, conf):
     """The body rows of table-rows-lost-footnote.docx Writer draws, and its page count."""
-    env = dict(os.environ, FONTCONFIG_FILE=str(conf), SAL_USE_VCLPLUGIN="svp")
-    subprocess.run(["soffice", f"-env:UserInstallation=file://{out}/lo-profile", "--headless",
-                    "--convert-to", "pdf", "--outdir", str(out), str(docx)],
-                   env=env, capture_output=True, check=False)
-    text = extract_text(str(out / (docx.stem + ".pdf")))
+    text = writer_text(docx, out, conf)
     return [r for r in ROWS if r in text], text.count("\f")
 
 
@@ -88,10 +94,7 @@ def label_edges(docx, out, conf):
     """Per variant of rtl-list-labels.docx (the line `lvlJc ...` before its items): how far
     (pt) its items' rightmost glyph, the label, stands past the right margin (negative: inside;
     up to 0.25 pt is the conformance run's tolerance)."""
-    env = dict(os.environ, FONTCONFIG_FILE=str(conf), SAL_USE_VCLPLUGIN="svp")
-    subprocess.run(["soffice", f"-env:UserInstallation=file://{out}/lo-profile", "--headless",
-                    "--convert-to", "pdf", "--outdir", str(out), str(docx)],
-                   env=env, capture_output=True, check=False)
+    pdf = writer_pdf(docx, out, conf)
 
     def chars(o):
         if isinstance(o, LTChar):
@@ -100,7 +103,7 @@ def label_edges(docx, out, conf):
             for c in o:
                 yield from chars(c)
     edges, name = {}, None
-    for page in extract_pages(str(out / (docx.stem + ".pdf")), laparams=None):
+    for page in extract_pages(str(pdf), laparams=None):
         right = page.width - 72.0  # margins 1 in
         lines = {}
         for c in chars(page):
