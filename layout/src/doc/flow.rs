@@ -1258,6 +1258,27 @@ mod tests {
         })
     }
 
+    /// Normal with exact lines `h` high and no spacing.
+    fn exact(h: Twips) -> ParaFormat {
+        ParaFormat {
+            before: 0,
+            after: 0,
+            line: h,
+            rule: LineRule::Exact,
+            grid: 0,
+            ..NORMAL
+        }
+    }
+
+    /// A page-break paragraph: its one line `h` high.
+    fn page_break(h: Twips, format: ParaFormat) -> Unit {
+        Unit::PageBreak(ParaUnit {
+            lines: vec![h],
+            format,
+            footnotes: (0, 0),
+        })
+    }
+
     fn pages(units: &[Unit], height: Twips) -> Vec<(u32, u32)> {
         paginate(units, height)
             .0
@@ -1394,11 +1415,7 @@ mod tests {
         let h = Heights::uniform(1000).in_columns(2);
         let units = vec![
             para(15, 100, single),
-            Unit::PageBreak(ParaUnit {
-                lines: vec![100],
-                format: single,
-                footnotes: (0, 0),
-            }),
+            page_break(100, single),
             para(1, 100, single),
         ];
         let (spans, pages) = paginate_on(&units, h);
@@ -1422,11 +1439,7 @@ mod tests {
         let h = Heights::uniform(1000).in_columns(2);
         let mut units = vec![
             para(1, 100, single),
-            Unit::PageBreak(ParaUnit {
-                lines: vec![100],
-                format: single,
-                footnotes: (0, 0),
-            }),
+            page_break(100, single),
             para(1, 100, head),
         ];
         units.extend((0..14).map(|_| para(1, 100, single)));
@@ -1575,11 +1588,7 @@ mod tests {
             rows: vec![100; 20],
         };
         let (spans, n) = paginate(std::slice::from_ref(&t), 1000);
-        let brk = Unit::PageBreak(ParaUnit {
-            lines: vec![100],
-            format: NORMAL,
-            footnotes: (0, 0),
-        });
+        let brk = page_break(100, NORMAL);
         assert_eq!(
             paginate(&[t.clone(), brk], 1000).1,
             3,
@@ -1640,13 +1649,7 @@ mod tests {
             keep_next: true,
             ..plain
         };
-        let brk = |h: Twips| {
-            Unit::PageBreak(ParaUnit {
-                lines: vec![h],
-                format: plain,
-                footnotes: (0, 0),
-            })
-        };
+        let brk = |h: Twips| page_break(h, plain);
         let u = |h| [para(1, 500, plain), para(1, 200, heading), brk(h)];
         assert_eq!(pages(&u(300), 1000), vec![(1, 1), (1, 1), (1, 1)]);
         assert_eq!(pages(&u(303), 1000), vec![(1, 1), (2, 2), (2, 2)]);
@@ -1664,11 +1667,7 @@ mod tests {
 
     #[test]
     fn a_page_break_starts_the_next_block_on_a_new_page_with_its_space_before() {
-        let brk = Unit::PageBreak(ParaUnit {
-            lines: vec![100],
-            format: NORMAL,
-            footnotes: (0, 0),
-        });
+        let brk = page_break(100, NORMAL);
         let u = [
             para(1, 100, NORMAL),
             brk,
@@ -1687,14 +1686,6 @@ mod tests {
         // Writer 7.4 probes (FOOTNOTE_SEPARATOR): a 12,960-twip body, an exact line of X twips,
         // a 300-twip line citing a one-line footnote of `note` twips; the last X that kept the
         // cited line on page 1, per footnote line (X + 1 moved it: 230 and 290 probed).
-        let exact = |h: Twips| ParaFormat {
-            before: 0,
-            after: 0,
-            line: h,
-            rule: LineRule::Exact,
-            grid: 0,
-            ..NORMAL
-        };
         for (note, last_x) in [(230, 12_306), (290, 12_246), (244, 12_292)] {
             let cited = |x: Twips| {
                 [
@@ -1734,14 +1725,6 @@ mod tests {
         // `a_cited_line_leaves_the_page_where_writer_moved_it`). Without the spacing run into
         // the margin the flow moved them from 11,984, 11,259 and 12,284 (2026-11-27: our
         // English minutes' "Next steps" a page late, the 2,000-block document from page 18).
-        let exact = |h: Twips| ParaFormat {
-            before: 0,
-            after: 0,
-            line: h,
-            rule: LineRule::Exact,
-            grid: 0,
-            ..NORMAL
-        };
         let line = |x: Twips, chain: bool| {
             let mut u = vec![
                 Unit::Para(ParaUnit {

@@ -409,17 +409,7 @@ mod tests {
             .filter(|&pos| pos > 0 && pos < text.len())
             .collect();
         if libreoffice {
-            for (pos, c) in text.char_indices().skip(1) {
-                if c == '/' && text[..pos].ends_with(char::is_whitespace) {
-                    uax.push(pos);
-                }
-                if c.is_ascii_digit() && text[..pos].ends_with('-') {
-                    let before = text[..pos - 1].chars().next_back();
-                    if before.is_some_and(char::is_alphanumeric) {
-                        uax.push(pos);
-                    }
-                }
-            }
+            uax.extend(libreoffice_extra(text));
             uax.sort_unstable();
             uax.dedup();
         }
