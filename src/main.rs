@@ -321,7 +321,12 @@ fn main() -> ExitCode {
         } => cmd_template_inspect(&file, text, &fonts),
         Command::Serve { args } => cmd_serve(&args),
     };
-    let _ = io::stdout().flush();
+    let _ = stdout().flush();
+    if specrender::outputs::stdout_broken() {
+        // The reader of stdout went away (`| head -1`): end quietly, as a process stopped by
+        // SIGPIPE would (128 + 13).
+        return ExitCode::from(141);
+    }
     ExitCode::from(code as u8)
 }
 
@@ -351,18 +356,24 @@ fn cmd_themes(json: bool) -> i32 {
             })
         })
         .collect();
-    if json {
-        println!("{}", serde_json::to_string_pretty(&list).expect("json"));
+    let text = if json {
+        serde_json::to_string_pretty(&list).expect("json") + "\n"
     } else {
-        for t in &list {
-            println!(
-                "{:<8} {}",
-                t["id"].as_str().unwrap_or(""),
-                t["description"].as_str().unwrap_or("")
-            );
-        }
+        list.iter()
+            .map(|t| {
+                format!(
+                    "{:<8} {}\n",
+                    t["id"].as_str().unwrap_or(""),
+                    t["description"].as_str().unwrap_or("")
+                )
+            })
+            .collect()
+    };
+    if emit(text.as_bytes()) {
+        0
+    } else {
+        3
     }
-    0
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -417,12 +428,43 @@ fn print_json(v: &impl serde::Serialize) -> bool {
         say!("error: environment: stdout is closed, so the report would be lost");
         return false;
     }
-    let s = serde_json::to_string_pretty(v).expect("JSON output serializes");
-    let mut out = io::stdout().lock();
-    match writeln!(out, "{s}").and_then(|()| out.flush()) {
+    let s = serde_json::to_string_pretty(v).expect("JSON output serializes") + "\n";
+    emit(s.as_bytes())
+}
+
+/// Stdout through one handle: a write that fails because the reader went away (`EPIPE`) is
+/// noted ([`specrender::outputs::note_stdout_error`]) and the run ends quietly with exit code
+/// 141 (`main`), never a panic as `println!` would.
+struct Stdout<W: Write>(W);
+
+impl<W: Write> Write for Stdout<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.0.write(buf).inspect_err(|e| {
+            specrender::outputs::note_stdout_error(e);
+        })
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        self.0.flush().inspect_err(|e| {
+            specrender::outputs::note_stdout_error(e);
+        })
+    }
+}
+
+fn stdout() -> Stdout<io::StdoutLock<'static>> {
+    Stdout(io::stdout().lock())
+}
+
+/// Write `bytes` to stdout; `false` when it cannot take them (reported on stderr unless its
+/// reader went away).
+#[must_use]
+fn emit(bytes: &[u8]) -> bool {
+    let mut out = stdout();
+    match out.write_all(bytes).and_then(|()| out.flush()) {
         Ok(()) => true,
         Err(e) => {
-            say!("error: environment: cannot write the report to stdout: {e}");
+            if !specrender::outputs::stdout_broken() {
+                say!("error: environment: cannot write to stdout: {e}");
+            }
             false
         }
     }
@@ -430,6 +472,10 @@ fn print_json(v: &impl serde::Serialize) -> bool {
 
 /// Human-readable report of an error on stderr.
 fn report_error(e: &Error) {
+    if specrender::outputs::stdout_broken() {
+        // The run failed because stdout's reader went away: nothing to say (exit 141).
+        return;
+    }
     say!("error: {e}");
     if let Error::Input(SpecFailure::Invalid(errors)) = e {
         for err in errors
@@ -1116,13 +1162,8 @@ fn cmd_template_inspect(file: &std::path::Path, text: bool, fonts: &FontArgs) ->
         specrender::template::AnyTemplate::Doc(d) => {
             let v = specrender::doc_template_inspect(&d);
             if text {
-                let mut out = io::stdout().lock();
                 let s = specrender::doc_template_inspect_text(&v);
-                return if out.write_all(s.as_bytes()).is_ok() {
-                    0
-                } else {
-                    3
-                };
+                return if emit(s.as_bytes()) { 0 } else { 3 };
             }
             return if print_json(&v) { 0 } else { 3 };
         }
@@ -1131,12 +1172,7 @@ fn cmd_template_inspect(file: &std::path::Path, text: bool, fonts: &FontArgs) ->
     let map = specrender::template::map_all(&t, &|_| None);
     if text {
         let s = specrender::template::report::inspect_text(&t, &map, &warnings);
-        let mut out = io::stdout().lock();
-        return if out.write_all(s.as_bytes()).is_ok() {
-            0
-        } else {
-            3
-        };
+        return if emit(s.as_bytes()) { 0 } else { 3 };
     }
     let v = specrender::template::report::inspect_json(&t, &map, &warnings);
     if print_json(&v) {
@@ -1207,5 +1243,5 @@ fn cmd_serve(args: &ServeArgs) -> i32 {
             return e.exit_code();
         }
     };
-    worker.run(io::stdin().lock(), io::stdout().lock())
+    worker.run(io::stdin().lock(), stdout())
 }

@@ -522,7 +522,30 @@ fn write_stdout(bytes: &Body<'_>) -> Result<(), OutputError> {
     let mut out = io::stdout().lock();
     bytes
         .write_into(&mut out)
-        .map_err(|e| OutputError::Io(format!("cannot write stdout: {e}")))
+        .and_then(|()| out.flush())
+        .map_err(|e| {
+            note_stdout_error(&e);
+            OutputError::Io(format!("cannot write stdout: {e}"))
+        })
+}
+
+static STDOUT_BROKEN: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Records a failed write to stdout: `true` (and [`stdout_broken`] from then on) when its
+/// reader went away (`EPIPE`, as in `specrender themes --json | head -1`).
+pub fn note_stdout_error(e: &io::Error) -> bool {
+    let broken = e.kind() == io::ErrorKind::BrokenPipe;
+    if broken {
+        STDOUT_BROKEN.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+    broken
+}
+
+/// True once a write to stdout failed because its reader went away. The CLI then ends
+/// quietly with exit code 141 (as a process stopped by `SIGPIPE`), whatever it was doing;
+/// the outputs of that run are not written (the report is one of them).
+pub fn stdout_broken() -> bool {
+    STDOUT_BROKEN.load(std::sync::atomic::Ordering::Relaxed)
 }
 
 /// True when the process started with stdout closed. Rust's runtime reopens a closed fd 1 as

@@ -729,3 +729,67 @@ fn slide_numbers_on_by_default_off_by_flag() {
     assert_eq!(ids(&[]), [vec!["e1"], vec!["t", "b", "_slide_number"]]);
     assert_eq!(ids(&["--no-slide-numbers"]), [vec!["e1"], vec!["t", "b"]]);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Issue 42: the CLI explains itself
+
+/// `specrender ARGS` with stdout a pipe whose reader is gone before it starts (as `| head -1`
+/// once head has left): `sh` waits for a line on stdin, which comes only after the test closed
+/// its (the only) read end of the pipe, then becomes specrender.
+fn with_stdout_gone(args: &[&str], cwd: &Path, stdin_rest: &[u8]) -> Run {
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg("read go; exec \"$0\" \"$@\"")
+        .arg(env!("CARGO_BIN_EXE_specrender"))
+        .args(args)
+        .env_remove("SPECRENDER_FONTS")
+        .current_dir(cwd)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"go\n").unwrap();
+    let _ = stdin.write_all(stdin_rest);
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::new(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+/// `specrender themes --json | head -1` panicked on the closed pipe (exit 101). Every command
+/// that prints now ends quietly with 141 when its reader is gone, and a run whose report could
+/// not be delivered writes nothing.
+#[test]
+fn a_stdout_whose_reader_left_ends_quietly() {
+    let d = workdir("stdout_gone");
+    let input = write(&d, "deck.json", &deck());
+    let out = d.join("out.pptx");
+    let template = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/doc-templates/pandoc-reference.docx");
+    let template = s(&template);
+    for args in [
+        vec!["template", "inspect", template],
+        vec!["template", "inspect", "--text", template],
+        vec!["themes"],
+        vec!["themes", "--json"],
+        vec!["fonts"],
+        vec!["validate", s(&input)],
+        vec!["qc", s(&input)],
+        vec!["render", s(&input), "-o", s(&out)],
+    ] {
+        let r = with_stdout_gone(&args, &d, b"");
+        assert_eq!(r.code, 141, "{args:?}: {r:?}");
+        assert_eq!(r.stderr, "", "{args:?}");
+    }
+    // `serve`: the client stopped reading its answers.
+    let request = json!({"id": 1, "op": "validate", "spec": deck()}).to_string() + "\n";
+    let r = with_stdout_gone(&["serve"], &d, request.as_bytes());
+    assert_eq!((r.code, r.stderr.as_str()), (141, ""), "serve");
+    assert_eq!(names(&d), ["deck.json"], "the render wrote nothing");
+}
