@@ -271,22 +271,38 @@ impl Canvas<'_, '_> {
         self.pm.fill_rect(sr, &p, Transform::identity(), None);
     }
 
-    /// Lines of `c` every `step` px across and down `r` (a pattern fill's foreground).
+    /// Lines of `c` every `step` px across and down `r` (a pattern fill's foreground). Only the
+    /// lines that cross the pixmap are drawn, at the places they have over the whole of `r`: a
+    /// shape as wide as OOXML can store (`cx` of 2^63 - 1 EMU) costs at most one line per
+    /// `step` px of the pixmap (issue 38), the same pixels as drawing them all.
     pub(crate) fn grid(&mut self, r: &Rect, c: Color, step: f32) {
         let Some(sr) = self.sk_rect(r) else {
             return;
         };
+        let (w, h) = (self.pm.width() as f32, self.pm.height() as f32);
+        // One pixel past each edge: a 1 px line there still touches the edge pixels.
+        let (left, right) = (sr.left().max(-1.0), sr.right().min(w + 1.0));
+        let (top, bottom) = (sr.top().max(-1.0), sr.bottom().min(h + 1.0));
+        if left >= right || top >= bottom {
+            return;
+        }
+        // The first line at or after `from` of those at `start + step / 2 + k * step`.
+        let first = |start: f32, from: f32| {
+            let s = f64::from(start) + f64::from(step) / 2.0;
+            let k = ((f64::from(from) - s) / f64::from(step)).ceil().max(0.0);
+            (s + k * f64::from(step)) as f32
+        };
         let mut pb = PathBuilder::new();
-        let mut x = sr.left() + step / 2.0;
-        while x < sr.right() {
-            pb.move_to(x, sr.top());
-            pb.line_to(x, sr.bottom());
+        let mut x = first(sr.left(), left);
+        while x < right {
+            pb.move_to(x, top);
+            pb.line_to(x, bottom);
             x += step;
         }
-        let mut y = sr.top() + step / 2.0;
-        while y < sr.bottom() {
-            pb.move_to(sr.left(), y);
-            pb.line_to(sr.right(), y);
+        let mut y = first(sr.top(), top);
+        while y < bottom {
+            pb.move_to(left, y);
+            pb.line_to(right, y);
             y += step;
         }
         if let Some(path) = pb.finish() {
@@ -302,11 +318,16 @@ impl Canvas<'_, '_> {
     /// Something of the template the preview cannot draw: a light outline, and a note.
     pub(crate) fn undrawn(&mut self, r: &Rect, note: String) {
         if let Some(sr) = self.sk_rect(r) {
+            // A dashed outline costs work in proportion to its length: one far larger than the
+            // pixmap is cut to the pixmap and a margin of its size around it (its visible edges
+            // are the same; their dashes may start at another place).
+            let (w, h) = (self.pm.width() as f32, self.pm.height() as f32);
+            let m = w.max(h);
             let sr = SkRect::from_ltrb(
-                sr.left(),
-                sr.top(),
-                sr.right().max(sr.left() + 1.0),
-                sr.bottom().max(sr.top() + 1.0),
+                sr.left().max(-m),
+                sr.top().max(-m),
+                sr.right().max(sr.left() + 1.0).min(w + m),
+                sr.bottom().max(sr.top() + 1.0).min(h + m),
             );
             if let Some(sr) = sr {
                 let path = PathBuilder::from_rect(sr);

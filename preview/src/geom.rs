@@ -62,6 +62,11 @@ fn read_part(bytes: &[u8], part: &str) -> Option<Shapes> {
     Some(parse(part, &xml))
 }
 
+/// Path commands kept per part: a shape whose commands would take the part past it is not
+/// read (an outline and a note, as a guide name), so a part of millions of points costs at
+/// most this many (56 bytes each) in each drawing thread's cache (issue 38).
+pub(crate) const MAX_CMDS_PER_PART: usize = 100_000;
+
 /// The custom-geometry shapes of a master or layout part's XML.
 pub(crate) fn parse(part: &str, xml: &[u8]) -> Shapes {
     struct Cur {
@@ -79,6 +84,7 @@ pub(crate) fn parse(part: &str, xml: &[u8]) -> Shapes {
     let mut out = Vec::new();
     let mut stack: Vec<Vec<u8>> = Vec::new();
     let mut cur: Option<Cur> = None;
+    let mut kept = 0usize;
     let _ = walk(part, xml, |name, e, end| {
         if end {
             stack.pop();
@@ -98,7 +104,15 @@ pub(crate) fn parse(part: &str, xml: &[u8]) -> Shapes {
                                 _ => None,
                             };
                             match ok {
-                                Some(k) => p.cmds.push(k),
+                                Some(_) if kept >= MAX_CMDS_PER_PART => {
+                                    c.ok = false;
+                                    p.cmds.clear();
+                                }
+                                Some(k) if c.ok => {
+                                    kept += 1;
+                                    p.cmds.push(k);
+                                }
+                                Some(_) => {}
                                 None => c.ok = false,
                             }
                         }
@@ -165,9 +179,14 @@ pub(crate) fn parse(part: &str, xml: &[u8]) -> Shapes {
                 // A guide name instead of a number.
                 _ => c.ok = false,
             },
-            b"close" if c.geom => {
+            b"close" if c.geom && c.ok => {
                 if let Some(p) = c.paths.last_mut() {
-                    p.cmds.push(Cmd::Close);
+                    if kept < MAX_CMDS_PER_PART {
+                        kept += 1;
+                        p.cmds.push(Cmd::Close);
+                    } else {
+                        c.ok = false;
+                    }
                 }
             }
             b"arcTo" if c.geom => c.ok = false,
@@ -203,5 +222,31 @@ mod tests {
         );
         assert_eq!(shapes[1].0, "Guided");
         assert!(shapes[1].2.is_none());
+    }
+
+    #[test]
+    fn a_part_of_too_many_points_keeps_at_most_the_bound() {
+        let shape = |name: &str, n: usize| {
+            let pts: String = (0..n)
+                .map(|i| format!("<a:lnTo><a:pt x=\"{i}\" y=\"1\"/></a:lnTo>"))
+                .collect();
+            format!(
+                "<p:sp><p:nvSpPr><p:cNvPr id=\"2\" name=\"{name}\"/></p:nvSpPr><p:spPr><a:xfrm><a:off x=\"0\" y=\"0\"/><a:ext cx=\"9\" cy=\"9\"/></a:xfrm><a:custGeom><a:pathLst><a:path><a:moveTo><a:pt x=\"0\" y=\"0\"/></a:moveTo>{pts}<a:close/></a:path></a:pathLst></a:custGeom></p:spPr></p:sp>"
+            )
+        };
+        let xml = format!(
+            "<p:sldMaster xmlns:p=\"p\" xmlns:a=\"a\"><p:cSld><p:spTree>{}{}{}</p:spTree></p:cSld></p:sldMaster>",
+            shape("Small", 3),
+            shape("Huge", super::MAX_CMDS_PER_PART),
+            shape("After", 3)
+        );
+        let shapes = parse("m.xml", xml.as_bytes());
+        let names: Vec<(&str, bool)> = shapes
+            .iter()
+            .map(|(n, _, p)| (n.as_str(), p.is_some()))
+            .collect();
+        // The small shape before is read; the huge one and everything past the bound is not.
+        assert_eq!(names, [("Small", true), ("Huge", false), ("After", false)]);
+        assert_eq!(shapes[0].2.as_ref().unwrap()[0].cmds.len(), 5);
     }
 }

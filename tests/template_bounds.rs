@@ -1,0 +1,144 @@
+//! Customer templates as untrusted input (issue 38): previews, their outputs, `serve`'s
+//! template cache and the template reader stay within their bounds (docs/limits.md,
+//! "Templates: memory, previews and serve"). Every template here is generated from a fixture
+//! by the test itself.
+
+mod support;
+
+use std::io::{Cursor, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use support::{bin, s, workdir, Run};
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/templates")
+        .join(name)
+}
+
+/// The parts of a zip package, in order.
+fn parts(bytes: &[u8]) -> Vec<(String, Vec<u8>)> {
+    let mut z = zip::ZipArchive::new(Cursor::new(bytes)).unwrap();
+    (0..z.len())
+        .map(|i| {
+            let mut f = z.by_index(i).unwrap();
+            let mut v = Vec::new();
+            f.read_to_end(&mut v).unwrap();
+            (f.name().unwrap().to_string(), v)
+        })
+        .collect()
+}
+
+/// A zip package of `parts` (deflated).
+fn zip_of(parts: &[(String, Vec<u8>)]) -> Vec<u8> {
+    let mut w = zip::ZipWriter::new(Cursor::new(Vec::new()));
+    let o = zip::write::SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Deflated);
+    for (n, b) in parts {
+        w.start_file(n.as_str(), o).unwrap();
+        w.write_all(b).unwrap();
+    }
+    w.finish().unwrap().into_inner()
+}
+
+/// python-pptx's default template with `edit` applied to its parts.
+fn template_with(edit: impl FnOnce(&mut Vec<(String, Vec<u8>)>)) -> Vec<u8> {
+    let mut p = parts(&std::fs::read(fixture("python-pptx-default.pptx")).unwrap());
+    edit(&mut p);
+    zip_of(&p)
+}
+
+/// `shape` (a `p:sp`) added to the master's shape tree.
+fn with_master_shape(p: &mut [(String, Vec<u8>)], shape: &str) {
+    let (_, b) = p
+        .iter_mut()
+        .find(|(n, _)| n == "ppt/slideMasters/slideMaster1.xml")
+        .unwrap();
+    let s = String::from_utf8(b.clone()).unwrap();
+    let k = s.find("</p:spTree>").unwrap();
+    *b = format!("{}{shape}{}", &s[..k], &s[k..]).into_bytes();
+}
+
+/// Runs the binary with its address space capped at `cap` bytes (`prlimit`) and its peak RSS
+/// measured (`/usr/bin/time`), so a regression fails instead of taking the machine's memory.
+fn run_capped(args: &[&str], cap: u64) -> Run {
+    let start = std::time::Instant::now();
+    let out = Command::new("prlimit")
+        .arg(format!("--as={cap}"))
+        .args(["--", "/usr/bin/time", "-f", "peak-rss-kib=%M", bin()])
+        .args(args)
+        .env_remove("SPECRENDER_FONTS")
+        .output()
+        .expect("prlimit and /usr/bin/time run");
+    let mut stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    let i = stderr.rfind("peak-rss-kib=").expect("time's line");
+    let peak_kib = stderr[i + 13..].trim().parse().ok();
+    stderr.truncate(i);
+    Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: out.stdout,
+        stderr,
+        wall: start.elapsed(),
+        peak_kib,
+    }
+}
+
+fn example_path() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/quarterly-review.json")
+}
+
+const GIB: u64 = 1 << 30;
+
+#[test]
+fn a_pattern_fill_as_wide_as_ooxml_stores_is_drawn_in_bounded_work() {
+    let d = workdir("template-bounds", "wide-pattern");
+    // A master rectangle 2^63 - 1 EMU wide with a pattern fill (the probe's case: 4.6 GiB in
+    // 1.8 s before its cap, the grid's x += 8 px never passing a right edge of 10^17 px).
+    let t = template_with(|p| {
+        with_master_shape(
+            p,
+            r#"<p:sp><p:nvSpPr><p:cNvPr id="99" name="Wide"/><p:cNvSpPr/><p:nvPr/></p:nvSpPr><p:spPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="9223372036854775807" cy="914400"/></a:xfrm><a:prstGeom prst="rect"><a:avLst/></a:prstGeom><a:pattFill prst="dkDnDiag"><a:fgClr><a:srgbClr val="FF0000"/></a:fgClr><a:bgClr><a:srgbClr val="FFFFFF"/></a:bgClr></a:pattFill></p:spPr></p:sp>
+<p:cxnSp><p:nvCxnSpPr><p:cNvPr id="98" name="Far"/><p:cNvCxnSpPr/><p:nvPr/></p:nvCxnSpPr><p:spPr><a:xfrm><a:off x="-9223372036854775807" y="-9223372036854775807"/><a:ext cx="9223372036854775807" cy="9223372036854775807"/></a:xfrm><a:prstGeom prst="line"><a:avLst/></a:prstGeom></p:spPr></p:cxnSp>"#,
+        )
+    });
+    let tp = d.join("wide.pptx");
+    std::fs::write(&tp, t).unwrap();
+    let out = d.join("png");
+    let r = run_capped(
+        &[
+            "preview",
+            s(&example_path()),
+            "--template",
+            s(&tp),
+            "-o",
+            s(&out),
+            "--threads",
+            "1",
+        ],
+        2 * GIB,
+    );
+    assert!(r.code <= 1, "{r:?}");
+    let kib = r.peak_kib.unwrap();
+    assert!(kib < 400 * 1024, "peak {kib} KiB: {r:?}");
+    // The pattern's lines are drawn where the slide shows them: red over the top band.
+    let png = std::fs::read(out.join("001-s1.png")).unwrap();
+    let img = image::load_from_memory(&png).unwrap().to_rgb8();
+    let reddish = |y: u32| {
+        (0..img.width())
+            .filter(|&x| {
+                let p = img.get_pixel(x, y);
+                p[0] > 200 && p[1] < 200 && p[2] < 200
+            })
+            .count()
+    };
+    // Every 8 px a line across (rows 19-20 around the line at y = 20), and one down.
+    let (across, down) = (reddish(20), reddish(23));
+    assert!(across > 1200, "{across} reddish pixels on row 20");
+    assert!(
+        (100..400).contains(&down),
+        "{down} reddish pixels on row 23"
+    );
+    // A connector as large is an outline and a note (its dashes cut to the slide's
+    // surroundings).
+    assert!(r.stderr.contains("\"Far\""), "{r:?}");
+}
