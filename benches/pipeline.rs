@@ -21,7 +21,9 @@
 //! - `pptx_deflate/level_{0,1,3,6,9}`: PPTX writing at each deflate level (sizes on stderr);
 //! - `docx_end_to_end/mixed_2000`: the 2,000-block mixed-language DocSpec (`deckgen --doc`:
 //!   five languages, every block type, figures read from their assets folder) bytes in -> DOCX
-//!   bytes + QC report out, on one thread;
+//!   bytes + QC report out, on one thread; `docx_end_to_end/users_2000`: the same for the
+//!   2,000-block document as users send them (`deckgen --doc --kind users`: heavier tables
+//!   with prose columns, more figures, about 1,000 citations as footnotes);
 //! - `docx_scaling/mixed/{250,500,1000,2000}`: the same by document size (linear in blocks);
 //! - `preview/{mixed,ko}_200_threads_{1,2}`: every slide of the laid-out deck drawn at 1280 px
 //!   and PNG-encoded (`specrender_preview::preview_deck_threads`); per slide: over the slide
@@ -31,7 +33,7 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use specrender::{FontBook, FontOptions, RenderOptions};
-use specrender_deckgen::doc::{doc_json, write_figures, DocOptions};
+use specrender_deckgen::doc::{doc_json, write_figures, DocKind, DocOptions};
 use specrender_deckgen::{deck, slidespec, text_only_deck, write_pictures, DeckOptions, Mix};
 use std::hint::black_box;
 use std::path::PathBuf;
@@ -247,22 +249,32 @@ fn doc_bytes(blocks: usize) -> Vec<u8> {
     .into_bytes()
 }
 
+/// The 2,000-block document as users send them ([`DocKind::Users`]).
+fn users_doc_bytes() -> Vec<u8> {
+    doc_json(&DocOptions {
+        kind: DocKind::Users,
+        ..DocOptions::default()
+    })
+    .into_bytes()
+}
+
 fn docx_end_to_end(c: &mut Criterion) {
     let book = book();
     let opts = doc_options();
-    let input = doc_bytes(2000);
-    let out = specrender::render(&input, &book, &opts).expect("renders");
-    eprintln!(
-        "docx_end_to_end/mixed_2000: input {} bytes, DOCX {} bytes, {} QC issues",
-        input.len(),
-        out.file_bytes().map_or(0, <[u8]>::len),
-        out.qc.issues.len()
-    );
     let mut g = c.benchmark_group("docx_end_to_end");
     g.sample_size(30).measurement_time(Duration::from_secs(10));
-    g.bench_function("mixed_2000", |b| {
-        b.iter(|| specrender::render(black_box(&input), &book, &opts).expect("renders"))
-    });
+    for (name, input) in [("mixed_2000", doc_bytes(2000)), ("users_2000", users_doc_bytes())] {
+        let out = specrender::render(&input, &book, &opts).expect("renders");
+        eprintln!(
+            "docx_end_to_end/{name}: input {} bytes, DOCX {} bytes, {} QC issues",
+            input.len(),
+            out.file_bytes().map_or(0, <[u8]>::len),
+            out.qc.issues.len()
+        );
+        g.bench_function(name, |b| {
+            b.iter(|| specrender::render(black_box(&input), &book, &opts).expect("renders"))
+        });
+    }
     g.finish();
 }
 

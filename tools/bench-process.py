@@ -173,6 +173,11 @@ def main():
     with open(doc, "wb") as f:
         sh([gen, "--doc", "--blocks", str(args.blocks), "--mix", "mixed", "--kind", "report", "--seed", "1",
             "--assets", doc_assets], stdout=f)
+    # The document as users send them (issue 43): heavier tables, figures and footnotes.
+    users = WORK / "users.json"
+    with open(users, "wb") as f:
+        sh([gen, "--doc", "--blocks", str(args.blocks), "--mix", "mixed", "--kind", "users", "--seed", "1"],
+           stdout=f)
     out = WORK / "out"
     out.mkdir(exist_ok=True)
     if args.floor:
@@ -188,6 +193,11 @@ def main():
                                                                 doc_assets, "--qc", out / "c.json", "--threads", "1"],
         f"specrender document {args.blocks} blocks, default threads": [bin_, "render", doc, "-o", out / "d.docx",
                                                                        "--assets", doc_assets, "--qc", out / "d.json"],
+        f"specrender users' document {args.blocks} blocks, 1 thread": [
+            bin_, "render", users, "-o", out / "g.docx", "--assets", doc_assets, "--qc", out / "g.json",
+            "--threads", "1"],
+        f"specrender users' document {args.blocks} blocks, default threads": [
+            bin_, "render", users, "-o", out / "h.docx", "--assets", doc_assets, "--qc", out / "h.json"],
     }
     if not args.no_peers:
         cmds[f"PptxGenJS {PPTXGENJS} deck {args.slides} slides"] = pptxgenjs(deck, deck_assets, out / "e.pptx")

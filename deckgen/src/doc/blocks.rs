@@ -11,9 +11,12 @@ use serde_json::{json, Map, Value};
 /// The schema's `maxItems` for `references`.
 const MAX_REFERENCES: usize = 200;
 
+/// The references a [`DocKind::Users`] document cites (they are cited again and again).
+const USERS_REFERENCES: usize = 49;
+
 pub(super) fn pick_title(w: &Words, kind: DocKind, rng: &mut Rng) -> String {
     let list = match kind {
-        DocKind::Report | DocKind::Data => w.report_titles,
+        DocKind::Report | DocKind::Data | DocKind::Users => w.report_titles,
         DocKind::Proposal => w.proposal_titles,
         DocKind::Minutes => w.minutes_titles,
     };
@@ -122,7 +125,7 @@ impl<'r> BlockGen<'r> {
     fn section_title(&mut self, section: usize) -> String {
         let w = self.w();
         let list = match self.opts.kind {
-            DocKind::Report | DocKind::Data => w.report_sections,
+            DocKind::Report | DocKind::Data | DocKind::Users => w.report_sections,
             DocKind::Proposal => w.proposal_sections,
             DocKind::Minutes => w.minutes_sections,
         };
@@ -187,9 +190,19 @@ impl<'r> BlockGen<'r> {
         if self.opts.kind == DocKind::Proposal && section == 5 {
             self.budget_table();
         }
-        let n = self.rng.range(3, 13);
+        let n = if self.opts.kind == DocKind::Users {
+            self.rng.range(5, 19)
+        } else {
+            self.rng.range(3, 13)
+        };
+        // Paragraph, list, sub-heading, table, figure, quote, token paragraph, page break.
+        let weights: &[u64] = if self.opts.kind == DocKind::Users {
+            &[96, 27, 18, 18, 15, 5, 4, 1]
+        } else {
+            &[45, 13, 14, 9, 6, 3, 4, 1]
+        };
         for _ in 0..n {
-            match self.rng.weighted(&[45, 13, 14, 9, 6, 3, 4, 1]) {
+            match self.rng.weighted(weights) {
                 0 => self.paragraph(false),
                 1 => self.list(None),
                 2 => self.subheading(),
@@ -244,7 +257,7 @@ impl<'r> BlockGen<'r> {
             text.push(' ');
             text.push_str(&book(other).sentence(other, self.rng));
         }
-        let cite = cite || self.rng.chance(14);
+        let cite = cite || self.rng.chance(self.cite_chance(14, 58));
         // A citation goes on this block only: none when the document is already full.
         if self
             .push("paragraph", Some(json!({ "text": text })))
@@ -300,7 +313,7 @@ impl<'r> BlockGen<'r> {
         if self.rng.chance(80) {
             content["alt_text"] = json!(format!("{caption} ({id})"));
         }
-        let cite = self.rng.chance(10);
+        let cite = self.rng.chance(self.cite_chance(10, 50));
         if self.push("figure", Some(content)).is_some() && cite {
             self.cite();
         }
@@ -317,14 +330,51 @@ impl<'r> BlockGen<'r> {
         self.push("page_break", None);
     }
 
-    /// A citation on the last block: a new reference (evidence with a page locator, or a
-    /// URL) while there is room under the schema's cap, else one already cited.
+    /// The chance in a hundred that a block cites: `usual`, or `users` in a
+    /// [`DocKind::Users`] document.
+    fn cite_chance(&self, usual: u64, users: u64) -> u64 {
+        if self.opts.kind == DocKind::Users {
+            users
+        } else {
+            usual
+        }
+    }
+
+    /// Citations on the last block: one, or in a [`DocKind::Users`] document one to three
+    /// (one in two blocks cites more than one source), each a distinct reference.
     fn cite(&mut self) {
-        let reuse =
-            !self.refs.is_empty() && (self.refs.len() >= MAX_REFERENCES || self.rng.chance(30));
+        let n = if self.opts.kind == DocKind::Users {
+            self.rng.weighted(&[65, 28, 7]) + 1
+        } else {
+            1
+        };
+        for _ in 0..n {
+            self.cite_one();
+        }
+    }
+
+    /// A citation on the last block: a new reference (evidence with a page locator, or a
+    /// URL) while there is room under the cap, else one already cited (never one the block
+    /// cites already).
+    fn cite_one(&mut self) {
+        let cap = if self.opts.kind == DocKind::Users {
+            USERS_REFERENCES
+        } else {
+            MAX_REFERENCES
+        };
+        let reuse = !self.refs.is_empty() && (self.refs.len() >= cap || self.rng.chance(30));
         let id = if reuse {
             let k = self.rng.range(0, self.refs.len() as u64) as usize;
-            self.refs[k]["id"].as_str().unwrap_or("r1").to_string()
+            let id = self.refs[k]["id"].as_str().unwrap_or("r1").to_string();
+            let cited = |b: &Value| {
+                b["citations"]
+                    .as_array()
+                    .is_some_and(|a| a.iter().any(|c| c["citation_id"] == id.as_str()))
+            };
+            if self.blocks.last().is_some_and(cited) {
+                return;
+            }
+            id
         } else {
             let id = format!("r{}", self.refs.len() + 1);
             let title = self.rng.pick(self.b().sources).to_string();
@@ -371,11 +421,22 @@ impl<'r> BlockGen<'r> {
         if tokens {
             columns.push(self.w().token_columns[1].to_string());
         }
+        // Users' tables describe as well as count: one or two columns of sentences.
+        let prose = if self.opts.kind == DocKind::Users {
+            self.rng.range(1, 3) as usize
+        } else {
+            0
+        };
+        let rows = rows + prose * self.rng.range(0, 8) as usize;
         let body: Vec<Value> = (0..rows)
             .map(|r| {
                 let mut row = vec![json!(label(b, r))];
                 for c in 1..cols {
-                    row.push(self.number_cell(c));
+                    if c <= prose {
+                        row.push(json!(b.sentence(self.lang, self.rng)));
+                    } else {
+                        row.push(self.number_cell(c));
+                    }
                 }
                 if tokens {
                     row.push(json!(self.rng.pick(TOKENS)));
@@ -387,7 +448,7 @@ impl<'r> BlockGen<'r> {
         if self.rng.chance(50) {
             content["title"] = json!(b.title(self.lang, self.rng));
         }
-        let cite = self.rng.chance(10);
+        let cite = self.rng.chance(self.cite_chance(10, 50));
         if self.push("table", Some(content)).is_some() && cite {
             self.cite();
         }
