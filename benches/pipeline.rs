@@ -263,7 +263,10 @@ fn docx_end_to_end(c: &mut Criterion) {
     let opts = doc_options();
     let mut g = c.benchmark_group("docx_end_to_end");
     g.sample_size(30).measurement_time(Duration::from_secs(10));
-    for (name, input) in [("mixed_2000", doc_bytes(2000)), ("users_2000", users_doc_bytes())] {
+    for (name, input) in [
+        ("mixed_2000", doc_bytes(2000)),
+        ("users_2000", users_doc_bytes()),
+    ] {
         let out = specrender::render(&input, &book, &opts).expect("renders");
         eprintln!(
             "docx_end_to_end/{name}: input {} bytes, DOCX {} bytes, {} QC issues",

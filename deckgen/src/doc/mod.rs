@@ -172,7 +172,9 @@ impl FromStr for DocKind {
         DocKind::ALL
             .into_iter()
             .find(|k| k.name() == s)
-            .ok_or_else(|| format!("unknown kind {s:?}; use report, proposal, minutes, data or users"))
+            .ok_or_else(|| {
+                format!("unknown kind {s:?}; use report, proposal, minutes, data or users")
+            })
     }
 }
 
@@ -422,7 +424,10 @@ mod tests {
             .sum();
         assert_eq!(v["references"].as_array().unwrap().len(), 49);
         assert!(cites >= 800, "{cites} citations");
-        assert!(count("table") >= 150 && count("figure") >= 120, "{blocks:?}");
+        assert!(
+            count("table") >= 150 && count("figure") >= 120,
+            "{blocks:?}"
+        );
         assert!(count("paragraph") >= 900 && count("list") >= 280);
         // Some cells hold sentences, not only labels and numbers.
         let long_cells = blocks
