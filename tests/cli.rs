@@ -793,3 +793,41 @@ fn a_stdout_whose_reader_left_ends_quietly() {
     assert_eq!((r.code, r.stderr.as_str()), (141, ""), "serve");
     assert_eq!(names(&d), ["deck.json"], "the render wrote nothing");
 }
+
+/// `blank` was listed as a layout of every theme but refused as a `layout_id` (it fell back to
+/// `one_column` with an `unknown_layout` note) unless the slide was `custom`. The schema's
+/// `layout_id` is a free string; every id `themes --json` lists for the built-in look is now
+/// accepted on a content slide, `blank` putting the slide on the layout without placeholders.
+#[test]
+fn every_listed_layout_id_is_accepted() {
+    let d = workdir("layout_ids");
+    let themes = specrender(&["themes", "--json"], None, None);
+    assert_eq!(themes.code, 0, "{themes:?}");
+    let listed: Vec<String> = themes.json()[0]["layouts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l.as_str().unwrap().to_string())
+        .collect();
+    assert!(listed.iter().any(|l| l == "blank"), "{listed:?}");
+    for id in &listed {
+        let mut spec = deck();
+        spec["deck"]["slides"][1]["layout"]["layout_id"] = json!(id);
+        let input = write(&d, "deck.json", &spec);
+        let layout = d.join("layout.json");
+        let r = specrender(&["qc", s(&input), "--layout", s(&layout)], None, None);
+        assert!(r.code <= 1, "{id}: {r:?}");
+        let issues = r.json()["issues"].clone();
+        assert!(
+            !issues
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|i| i["type"] == "unknown_layout"),
+            "{id}: {issues:#}"
+        );
+        let l: Value = serde_json::from_slice(&std::fs::read(&layout).unwrap()).unwrap();
+        assert_eq!(l["slides"][1]["layout"], json!(id));
+        assert_eq!(l["slides"][1]["template_layout"], json!(id));
+    }
+}

@@ -134,10 +134,11 @@ impl Preset {
             Preset::Blank => "blank",
         }
     }
+    /// The preset a SlideSpec `layout_id` names: every id [`Preset::id`] gives, `blank` (the
+    /// layout without placeholders, which `specrender themes` and `template inspect` list)
+    /// included, on a slide of any type.
     pub fn from_id(id: &str) -> Option<Preset> {
-        Preset::ALL
-            .into_iter()
-            .find(|p| p.id() == id && *p != Preset::Blank)
+        Preset::ALL.into_iter().find(|p| p.id() == id)
     }
 }
 

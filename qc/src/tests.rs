@@ -458,7 +458,7 @@ fn low_notes_pass_through_and_pass_holds() {
     assert_eq!(ul.severity, Severity::Low);
     assert_eq!(
         ul.message,
-        "s1: layout_id \"fancy\" is not a preset; used \"one_column\" from the slide type. Use one of: title_center, section_header, one_column, two_column, chart_focus, table_focus, image_full_bleed, quote_center, closing."
+        "s1: layout_id \"fancy\" is not a preset; used \"one_column\" from the slide type. Use one of: title_center, section_header, one_column, two_column, chart_focus, table_focus, image_full_bleed, quote_center, closing, blank."
     );
     assert_eq!(ul.details["layout_id"], json!("fancy"));
     assert_eq!(ul.details["used"], json!("one_column"));

@@ -11,7 +11,7 @@ use specrender_spec::{Code, Reason, SpecError};
 use std::collections::BTreeMap;
 
 /// The presets a `layout_id` may name, as the `unknown_layout` message lists them.
-const PRESETS: &str = "title_center, section_header, one_column, two_column, chart_focus, table_focus, image_full_bleed, quote_center, closing";
+const PRESETS: &str = "title_center, section_header, one_column, two_column, chart_focus, table_focus, image_full_bleed, quote_center, closing, blank";
 
 /// A layout finding as an issue.
 pub(crate) fn note_issue(laid: &LaidDeck, n: &Note) -> Issue {

@@ -4,7 +4,7 @@ use crate::ctx::Ctx;
 use crate::findings::Finding;
 use crate::model::Preset;
 use crate::preset::{self, Slot, SlotRole};
-use specrender_spec::deck::{ElementKind, Slide, SlideKind};
+use specrender_spec::deck::{ElementKind, Slide};
 
 /// Where an element goes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -39,13 +39,11 @@ fn choose(ctx: &mut Ctx<'_>, slide: &Slide) -> Preset {
         Some(p) => p,
         None => {
             let p = preset::preset_for_kind(slide.kind);
-            if slide.kind != SlideKind::Custom || slide.layout_id != "blank" {
-                let finding = Finding::UnknownLayout {
-                    layout_id: slide.layout_id.clone(),
-                    used: p,
-                };
-                ctx.note(finding, &slide.id, &slide.id, None);
-            }
+            let finding = Finding::UnknownLayout {
+                layout_id: slide.layout_id.clone(),
+                used: p,
+            };
+            ctx.note(finding, &slide.id, &slide.id, None);
             p
         }
     }

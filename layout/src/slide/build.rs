@@ -12,8 +12,8 @@ use specrender_spec::deck::{ElementKind, Emphasis, Slide, SlideKind};
 
 /// The items of `slide`, one per element in input order. The first text element in a slot
 /// fills the slot's layout placeholder (titles stay titles in outline view); further ones in
-/// the same slot, elements with an explicit box and every element of a `custom` slide are
-/// free shapes.
+/// the same slot, elements with an explicit box, every element of a `custom` slide and every
+/// element on the `blank` layout (which has no placeholders) are free shapes.
 #[allow(clippy::too_many_arguments)]
 pub fn items(
     ctx: &mut Ctx<'_>,
@@ -61,7 +61,8 @@ pub fn items(
                         ElementKind::Table => Some("tbl"),
                         _ => None,
                     };
-                    let ph = if !first || slide.kind == SlideKind::Custom {
+                    let ph = if !first || slide.kind == SlideKind::Custom || preset == Preset::Blank
+                    {
                         None
                     } else if is_text {
                         slot.placeholder
