@@ -416,9 +416,9 @@ fn warm_look(v: &Value, store: bool) {
     }
     // Detached: a run that fails before it needs the look does not wait for it.
     let _ = std::thread::Builder::new().spawn(move || {
-        let t = template::themes::builtin(&id)
+        // Parsing a template reads its carried parts too.
+        let _ = template::themes::builtin(&id)
             .unwrap_or_else(|| template::themes::default_for((size.cx, size.cy)));
-        let _ = t.carried();
     });
 }
 
@@ -753,7 +753,7 @@ pub fn check_deck(
         progress(Stage::Qc, 0, n);
         let qc = specrender_qc::check_with_input(&laid, &parsed.warnings);
         progress(Stage::Qc, n, n);
-        let layout = opts.layout_json.then(|| LayoutJson::Deck(laid));
+        let layout = opts.layout_json.then_some(LayoutJson::Deck(laid));
         Ok(Outcome {
             pptx,
             docx: None,

@@ -79,13 +79,17 @@ impl PackageError {
 }
 
 /// One relationship of a part: its id, type URI and target (a part name without the leading
-/// `/`, or the target as written when `external`).
+/// `/`, or the target as written when `external`). An internal target that names a part of
+/// the package is that part's name as the package stores it ([`Package::find`]), whatever
+/// letter case or percent-encoding the relationship spelled it in.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Rel {
     pub id: String,
     pub ty: String,
     pub target: String,
     pub external: bool,
+    /// The `Target` attribute as written.
+    pub written: String,
 }
 
 impl Rel {
@@ -101,7 +105,7 @@ pub struct Package {
     zip: std::cell::RefCell<zip::ZipArchive<Cursor<Vec<u8>>>>,
     /// Part name (no leading `/`, as the zip names it) -> entry index.
     entries: BTreeMap<String, usize>,
-    /// Lower-cased part name -> part name (part names compare case-insensitively).
+    /// [`part_key`] -> part name (part names compare as OPC does).
     folded: BTreeMap<String, String>,
     defaults: BTreeMap<String, String>,
     overrides: BTreeMap<String, String>,
@@ -145,7 +149,15 @@ impl Package {
                 continue;
             }
             let name = name.trim_start_matches('/').to_string();
-            folded.insert(name.to_lowercase(), name.clone());
+            if let Some(first) = folded.insert(part_key(&name), name.clone()) {
+                return Err(PackageError::xml(
+                    &name,
+                    format!(
+                        "has the name of part {first} (part names are equal ignoring ASCII \
+                         letter case and percent-encoding, ECMA-376 Part 2 §9.1.1.4)"
+                    ),
+                ));
+            }
             entries.insert(name, i);
         }
         let mut p = Package {
@@ -166,12 +178,12 @@ impl Package {
             match name {
                 b"Default" => {
                     if let (Some(ext), Some(ty)) = (attr(e, "Extension"), attr(e, "ContentType")) {
-                        defaults.insert(ext.to_lowercase(), ty);
+                        defaults.insert(ext.to_ascii_lowercase(), ty);
                     }
                 }
                 b"Override" => {
                     if let (Some(part), Some(ty)) = (attr(e, "PartName"), attr(e, "ContentType")) {
-                        overrides.insert(part.trim_start_matches('/').to_lowercase(), ty);
+                        overrides.insert(part_key(&part), ty);
                     }
                 }
                 _ => {}
@@ -188,18 +200,19 @@ impl Package {
         self.entries.keys().map(String::as_str)
     }
 
-    /// The stored name of a part, matched case-insensitively (OPC part names are).
+    /// The stored name of a part, matched as OPC matches part names ([`part_key`]: ASCII
+    /// letter case ignored, percent-encoding decoded).
     pub fn find(&self, part: &str) -> Option<&str> {
         let part = part.trim_start_matches('/');
         if let Some((k, _)) = self.entries.get_key_value(part) {
             return Some(k);
         }
-        self.folded.get(&part.to_lowercase()).map(String::as_str)
+        self.folded.get(&part_key(part)).map(String::as_str)
     }
 
     /// The content type a part declares (an `Override`, else the `Default` of its extension).
     pub fn content_type(&self, part: &str) -> Option<&str> {
-        let lc = part.trim_start_matches('/').to_lowercase();
+        let lc = part_key(part);
         if let Some(t) = self.overrides.get(&lc) {
             return Some(t);
         }
@@ -268,11 +281,12 @@ impl Package {
                 return Ok(());
             };
             let external = attr(e, "TargetMode").is_some_and(|m| m == "External");
+            let written = target.clone();
             let target = if external {
                 target
             } else {
                 match resolve(dir, &target) {
-                    Some(t) => t,
+                    Some(t) => self.find(&t).map(str::to_string).unwrap_or(t),
                     None => {
                         bad.get_or_insert(target);
                         return Ok(());
@@ -284,6 +298,7 @@ impl Package {
                 ty,
                 target,
                 external,
+                written,
             });
             Ok(())
         })?;
@@ -297,10 +312,37 @@ impl Package {
     }
 }
 
+/// The key part names are compared by (ECMA-376 Part 2 §9.1.1.4: part names are equal when
+/// they are equal ignoring ASCII letter case; a part name is a URI, so `%C3%A9` and `é`, or
+/// `%20` and a space, name the same part): no leading `/`, percent-encoded UTF-8 decoded
+/// (a sequence that does not decode to UTF-8 is kept as written), ASCII letters lower-cased.
+/// Letters outside ASCII keep their case, as the standard says.
+pub fn part_key(name: &str) -> String {
+    let name = name.trim_start_matches('/');
+    let b = name.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        let hex = |c: u8| (c as char).to_digit(16);
+        if b[i] == b'%' && i + 2 < b.len() {
+            if let (Some(h), Some(l)) = (hex(b[i + 1]), hex(b[i + 2])) {
+                out.push((h * 16 + l) as u8);
+                i += 3;
+                continue;
+            }
+        }
+        out.push(b[i]);
+        i += 1;
+    }
+    let decoded = String::from_utf8(out).unwrap_or_else(|_| name.to_string());
+    decoded.to_ascii_lowercase()
+}
+
 /// A relative (or `/`-absolute) target resolved against the source part's folder; `None` when
-/// it climbs above the package root. Percent-encoding is decoded for the common `%20`.
-fn resolve(dir: &str, target: &str) -> Option<String> {
-    let target = target.split('#').next().unwrap_or("").replace("%20", " ");
+/// it climbs above the package root. Percent-encoding is left as written ([`part_key`]
+/// decodes it when the part is looked up).
+pub fn resolve(dir: &str, target: &str) -> Option<String> {
+    let target = target.split('#').next().unwrap_or("");
     let mut parts: Vec<&str> = if target.starts_with('/') || dir.is_empty() {
         Vec::new()
     } else {
@@ -447,6 +489,43 @@ mod tests {
         let e = p.rels("ppt/presentation.xml").unwrap_err();
         assert!(matches!(e, PackageError::OutsidePackage { .. }), "{e}");
         assert_eq!(e.part(), Some("ppt/presentation.xml"));
+    }
+
+    #[test]
+    fn part_names_compare_as_opc_does() {
+        assert_eq!(
+            part_key("/PPT/Media/%C3%A9%20x.PNG"),
+            "ppt/media/\u{e9} x.png"
+        );
+        // Letters outside ASCII keep their case; a bad escape is kept as written.
+        assert_eq!(part_key("ppt/\u{c9}.xml"), "ppt/\u{c9}.xml");
+        assert_eq!(part_key("a%zz%C3"), "a%zz%c3");
+        let rels = br#"<Relationships><Relationship Id="rId1" Type="http://x/image" Target="MEDIA/%C3%A9.png"/></Relationships>"#;
+        let p = Package::open(
+            zip_of(&[
+                ("[Content_Types].xml", CT),
+                ("ppt/_rels/presentation.xml.rels", rels),
+                ("ppt/presentation.xml", b"<p/>"),
+                ("ppt/media/\u{e9}.png", b"x"),
+            ]),
+            Limits::default(),
+        )
+        .unwrap();
+        let r = p.rels("ppt/presentation.xml").unwrap();
+        assert_eq!(r[0].target, "ppt/media/\u{e9}.png");
+        assert_eq!(r[0].written, "MEDIA/%C3%A9.png");
+        // Two entries whose names are equivalent: the package is refused, naming both.
+        let e = Package::open(
+            zip_of(&[
+                ("[Content_Types].xml", CT),
+                ("ppt/presentation.xml", b"<p/>"),
+                ("ppt/Presentation.xml", b"<p/>"),
+            ]),
+            Limits::default(),
+        )
+        .unwrap_err();
+        assert_eq!(e.part(), Some("ppt/Presentation.xml"), "{e}");
+        assert!(e.to_string().contains("ppt/presentation.xml"), "{e}");
     }
 
     #[test]

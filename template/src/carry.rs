@@ -7,8 +7,9 @@
 //! presentation). Output stays deterministic: parts in the order the walk finds them.
 
 use crate::Template;
+use specrender_opc::{Package, PackageError, Rel};
 use std::collections::BTreeSet;
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 /// One carried part: name, declared content type, bytes, and its `.rels` part as written.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -18,19 +19,6 @@ pub struct Carried {
     pub bytes: Arc<[u8]>,
     pub rels: Option<(String, Arc<[u8]>)>,
 }
-
-/// The carried parts of a template, read once on first use and shared by every deck written
-/// on it (a worker renders many decks on one parsed template).
-#[derive(Debug, Clone, Default)]
-pub struct CarriedCache(OnceLock<Result<Arc<Vec<Carried>>, String>>);
-
-// A cache is no part of what a template is: two templates are equal whatever they cached.
-impl PartialEq for CarriedCache {
-    fn eq(&self, _: &Self) -> bool {
-        true
-    }
-}
-impl Eq for CarriedCache {}
 
 impl Template {
     /// The bytes to write for carried part `c`: as stored, except the theme part of a branded
@@ -42,13 +30,22 @@ impl Template {
         }
     }
 
-    /// Every part the masters reach ([`carried`]), read on the first call and cached.
-    pub fn carried(&self) -> Result<Arc<Vec<Carried>>, String> {
-        self.carried
-            .0
-            .get_or_init(|| carried(self).map(Arc::new))
-            .clone()
+    /// Every part the masters reach ([`walk_parts`]), read and checked when the template was.
+    pub fn carried(&self) -> &[Carried] {
+        &self.carried
     }
+}
+
+/// What becomes of one relationship of a carried part ([`policy`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RelAction {
+    /// The target part is carried (walked in turn) and the relationship kept.
+    Carry,
+    /// The relationship is kept as written, its target not carried (an external target).
+    Keep,
+    /// The relationship is removed from the carried relationships part and its target is
+    /// not carried.
+    Drop,
 }
 
 /// Relationship types whose targets are not carried (ECMA-376 names, last path segment).
@@ -60,51 +57,127 @@ const DROPPED: &[&str] = &[
     "comments",
 ];
 
-/// Every part the masters reach, in walk order (breadth first from the masters, each part's
-/// relationships in file order).
-fn carried(t: &Template) -> Result<Vec<Carried>, String> {
-    let pkg = specrender_opc::Package::open(t.bytes.to_vec(), specrender_opc::Limits::default())
-        .map_err(|e| e.to_string())?;
-    walk_parts(&pkg, t.masters.iter().map(|m| m.part.clone()).collect())
+/// The carry policy: what becomes of relationship `rel` of carried part `from`. The one
+/// place that decides it; the walk ([`walk_parts`]) does the rest.
+pub fn policy(_from: &str, rel: &Rel) -> RelAction {
+    if rel.external {
+        RelAction::Keep
+    } else if DROPPED.iter().any(|d| rel.is(d)) {
+        RelAction::Drop
+    } else {
+        RelAction::Carry
+    }
 }
 
-/// Every part reachable from `roots` (the roots first), breadth first, each part's
-/// relationships in file order; relationships to [`DROPPED`] types are neither followed nor
-/// kept.
+/// Part names a package written on a template writes itself, ASCII letters lower-cased: a
+/// name, or a folder (ending in `/`) whose every part is ours. A carried part never takes one
+/// (the template is refused, [`walk_parts`]).
+pub const DECK_WRITES: &[&str] = &[
+    "[content_types].xml",
+    "_rels/.rels",
+    "docprops/",
+    "ppt/presentation.xml",
+    "ppt/_rels/presentation.xml.rels",
+    "ppt/presprops.xml",
+    "ppt/viewprops.xml",
+    "ppt/tablestyles.xml",
+    "ppt/slides/",
+    "ppt/notesslides/",
+    "ppt/notesmasters/",
+    "ppt/charts/",
+    "ppt/embeddings/",
+    "ppt/media/deck/",
+];
+
+/// [`DECK_WRITES`] for a document written on a Word template.
+pub const DOC_WRITES: &[&str] = &[
+    "[content_types].xml",
+    "_rels/.rels",
+    "docprops/",
+    "word/document.xml",
+    "word/_rels/document.xml.rels",
+    "word/styles.xml",
+    "word/numbering.xml",
+    "word/settings.xml",
+    "word/fonttable.xml",
+    "word/footnotes.xml",
+    "word/media/doc/",
+];
+
+/// Does `writes` ([`DECK_WRITES`], [`DOC_WRITES`]) hold part name `name`, OPC-equivalently?
+pub fn written_by_us(writes: &[&str], name: &str) -> bool {
+    let key = specrender_opc::read::part_key(name);
+    writes.iter().any(|w| {
+        if w.ends_with('/') {
+            key.starts_with(w)
+        } else {
+            key == *w
+        }
+    })
+}
+
+/// Every part of `pkg` reachable from `roots` (the roots first), breadth first, each part's
+/// relationships in file order, as [`policy`] says: read (under the package's limits) when the
+/// template is, so a template that reads writes. A relationship to a part the package lacks,
+/// a target outside it, or a carried part whose name one of ours takes (`writes`) is an error
+/// naming the part.
 pub(crate) fn walk_parts(
-    pkg: &specrender_opc::Package,
+    pkg: &Package,
     roots: Vec<String>,
-) -> Result<Vec<Carried>, String> {
-    let mut queue = roots;
-    let mut seen: BTreeSet<String> = queue.iter().cloned().collect();
+    writes: &[&str],
+) -> Result<Vec<Carried>, PackageError> {
+    let mut queue = Vec::new();
+    let mut seen = BTreeSet::new();
+    for r in roots {
+        let name = pkg.find(&r).map(str::to_string).unwrap_or(r);
+        if seen.insert(name.clone()) {
+            queue.push(name);
+        }
+    }
     let mut out = Vec::new();
     let mut i = 0;
     while i < queue.len() {
         let name = queue[i].clone();
         i += 1;
-        let bytes = pkg.read(&name, None).map_err(|e| e.to_string())?;
+        if written_by_us(writes, &name) {
+            return Err(PackageError::Xml {
+                part: name,
+                message: "is carried from the template, but specrender writes a part of that \
+                          name"
+                    .into(),
+            });
+        }
+        let bytes = pkg.read(&name, None)?;
         let content_type = pkg
             .content_type(&name)
             .unwrap_or("application/octet-stream")
             .to_string();
-        let rels = pkg.rels(&name).map_err(|e| e.to_string())?;
+        let rels = pkg.rels(&name)?;
+        let mut actions = Vec::with_capacity(rels.len());
         for r in &rels {
-            if r.external || DROPPED.iter().any(|d| r.is(d)) {
-                continue;
+            let action = policy(&name, r);
+            if action == RelAction::Carry {
+                let Some(target) = pkg.find(&r.target) else {
+                    return Err(PackageError::Missing {
+                        part: r.target.clone(),
+                        from: Some(name.clone()),
+                    });
+                };
+                if seen.insert(target.to_string()) {
+                    queue.push(target.to_string());
+                }
             }
-            if pkg.find(&r.target).is_none() {
-                return Err(format!("part {} is missing (named by {name})", r.target));
-            }
-            if seen.insert(r.target.clone()) {
-                queue.push(r.target.clone());
-            }
+            actions.push(action);
         }
         let rels_part = rels_name(&name);
         let rels = match pkg.find(&rels_part) {
             Some(stored) => {
                 let stored = stored.to_string();
-                let xml = pkg.read(&stored, Some(&name)).map_err(|e| e.to_string())?;
-                Some((rels_part, Arc::from(drop_rels(&xml, &rels))))
+                let xml = pkg.read(&stored, Some(&name))?;
+                Some((
+                    rels_part,
+                    Arc::from(rels_as_carried(&name, xml, &rels, &actions)),
+                ))
             }
             None => None,
         };
@@ -125,27 +198,69 @@ fn rels_name(part: &str) -> String {
     }
 }
 
-/// The relationships part as written, except relationships to dropped parts (a master never
-/// has them; a part that did would otherwise point at nothing).
-fn drop_rels(xml: &[u8], rels: &[specrender_opc::Rel]) -> Vec<u8> {
-    let dropped: Vec<&str> = rels
+/// The relationships part of carried part `from` as written (`xml`, byte for byte) when every
+/// relationship is kept as written; else written anew from `rels`: those [`RelAction::Drop`]
+/// removed, and every carried target named by the part's stored name (a target spelled in
+/// another letter case or percent-encoding would otherwise name a part the output lacks).
+fn rels_as_carried(from: &str, xml: Vec<u8>, rels: &[Rel], actions: &[RelAction]) -> Vec<u8> {
+    let dir = from.rsplit_once('/').map(|(d, _)| d).unwrap_or("");
+    let same =
+        |r: &Rel| specrender_opc::read::resolve(dir, &r.written).is_some_and(|t| t == r.target);
+    if rels
         .iter()
-        .filter(|r| !r.external && DROPPED.iter().any(|d| r.is(d)))
-        .map(|r| r.id.as_str())
-        .collect();
-    if dropped.is_empty() {
-        return xml.to_vec();
+        .zip(actions)
+        .all(|(r, a)| *a != RelAction::Drop && (*a != RelAction::Carry || same(r)))
+    {
+        return xml;
     }
-    let mut s = String::from_utf8_lossy(xml).into_owned();
-    for id in dropped {
-        let key = format!("Id=\"{id}\"");
-        if let Some(at) = s.find(&key) {
-            let start = s[..at].rfind("<Relationship ").unwrap_or(at);
-            let end = s[at..].find("/>").map(|e| at + e + 2).unwrap_or(at);
-            s.replace_range(start..end, "");
+    let mut w = specrender_opc::write::xml::Xml::new(false);
+    let ns = "http://schemas.openxmlformats.org/package/2006/relationships";
+    w.start("Relationships", &[("xmlns", &ns)]);
+    for (r, a) in rels.iter().zip(actions) {
+        let target = match a {
+            RelAction::Drop => continue,
+            RelAction::Carry => written_target(dir, &r.target),
+            RelAction::Keep if r.external => r.written.clone(),
+            RelAction::Keep => written_target(dir, &r.target),
+        };
+        let mut attrs: Vec<specrender_opc::write::xml::Attr> =
+            vec![("Id", &r.id), ("Type", &r.ty), ("Target", &target)];
+        if r.external {
+            attrs.push(("TargetMode", &"External"));
+        }
+        w.empty("Relationship", &attrs);
+    }
+    w.end("Relationships");
+    w.finish()
+}
+
+/// The target a part in folder `dir` writes for part `part`: relative to the folder
+/// (`../media/image1.png`), each segment percent-encoded where a URI needs it.
+fn written_target(dir: &str, part: &str) -> String {
+    let from: Vec<&str> = dir.split('/').filter(|s| !s.is_empty()).collect();
+    let to: Vec<&str> = part.split('/').collect();
+    let common = from
+        .iter()
+        .zip(&to)
+        .take_while(|(a, b)| a == b)
+        .count()
+        .min(to.len().saturating_sub(1));
+    let mut segs: Vec<String> = vec!["..".to_string(); from.len() - common];
+    segs.extend(to[common..].iter().map(|s| encode_segment(s)));
+    segs.join("/")
+}
+
+/// A path segment with the characters a URI cannot hold as they are percent-encoded (UTF-8).
+fn encode_segment(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for b in s.bytes() {
+        if b.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=:@[]".contains(&b) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
         }
     }
-    s.into_bytes()
+    out
 }
 
 /// A theme part with `b`'s colours in its `a:clrScheme` slots (each slot's colour element
@@ -204,6 +319,120 @@ fn rebrand(xml: &[u8], b: &crate::Brand) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn pkg(files: &[(&str, &[u8])]) -> Package {
+        use std::io::Write;
+        let mut w = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+        let opts = zip::write::SimpleFileOptions::default();
+        let ct = br#"<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/><Default Extension="png" ContentType="image/png"/></Types>"#;
+        w.start_file("[Content_Types].xml", opts).unwrap();
+        w.write_all(ct).unwrap();
+        for (name, data) in files {
+            w.start_file(*name, opts).unwrap();
+            w.write_all(data).unwrap();
+        }
+        Package::open(
+            w.finish().unwrap().into_inner(),
+            specrender_opc::Limits::default(),
+        )
+        .unwrap()
+    }
+
+    const M: &str = "ppt/slideMasters/slideMaster1.xml";
+    const M_RELS: &str = "ppt/slideMasters/_rels/slideMaster1.xml.rels";
+
+    fn rel(id: &str, ty: &str, target: &str) -> String {
+        format!(
+            r#"<Relationship Id="{id}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/{ty}" Target="{target}"/>"#
+        )
+    }
+
+    fn rels(body: &[String]) -> Vec<u8> {
+        format!(
+            r#"<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">{}</Relationships>"#,
+            body.concat()
+        )
+        .into_bytes()
+    }
+
+    #[test]
+    fn targets_in_another_case_or_encoding_are_one_part_written_once_under_its_name() {
+        let r = rels(&[
+            rel("rId1", "image", "../media/Image1.PNG"),
+            rel("rId2", "image", "../media/image1.png"),
+            rel("rId3", "image", "../media/%C3%A9t%C3%A9.png"),
+        ]);
+        let p = pkg(&[
+            (M, b"<m/>"),
+            (M_RELS, &r),
+            ("ppt/media/image1.png", b"png"),
+            ("ppt/media/\u{e9}t\u{e9}.png", b"png2"),
+        ]);
+        let c = walk_parts(&p, vec![M.into()], DECK_WRITES).unwrap();
+        let names: Vec<&str> = c.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(
+            names,
+            [M, "ppt/media/image1.png", "ppt/media/\u{e9}t\u{e9}.png"]
+        );
+        // The relationships part is written anew, every target naming the stored part.
+        let (name, xml) = c[0].rels.as_ref().unwrap();
+        assert_eq!(name, M_RELS);
+        let xml = std::str::from_utf8(xml).unwrap();
+        assert_eq!(
+            xml.matches(r#"Target="../media/image1.png""#).count(),
+            2,
+            "{xml}"
+        );
+        assert!(
+            xml.contains(r#"Target="../media/%C3%A9t%C3%A9.png""#),
+            "{xml}"
+        );
+        assert!(!xml.contains("Image1.PNG"), "{xml}");
+    }
+
+    #[test]
+    fn relationships_kept_as_written_are_carried_byte_for_byte() {
+        let r = rels(&[rel("rId1", "image", "../media/image1.png")]);
+        let p = pkg(&[(M, b"<m/>"), (M_RELS, &r), ("ppt/media/image1.png", b"png")]);
+        let c = walk_parts(&p, vec![M.into()], DECK_WRITES).unwrap();
+        assert_eq!(&*c[0].rels.as_ref().unwrap().1, &r[..]);
+        // A dropped relationship (an example slide) rewrites the part without it.
+        let r = rels(&[
+            rel("rId1", "image", "../media/image1.png"),
+            rel("rId2", "slide", "../slides/slide1.xml"),
+        ]);
+        let p = pkg(&[(M, b"<m/>"), (M_RELS, &r), ("ppt/media/image1.png", b"png")]);
+        let c = walk_parts(&p, vec![M.into()], DECK_WRITES).unwrap();
+        let xml = std::str::from_utf8(&c[0].rels.as_ref().unwrap().1).unwrap();
+        assert!(xml.contains("rId1") && !xml.contains("rId2"), "{xml}");
+    }
+
+    #[test]
+    fn a_missing_part_or_one_named_as_ours_is_an_error_naming_it() {
+        let r = rels(&[rel("rId1", "image", "../media/image1.png")]);
+        let p = pkg(&[(M, b"<m/>"), (M_RELS, &r)]);
+        let e = walk_parts(&p, vec![M.into()], DECK_WRITES).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            format!("part ppt/media/image1.png is missing (named by {M})")
+        );
+        for ours in [
+            "../slides/slide1.xml",
+            "../presentation.xml",
+            "../../docProps/App.xml",
+            "../Media/Deck/image1.png",
+        ] {
+            let r = rels(&[rel("rId1", "image", ours)]);
+            let stored = specrender_opc::read::resolve("ppt/slideMasters", ours).unwrap();
+            let p = pkg(&[(M, b"<m/>"), (M_RELS, &r), (&stored, b"x")]);
+            let e = walk_parts(&p, vec![M.into()], DECK_WRITES).unwrap_err();
+            assert_eq!(e.part(), Some(stored.as_str()), "{ours}: {e}");
+            assert!(e.to_string().contains("specrender writes"), "{e}");
+        }
+        assert!(written_by_us(DECK_WRITES, "/[Content_Types].XML"));
+        assert!(written_by_us(DOC_WRITES, "/WORD/document.xml"));
+        assert!(!written_by_us(DOC_WRITES, "word/header1.xml"));
+    }
 
     #[test]
     fn rebrand_rewrites_scheme_slots_and_theme_fonts_only() {

@@ -728,9 +728,11 @@ fn read(bytes: Vec<u8>, limits: Limits) -> Result<DocTemplate, TemplateError> {
             .chain(&t.section.footers)
             .map(|(_, p)| p.clone()),
     );
-    t.carried = Arc::new(crate::carry::walk_parts(&pkg, roots).map_err(|m| {
-        TemplateError::NotADocument(format!("a part the template's section names: {m}"))
-    })?);
+    t.carried = Arc::new(crate::carry::walk_parts(
+        &pkg,
+        roots,
+        crate::carry::DOC_WRITES,
+    )?);
     let parts: Vec<String> = t
         .section
         .headers

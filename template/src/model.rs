@@ -263,9 +263,10 @@ pub struct Template {
     /// carried over part for part).
     #[serde(skip)]
     pub bytes: std::sync::Arc<Vec<u8>>,
-    /// The parts a deck written on it carries over ([`Template::carried`]), once read.
+    /// The parts a deck written on it carries over ([`Template::carried`]), read and
+    /// checked with the template.
     #[serde(skip)]
-    pub carried: crate::carry::CarriedCache,
+    pub carried: std::sync::Arc<Vec<crate::carry::Carried>>,
     /// A brand applied to it ([`Template::branded`]): the theme part is rewritten on writing.
     #[serde(skip)]
     pub brand: Option<Brand>,

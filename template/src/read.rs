@@ -125,6 +125,12 @@ pub(crate) fn read(bytes: Vec<u8>, limits: Limits) -> Result<Template, TemplateE
             "{pres_part} lists no slide master"
         )));
     }
+    let roots = t.masters.iter().map(|m| m.part.clone()).collect();
+    t.carried = std::sync::Arc::new(crate::carry::walk_parts(
+        &pkg,
+        roots,
+        crate::carry::DECK_WRITES,
+    )?);
     resolve_geometry(&mut t);
     warnings(&mut t);
     Ok(t)

@@ -84,7 +84,11 @@ pub(crate) fn package(laid: &LaidDoc) -> Package<'_> {
         }
     }
     // Our pictures never take a carried picture's name.
-    let media_folder = if carried.iter().any(|c| c.name.starts_with("word/media/")) {
+    let key = specrender_opc::read::part_key;
+    let media_folder = if carried
+        .iter()
+        .any(|c| key(&c.name).starts_with("word/media/"))
+    {
         "word/media/doc"
     } else {
         "word/media"
@@ -147,7 +151,7 @@ pub(crate) fn package(laid: &LaidDoc) -> Package<'_> {
     for part in parts {
         pkg.add(part, Rels::new());
     }
-    if !carried.iter().any(|c| c.name == theme) {
+    if !carried.iter().any(|c| key(&c.name) == key(&theme)) {
         let part = Part::new(THEME, crate::pptx::theme::CONTENT_TYPE, move |p| {
             crate::pptx::theme::theme_xml(
                 &specrender_layout::frame::ThemeFrame::from_theme(&laid.theme),

@@ -80,14 +80,18 @@ pub(crate) fn package(laid: &LaidDeck) -> Result<Package<'_>, crate::RenderError
             "the template has no slide layout".into(),
         ));
     }
-    let carried = t.carried().map_err(crate::RenderError::Template)?;
-    let taken = |n: &str| carried.iter().any(|c| c.name == n);
+    let carried = t.carried();
+    let key = specrender_opc::read::part_key;
+    let taken = |n: &str| carried.iter().any(|c| key(&c.name) == key(n));
     // Our own parts never take a carried part's name.
     let notes_theme = (2..)
         .map(|n| format!("ppt/theme/theme{n}.xml"))
         .find(|n| !taken(n))
         .expect("a free theme name");
-    let media_folder = if carried.iter().any(|c| c.name.starts_with("ppt/media/")) {
+    let media_folder = if carried
+        .iter()
+        .any(|c| key(&c.name).starts_with("ppt/media/"))
+    {
         "ppt/media/deck"
     } else {
         "ppt/media"
@@ -120,7 +124,7 @@ pub(crate) fn package(laid: &LaidDeck) -> Result<Package<'_>, crate::RenderError
         name
     });
     let logo = logo.as_deref().zip(laid.frame.logo.as_ref());
-    add_carried(&mut pkg, t, &carried, logo);
+    add_carried(&mut pkg, t, carried, logo);
     if notes_count > 0 {
         add_notes_master(&mut pkg, laid, notes_theme);
     }

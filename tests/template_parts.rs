@@ -1,0 +1,205 @@
+//! Customer templates are untrusted input (issue 38): every part a deck or document written
+//! on a template carries is read and checked when the template is, so `render`, `qc` and
+//! `template inspect` give the same answer — exit 2 naming the part — and a template that
+//! reads writes. Each case is a fixture template changed in the test.
+
+use std::collections::BTreeMap;
+use std::io::{Cursor, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The entries of a zip, in order.
+fn entries(bytes: &[u8]) -> Vec<(String, Vec<u8>)> {
+    let mut z = zip::ZipArchive::new(Cursor::new(bytes)).unwrap();
+    (0..z.len())
+        .map(|i| {
+            let mut f = z.by_index(i).unwrap();
+            let mut v = Vec::new();
+            f.read_to_end(&mut v).unwrap();
+            (f.name().unwrap().to_string(), v)
+        })
+        .collect()
+}
+
+fn zip_of(parts: &[(String, Vec<u8>)]) -> Vec<u8> {
+    let mut w = zip::ZipWriter::new(Cursor::new(Vec::new()));
+    let opts = zip::write::SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Deflated);
+    for (name, data) in parts {
+        w.start_file(name.as_str(), opts).unwrap();
+        w.write_all(data).unwrap();
+    }
+    w.finish().unwrap().into_inner()
+}
+
+/// Fixture `name` (a deck template, or with `doc` a Word one) with `edit` applied to its
+/// parts.
+fn edited(name: &str, edit: impl FnOnce(&mut Vec<(String, Vec<u8>)>)) -> Vec<u8> {
+    let dir = if name.ends_with(".docx") || name.ends_with(".dotx") {
+        "tests/fixtures/doc-templates"
+    } else {
+        "tests/fixtures/templates"
+    };
+    let mut parts = entries(&std::fs::read(root().join(dir).join(name)).unwrap());
+    edit(&mut parts);
+    zip_of(&parts)
+}
+
+fn part<'a>(parts: &'a mut [(String, Vec<u8>)], name: &str) -> &'a mut Vec<u8> {
+    &mut parts
+        .iter_mut()
+        .find(|(n, _)| n == name)
+        .unwrap_or_else(|| panic!("no part {name}"))
+        .1
+}
+
+fn replace(parts: &mut [(String, Vec<u8>)], name: &str, from: &str, to: &str) {
+    let p = part(parts, name);
+    let s = String::from_utf8(p.clone()).unwrap();
+    assert!(s.contains(from), "{name} has no {from:?}");
+    *p = s.replacen(from, to, 1).into_bytes();
+}
+
+const MASTER_RELS: &str = "ppt/slideMasters/_rels/slideMaster1.xml.rels";
+const IMAGE: &str = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/image";
+
+/// Adds relationship `rId900` of type `ty` to `target` to the master.
+fn relate_master(parts: &mut [(String, Vec<u8>)], ty: &str, target: &str) {
+    replace(
+        parts,
+        MASTER_RELS,
+        "</Relationships>",
+        &format!(r#"<Relationship Id="rId900" Type="{ty}" Target="{target}"/></Relationships>"#),
+    );
+}
+
+struct Run {
+    code: i32,
+    stderr: String,
+}
+
+fn run(args: &[&str]) -> Run {
+    let out = Command::new(env!("CARGO_BIN_EXE_specrender"))
+        .args(args)
+        .env_remove("SPECRENDER_FONTS")
+        .output()
+        .unwrap();
+    Run {
+        code: out.status.code().unwrap_or(-1),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+fn tmp(tag: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("specrender-parts-{}-{tag}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// `render`, `qc` and `template inspect` of the example deck (or document) on `template`:
+/// each one's exit code and error.
+fn every_command(tag: &str, template: &[u8], doc: bool) -> Vec<(&'static str, Run, PathBuf)> {
+    let d = tmp(tag);
+    let t = d.join(if doc { "t.docx" } else { "t.pptx" });
+    std::fs::write(&t, template).unwrap();
+    let input = root().join(if doc {
+        "examples/quarterly-report.json"
+    } else {
+        "examples/quarterly-review.json"
+    });
+    let out = d.join(if doc { "out.docx" } else { "out.pptx" });
+    let (t, input, o) = (
+        t.to_str().unwrap(),
+        input.to_str().unwrap(),
+        out.to_str().unwrap(),
+    );
+    vec![
+        (
+            "render",
+            run(&["render", input, "--template", t, "-o", o]),
+            out.clone(),
+        ),
+        ("qc", run(&["qc", input, "--template", t]), out.clone()),
+        ("inspect", run(&["template", "inspect", t]), out),
+    ]
+}
+
+/// Every command refuses the template with exit 2 naming `part`, and nothing is written.
+fn refused_by_every_command(tag: &str, template: &[u8], doc: bool, part: &str) {
+    for (cmd, r, out) in every_command(tag, template, doc) {
+        assert_eq!(r.code, 2, "{tag}: {cmd}: {}", r.stderr);
+        assert!(r.stderr.contains(part), "{tag}: {cmd}: {}", r.stderr);
+        assert!(!out.exists(), "{tag}: {cmd} wrote {}", out.display());
+    }
+    let _ = std::fs::remove_dir_all(tmp(tag));
+}
+
+/// The output's parts by name.
+fn output_parts(out: &Path) -> BTreeMap<String, Vec<u8>> {
+    entries(&std::fs::read(out).unwrap()).into_iter().collect()
+}
+
+#[test]
+fn a_carried_part_that_is_missing_is_refused_by_every_command() {
+    let t = edited("python-pptx-default.pptx", |p| {
+        relate_master(p, IMAGE, "../media/gone.png")
+    });
+    refused_by_every_command("missing", &t, false, "ppt/media/gone.png");
+}
+
+#[test]
+fn a_carried_part_with_a_name_specrender_writes_is_refused() {
+    for (tag, target, stored) in [
+        ("slide", "../slides/slide1.xml", "ppt/slides/slide1.xml"),
+        ("app", "../../docProps/app.xml", "docProps/app.xml"),
+        ("pres", "../presentation.xml", "ppt/presentation.xml"),
+    ] {
+        let t = edited("python-pptx-default.pptx", |p| {
+            relate_master(p, IMAGE, target);
+            if !p.iter().any(|(n, _)| n == stored) {
+                p.push((stored.to_string(), b"<x/>".to_vec()));
+            }
+        });
+        refused_by_every_command(tag, &t, false, stored);
+    }
+    // In a Word template: a header reaching word/document.xml.
+    let t = edited("edited-fr-ids.docx", |p| {
+        replace(
+            p,
+            "word/_rels/header1.xml.rels",
+            "</Relationships>",
+            &format!(
+                r#"<Relationship Id="rId900" Type="{IMAGE}" Target="document.xml"/></Relationships>"#
+            ),
+        )
+    });
+    refused_by_every_command("doc", &t, true, "word/document.xml");
+}
+
+#[test]
+fn a_target_in_another_letter_case_is_one_part_written_once() {
+    let t = edited("python-pptx-default.pptx", |p| {
+        // The theme related a second time, in capitals and percent-encoded.
+        relate_master(p, IMAGE, "../THEME/%74heme1.XML");
+    });
+    let runs = every_command("case", &t, false);
+    for (cmd, r, _) in &runs {
+        assert!(r.code <= 1, "{cmd}: {}", r.stderr);
+    }
+    let parts = output_parts(&runs[0].2);
+    let themes: Vec<&String> = parts
+        .keys()
+        .filter(|n| n.eq_ignore_ascii_case("ppt/theme/theme1.xml"))
+        .collect();
+    assert_eq!(themes, ["ppt/theme/theme1.xml"]);
+    let rels = String::from_utf8(parts[MASTER_RELS].clone()).unwrap();
+    assert!(
+        rels.contains(r#"Id="rId900" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="../theme/theme1.xml""#),
+        "{rels}"
+    );
+    let _ = std::fs::remove_dir_all(tmp("case"));
+}
