@@ -173,6 +173,37 @@ pub fn describe_failure(fail: &SpecFailure) -> String {
     }
 }
 
+/// True when `input`, which did not parse as JSON, looks like an LLM's reply holding the JSON:
+/// a fenced block (```` ``` ````), prose before a JSON object that parses, or a whole object
+/// followed by text. `--extract-json` (`extract_json`) reads the JSON out of such a reply; an
+/// input that starts as JSON and breaks inside is not one (a nested object that parses is no
+/// sign of a reply). Linear in the input ([`spec::extract`]); for a hint after the error only.
+pub fn looks_like_llm_reply(input: &[u8]) -> bool {
+    use specrender_spec::extract::{extract, CandidateKind};
+    let ex = extract(input);
+    if ex.tried.iter().any(|t| t.kind == CandidateKind::Fenced) {
+        return true;
+    }
+    let Some(found) = ex.found else {
+        return false;
+    };
+    let Some(start) = input.iter().position(|b| !b.is_ascii_whitespace()) else {
+        return false;
+    };
+    // Prose before the object, or the whole leading object and text after it.
+    !matches!(input[start], b'{' | b'[') || found.start == start
+}
+
+/// `fail` with `hint` appended to its message when it is a `malformed_json` failure (`"...;
+/// hint"`: one line); any other failure unchanged.
+pub fn with_hint(mut fail: SpecFailure, hint: &str) -> SpecFailure {
+    if let SpecFailure::Malformed { message, .. } = &mut fail {
+        message.push_str("; ");
+        message.push_str(hint);
+    }
+    fail
+}
+
 /// One entry of the `validate` output.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Finding {
@@ -1179,6 +1210,37 @@ mod tests {
         assert!(serde_json::to_value(&v).unwrap()["errors"][0]
             .get("line")
             .is_none());
+    }
+
+    #[test]
+    fn llm_replies_are_told_from_broken_json() {
+        let reply = |s: &str| looks_like_llm_reply(s.as_bytes());
+        assert!(reply("Here you go:\n```json\n{\"a\": 1}\n```"));
+        assert!(reply("```json\n{\"a\": 1,,}\n```"), "a fence, even broken");
+        assert!(reply("Sure: {\"a\": 1} and done"));
+        assert!(reply("  {\"a\": {\"b\": 1}}\n\nI hope this helps."));
+        assert!(
+            !reply("{\"a\": {\"b\": 1},, }"),
+            "broken inside: not a reply"
+        );
+        assert!(!reply("no JSON here at all"));
+        assert!(!reply(""));
+        let f = with_hint(
+            SpecFailure::Malformed {
+                line: 1,
+                column: 1,
+                message: "expected value".into(),
+            },
+            "try X",
+        );
+        assert_eq!(
+            describe_failure(&f),
+            "malformed JSON at line 1, column 1: expected value; try X"
+        );
+        assert!(matches!(
+            with_hint(SpecFailure::NoJsonFound, "x"),
+            SpecFailure::NoJsonFound
+        ));
     }
 
     #[test]

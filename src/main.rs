@@ -517,10 +517,11 @@ fn progress_printer(enabled: bool) -> impl FnMut(Stage, usize, usize) {
 
 fn cmd_validate(args: &InputArgs) -> i32 {
     let opts = args.parse_options();
-    let result = read_input(&args.input, opts.max_bytes)
-        .and_then(|bytes| specrender::validate(&bytes, &opts));
+    let result = read_input(&args.input, opts.max_bytes).and_then(|bytes| {
+        specrender::parse(&bytes, &opts).map_err(|e| hint_llm_reply(e, &bytes, &opts))
+    });
     let v = match result {
-        Ok(v) => v,
+        Ok(p) => Validation::ok(&p.warnings),
         Err(Error::Input(fail)) => Validation::from_failure(&fail),
         Err(e) => {
             report_error(&e);
@@ -950,14 +951,33 @@ fn parse_input(
             parse_opts,
             run.templates.is_some(),
             std::mem::forget,
-        )?
+        )
     } else {
-        specrender::parse(&bytes, parse_opts)?
-    };
+        specrender::parse(&bytes, parse_opts)
+    }
+    .map_err(|e| hint_llm_reply(e, &bytes, parse_opts))?;
     drop(bytes);
     progress(Stage::Parse, 1, 1);
     report_warnings(&parsed.warnings);
     Ok(parsed)
+}
+
+/// A `malformed_json` failure of an input that looks like an LLM reply, read without
+/// `--extract-json`, with a hint to that flag in its message (one line, on stderr and in the
+/// JSON errors); any other error unchanged.
+fn hint_llm_reply(e: Error, bytes: &[u8], opts: &ParseOptions) -> Error {
+    match e {
+        Error::Input(fail @ SpecFailure::Malformed { .. })
+            if !opts.extract_json && specrender::looks_like_llm_reply(bytes) =>
+        {
+            Error::Input(specrender::with_hint(
+                fail,
+                "the input looks like an LLM reply (text or a ```json fence around the JSON): \
+                 --extract-json reads the JSON out of it",
+            ))
+        }
+        e => e,
+    }
 }
 
 /// The root for `file` assets: `--assets` (which must be a folder), else the input file's

@@ -831,3 +831,44 @@ fn every_listed_layout_id_is_accepted() {
         assert_eq!(l["slides"][1]["template_layout"], json!(id));
     }
 }
+
+/// An LLM reply given without `--extract-json` failed with "malformed JSON at line 1, column 1"
+/// and no word of the flag. Now the error (stderr and the JSON errors) ends with a hint to it,
+/// still exit 2 and nothing written; JSON broken inside gets no such hint.
+#[test]
+fn an_llm_reply_without_extract_json_gets_a_hint() {
+    let d = workdir("llm_hint");
+    let body = serde_json::to_string_pretty(&deck()).unwrap();
+    let replies = [
+        format!("Sure! Here is the deck:\n\n```json\n{body}\n```\nAnything else?"),
+        format!("Here is the deck: {body}"),
+        format!("{body}\n\nI kept the titles short."),
+    ];
+    for (i, reply) in replies.iter().enumerate() {
+        let input = d.join(format!("reply{i}.txt"));
+        std::fs::write(&input, reply).unwrap();
+        let out = d.join("out.pptx");
+        for cmd in ["validate", "qc", "render"] {
+            let mut args = vec![cmd, s(&input)];
+            if cmd == "render" {
+                args.extend(["-o", s(&out)]);
+            }
+            let r = specrender(&args, None, None);
+            assert_eq!(r.code, 2, "{cmd} reply {i}: {r:?}");
+            let e = &r.json()["errors"][0];
+            assert_eq!(e["code"], "malformed_json", "{cmd} reply {i}: {r:?}");
+            for text in [e["message"].as_str().unwrap(), r.stderr.as_str()] {
+                assert!(text.contains("--extract-json"), "{cmd} reply {i}: {r:?}");
+            }
+            assert!(!out.exists());
+        }
+        let r = specrender(&["validate", "--extract-json", s(&input)], None, None);
+        assert_eq!(r.code, 0, "reply {i}: {r:?}");
+    }
+    // JSON that breaks inside (a nested object would parse) is not a reply.
+    let broken = d.join("broken.json");
+    std::fs::write(&broken, format!("{},,", &body[..body.len() - 1])).unwrap();
+    let r = specrender(&["qc", s(&broken)], None, None);
+    assert_eq!(r.code, 2, "{r:?}");
+    assert!(!r.stderr.contains("--extract-json"), "{r:?}");
+}
