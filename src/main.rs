@@ -682,7 +682,7 @@ fn run_pipeline(
         assets_root,
         template,
     );
-    let mut pngs = Vec::new();
+    let (mut pngs, mut made_dir) = (Vec::new(), false);
     let outcome: Outcome = if let Some(p) = preview {
         let drawn = specrender::previews_parsed(
             &parsed,
@@ -693,7 +693,7 @@ fn run_pipeline(
             true,
             &mut progress,
         )?;
-        pngs = match preview_files(args, &targets, &p.dir, &drawn.slides) {
+        (pngs, made_dir) = match preview_files(args, &targets, &p.dir, drawn.slides, None) {
             Ok(f) => f,
             Err(code) => return Ok(code),
         };
@@ -707,7 +707,15 @@ fn run_pipeline(
     } else {
         specrender::qc_parsed(&parsed, &fonts, &opts, &mut progress)?
     };
-    write_outputs(&outcome, &targets, &pngs, None, &mut progress)?;
+    if let Err(e) = write_outputs(&outcome, &targets, &pngs, None, &mut progress) {
+        if made_dir {
+            let _ = preview.map(|p| std::fs::remove_dir(&p.dir));
+        }
+        return Err(e);
+    }
+    if let Some(p) = preview {
+        remove_stale_pngs(&p.dir, &pngs);
+    }
     report_qc_summary(&outcome.qc);
     let code = outcome.qc.exit_code();
     // The process ends here and the system takes its memory back whole: freeing the outcome,
@@ -763,15 +771,23 @@ fn render_deck(
     Ok(code)
 }
 
-/// `render --preview DIR`: the folder is created (after the render succeeded) and each PNG
-/// planned as an output of the run, so it is written with the PPTX (all or nothing) and may not
-/// name the input or another output. The notes on what could not be drawn go to stderr.
+/// Each PNG (and the sheet) with its target.
+type PlannedPngs = Vec<(Target, Vec<u8>)>;
+
+/// `render --preview DIR` and `preview -o DIR`: the folder is created (after the drawing
+/// succeeded) and each PNG — and `--sheet` — planned as an output of the run, so it is written
+/// with the run's other outputs (all or nothing) and may not name the input or another output.
+/// Comes back with each PNG's target, and whether the folder was made here (removed again if
+/// the outputs then fail: a failed run leaves nothing new). The notes on what could not be
+/// drawn go to stderr.
 fn preview_files(
     args: &InputArgs,
     targets: &Planned,
     dir: &Path,
-    slides: &[specrender_preview::SlidePreview],
-) -> Result<Vec<(Target, Vec<u8>)>, i32> {
+    slides: Vec<specrender_preview::SlidePreview>,
+    sheet: Option<(&Path, Vec<u8>)>,
+) -> Result<(PlannedPngs, bool), i32> {
+    let made = !dir.exists();
     if let Err(e) = std::fs::create_dir_all(dir) {
         say!("error: environment: cannot create {}: {e}", dir.display());
         return Err(3);
@@ -783,29 +799,57 @@ fn preview_files(
             named.push(path);
         }
     }
+    if let Target::Replace { path } | Target::InPlace { path } = &targets.qc {
+        named.push(path);
+    }
     let fixed = named.len();
     named.extend(paths.iter().map(PathBuf::as_path));
+    named.extend(sheet.as_ref().map(|(p, _)| *p));
     let planned = match specrender::outputs::plan(&args.input, &named, false) {
         Ok(t) => t,
         Err(e) => {
-            say!("error: --preview: {e}");
+            if made {
+                let _ = std::fs::remove_dir(dir);
+            }
+            say!("error: preview: {e}");
             return Err(match e {
                 OutputError::Conflict(_) => 2,
                 OutputError::Io(_) => 3,
             });
         }
     };
-    for p in slides {
+    for p in &slides {
         for n in &p.notes {
             say!("preview: {}: not drawn, outlined: {n}", p.slide_id);
         }
     }
-    Ok(planned
+    let bytes = slides
         .into_iter()
-        .skip(fixed)
-        .zip(slides)
-        .map(|(t, p)| (t, p.png.clone()))
-        .collect())
+        .map(|p| p.png)
+        .chain(sheet.map(|(_, b)| b));
+    Ok((planned.into_iter().skip(fixed).zip(bytes).collect(), made))
+}
+
+/// After a run's outputs are in place: the slide PNGs of an earlier run left in `dir` — files
+/// named as ours (`NNN-<slide id>.png`, [`specrender::outputs::is_slide_png_name`]) that this
+/// run did not write — are removed, so the folder shows this deck alone. Nothing else in the
+/// folder is touched (a failure to remove one is a warning).
+fn remove_stale_pngs(dir: &Path, written: &[(Target, Vec<u8>)]) {
+    let ours: Vec<&Path> = written
+        .iter()
+        .filter_map(|(t, _)| match t {
+            Target::Replace { path } | Target::InPlace { path } => Some(path.as_path()),
+            Target::Stdout => None,
+        })
+        .collect();
+    for stale in specrender::outputs::stale_slide_pngs(dir, &ours) {
+        if let Err(e) = std::fs::remove_file(&stale) {
+            say!(
+                "warning: could not remove the earlier preview {}: {e}",
+                stale.display()
+            );
+        }
+    }
 }
 
 /// `preview`: lay out, check, draw; write the PNGs into `dir` (and the contact sheet), print
@@ -815,6 +859,19 @@ fn cmd_preview(args: &InputArgs, run: &RunArgs, p: &PreviewArgs) -> i32 {
         return 2;
     }
     let dir = p.dir.as_path();
+    // `--sheet` naming the input, or in a missing folder, is refused before any work (the
+    // slides' names are known once the deck is laid out: they are planned with it below).
+    // A sheet inside the PNGs' folder, not made yet, is planned with them.
+    let later = |s: &Path| s.parent().is_some_and(|f| f == dir && !f.exists());
+    if let Some(sheet) = p.sheet.as_ref().filter(|s| !later(s)) {
+        if let Err(e) = specrender::outputs::plan(&args.input, &[sheet.as_path()], true) {
+            say!("error: --sheet: {e}");
+            return match e {
+                OutputError::Conflict(_) => 2,
+                OutputError::Io(_) => 3,
+            };
+        }
+    }
     let result = (|| -> Result<i32, Error> {
         let mut progress = progress_printer(run.progress);
         let parse_opts = args.parse_options();
@@ -843,22 +900,26 @@ fn cmd_preview(args: &InputArgs, run: &RunArgs, p: &PreviewArgs) -> i32 {
             false,
             &mut progress,
         )?;
-        let (pngs, qc) = (drawn.slides, drawn.outcome.qc);
-        std::fs::create_dir_all(dir)
-            .map_err(|e| Error::Environment(format!("cannot create {}: {e}", dir.display())))?;
-        for p in &pngs {
-            specrender::write_atomic(&dir.join(&p.file_name), &p.png)
-                .map_err(|e| Error::Environment(e.to_string()))?;
-            for n in &p.notes {
-                say!("preview: {}: not drawn, outlined: {n}", p.slide_id);
+        // Every PNG, the sheet and the report are outputs of the run (as `render`'s):
+        // planned together, written together, none naming the input or another output.
+        let planned = Planned {
+            pptx: None,
+            qc: Target::Stdout,
+            layout: None,
+        };
+        let sheet = p.sheet.as_deref().zip(drawn.sheet);
+        let (pngs, made_dir) = match preview_files(args, &planned, dir, drawn.slides, sheet) {
+            Ok(f) => f,
+            Err(code) => return Ok(code),
+        };
+        if let Err(e) = write_outputs(&drawn.outcome, &planned, &pngs, None, &mut progress) {
+            if made_dir {
+                let _ = std::fs::remove_dir(dir);
             }
+            return Err(e);
         }
-        if let (Some(path), Some(bytes)) = (&p.sheet, &drawn.sheet) {
-            specrender::write_atomic(path, bytes).map_err(|e| Error::Environment(e.to_string()))?;
-        }
-        if !print_json(&qc) {
-            return Ok(3);
-        }
+        remove_stale_pngs(dir, &pngs);
+        let qc = drawn.outcome.qc;
         report_qc_summary(&qc);
         Ok(qc.exit_code())
     })();

@@ -825,3 +825,60 @@ mod tests {
         fs::remove_dir_all(&d).unwrap();
     }
 }
+
+/// Whether `name` is a slide preview's file name as specrender makes it: `NNN-<slide id>.png`,
+/// three or more ASCII digits, a hyphen, then only ASCII letters, digits, `-` and `_`.
+pub fn is_slide_png_name(name: &str) -> bool {
+    let Some(stem) = name.strip_suffix(".png") else {
+        return false;
+    };
+    let Some((num, id)) = stem.split_once('-') else {
+        return false;
+    };
+    num.len() >= 3
+        && num.bytes().all(|b| b.is_ascii_digit())
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
+/// The slide previews of an earlier run in `dir`: regular files (not links, not folders) named
+/// as ours ([`is_slide_png_name`]) that are not among `written` (this run's outputs). Sorted.
+pub fn stale_slide_pngs(dir: &Path, written: &[&Path]) -> Vec<PathBuf> {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut out: Vec<PathBuf> = entries
+        .filter_map(Result::ok)
+        .filter(|e| e.file_name().to_str().is_some_and(is_slide_png_name))
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
+        .map(|e| dir.join(e.file_name()))
+        .filter(|p| !written.contains(&p.as_path()))
+        .collect();
+    out.sort();
+    out
+}
+
+#[cfg(test)]
+mod slide_png_tests {
+    use super::is_slide_png_name;
+
+    #[test]
+    fn only_our_slide_png_names_match() {
+        for ours in ["001-s1.png", "012-intro_2.png", "1000-a-b.png", "001-.png"] {
+            assert!(is_slide_png_name(ours), "{ours}");
+        }
+        for theirs in [
+            "01-s1.png",
+            "001-s1.PNG",
+            "001-s 1.png",
+            "001s1.png",
+            "abc-s1.png",
+            "001-s1.png.bak",
+            "sheet.png",
+            "001-é.png",
+        ] {
+            assert!(!is_slide_png_name(theirs), "{theirs}");
+        }
+    }
+}

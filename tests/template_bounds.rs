@@ -142,3 +142,106 @@ fn a_pattern_fill_as_wide_as_ooxml_stores_is_drawn_in_bounded_work() {
     // surroundings).
     assert!(r.stderr.contains("\"Far\""), "{r:?}");
 }
+
+/// The small two-slide deck (`support::small_deck`) in `d`, as a file.
+fn small_input(d: &Path) -> PathBuf {
+    let input = d.join("deck.json");
+    let mut deck = support::small_deck();
+    let slides = deck["deck"]["slides"].as_array_mut().unwrap();
+    let mut second = slides[0].clone();
+    second["slide_id"] = "s2".into();
+    slides.push(second);
+    std::fs::write(&input, deck.to_string()).unwrap();
+    input
+}
+
+#[test]
+fn preview_outputs_never_name_the_input_or_each_other_and_are_all_or_nothing() {
+    let d = workdir("template-bounds", "preview-outputs");
+    let input = small_input(&d);
+    let before = std::fs::read(&input).unwrap();
+    let out = d.join("png");
+    let run = |sheet: &Path| {
+        support::run(
+            &["preview", s(&input), "-o", s(&out), "--sheet", s(sheet)],
+            None,
+        )
+    };
+    // The sheet naming the input: refused before any work, the deck untouched, no folder.
+    let r = run(&input);
+    assert_eq!(r.code, 2, "{r:?}");
+    assert!(r.stderr.contains("is the input"), "{r:?}");
+    assert_eq!(std::fs::read(&input).unwrap(), before);
+    assert!(!out.exists());
+    // Naming a slide's PNG: refused once the slides are named, nothing written.
+    let r = run(&out.join("001-s1.png"));
+    assert_eq!(r.code, 2, "{r:?}");
+    assert!(r.stderr.contains("same file as"), "{r:?}");
+    assert!(!out.exists(), "{:?}", support::names(&out));
+    assert!(r.stdout.is_empty(), "{r:?}");
+    // A sheet that cannot be written (a folder no one can create a file in): exit 3 and no
+    // slide PNG left behind, the folder made for them removed again.
+    let r = run(Path::new("/proc/self/sheet.png"));
+    assert_eq!(r.code, 3, "{r:?}");
+    assert!(!out.exists(), "{:?}", support::names(&out));
+    assert!(r.stdout.is_empty(), "{r:?}");
+    // A sheet in a folder that does not exist: refused before any work.
+    let r = run(&d.join("missing/sheet.png"));
+    assert_eq!(r.code, 3, "{r:?}");
+    assert!(!out.exists());
+    // And it works: every PNG, the sheet and the report.
+    let sheet = d.join("sheet.png");
+    let r = run(&sheet);
+    assert!(r.code <= 1, "{r:?}");
+    assert_eq!(support::names(&out), ["001-s1.png", "002-s2.png"]);
+    assert!(std::fs::read(&sheet).unwrap().starts_with(b"\x89PNG"));
+    assert!(r.json()["issues"].is_array());
+    assert_eq!(std::fs::read(&input).unwrap(), before);
+}
+
+#[test]
+fn a_reused_preview_folder_keeps_only_this_decks_slide_pngs() {
+    let d = workdir("template-bounds", "stale-pngs");
+    let input = small_input(&d);
+    let out = d.join("png");
+    std::fs::create_dir_all(out.join("005-sub.png")).unwrap();
+    for (name, body) in [
+        ("001-s1.png", &b"old"[..]),
+        ("003-s3.png", b"an earlier run's"),
+        ("004-closing_1.png", b"an earlier run's"),
+        ("12-x.png", b"not ours: two digits"),
+        ("003-s3.PNG", b"not ours: the case"),
+        ("notes.txt", b"not ours"),
+    ] {
+        std::fs::write(out.join(name), body).unwrap();
+    }
+    std::os::unix::fs::symlink(d.join("deck.json"), out.join("006-link.png")).unwrap();
+    let r = support::run(&["preview", s(&input), "-o", s(&out)], None);
+    assert!(r.code <= 1, "{r:?}");
+    // Ours from before (regular files named NNN-<id>.png) are gone; everything else stays.
+    assert_eq!(
+        support::names(&out),
+        [
+            "001-s1.png",
+            "002-s2.png",
+            "003-s3.PNG",
+            "005-sub.png",
+            "006-link.png",
+            "12-x.png",
+            "notes.txt"
+        ]
+    );
+    assert!(std::fs::read(out.join("001-s1.png"))
+        .unwrap()
+        .starts_with(b"\x89PNG"));
+    // render --preview follows the same rules.
+    std::fs::write(out.join("007-s7.png"), b"old").unwrap();
+    let pptx = d.join("out.pptx");
+    let r = support::run(
+        &["render", s(&input), "-o", s(&pptx), "--preview", s(&out)],
+        None,
+    );
+    assert!(r.code <= 1, "{r:?}");
+    assert!(!out.join("007-s7.png").exists());
+    assert!(out.join("002-s2.png").exists() && out.join("notes.txt").exists());
+}

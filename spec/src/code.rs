@@ -155,6 +155,10 @@ codes! {
     InvalidQuote = "invalid_quote",
     /// (note) The template's slide size differs from `theme.slide_size`: the template's wins.
     TemplateSlideSize = "template_slide_size",
+    /// (error) The template `theme.template_ref.template_id` names (`--templates`, `serve`) is
+    /// not a usable template: a broken package, a part that cannot be read (named), a file
+    /// that is not a regular file.
+    BadTemplate = "bad_template",
 }
 
 impl fmt::Display for Code {
