@@ -1183,8 +1183,25 @@ fn write_outputs<'a>(
     Ok(())
 }
 
-/// One stderr line counting the issues when QC did not pass.
+/// The QC issues saying the output is not what the input asked for — a `layout_id` that is
+/// not a preset, a template with no layout for a layout id or without the layout the brand
+/// names, a `template_id` that names no template — and what was used instead.
+const OUTPUT_NOTES: [specrender::qc::IssueKind; 4] = {
+    use specrender::qc::IssueKind as K;
+    [
+        K::UnknownLayout,
+        K::TemplateLayoutFallback,
+        K::TemplateLayoutMissing,
+        K::UnknownTemplate,
+    ]
+};
+
+/// One stderr line per issue of [`OUTPUT_NOTES`] (`note: <message>`; also in the report), then
+/// one line counting the issues when QC did not pass.
 fn report_qc_summary(qc: &specrender::QcReport) {
+    for i in qc.issues.iter().filter(|i| OUTPUT_NOTES.contains(&i.kind)) {
+        say!("note: {}", i.message.replace('\n', " "));
+    }
     if !qc.pass {
         say!(
             "qc: {} issue(s): {} high, {} medium, {} low",

@@ -872,3 +872,81 @@ fn an_llm_reply_without_extract_json_gets_a_hint() {
     assert_eq!(r.code, 2, "{r:?}");
     assert!(!r.stderr.contains("--extract-json"), "{r:?}");
 }
+
+/// An unknown `layout_id` exited 0 and said so only inside the JSON on stdout. The notes that
+/// change the output (a layout id that is not a preset, a template id that names no template;
+/// the template layout fallbacks likewise) are now one stderr line each as well; a run without
+/// them keeps stderr empty.
+#[test]
+fn notes_that_change_the_output_are_on_stderr() {
+    let d = workdir("notes_stderr");
+    let templates = d.join("templates");
+    std::fs::create_dir_all(&templates).unwrap();
+    let quiet = write(&d, "quiet.json", &deck());
+    let r = specrender(&["qc", s(&quiet)], None, None);
+    assert_eq!((r.code, r.stderr.as_str()), (0, ""), "{r:?}");
+
+    let mut spec = deck();
+    spec["deck"]["slides"][1]["layout"]["layout_id"] = json!("fancy");
+    spec["theme"]["template_ref"]["template_id"] = json!("acme");
+    spec["theme"]["brand"]["tokens"] = json!({"layouts": {"title_center": "Nope"}});
+    let input = write(&d, "deck.json", &spec);
+    let out = d.join("deck.pptx");
+    for args in [
+        vec!["qc", s(&input), "--templates", s(&templates)],
+        vec![
+            "render",
+            s(&input),
+            "-o",
+            s(&out),
+            "--templates",
+            s(&templates),
+        ],
+        vec![
+            "preview",
+            s(&input),
+            "-o",
+            s(&d),
+            "--templates",
+            s(&templates),
+        ],
+    ] {
+        let r = specrender(&args, None, None);
+        assert_eq!(r.code, 1, "{args:?}: {r:?}");
+        // One line per note, with the report's message, in the report's order.
+        let notes: Vec<&str> = r
+            .stderr
+            .lines()
+            .filter(|l| l.starts_with("note: "))
+            .collect();
+        let issues = r.json()["issues"].as_array().unwrap().clone();
+        let messages: Vec<String> = issues
+            .iter()
+            .map(|i| format!("note: {}", i["message"].as_str().unwrap()))
+            .collect();
+        assert_eq!(notes, messages, "{args:?}: {r:?}");
+        let mut types: Vec<&str> = issues.iter().map(|i| i["type"].as_str().unwrap()).collect();
+        types.sort();
+        assert_eq!(
+            types,
+            [
+                "template_layout_missing",
+                "unknown_layout",
+                "unknown_template"
+            ],
+            "{args:?}"
+        );
+    }
+    // A document's unknown template too.
+    let mut doc = docspec();
+    doc["theme"]["template_ref"]["template_id"] = json!("acme");
+    let input = write(&d, "doc.json", &doc);
+    let r = specrender(&["qc", s(&input), "--templates", s(&templates)], None, None);
+    let notes: Vec<&str> = r
+        .stderr
+        .lines()
+        .filter(|l| l.starts_with("note: "))
+        .collect();
+    assert_eq!(notes.len(), 1, "{r:?}");
+    assert!(notes[0].contains("\"acme\""), "{r:?}");
+}
