@@ -59,6 +59,8 @@ enum Command {
         #[arg(long, value_name = "LAYOUT.json")]
         layout: Option<PathBuf>,
         #[command(flatten)]
+        citations: CitationsFlag,
+        #[command(flatten)]
         run: RunArgs,
     },
     /// Write the PPTX (and the QC report: to --qc, else to stdout).
@@ -85,6 +87,12 @@ enum Command {
         /// Draw every QC issue on the `--preview` PNGs.
         #[arg(long, requires = "preview")]
         highlight: bool,
+        /// `shrink` writes a:normAutofit; `none` writes a:noAutofit (text exactly at the
+        /// chosen sizes). Decks only.
+        #[arg(long, value_enum, default_value_t = AutofitArg::Shrink)]
+        autofit: AutofitArg,
+        #[command(flatten)]
+        citations: CitationsFlag,
         #[command(flatten)]
         run: RunArgs,
     },
@@ -228,8 +236,8 @@ struct RunArgs {
     templates: Option<PathBuf>,
     #[command(flatten)]
     fonts: FontArgs,
-    /// `shrink` writes a:normAutofit; `none` writes a:noAutofit (text exactly at the chosen sizes).
-    #[arg(long, value_enum, default_value_t = AutofitArg::Shrink)]
+    /// `render`'s `--autofit` (the other commands write no PPTX).
+    #[arg(skip)]
     autofit: AutofitArg,
     /// No slide-number field in the footer band of content layouts (on by default).
     #[arg(long)]
@@ -241,9 +249,8 @@ struct RunArgs {
     /// same bytes whatever the number.
     #[arg(long, value_name = "N", default_value_t = 0)]
     threads: usize,
-    /// DocSpec citations: `footnotes` (one per citation) or `list` (`[n]` keys and a numbered
-    /// reference list at the end).
-    #[arg(long, value_enum, default_value_t = CitationsArg::Footnotes)]
+    /// `qc`'s and `render`'s `--citations` (`preview` draws no document).
+    #[arg(skip)]
     citations: CitationsArg,
     /// Work units a job may spend laying out (README: Limits and safety); an input that
     /// needs more is refused (exit 2, `work_budget` at the element that passed it).
@@ -251,14 +258,25 @@ struct RunArgs {
     work_budget: u64,
 }
 
-#[derive(Clone, Copy, ValueEnum)]
+/// `--citations`: only where a document is laid out (`qc`, `render`).
+#[derive(Args)]
+struct CitationsFlag {
+    /// DocSpec citations: `footnotes` (one per citation) or `list` (`[n]` keys and a numbered
+    /// reference list at the end).
+    #[arg(long, value_enum, default_value_t = CitationsArg::Footnotes)]
+    citations: CitationsArg,
+}
+
+#[derive(Clone, Copy, Default, ValueEnum)]
 enum CitationsArg {
+    #[default]
     Footnotes,
     List,
 }
 
-#[derive(Clone, Copy, ValueEnum)]
+#[derive(Clone, Copy, Default, ValueEnum)]
 enum AutofitArg {
+    #[default]
     Shrink,
     None,
 }
@@ -276,7 +294,13 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let code = match cli.command {
         Command::Validate { input } => cmd_validate(&input),
-        Command::Qc { input, layout, run } => {
+        Command::Qc {
+            input,
+            layout,
+            citations,
+            mut run,
+        } => {
+            run.citations = citations.citations;
             cmd_run(&input, &run, None, None, layout.as_deref(), None)
         }
         Command::Render {
@@ -287,8 +311,12 @@ fn main() -> ExitCode {
             preview,
             preview_width,
             highlight,
-            run,
+            autofit,
+            citations,
+            mut run,
         } => {
+            run.autofit = autofit;
+            run.citations = citations.citations;
             let preview = preview.map(|dir| PreviewArgs {
                 dir,
                 width: preview_width,

@@ -950,3 +950,41 @@ fn notes_that_change_the_output_are_on_stderr() {
     assert_eq!(notes.len(), 1, "{r:?}");
     assert!(notes[0].contains("\"acme\""), "{r:?}");
 }
+
+/// `preview --help` offered `--citations` (and `--autofit`), which did nothing there, and
+/// `qc` took `--autofit`, which changes only the PPTX's XML. Each flag is now offered only by
+/// the commands it acts in; elsewhere it is a usage error (exit 2).
+#[test]
+fn each_flag_is_offered_only_where_it_acts() {
+    let d = workdir("flags_act");
+    let input = write(&d, "deck.json", &deck());
+    let doc = write(&d, "doc.json", &docspec());
+    let help = |cmd: &str| specrender(&[cmd, "--help"], None, None).stdout;
+    for (cmd, flag, offered) in [
+        ("preview", "--citations", false),
+        ("preview", "--autofit", false),
+        ("qc", "--autofit", false),
+        ("qc", "--citations", true),
+        ("render", "--autofit", true),
+        ("render", "--citations", true),
+    ] {
+        assert_eq!(help(cmd).contains(flag), offered, "{cmd} --help, {flag}");
+    }
+    let r = specrender(
+        &["preview", s(&input), "-o", s(&d), "--citations", "list"],
+        None,
+        None,
+    );
+    assert_eq!(r.code, 2, "{r:?}");
+    let r = specrender(&["qc", s(&input), "--autofit", "none"], None, None);
+    assert_eq!(r.code, 2, "{r:?}");
+    let r = specrender(&["qc", s(&doc), "--citations", "list"], None, None);
+    assert_eq!(r.code, 0, "{r:?}");
+    let out = d.join("a.pptx");
+    let r = specrender(
+        &["render", s(&input), "-o", s(&out), "--autofit", "none"],
+        None,
+        None,
+    );
+    assert_eq!(r.code, 0, "{r:?}");
+}
