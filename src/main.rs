@@ -230,6 +230,12 @@ struct RunArgs {
     /// size; the output carries its masters, layouts and theme.
     #[arg(long, value_name = "FILE")]
     template: Option<PathBuf>,
+    /// Lay the deck out on this built-in look (`specrender themes` lists them) instead of the
+    /// one its `theme.template_ref.template_id` names; its brand tokens still apply. Not with
+    /// `--template` (both name the look); with `--templates` the deck's id is not looked up.
+    /// A DocSpec takes only `default` (its own styles).
+    #[arg(long, value_name = "NAME", value_parser = theme_names(), conflicts_with = "template")]
+    theme: Option<String>,
     /// Resolve `theme.template_ref.template_id` to `DIR/<id>.pptx|.potx` (built-in ids such as
     /// `default` need no file; an id with no file: the built-in look and `unknown_template`).
     #[arg(long, value_name = "DIR")]
@@ -256,6 +262,34 @@ struct RunArgs {
     /// needs more is refused (exit 2, `work_budget` at the element that passed it).
     #[arg(long, value_name = "UNITS", default_value_t = specrender::layout::work::DEFAULT_WORK_BUDGET)]
     work_budget: u64,
+}
+
+/// The built-in looks `--theme` takes: `default` and [`specrender::template::themes::THEMES`].
+fn theme_names() -> clap::builder::PossibleValuesParser {
+    use specrender::template::themes;
+    clap::builder::PossibleValuesParser::new(
+        std::iter::once(themes::DEFAULT_ID).chain(themes::THEMES.iter().map(|t| t.id)),
+    )
+}
+
+/// `--theme NAME`: the input's `theme.template_ref.template_id` becomes NAME (a usage error,
+/// reported, for a DocSpec and a name other than `default`).
+fn apply_theme(run: &RunArgs, parsed: &mut Parsed) -> Result<(), i32> {
+    let Some(name) = &run.theme else {
+        return Ok(());
+    };
+    match &mut parsed.input {
+        specrender::Input::Slides(spec) => spec.theme.template_ref.template_id = name.clone(),
+        specrender::Input::Doc(_) if !specrender::template::themes::is_default(name) => {
+            say!(
+                "error: --theme {name} is a deck's look; a DocSpec takes --theme default (its own \
+                 styles) or --template FILE.docx|.dotx"
+            );
+            return Err(2);
+        }
+        specrender::Input::Doc(spec) => spec.theme.template_ref.template_id = name.clone(),
+    }
+    Ok(())
 }
 
 /// `--citations`: only where a document is laid out (`qc`, `render`).
@@ -672,7 +706,10 @@ fn run_pipeline(
     let font_opts = run.fonts.options();
     let fonts_loading =
         (run.threads != 1).then(|| std::thread::spawn(move || specrender::load_fonts(&font_opts)));
-    let parsed = parse_input(args, &parse_opts, run, &mut progress)?;
+    let mut parsed = parse_input(args, &parse_opts, run, &mut progress)?;
+    if let Err(code) = apply_theme(run, &mut parsed) {
+        return Ok(code);
+    }
     if let (Some(_), specrender::Input::Doc(_)) = (preview, &parsed.input) {
         say!("error: --preview draws slides; a DocSpec has none");
         return Ok(2);
@@ -903,10 +940,13 @@ fn cmd_preview(args: &InputArgs, run: &RunArgs, p: &PreviewArgs) -> i32 {
     let result = (|| -> Result<i32, Error> {
         let mut progress = progress_printer(run.progress);
         let parse_opts = args.parse_options();
-        let parsed = parse_input(args, &parse_opts, run, &mut progress)?;
+        let mut parsed = parse_input(args, &parse_opts, run, &mut progress)?;
         if let specrender::Input::Doc(_) = parsed.input {
             say!("error: preview draws slides; a DocSpec has none");
             return Ok(2);
+        }
+        if let Err(code) = apply_theme(run, &mut parsed) {
+            return Ok(code);
         }
         let assets_root = assets_root(args, run)?;
         let template = match load_run_template(run) {
@@ -1031,10 +1071,20 @@ fn parse_input(
     progress(Stage::Parse, 0, 1);
     let bytes = read_input(&args.input, parse_opts.max_bytes)?;
     // A deck on a built-in look has it warmed on another thread while the input is validated
-    // (`--template` replaces the look; `--templates` may resolve its id to a file; `--threads
-    // 1` keeps the run on one thread). The JSON value is not freed: the process exits after
-    // the run (freeing it on another thread held the allocator's lock against this one).
-    let parsed: Parsed = if run.template.is_none() && run.threads != 1 {
+    // (`--template` replaces the look; `--templates` may resolve its id to a file; `--theme`
+    // names the look, warmed here; `--threads 1` keeps the run on one thread). The JSON value
+    // is not freed: the process exits after the run (freeing it on another thread held the
+    // allocator's lock against this one).
+    if let (Some(name), false) = (&run.theme, run.threads == 1) {
+        let name = name.clone();
+        // Detached: a run that fails before it needs the look does not wait for it.
+        let _ = std::thread::Builder::new().spawn(move || {
+            if let Some(t) = specrender::template::themes::builtin(&name) {
+                let _ = t.carried();
+            }
+        });
+    }
+    let parsed: Parsed = if run.template.is_none() && run.theme.is_none() && run.threads != 1 {
         specrender::parse_warming(
             &bytes,
             parse_opts,

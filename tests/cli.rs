@@ -988,3 +988,70 @@ fn each_flag_is_offered_only_where_it_acts() {
     );
     assert_eq!(r.code, 0, "{r:?}");
 }
+
+/// `--theme NAME` picks a built-in look from the command line: the same bytes as the deck
+/// naming it in `theme.template_ref.template_id`, whatever the deck names; not with
+/// `--template`; an unknown name, or a deck look for a DocSpec, is a usage error.
+#[test]
+fn theme_flag_picks_a_built_in_look() {
+    let d = workdir("theme_flag");
+    let mut named = deck();
+    named["theme"]["template_ref"]["template_id"] = json!("bold");
+    let named = write(&d, "named.json", &named);
+    let mut other = deck();
+    other["theme"]["template_ref"]["template_id"] = json!("dark");
+    let other = write(&d, "other.json", &other);
+    let render = |input: &Path, out: &str, extra: &[&str]| {
+        let out = d.join(out);
+        let mut args = vec!["render", s(input), "-o", s(&out), "--qc", "/dev/null"];
+        args.extend_from_slice(extra);
+        let r = specrender(&args, None, None);
+        assert_eq!(r.code, 0, "{args:?}: {r:?}");
+        std::fs::read(out).unwrap()
+    };
+    let want = render(&named, "named.pptx", &[]);
+    assert_eq!(render(&other, "flag.pptx", &["--theme", "bold"]), want);
+    let dark = render(&other, "dark.pptx", &[]);
+    assert_ne!(dark, want);
+    // With --threads 1 (no warming) and with --templates (the id is not looked up): the same.
+    assert_eq!(
+        render(&other, "one.pptx", &["--theme", "bold", "--threads", "1"]),
+        want
+    );
+    let templates = d.join("templates");
+    std::fs::create_dir_all(&templates).unwrap();
+    let args = ["--theme", "bold", "--templates", s(&templates)];
+    assert_eq!(render(&other, "store.pptx", &args), want);
+    // qc and preview take it too.
+    let r = specrender(&["qc", s(&other), "--theme", "bold"], None, None);
+    assert_eq!(r.code, 0, "{r:?}");
+    let pngs = d.join("png");
+    let r = specrender(
+        &["preview", s(&other), "-o", s(&pngs), "--theme", "minimal"],
+        None,
+        None,
+    );
+    assert_eq!(r.code, 0, "{r:?}");
+
+    let template = Path::new(env!("CARGO_MANIFEST_DIR")).join("themes/minimal.potx");
+    for bad in [
+        vec!["qc", s(&other), "--theme", "nope"],
+        vec![
+            "qc",
+            s(&other),
+            "--theme",
+            "bold",
+            "--template",
+            s(&template),
+        ],
+    ] {
+        let r = specrender(&bad, None, None);
+        assert_eq!(r.code, 2, "{bad:?}: {r:?}");
+    }
+    let doc = write(&d, "doc.json", &docspec());
+    let r = specrender(&["qc", s(&doc), "--theme", "bold"], None, None);
+    assert_eq!(r.code, 2, "{r:?}");
+    assert!(r.stderr.contains("--theme default"), "{r:?}");
+    let r = specrender(&["qc", s(&doc), "--theme", "default"], None, None);
+    assert_eq!(r.code, 0, "{r:?}");
+}
