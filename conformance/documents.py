@@ -685,7 +685,7 @@ def summarize(all_results):
         # Headings on Writer's page: the bar holds for our own styles (together) and for each
         # template on its own (`--template`), where the page model reads the template's
         # paragraph formats, header and footer; a template's fonts that are not shipped are
-        # measured by their metric clones or named metrics (README, "Pages on a template").
+        # measured by their metric clones or named metrics (docs/guide/document-templates.md, "Pages on a template").
         "heading_pages_equal": sum(r["heading_pages"]["equal"] for r in all_results if "@" not in r["document"]),
         "heading_pages_compared": sum(r["heading_pages"]["compared"] for r in all_results if "@" not in r["document"]),
         # Headings after a table whose rows Writer did not draw (`tables_undrawn`): not compared.

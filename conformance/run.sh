@@ -4,7 +4,7 @@
 # conformance/conformance.py). Installs what it needs when missing: LibreOffice Impress,
 # poppler and DejaVu (bullet glyphs) from Debian packages; pdfminer.six, fontTools and Pillow
 # from PyPI (pinned). Usage:
-#   conformance/run.sh            the whole corpus (README "Fit accuracy")
+#   conformance/run.sh            the whole corpus (docs/dev/conformance.md)
 #   conformance/run.sh --fast     the subset .ci/run checks
 #   conformance/run.sh --deck FILE.json [--deck ...]
 #   conformance/run.sh --only tpl-,golden-template_   decks whose name starts with one of these

@@ -5,7 +5,7 @@ what layout would have written at that size), and the largest of (chosen, +0.5, 
 LibreOffice still shows every line inside the box is compared with the size chosen.
 
 A gap of 0 means the size chosen was the largest LibreOffice can show; 0.5 or more means the
-safety margin (5% of the inner height for Latin, 8% with CJK, PRODUCT.md §2) cost that much size
+safety margin (5% of the inner height for Latin, 8% with CJK, docs/concepts/engine.md) cost that much size
 on LibreOffice. "1" is censored: the text might fit at +1.5 too.
 """
 

@@ -542,7 +542,7 @@ fn over_budget(over: &specrender_layout::work::OverBudget, path: String) -> Erro
     };
     let message = format!(
         "laying this input out needs more work than a job may spend: past the budget of {} \
-         work units{at} ({} by then; README: Limits and safety); split it into smaller jobs \
+         work units{at} ({} by then; docs/guide/limits.md); split it into smaller jobs \
          or shorten its largest tables and texts",
         over.budget, over.spent
     );
@@ -1122,7 +1122,7 @@ pub fn doc_template_inspect_text(v: &Value) -> String {
 
 /// What `template inspect` warns about the template's theme fonts: a family that is neither
 /// available nor a metric-compatible alias is measured with a stand-in or a substitute
-/// (PRODUCT.md §6). Heading and body fonts, Latin and the East Asian font of each of ko, ja,
+/// (docs/guide/fonts.md). Heading and body fonts, Latin and the East Asian font of each of ko, ja,
 /// zh-CN and zh-TW (an empty `ea` resolves through the theme's script fonts).
 pub fn template_font_warnings(book: &FontBook, t: &template::Template) -> Vec<String> {
     use specrender_fonts::{MatchKind, ScriptClass};

@@ -1,4 +1,4 @@
-//! The `specrender` command line (PRODUCT.md §5): `validate`, `qc`, `render`, `fonts`, `serve`.
+//! The `specrender` command line (docs/guide/cli.md): `validate`, `qc`, `render`, `fonts`, `serve`.
 //!
 //! JSON goes to stdout or the named files; human-readable messages go to stderr. Exit codes:
 //! 0 written and QC passed, 1 written and QC found high/medium issues, 2 invalid input (nothing
@@ -258,7 +258,7 @@ struct RunArgs {
     /// `qc`'s and `render`'s `--citations` (`preview` draws no document).
     #[arg(skip)]
     citations: CitationsArg,
-    /// Work units a job may spend laying out (README: Limits and safety); an input that
+    /// Work units a job may spend laying out (docs/guide/limits.md); an input that
     /// needs more is refused (exit 2, `work_budget` at the element that passed it).
     #[arg(long, value_name = "UNITS", default_value_t = specrender::layout::work::DEFAULT_WORK_BUDGET)]
     work_budget: u64,

@@ -1,4 +1,4 @@
-//! Safe outputs (PRODUCT.md §4): every output of a run is written to a temporary file beside its
+//! Safe outputs (docs/guide/limits.md, Guarantees): every output of a run is written to a temporary file beside its
 //! target and renamed into place only when all of them (and the report on stdout) are
 //! complete; a failure removes the temporary files and puts back what a rename replaced, so a
 //! failed run leaves no new or changed file.

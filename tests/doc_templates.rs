@@ -987,12 +987,11 @@ fn a_template_in_columns_is_measured_and_paged_by_column() {
     );
 }
 
-/// The fixture for what a real template hits beyond the six (`edited-columns.docx`, README
+/// The fixture for what a real template hits beyond the six (`edited-columns.docx`, its README
 /// there): two columns on A4 with 2 cm margins, a `Header` paragraph that wraps to three lines
 /// from 567 twips past the 1134 top margin, and list instances overriding their level 0 at
 /// 1080. Writer 7.4 draws its documents as predicted (`conformance/run.sh --docx --fast
-/// --template tests/fixtures/doc-templates/edited-columns.docx`, README "Columns and
-/// orientation").
+/// --template tests/fixtures/doc-templates/edited-columns.docx`; docs/dev/viewers/writer-columns-and-orientation.md).
 #[test]
 fn the_columns_fixture_reads_as_made() {
     use specrender_fonts::{FontBook, FontOptions, Measurer};

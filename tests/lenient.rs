@@ -1,4 +1,4 @@
-//! Lenient where the schema is free-form (PRODUCT.md §1): values inside `theme.brand.tokens`
+//! Lenient where the schema is free-form (docs/guide/input.md): values inside `theme.brand.tokens`
 //! and `style` never make the CLI exit 2. Usable spellings are taken (`#FFF`, `navy`,
 //! `"12pt"`), unusable ones are a warning with a JSON Pointer (QC: low `input_warning`) and
 //! the default is used; a `style.box` with no positive extent is not drawn (high

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The bounds of README "Limits and safety", measured on the release binary with the worst inputs
+# The bounds of docs/guide/limits.md, measured on the release binary with the worst inputs
 # issue 14 found (each just under the default 32 MiB limit, or the value budget): peak RSS must
 # stay under 16 x --max-bytes and validation under 2 s of CPU (LIMITS_CPU_SECONDS; .ci/run allows
 # 4 on whatever machine runs CI); then issue 25's table- and asset-heavy inputs at the schemas'

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The release binary runs outside its source tree (README "Install"): copied alone into an
+# The release binary runs outside its source tree (docs/guide/install.md): copied alone into an
 # empty folder, with the source tree's fonts moved out of reach, it renders the example deck
 # and document, exit 0, to the same bytes as from the source tree. Run from the repository.
 set -euo pipefail

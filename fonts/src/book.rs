@@ -42,11 +42,11 @@ pub struct StandIn {
     pub names: &'static [&'static str],
     pub latin: &'static str,
     pub east_asian: &'static str,
-    /// Why this stand-in errs wide (README "Fonts" table).
+    /// Why this stand-in errs wide (docs/guide/fonts.md, the stand-ins table).
     pub why: &'static str,
 }
 
-/// The documented stand-ins (README "Font substitution"). East Asian faces: ideographs,
+/// The documented stand-ins (docs/guide/fonts.md). East Asian faces: ideographs,
 /// kana and Hangul are one em wide in every CJK UI font, so the Noto Sans CJK face of the
 /// same region measures them exactly; their Latin glyphs are measured with Liberation Sans
 /// (Arial widths), wider than the Latin of these fonts except Meiryo's (Verdana-like).

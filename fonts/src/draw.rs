@@ -1,6 +1,6 @@
 //! Drawing support for previews: the glyphs a piece of text is shaped into (the same shaping
 //! call measuring makes, so the advances add up to the measured width) and glyph outlines from
-//! the same font file. ttf-parser and rustybuzz stay behind this API (STYLE.md).
+//! the same font file. ttf-parser and rustybuzz stay behind this API (docs/dev/architecture.md).
 
 use crate::shape::fill_buffer;
 use crate::{FaceId, FontBook, ShapeLang};

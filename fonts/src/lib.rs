@@ -10,7 +10,7 @@
 //!   fallback;
 //! - [`shape`]: rustybuzz shaping and the per-job width cache [`Measurer`].
 //!
-//! rustybuzz / ttf-parser / fontdb stay behind this API (STYLE.md), so replacing them touches
+//! rustybuzz / ttf-parser / fontdb stay behind this API (docs/dev/architecture.md), so replacing them touches
 //! this crate only.
 
 use std::ops::Range;

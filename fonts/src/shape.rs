@@ -2,7 +2,7 @@
 //!
 //! Text is shaped with rustybuzz (default features: kerning, ligatures; direction and script
 //! guessed from the text) at the face's units per em; a width at any size is that advance
-//! scaled linearly, so a font-size search never shapes again (PRODUCT.md §2).
+//! scaled linearly, so a font-size search never shapes again (docs/concepts/engine.md, measurement).
 //!
 //! Costs measured (release build, this 2-core machine; `tests/timing.rs`):
 //! - `rustybuzz::Face::from_slice`: ≈ 20 µs for Carlito, ≈ 140 µs for a Noto Sans CJK face

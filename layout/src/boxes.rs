@@ -1,4 +1,4 @@
-//! The `--layout` JSON (PRODUCT.md §5): every placed box of the laid deck (or every block of
+//! The `--layout` JSON (docs/guide/cli.md): every placed box of the laid deck (or every block of
 //! a laid document), for previews, UI highlighting and the conformance check against
 //! LibreOffice.
 //!
@@ -88,7 +88,7 @@ where
     }
 }
 
-/// Every placed box (PRODUCT.md §5), output slide order: `{"slides": [...]}`.
+/// Every placed box (docs/guide/cli.md, `--layout`), output slide order: `{"slides": [...]}`.
 struct DeckJson<'a>(&'a LaidDeck);
 
 impl Serialize for DeckJson<'_> {
@@ -335,7 +335,7 @@ impl Serialize for CellParaJson<'_> {
     }
 }
 
-/// The `--layout` JSON of a document (PRODUCT.md §5, documents): the page and the predicted
+/// The `--layout` JSON of a document (docs/guide/documents.md): the page and the predicted
 /// page count and, per block, the width it got and its page (`pages: [first, last]` when it
 /// runs over more than one); tables' column widths; figures' extents.
 struct DocJson<'a>(&'a LaidDoc);

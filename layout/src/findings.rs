@@ -116,7 +116,7 @@ pub struct Fix {
     pub action: FixAction,
 }
 
-/// The fit policy's actions (PRODUCT.md §2), each with what it changed.
+/// The fit policy's actions (docs/concepts/fit-policy.md; names: docs/concepts/findings.md, fixes), each with what it changed.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub enum FixAction {
     /// Step 1: the font went from one size to a smaller one.

@@ -3,7 +3,7 @@
 //!
 //! Where things are:
 //! - [`slide`]: one input slide through the stages `assign` -> `build` -> `policy` (the fit
-//!   steps of PRODUCT.md §2, with `stack` and `split`) -> `finalize`;
+//!   steps of docs/concepts/fit-policy.md, with `stack` and `split`) -> `finalize`;
 //! - [`element`]: one module per element kind, each implementing [`element::Fit`] (what the
 //!   fit policy asks of an element); [`shrink`]: the 0.5 pt size search they share;
 //! - [`text`]: the text engine (prepare, line breaking, LibreOffice's pixel grid, heights),

@@ -90,7 +90,7 @@ pub enum Autofit {
     None,
 }
 
-/// Preset layouts (PRODUCT.md §2). One slide layout part each in the PPTX.
+/// Preset layouts (docs/concepts/engine.md). One slide layout part each in the PPTX.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Preset {

@@ -23,7 +23,7 @@ use std::hash::BuildHasher;
 /// instructions, so the budget is about 15 G instructions of measuring; with what table
 /// cells hold and write charged too ([`TABLE_CELL`], [`TABLE_PIECE`]), the largest accepted
 /// input of every kind measured renders in under 2 s of CPU within the fuzzer's heap bound
-/// (README, Limits and safety: 1.0 s for 23 tables of 20 x 200 short strings on the loaded
+/// (benches/reports/2026-11-26-limits.md: 1.0 s for 23 tables of 20 x 200 short strings on the loaded
 /// 2-core machine). A table of 20 x 200 short strings spends about 4.3 M, a 10,000-character
 /// document paragraph 30,000.
 pub const DEFAULT_WORK_BUDGET: u64 = 100_000_000;
@@ -48,7 +48,7 @@ pub const TABLE_BYTE: u64 = 4;
 /// Units per table cell (slides and documents), besides its text: what a laid cell keeps
 /// until the file is written (its paragraph, line and runs: about 320 bytes on a slide) and
 /// the XML written for it, neither of which the units above count. Set so that the largest
-/// accepted table deck stays within the fuzzer's bounds (README, Limits and safety):
+/// accepted table deck stays within the fuzzer's bounds (docs/guide/limits.md):
 /// before, a deck of 70 tables of 20 x 200 short strings was accepted, 3.4 s of CPU and
 /// 155 MiB of heap for a 2.6 MB input.
 pub const TABLE_CELL: u64 = 600;

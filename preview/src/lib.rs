@@ -166,7 +166,7 @@ pub enum RowFilter {
 }
 
 /// What [`encode`] uses: fdeflate with the `Up` filter (png's `Compression::Fastest`), the
-/// cheapest setting that compresses (`examples/preview_speed.rs`, README `preview`): on the
+/// cheapest setting that compresses (`examples/preview_speed.rs`, benches/reports/2026-11-26-preview-speed.md): on the
 /// mixed bench deck at 1280 px, about 21 M instructions and 262 KB per slide, against 29 M and
 /// 186 KB with png's adaptive filter and 29 M and 141 KB with zlib level 1 and `Up` (zlib
 /// runs 2-3x longer on the clock than its instruction count says).

@@ -1,4 +1,4 @@
-//! DocSpec QC (PRODUCT.md §3): `&LaidDoc -> QcReport`, pure like the deck checks. Issues:
+//! DocSpec QC (docs/concepts/findings.md): `&LaidDoc -> QcReport`, pure like the deck checks. Issues:
 //! `table_overflow` (high: columns wider than the text area even at 8 pt), `unbreakable_text`
 //! (medium: a cell's word, number or URL wider than its column), `missing_asset` (high: a
 //! figure whose image is missing or refused), `heading_skip` (medium: a heading more than one

@@ -1,4 +1,4 @@
-//! Issue types and severities (PRODUCT.md §3). A new kind of finding adds a variant here and
+//! Issue types and severities (docs/concepts/findings.md, one entry per type: `tests/docs.rs` checks it). A new kind of finding adds a variant here and
 //! its words in `wording.rs`.
 
 use serde::{Serialize, Serializer};

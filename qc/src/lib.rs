@@ -1,7 +1,7 @@
 //! specrender-qc: `&LaidDeck -> QcReport`. Pure: no fonts, no I/O, no text measurement.
 //!
 //! QC reads the finished layout — the same one the PPTX writer reads — and turns what it finds
-//! into the report of PRODUCT.md §3:
+//! into the report of docs/concepts/findings.md:
 //!
 //! - `overflow` (high): a text box whose text needs more height than it may use
 //!   (`needed_height > usable_height`), with the numbers an LLM needs to shorten it.
@@ -58,7 +58,7 @@ pub const SAFE_AREA_TOLERANCE: Emu = EMU_PER_INCH / 10;
 /// Overlap threshold: intersection / smaller box must exceed 1/50 (2%).
 pub const OVERLAP_DENOMINATOR: i128 = 50;
 
-/// The QC report (PRODUCT.md §3). Serializes in the documented key order; every free-form
+/// The QC report (docs/concepts/findings.md). Serializes in the documented key order; every free-form
 /// object inside (details, fix details) has sorted keys.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct QcReport {
@@ -134,7 +134,7 @@ impl Serialize for FixEntry {
 }
 
 impl QcReport {
-    /// 0 when QC passed, 1 when it found a high or medium issue (PRODUCT.md §5).
+    /// 0 when QC passed, 1 when it found a high or medium issue (docs/guide/cli.md, exit codes).
     pub fn exit_code(&self) -> i32 {
         if self.pass {
             0

@@ -1,7 +1,7 @@
 //! specrender-renderer: `&LaidDeck` -> PPTX bytes.
 //!
 //! The writer decides nothing: every position, size, line pitch, font and flag comes from the
-//! laid-out deck (STYLE.md: one computed layout, many consumers). It writes ECMA-376
+//! laid-out deck (docs/dev/architecture.md: one computed layout, many consumers). It writes ECMA-376
 //! transitional PresentationML that PowerPoint, LibreOffice and python-pptx open as is.
 //!
 //! Two layers:

@@ -1,6 +1,6 @@
 //! The assets loader: every byte specrender reads on behalf of a deck's `assets[]` comes
 //! through one [`AssetRoot`], a folder opened once (`--assets DIR`, default the input file's
-//! folder; `serve` uses its own assets root). PRODUCT.md §1 (assets) and §5 (`serve`).
+//! folder; `serve` uses its own assets root). Rules: docs/guide/input.md (assets) and docs/guide/serve.md.
 //!
 //! Rules, in the order they are applied:
 //!

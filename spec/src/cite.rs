@@ -1,5 +1,5 @@
 //! Citation numbering, decided once while resolving so that slides can be laid out in
-//! parallel (PRODUCT.md §2, seed §4.8).
+//! parallel (docs/concepts/elements.md, citations).
 //!
 //! Rule: numbers are deck-wide, by first appearance. Slides are read in order; on a slide,
 //! first every element's `citations` references (elements in order, references in order),

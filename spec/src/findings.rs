@@ -1,5 +1,5 @@
 //! Validation findings with a bound: every finding is counted, the first [`MAX_LISTED`] errors
-//! and the first [`MAX_LISTED`] warnings in document order are kept (README "Limits and
+//! and the first [`MAX_LISTED`] warnings in document order are kept (docs/guide/limits.md, "Limits and
 //! safety"). Memory is a fixed-size heap per severity plus one 64-bit hash per distinct
 //! finding (for "identical findings are reported once"); time is linear in the findings.
 //!

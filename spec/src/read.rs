@@ -1,5 +1,5 @@
 //! Reading JSON text into a value tree with bounds, so that no input under the byte limit makes
-//! the tree large or deep (README "Limits and safety").
+//! the tree large or deep (docs/guide/limits.md).
 //!
 //! serde_json's own `Value` costs about 80 bytes per JSON value (a `1,` of input is 2 bytes),
 //! so a 32 MiB array of numbers used to take gigabytes. This reader builds the same `Value`
@@ -75,7 +75,7 @@ pub const TREE_BASE: usize = 24 << 20;
 
 /// The tree-bytes bound's part per input byte. Ordinary inputs hold 1-11 bytes of tree per
 /// byte (the 30 MB documents 1.1, the bench document 3.7 and deck 6.6, the golden cases up to
-/// 10.5: README "Limits and safety"); a table of one-digit numbers 40 (a `Value` per two
+/// 10.5: docs/guide/limits.md); a table of one-digit numbers 40 (a `Value` per two
 /// bytes), an array of one-key objects 61.
 pub const TREE_PER_BYTE: usize = 8;
 

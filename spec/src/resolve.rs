@@ -1,6 +1,6 @@
 //! SlideSpec → [`Deck`]: schema defaults applied, theme tokens read, `style.box` in EMU.
 //!
-//! Defaults (schema `default`s and PRODUCT.md §1): language `ko`; slide size
+//! Defaults (schema `default`s and docs/guide/input.md): language `ko`; slide size
 //! `widescreen_16_9`; constraints priority 50, allow_shrink true, min font 12 pt; emphasis
 //! `none`; image crop `center_crop`.
 //!

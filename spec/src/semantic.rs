@@ -1,4 +1,4 @@
-//! Semantic checks beyond the schema (PRODUCT.md §1). They read the raw JSON defensively, so
+//! Semantic checks beyond the schema (docs/guide/input.md; codes: docs/concepts/findings.md). They read the raw JSON defensively, so
 //! they also run on input with schema errors and report everything in one go.
 //!
 //! Rules (severity in brackets):
@@ -25,7 +25,7 @@
 //!   chart labels it: `"2024"` and `2024` are the same category). Each point is kept and drawn
 //!   as its own category (two bars labelled `Q1`); the warning, at the repeat's `x`, names the
 //!   category and every point of it (index and `y`) so a person can merge or rename them.
-//! - Free-form places (PRODUCT.md §1: lenient where the schema is free-form) never refuse a
+//! - Free-form places (docs/guide/input.md: lenient where the schema is free-form) never refuse a
 //!   deck; a value there that cannot be used is a warning and the default is used:
 //!   `invalid_box` [warning]: `style.box` that is not an object, whose `x`/`y` is missing or not a
 //!   number/percent (the element goes to its layout slot), or with unknown keys (ignored) —

@@ -1,5 +1,5 @@
 //! Readers for the free-form parts the engine gives meaning to: `style.box` and
-//! `theme.brand.tokens` (PRODUCT.md §1). Shared by the semantic pass (which reports) and
+//! `theme.brand.tokens` (docs/guide/input.md, brand tokens). Shared by the semantic pass (which reports) and
 //! [`crate::resolve`] (which converts).
 
 use serde_json::Value;
@@ -39,7 +39,7 @@ pub enum BoxRead {
     Unusable(String),
 }
 
-/// Rule (lenient: `style` is free-form in the schema, PRODUCT.md §1): `style.box` is an object
+/// Rule (lenient: `style` is free-form in the schema, docs/guide/input.md): `style.box` is an object
 /// `{x, y, w, h}`, each a number (inches) or a percent string (`"12.5%"`) of the slide width
 /// (x, w) or height (y, h). Returns the box and a warning per unknown key. A `w` or `h` that is
 /// missing, not a number or percent, or not a positive finite number reads as 0 (so the box is
@@ -87,7 +87,7 @@ pub fn parse_box(v: &Value) -> (BoxRead, Vec<String>) {
     }
 }
 
-/// A colour token (lenient, PRODUCT.md §1): any fully opaque CSS colour — `#RRGGBB`,
+/// A colour token (lenient, docs/guide/input.md): any fully opaque CSS colour — `#RRGGBB`,
 /// `RRGGBB`, `#RGB`, the CSS named colours (`navy`, `teal`, case-insensitive), `rgb(…)`,
 /// `hsl(…)` — read by the `csscolorparser` crate. A colour with transparency (`transparent`,
 /// `#RRGGBBAA` below FF) is not usable: slide text and fills are opaque.
@@ -211,7 +211,7 @@ pub enum SizeRead {
     Unusable,
 }
 
-/// A size token (lenient, PRODUCT.md §1): a number, or a numeric string with an optional `pt`
+/// A size token (lenient, docs/guide/input.md): a number, or a numeric string with an optional `pt`
 /// suffix (`"12pt"`, `"12.5 pt"`, `"12"`); out of range it is clamped to 6..=200 pt.
 pub fn parse_size(v: &Value) -> SizeRead {
     let pt = match v {
@@ -301,7 +301,7 @@ mod tests {
     }
 }
 
-/// A DocSpec block's `style` as specrender reads it (lenient, PRODUCT.md §1: `style` is
+/// A DocSpec block's `style` as specrender reads it (lenient, docs/guide/input.md: `style` is
 /// free-form): `align` (`left`, `center`, `right`, `justify`), `bold`, `italic` (booleans),
 /// `color` (a colour as for tokens), `size` (points, as for size tokens). Every other key, and
 /// every value that cannot be used, is a warning `(key, why)`; the rest applies.

@@ -1,5 +1,5 @@
 //! What reading an input holds at its peak, against the fuzzer's plain bound (64 MiB + 16 x
-//! the input's bytes; README "Limits and safety"), on the shape that costs the most tree per
+//! the input's bytes; docs/guide/limits.md), on the shape that costs the most tree per
 //! input byte: arrays of one-key objects (`{"a":1}`: 8 bytes, about 490 bytes of
 //! `serde_json::Value` tree), up to the value budget, at every free-form place of either
 //! schema. Unread places (`extensions`, `layout_hints`, open `brand` / `style` / `constraints`

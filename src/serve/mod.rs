@@ -1,9 +1,9 @@
-//! `serve`: a long-running worker (PRODUCT.md §5). One JSON request per line on its input, one
+//! `serve`: a long-running worker (docs/guide/serve.md). One JSON request per line on its input, one
 //! JSON response line per request line on its output — always exactly one, whatever the line
 //! holds (a blank line and a line that is not JSON are bad requests; a panic inside a job is
 //! an internal error) — until the end of the input.
 //!
-//! Bounds (README "Limits and safety"): lines are read by [`lines::LineReader`], so a line
+//! Bounds (docs/guide/limits.md): lines are read by [`lines::LineReader`], so a line
 //! over `max_bytes` is answered `too_large` without being held; a request's spec is parsed
 //! within the same bounds as the CLI's input and may only lower `max_bytes`; every `render`
 //! output is confined to the output root ([`output_root::OutputRoot`]) and every asset to the

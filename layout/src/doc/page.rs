@@ -1,4 +1,4 @@
-//! Page geometry of a document (PRODUCT.md §4, DOCX page): A4 for every language but US
+//! Page geometry of a document (docs/guide/documents.md, page): A4 for every language but US
 //! English (`en`, `en-US`: Letter), margins 1 in on every side (Word's default for both
 //! sizes), header and footer 0.5 in from the edge. Every block gets the full text width.
 

@@ -1,4 +1,4 @@
-//! Citation keys in the text they support (PRODUCT.md §2, seed §4.8).
+//! Citation keys in the text they support (docs/concepts/elements.md, citations).
 //!
 //! An element's `citations` show as one short key — the deck-wide numbers ([`key`]):
 //! `[1]`, `[1, 3]`, and three or more consecutive numbers as a range `[1–3]` — appended to

@@ -33,7 +33,7 @@ pub use table::TableItem;
 pub use text::TextItem;
 pub use text_split::MAX_CONTINUATIONS;
 
-/// What the fit policy (PRODUCT.md §2) asks of an element, whatever its kind.
+/// What the fit policy (docs/concepts/fit-policy.md) asks of an element, whatever its kind.
 pub trait Fit {
     /// The box height the element needs at its current size in a box `w` EMU wide (insets
     /// and safety margin included), or `None` when it takes whatever height its slot has

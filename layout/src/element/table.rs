@@ -5,7 +5,7 @@
 //! on every cell paragraph, as text boxes do.
 //!
 //! Why that is the row LibreOffice draws (checked against LibreOffice 7.4.7 with hand-made
-//! tables, see the README's Fit accuracy section): a row is `max(a:tr@h, marT + marB +
+//! tables, see docs/dev/viewers/impress-table-rows.md): a row is `max(a:tr@h, marT + marB +
 //! content)` — `a:tr@h` is a minimum and the frame's `a:ext cy` never stretches or shrinks
 //! rows; without `a:lnSpc` a cell line is the font's ascent + descent (1.0 em Carlito, 1.45
 //! em Noto Sans CJK, one Hangul character making the whole line 1.45 em), with
@@ -15,7 +15,7 @@
 //! ignores `a:lnSpc` and takes the font's own height at its `a:endParaRPr sz` (1.0 em for
 //! Carlito): less than our pitch, so it never decides a row whose `a:tr@h` is ours.
 //!
-//! Fit (PRODUCT.md §2): step 1 shrinks the table's font (0.5 pt steps, never below the
+//! Fit (docs/concepts/fit-policy.md; tables: docs/concepts/elements.md): step 1 shrinks the table's font (0.5 pt steps, never below the
 //! element's floor, default 12 pt) until the columns and the rows fit; step 5 paginates by
 //! whole rows onto continuation slides ([`paginate`]), the header row repeated, the first
 //! page in the room other elements leave above it in a shared slot. What still

@@ -17,7 +17,7 @@ use specrender_spec::units::{cpt_to_emu, Emu};
 use std::collections::HashMap;
 use std::ops::Range;
 
-/// At most 10 continuation slides per source slide (PRODUCT.md §2).
+/// At most 10 continuation slides per source slide (docs/concepts/fit-policy.md, step 5).
 pub const MAX_CONTINUATIONS: usize = 10;
 
 /// A unit the element can be cut after: (source paragraph, text).

@@ -27,7 +27,7 @@ pub struct Frame {
     /// The band at the foot of content layouts for citations and the slide number.
     pub footer_band: Rect,
     /// `eaLnBrk` of the text styles specrender writes itself (the presentation's default text
-    /// style, the notes master): false keeps Korean words whole (PRODUCT.md §2).
+    /// style, the notes master): false keeps Korean words whole (docs/dev/viewers/impress-line-breaks.md).
     pub ea_line_break: bool,
     /// One per layout id, in [`Preset::ALL`] order.
     pub layouts: Vec<LayoutFrame>,

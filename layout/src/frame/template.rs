@@ -1,5 +1,5 @@
 //! A frame from a customer template (issue 27): the template's placeholders come first
-//! (platform-design-ko §4.1–4.2). Each SlideSpec layout goes onto the template layout
+//! (docs/guide/templates.md). Each SlideSpec layout goes onto the template layout
 //! [`specrender_template::map_layout`] picks; its slots are that layout's placeholders (title,
 //! subtitle, bodies by position, picture), with the caption and attribution bands our rules
 //! carve out of them; a layout id no template layout fits gets the built-in slots scaled into

@@ -2,7 +2,7 @@
 //! (before slides are laid out, so parallel slide jobs share the result), then each image
 //! element frames and crops it ([`crate::element::picture`]).
 //!
-//! Rules (PRODUCT.md §1 and §2, issue 10):
+//! Rules (docs/concepts/elements.md, pictures; issue 10):
 //! - **PNG and JPEG are embedded as they are.** Only their headers are read (the pixel size;
 //!   a JPEG's EXIF orientation), plus a walk over the chunk / marker headers that proves the
 //!   file is complete: a PNG must reach `IEND`, a JPEG an `EOI` after its scan ([`sniff`]).

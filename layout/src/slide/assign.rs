@@ -69,7 +69,7 @@ fn body_roles(slots: &[Slot]) -> Vec<SlotRole> {
     out
 }
 
-/// Slot assignment (PRODUCT.md §2): `style.box` (or a `custom` slide with a box) places an
+/// Slot assignment (docs/concepts/engine.md): `style.box` (or a `custom` slide with a box) places an
 /// element where it says; else `role` picks the slot (title, subtitle, body, left, right,
 /// quote, caption, attribution, footer); else the order rule: the first `text` element without
 /// a role is the title when the layout has a title slot nobody claimed, the rest fill the body

@@ -1,4 +1,4 @@
-//! Step 4, change layout (PRODUCT.md §2), tried only when steps 1–3 left a body slot
+//! Step 4, change layout (docs/concepts/fit-policy.md), tried only when steps 1–3 left a body slot
 //! overflowing, before anything is split:
 //!
 //! - **`two_column` → `one_column`** when one column overflows and the other is small: its

@@ -1,5 +1,5 @@
 //! Stage 5, footer: each output slide's citations listed in its footer band, and their full
-//! details in its speaker notes (PRODUCT.md §2, seed §4.8).
+//! details in its speaker notes (docs/concepts/elements.md, citations and slide numbers).
 //!
 //! - **Which citations a slide lists**: those whose keys its boxes carry
 //!   ([`cite::numbers_shown`]: the piece of a split element that holds the end of its text,

@@ -3,7 +3,7 @@
 //! 1. [`assign`]: the preset, and the slot each element goes to (role, order rule, or an
 //!    explicit `style.box`);
 //! 2. [`build`]: an [`Item`] per element — its rectangle, placeholder and measured body;
-//! 3. [`policy`]: the fit steps, numbered as PRODUCT.md §2 numbers them — [`stack`] fits the
+//! 3. [`policy`]: the fit steps, numbered as docs/concepts/fit-policy.md numbers them — [`stack`] fits the
 //!    elements sharing a slot (steps 1–2), re-slot (3), [`split`] and [`flow`] onto
 //!    continuation slides (5) — giving one [`Page`] per output slide;
 //! 4. [`finalize`]: pages become laid slides with placed boxes; then step 6 (report);
@@ -103,7 +103,7 @@ pub fn lay(ctx: &mut Ctx<'_>, s: &Slide) -> SlideResult {
     }
 }
 
-/// PRODUCT.md §1: an element whose `style.box` has a width or height that is not a positive
+/// docs/guide/input.md (`style.box`): an element whose `style.box` has a width or height that is not a positive
 /// finite number is not drawn; each is a finding (QC: high `invalid_box`).
 fn drop_invalid_boxes<'s>(ctx: &mut Ctx<'_>, s: &'s Slide) -> Cow<'s, Slide> {
     let invalid =

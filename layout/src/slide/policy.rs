@@ -1,4 +1,4 @@
-//! The fit policy (PRODUCT.md §2), deterministic, in this order:
+//! The fit policy (docs/concepts/fit-policy.md), deterministic, in this order:
 //!
 //! 1. **shrink** each element to the largest size that fits, in 0.5 pt steps, never below its
 //!    floor; stacked elements give up size by priority ([`stack`], [`crate::element::Fit`]);

@@ -1,7 +1,7 @@
 //! Line breaking: where a line may end, and greedy filling of lines.
 //!
 //! Break opportunities are UAX #14 (unicode-linebreak) tailored with the East Asian kinsoku
-//! rules (PRODUCT.md §2): no line starts with closing brackets, small kana, the prolonged sound
+//! rules (docs/concepts/engine.md, line breaking): no line starts with closing brackets, small kana, the prolonged sound
 //! mark or closing punctuation, and none ends with an opening bracket. Korean is counted under
 //! two rules because the two viewers differ: LibreOffice keeps Korean words whole (it wraps at
 //! spaces whatever `eaLnBrk` says), PowerPoint may break between syllables; LibreOffice also

@@ -1,6 +1,6 @@
 //! Prepare: a paragraph's text is segmented by script and font once, split into pieces
 //! between break opportunities, and each piece is measured once at 1 pt. Trying another
-//! font size scales those widths; nothing is shaped again (PRODUCT.md §2). A prepared
+//! font size scales those widths; nothing is shaped again (docs/concepts/engine.md, measurement). A prepared
 //! paragraph answers "lines at this size in this width" and remembers its answers.
 
 use super::kinsoku::is_hangul;

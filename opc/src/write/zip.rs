@@ -12,7 +12,7 @@
 //! are): a part's compressed bytes depend only on the part, so the package is byte-identical
 //! to the one-thread package.
 //!
-//! Level 1 is chosen for speed, the product's hard budget (PRODUCT.md §7: 200 slides end to
+//! Level 1 is chosen for speed, the product's hard budget (benches/README.md, the bars: 200 slides end to
 //! end under 100 ms). Measured with `cargo bench --bench pipeline -- pptx_deflate` (generated
 //! 200-slide mixed deck, 208 output slides, 1.6 MB of XML in 684 parts; medians, one thread,
 //! the shared 2-core machine): stored 4.6 ms -> 1,586 KB; level 1 8.2 ms -> 619 KB; level 3

@@ -1,4 +1,4 @@
-"""A Celery worker that renders with the specrender Python package (README "Use from Python").
+"""A Celery worker that renders with the specrender Python package (docs/guide/python.md).
 
 Run a worker (Redis as broker and result backend):
 

@@ -14,7 +14,7 @@ group able to move, Redis must show the job unacknowledged (in kombu's ``unacked
 without a stored result, and kombu's restore mutex free. Only then is the group killed; otherwise
 it is resumed and the next long job is tried. A kill anywhere else can lose a job: kombu's Redis
 transport takes a message off the queue (BRPOP) before it records it as unacknowledged (a
-separate HSET), and a worker killed between the two loses that message (README, "Workers at
+separate HSET), and a worker killed between the two loses that message (docs/guide/python.md, "Workers at
 scale: Celery"); a worker killed while holding the restore mutex stops redelivery for
 ``unacked_mutex_expire`` (300 s).
 """
@@ -36,7 +36,7 @@ import specrender
 HERE = Path(__file__).resolve().parent
 REPO = Path(os.environ.get("SPECRENDER_REPO", HERE.parents[2]))
 JOBS = int(os.environ.get("CELERY_TEST_JOBS", "300"))
-MAX_SLIDES = 200  # the SlideSpec limit (README "Limits and safety")
+MAX_SLIDES = 200  # the SlideSpec limit (docs/guide/limits.md)
 LONG = (3, 7)  # indexes in specs() of the 200-slide decks: the jobs the kill must catch
 
 

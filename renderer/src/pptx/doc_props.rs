@@ -1,5 +1,5 @@
 //! `docProps/core.xml` and `docProps/app.xml`. No dates: output must not depend on the clock
-//! (PRODUCT.md §4, deterministic bytes); readers treat missing dates as unknown.
+//! (deterministic bytes: docs/dev/architecture.md); readers treat missing dates as unknown.
 
 use crate::opc::core_props::{self, CoreProps};
 use crate::opc::xml::Xml;

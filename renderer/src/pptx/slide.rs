@@ -1,6 +1,6 @@
 //! `ppt/slides/slideN.xml`: one `p:sp` per placed box, in the order layout placed them.
 //!
-//! Every shape is named after its `element_id` (PRODUCT.md §4) and carries its own `a:xfrm`,
+//! Every shape is named after its `element_id` (docs/guide/input.md: `element_id`) and carries its own `a:xfrm`,
 //! so its position is exact whatever the layout says. Text boxes that fill a slot are
 //! placeholders (`p:ph`: titles stay titles in outline view and for screen readers); free text
 //! boxes are `txBox="1"` shapes. A [`BoxContent::Placeholder`] (a kind not drawn yet) is a grey

@@ -1,4 +1,4 @@
-//! The seed's chart rules (`seeds/platform-design-ko.md` §4.6, PRODUCT.md §2), applied to the
+//! The chart rules (docs/concepts/elements.md, charts), applied to the
 //! chart's data before anything is drawn, each recorded as a fix:
 //!
 //! - a pie with more than 6 slices, any negative value, or more than one series becomes a
