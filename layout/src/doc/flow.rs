@@ -461,8 +461,12 @@ pub fn para_lines(
     format: &ParaFormat,
     width: i64,
 ) -> Vec<Twips> {
-    let p = crate::text::prepare::prepare_unmetered(m, fonts, lang, text, size, width, 0);
-    let broken = writer_lines(m, fonts, lang, &p, size, format.cs_size(size), width);
+    let pieces = crate::text::prepare::pieces_unmetered(m, fonts, lang, text, size, width);
+    let p = Breakable {
+        text,
+        pieces: &pieces,
+    };
+    let broken = writer_lines(m, fonts, lang, p, size, format.cs_size(size), width);
     line_heights(m, fonts, text, &broken, size, format)
 }
 
@@ -485,12 +489,12 @@ pub fn writer_lines(
     m: &mut Measurer<'_>,
     fonts: &TextFonts,
     lang: ShapeLang,
-    p: &Prepared,
+    p: Breakable<'_>,
     size: Cpt,
     cs: Cpt,
     width: i64,
 ) -> Broken {
-    let t = p.text.as_str();
+    let t = p.text;
     let segs = m.segment(t, fonts.faces, fonts.bold);
     // Complex script text is set at its own size (`w:szCs`): its widths at 1 pt of `size`.
     let set = Setting {
@@ -511,13 +515,32 @@ pub fn writer_lines(
             pc.graphemes = writer_graphemes(m, lang, t, &segs, pc.start..pc.trim_end, set);
         }
     }
-    // Writer keeps no slack at the line end (the engine's `GRID_SLACK` is Impress's).
+    // Writer keeps no slack at the line end (the engine's `GRID_SLACK` is Impress's). Its
+    // pieces carry no glyph table (`writer_pieces`): the fill reads no advances.
     fill_writer(
         &merged,
-        &p.ems,
+        &[],
         size,
         width + GRID_SLACK as i64 + WRITER_LINE_TOLERANCE,
     )
+}
+
+/// A paragraph as Writer's line breaking reads it: its text and its pieces under UAX #14 +
+/// kinsoku, with the graphemes of those wider than the width they were prepared for (a
+/// [`Prepared`]'s, or [`crate::text::prepare::pieces_unmetered`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Breakable<'a> {
+    pub text: &'a str,
+    pub pieces: &'a [Piece],
+}
+
+impl<'a> From<&'a Prepared> for Breakable<'a> {
+    fn from(p: &'a Prepared) -> Breakable<'a> {
+        Breakable {
+            text: &p.text,
+            pieces: &p.pieces,
+        }
+    }
 }
 
 /// How Writer sets a paragraph's text beyond its faces: complex script text `cs` times the
@@ -537,12 +560,12 @@ struct Setting {
 fn writer_pieces(
     m: &mut Measurer<'_>,
     lang: ShapeLang,
-    p: &Prepared,
+    p: Breakable<'_>,
     segs: &[Segment],
     set: Setting,
     cut: bool,
 ) -> Vec<Piece> {
-    let t = p.text.as_str();
+    let t = p.text;
     // Writer also breaks where UAX #14 does not (`cut`): before a slash after a space, before
     // a digit after a hyphen ("exports/2026-|11-23/...": a path that Writer 7.4 broke there,
     // measured as one unbreakable word, took a fourth line and moved a page of headings).
@@ -555,7 +578,7 @@ fn writer_pieces(
     // Glyph widths without kerning (Writer kerns a DOCX run only when it asks, `w:kern`),
     // per UAX #14 piece, cut at those positions.
     let mut merged: Vec<Piece> = Vec::with_capacity(p.pieces.len());
-    for pc in &p.pieces {
+    for pc in p.pieces {
         let mut start = pc.start;
         loop {
             while cuts.next_if(|&c| c <= start).is_some() {}
@@ -633,7 +656,7 @@ pub fn writer_extent(
     // Without LibreOffice's extra cuts: with them the narrowest columns of the Japanese
     // template's wide tables shrank, widths moved between columns and Writer's header rows
     // took a line more than measured (fast suite 107 -> 92 of 107): left for a probe.
-    let pieces = writer_pieces(m, lang, p, &segs, set, false);
+    let pieces = writer_pieces(m, lang, p.into(), &segs, set, false);
     let (mut lo, mut line, mut vis) = (0.0f64, 0.0f64, 0.0f64);
     for pc in &pieces {
         lo = lo.max(pc.w_trim);
@@ -749,6 +772,10 @@ fn writer_keeps(t: &str, pos: usize) -> bool {
 /// letter or digit directly beside it — not beside punctuation or a space ("다." and "를 3"
 /// have none, "5월" has one: measured).
 fn autospaces(s: &str) -> f64 {
+    // No Asian letter, no autospace: most pieces of a document are ASCII words.
+    if s.is_ascii() {
+        return 0.0;
+    }
     let mut n = 0.0;
     let mut prev: Option<char> = None;
     for c in s.chars() {
@@ -1998,10 +2025,10 @@ mod writer_width_tests {
                 ea_space: fonts.lines.ea_space,
             };
             let space = {
-                let pc = &writer_pieces(&mut m, lang, &p, &segs, set, true)[1]; // "월에 "
+                let pc = &writer_pieces(&mut m, lang, (&p).into(), &segs, set, true)[1]; // "월에 "
                 (pc.w_full - pc.w_trim) / specrender_spec::units::EMU_PER_PT as f64
             };
-            let n = writer_lines(&mut m, &fonts, lang, &p, 1100, 1100, width)
+            let n = writer_lines(&mut m, &fonts, lang, (&p).into(), 1100, 1100, width)
                 .lines
                 .len();
             (space, n)
@@ -2087,7 +2114,7 @@ mod writer_width_tests {
             crate::ctx::resolve_fonts(&book, "Cambria", "Noto Sans CJK KR", false, &mut Vec::new());
         let mut m = Measurer::new(&book);
         let p = crate::text::prepare::prepare_unmetered(&mut m, &fonts, lang, text, size, width, 0);
-        let broken = writer_lines(&mut m, &fonts, lang, &p, size, size, width);
+        let broken = writer_lines(&mut m, &fonts, lang, (&p).into(), size, size, width);
         let lines = broken.lines.iter().map(|l| &text[l.start..l.end]).collect();
         (lines, broken.broken_words.is_empty())
     }
@@ -2129,7 +2156,15 @@ mod writer_width_tests {
         let single = ParaFormat::new("Normal", 0, 0, 240);
         let lines = |m: &mut Measurer<'_>, format: &ParaFormat| {
             let p = crate::text::prepare::prepare_unmetered(m, &fonts, lang, &text, 1000, width, 0);
-            let broken = writer_lines(m, &fonts, lang, &p, 1000, format.cs_size(1000), width);
+            let broken = writer_lines(
+                m,
+                &fonts,
+                lang,
+                (&p).into(),
+                1000,
+                format.cs_size(1000),
+                width,
+            );
             line_heights(m, &fonts, &text, &broken, 1000, format)
         };
         let at_12 = lines(

@@ -161,7 +161,7 @@ impl Measured {
                         let lw = (w - 2 * CELL_MARGIN_LR).max(1);
                         // A cell's runs write their size as `w:sz` and `w:szCs` both: complex
                         // script text at the table's size.
-                        let broken = flow::writer_lines(m, f, lang, p, size, size, lw);
+                        let broken = flow::writer_lines(m, f, lang, p.into(), size, size, lw);
                         // A word broken inside had its graphemes measured for this question
                         // (`flow::writer_lines`): charged as Writer's lines are, per byte.
                         let inside: usize = broken.broken_words.iter().map(|(a, b)| b - a).sum();

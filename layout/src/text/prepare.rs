@@ -274,6 +274,27 @@ pub fn starts_right_to_left(text: &str) -> bool {
         && unicode_bidi::get_base_direction(text) == unicode_bidi::Direction::Rtl
 }
 
+/// Only the pieces of [`prepare_unmetered`] under UAX #14 + kinsoku, with the graphemes of
+/// those wider than `line_width` at `max_size_cpt`: all that breaking a document paragraph
+/// into Writer's lines reads of its preparation (`doc::flow::para_lines`, which measures
+/// each paragraph once and keeps nothing). The LibreOffice pieces, runs, missing
+/// characters and glyph advances a [`Prepared`] keeps are not made; nothing is charged.
+pub fn pieces_unmetered(
+    m: &mut Measurer<'_>,
+    fonts: &TextFonts,
+    lang: ShapeLang,
+    text: &str,
+    max_size_cpt: u32,
+    line_width: i64,
+) -> Vec<Piece> {
+    let segs = m.segment(text, fonts.faces, fonts.bold);
+    let (ops, _) = linebreak::opportunity_sets(text);
+    let mut ems = Vec::new();
+    let mut pieces = make_pieces(m, lang, text, &segs, &ops, &mut ems);
+    attach_graphemes(m, lang, text, &segs, &mut pieces, max_size_cpt, line_width);
+    pieces
+}
+
 /// Measure one paragraph for lines up to `line_width` EMU at sizes up to `max_size_cpt`.
 pub fn prepare(
     m: &mut Measurer<'_>,
