@@ -923,15 +923,114 @@ pub fn write_all_atomic(files: &[(&Path, &[u8])]) -> Result<(), outputs::OutputE
 pub use specrender_preview as preview;
 pub use specrender_template as template;
 
-/// Templates by `theme.template_ref.template_id`: `DIR/<id>.pptx` or `DIR/<id>.potx`, each
-/// parsed once per content (keyed by its SHA-256) and shared by every job and thread
-/// (`--templates DIR`, `serve --templates DIR`). Ids are plain file names: one with a path
-/// separator, a leading dot or `..` names nothing, so a deck cannot reach outside the folder.
+/// Templates by `theme.template_ref.template_id`: `DIR/<id>.pptx` or `DIR/<id>.potx` (a
+/// document's: `.docx` / `.dotx`), each parsed once per content (keyed by its SHA-256) and
+/// shared by every job and thread (`--templates DIR`, `serve --templates DIR`). Ids are plain
+/// file names: one with a path separator, a leading dot or `..` names nothing, so a deck
+/// cannot reach outside the folder; the file is opened as assets are
+/// ([`spec::AssetRoot`]: confined to the folder, a symbolic link out of it refused, anything
+/// but a regular file refused without blocking). A template that is not usable is the
+/// input's fault (exit 2, `bad_template` at `/theme/template_ref/template_id`, the part
+/// named); no message names the folder's own path.
+///
+/// Parsed templates are kept for later jobs in an LRU cache bounded by entries
+/// ([`TEMPLATE_CACHE_ENTRIES`]) and by their estimated bytes ([`TEMPLATE_CACHE_BYTES`],
+/// [`template_bytes`]); a template larger than the byte bound alone is used and not kept.
 #[derive(Debug)]
 pub struct TemplateStore {
     dir: PathBuf,
-    cache: std::sync::Mutex<std::collections::HashMap<[u8; 32], Arc<template::Template>>>,
-    docs: std::sync::Mutex<std::collections::HashMap<[u8; 32], Arc<template::DocTemplate>>>,
+    cache: std::sync::Mutex<Lru<template::Template>>,
+    docs: std::sync::Mutex<Lru<template::DocTemplate>>,
+    max_entries: usize,
+    max_bytes: u64,
+}
+
+/// Parsed templates a [`TemplateStore`] keeps, of each kind.
+pub const TEMPLATE_CACHE_ENTRIES: usize = 16;
+/// Estimated bytes of the parsed templates a [`TemplateStore`] keeps, of each kind: 128 MiB.
+pub const TEMPLATE_CACHE_BYTES: u64 = 128 << 20;
+
+/// A least-recently-used cache of a few entries: a `Vec`, most recently used last, searched
+/// from the end. Hand-written rather than a crate (`lru`): it holds at most
+/// [`TEMPLATE_CACHE_ENTRIES`] entries, so a linear search costs nanoseconds against the
+/// SHA-256 of the file that finds the key, and it needs a byte bound beside the count, which
+/// the `lru` crate does not keep.
+#[derive(Debug)]
+struct Lru<T> {
+    /// (content key, value, estimated bytes)
+    entries: Vec<([u8; 32], Arc<T>, u64)>,
+    bytes: u64,
+}
+
+impl<T> Default for Lru<T> {
+    fn default() -> Self {
+        Lru {
+            entries: Vec::new(),
+            bytes: 0,
+        }
+    }
+}
+
+impl<T> Lru<T> {
+    /// The value under `key`, made the most recently used.
+    fn get(&mut self, key: &[u8; 32]) -> Option<Arc<T>> {
+        let i = self.entries.iter().rposition(|(k, _, _)| k == key)?;
+        let e = self.entries.remove(i);
+        let v = e.1.clone();
+        self.entries.push(e);
+        Some(v)
+    }
+
+    /// Keeps `v` (of `size` estimated bytes) as the most recently used, dropping the least
+    /// recently used until both bounds hold; a value over `max_bytes` alone is not kept.
+    fn put(&mut self, key: [u8; 32], v: Arc<T>, size: u64, max_entries: usize, max_bytes: u64) {
+        if let Some(i) = self.entries.iter().position(|(k, _, _)| *k == key) {
+            let (_, _, s) = self.entries.remove(i);
+            self.bytes -= s;
+        }
+        if size > max_bytes || max_entries == 0 {
+            return;
+        }
+        while self.entries.len() >= max_entries || self.bytes + size > max_bytes {
+            let (_, _, s) = self.entries.remove(0);
+            self.bytes -= s;
+        }
+        self.bytes += size;
+        self.entries.push((key, v, size));
+    }
+}
+
+/// What a parsed template holds, estimated in bytes for [`TemplateStore`]'s bound: the package
+/// file it keeps (its masters and layouts are written from it), the parts a deck carries from
+/// it, inflated, and its model at
+/// twice the length of its JSON (strings and vectors hold about as many bytes as their JSON
+/// text, plus their headers and spare capacity). Measured against `serve`'s resident memory in
+/// `tests/template_bounds.rs`.
+pub fn template_bytes(t: &template::Template) -> u64 {
+    let carried: u64 = t
+        .carried()
+        .iter()
+        .map(|p| (p.bytes.len() + p.rels.as_ref().map_or(0, |r| r.1.len())) as u64)
+        .sum();
+    let model = serde_json::to_vec(t).map_or(0, |j| j.len() as u64);
+    t.bytes.len() as u64 + carried + 2 * model
+}
+
+/// [`template_bytes`] of a Word template: its carried parts, its styles and numbering parts
+/// and its model at twice its JSON's length.
+pub fn doc_template_bytes(t: &template::DocTemplate) -> u64 {
+    let carried: u64 = t
+        .carried()
+        .iter()
+        .map(|p| (p.bytes.len() + p.rels.as_ref().map_or(0, |r| r.1.len())) as u64)
+        .sum();
+    let parts: u64 = [&t.styles_part, &t.numbering_part]
+        .into_iter()
+        .flatten()
+        .map(|(_, b)| b.len() as u64)
+        .sum();
+    let model = serde_json::to_vec(t).map_or(0, |j| j.len() as u64);
+    carried + parts + 2 * model
 }
 
 /// What a `template_id` resolved to.
@@ -944,8 +1043,8 @@ pub enum ResolvedTemplate {
     Unknown(String),
 }
 
-/// A template file's bytes and its content key (SHA-256).
-type TemplateFile = (Vec<u8>, [u8; 32]);
+/// A template file's name in the folder, its bytes and its content key (SHA-256).
+type TemplateFile = (String, Vec<u8>, [u8; 32]);
 
 /// What a document's `template_id` resolved to.
 #[derive(Debug, Clone)]
@@ -957,18 +1056,48 @@ pub enum ResolvedDocTemplate {
     Unknown(String),
 }
 
+/// A template the input names that cannot be used: exit 2, `bad_template` at the template id.
+fn bad_template(message: String) -> Error {
+    Error::Input(SpecFailure::Invalid(Findings::one(SpecError {
+        path: "/theme/template_ref/template_id".into(),
+        code: Code::BadTemplate,
+        message,
+        severity: ErrorSeverity::Error,
+    })))
+}
+
 impl TemplateStore {
     pub fn new(dir: impl Into<PathBuf>) -> TemplateStore {
+        TemplateStore::with_bounds(dir, TEMPLATE_CACHE_ENTRIES, TEMPLATE_CACHE_BYTES)
+    }
+
+    /// A store keeping at most `max_entries` parsed templates of each kind, of at most
+    /// `max_bytes` estimated bytes together.
+    pub fn with_bounds(
+        dir: impl Into<PathBuf>,
+        max_entries: usize,
+        max_bytes: u64,
+    ) -> TemplateStore {
         TemplateStore {
             dir: dir.into(),
             cache: Default::default(),
             docs: Default::default(),
+            max_entries,
+            max_bytes,
         }
     }
 
-    /// The file of template `id` with one of `exts`, read, and its content key; `None` when
-    /// the id is not a plain file name or no such file exists.
+    /// Parsed templates kept now (presentations, documents) and their estimated bytes.
+    pub fn cached(&self) -> (usize, usize, u64) {
+        let c = self.cache.lock().unwrap_or_else(|p| p.into_inner());
+        let d = self.docs.lock().unwrap_or_else(|p| p.into_inner());
+        (c.entries.len(), d.entries.len(), c.bytes + d.bytes)
+    }
+
+    /// The file of template `id` with one of `exts`, read through the confined loader, with
+    /// its content key; `None` when the id is not a plain file name or no such file exists.
     fn read(&self, id: &str, exts: &[&str]) -> Result<Option<TemplateFile>, Error> {
+        use spec::assets::Reason;
         let plain = !id.starts_with('.')
             && id
                 .chars()
@@ -976,28 +1105,45 @@ impl TemplateStore {
         if !plain {
             return Ok(None);
         }
-        let Some(path) = exts
-            .iter()
-            .map(|ext| self.dir.join(format!("{id}.{ext}")))
-            .find(|p| p.is_file())
-        else {
-            return Ok(None);
-        };
-        let env = |m: String| Error::Environment(format!("template {}: {m}", path.display()));
-        let max = template::Limits::default().max_file_bytes;
-        let mut bytes = Vec::new();
-        {
-            use std::io::Read;
-            std::fs::File::open(&path)
-                .and_then(|f| f.take(max + 1).read_to_end(&mut bytes))
-                .map_err(|e| env(e.to_string()))?;
+        let root = spec::AssetRoot::open(&self.dir)
+            .map_err(|e| {
+                Error::Environment(format!(
+                    "the templates folder cannot be opened: {}",
+                    e.kind()
+                ))
+            })?
+            .with_max_bytes(template::Limits::default().max_file_bytes)
+            .with_max_job_bytes(u64::MAX);
+        for ext in exts {
+            let name = format!("{id}.{ext}");
+            let loaded = match root.load_path(&name) {
+                Ok(l) => l,
+                Err(r) if r.reason == Reason::NotFound => continue,
+                Err(r) => {
+                    let why = match r.reason {
+                        Reason::OutsideRoot => {
+                            "leads outside the templates folder (a symbolic link out of it)"
+                                .to_string()
+                        }
+                        Reason::NotAFile => "is not a regular file".to_string(),
+                        Reason::TooLarge => format!(
+                            "is larger than {} bytes",
+                            template::Limits::default().max_file_bytes
+                        ),
+                        _ => {
+                            return Err(Error::Environment(format!(
+                                "template {name} cannot be read from the templates folder"
+                            )))
+                        }
+                    };
+                    return Err(bad_template(format!("template {name} {why}")));
+                }
+            };
+            use sha2::Digest;
+            let key: [u8; 32] = sha2::Sha256::digest(&loaded.bytes).into();
+            return Ok(Some((name, loaded.bytes.to_vec(), key)));
         }
-        if bytes.len() as u64 > max {
-            return Err(env(format!("larger than {max} bytes")));
-        }
-        use sha2::Digest;
-        let key: [u8; 32] = sha2::Sha256::digest(&bytes).into();
-        Ok(Some((bytes, key)))
+        Ok(None)
     }
 
     /// Resolves a document's `id` to `DIR/<id>.docx` or `DIR/<id>.dotx`, parsed once per
@@ -1007,22 +1153,24 @@ impl TemplateStore {
         if template::themes::is_default(id) {
             return Ok(ResolvedDocTemplate::BuiltIn);
         }
-        let Some((bytes, key)) = self.read(id, &["docx", "dotx"])? else {
+        let Some((name, bytes, key)) = self.read(id, &["docx", "dotx"])? else {
             return Ok(ResolvedDocTemplate::Unknown(id.to_string()));
         };
         let docs = || self.docs.lock().unwrap_or_else(|p| p.into_inner());
         if let Some(t) = docs().get(&key) {
-            return Ok(ResolvedDocTemplate::Found(t.clone()));
+            return Ok(ResolvedDocTemplate::Found(t));
         }
-        let t = Arc::new(template::DocTemplate::from_bytes(bytes).map_err(|e| {
-            Error::Environment(format!("template {}: {e}", self.dir.join(id).display()))
-        })?);
-        docs().insert(key, t.clone());
+        let t = Arc::new(
+            template::DocTemplate::from_bytes(bytes)
+                .map_err(|e| bad_template(format!("template {name}: {e}")))?,
+        );
+        let size = doc_template_bytes(&t);
+        docs().put(key, t.clone(), size, self.max_entries, self.max_bytes);
         Ok(ResolvedDocTemplate::Found(t))
     }
 
-    /// Resolves `id`. A template file that exists but cannot be read or is not a usable
-    /// template is an environment error (the service's folder is broken, not the deck).
+    /// Resolves `id`. A template file that exists but is not a usable template is the
+    /// input's fault (`bad_template`, exit 2); one that cannot be read is the environment's.
     pub fn resolve(&self, id: &str) -> Result<ResolvedTemplate, Error> {
         let id = id.trim();
         if template::themes::is_default(id) {
@@ -1031,27 +1179,39 @@ impl TemplateStore {
         if let Some(t) = template::themes::builtin(id) {
             return Ok(ResolvedTemplate::Found(t));
         }
-        let Some((bytes, key)) = self.read(id, &["pptx", "potx"])? else {
+        let Some((name, bytes, key)) = self.read(id, &["pptx", "potx"])? else {
             return Ok(ResolvedTemplate::Unknown(id.to_string()));
         };
-        let env = |m: String| {
-            Error::Environment(format!("template {}: {m}", self.dir.join(id).display()))
-        };
-        if let Some(t) = self
-            .cache
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .get(&key)
-        {
-            return Ok(ResolvedTemplate::Found(t.clone()));
+        let cache = || self.cache.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(t) = cache().get(&key) {
+            return Ok(ResolvedTemplate::Found(t));
         }
-        let t = Arc::new(template::Template::from_bytes(bytes).map_err(|e| env(e.to_string()))?);
-        self.cache
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .insert(key, t.clone());
+        let t = Arc::new(
+            template::Template::from_bytes(bytes)
+                .map_err(|e| bad_template(format!("template {name}: {e}")))?,
+        );
+        let size = template_bytes(&t);
+        cache().put(key, t.clone(), size, self.max_entries, self.max_bytes);
         Ok(ResolvedTemplate::Found(t))
     }
+}
+
+/// `text` made safe to print on a terminal: every control character but a line feed and a
+/// tab (C0, DEL, C1: an escape sequence from a template's layout name would be run by the
+/// terminal) and every bidirectional embedding, override or isolate (which reorder what
+/// follows on the line) written as its escape, `\u{1b}`. `template inspect --text` prints
+/// through it; JSON output escapes control characters itself.
+pub fn terminal_safe(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        let bidi = matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
+        if (c.is_control() && c != '\n' && c != '\t') || bidi {
+            out.extend(c.escape_unicode());
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// `template inspect` of a Word template: its kind, the page of its last section, headers and

@@ -1307,6 +1307,13 @@ fn load_template(file: &std::path::Path) -> Result<specrender::template::AnyTemp
             );
             return Err(2);
         }
+        Err(ReadFail::NotAFile) => {
+            say!(
+                "error: template {}: not a regular file (a folder, FIFO or device)",
+                file.display()
+            );
+            return Err(2);
+        }
     };
     match guard(|| Ok(specrender::template::AnyTemplate::from_bytes(bytes))) {
         Ok(Ok(t)) => Ok(t),
@@ -1338,7 +1345,7 @@ fn cmd_template_inspect(file: &std::path::Path, text: bool, fonts: &FontArgs) ->
         specrender::template::AnyTemplate::Doc(d) => {
             let v = specrender::doc_template_inspect(&d);
             if text {
-                let s = specrender::doc_template_inspect_text(&v);
+                let s = specrender::terminal_safe(&specrender::doc_template_inspect_text(&v));
                 return if emit(s.as_bytes()) { 0 } else { 3 };
             }
             return if print_json(&v) { 0 } else { 3 };
@@ -1347,7 +1354,9 @@ fn cmd_template_inspect(file: &std::path::Path, text: bool, fonts: &FontArgs) ->
     let warnings = specrender::template_font_warnings(&book, &t);
     let map = specrender::template::map_all(&t, &|_| None);
     if text {
-        let s = specrender::template::report::inspect_text(&t, &map, &warnings);
+        let s = specrender::terminal_safe(&specrender::template::report::inspect_text(
+            &t, &map, &warnings,
+        ));
         return if emit(s.as_bytes()) { 0 } else { 3 };
     }
     let v = specrender::template::report::inspect_json(&t, &map, &warnings);
@@ -1361,11 +1370,25 @@ fn cmd_template_inspect(file: &std::path::Path, text: bool, fonts: &FontArgs) ->
 enum ReadFail {
     Io(io::Error),
     TooLarge(u64),
+    /// A folder, FIFO, socket or device.
+    NotAFile,
 }
 
-/// A file's bytes, refusing more than `max` without reading it all.
+/// A file's bytes, refusing more than `max` without reading it all, and anything but a
+/// regular file without blocking: the open is `O_NONBLOCK | O_NOCTTY` (a FIFO with no writer
+/// opens at once, a terminal is not adopted) and the type is checked on the open handle.
 fn read_limited(path: &std::path::Path, max: u64) -> Result<Vec<u8>, ReadFail> {
-    let f = std::fs::File::open(path).map_err(ReadFail::Io)?;
+    let mut opts = std::fs::OpenOptions::new();
+    opts.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        opts.custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY);
+    }
+    let f = opts.open(path).map_err(ReadFail::Io)?;
+    if !f.metadata().map_err(ReadFail::Io)?.is_file() {
+        return Err(ReadFail::NotAFile);
+    }
     let mut buf = Vec::new();
     f.take(max + 1)
         .read_to_end(&mut buf)

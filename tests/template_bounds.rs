@@ -29,11 +29,11 @@ fn parts(bytes: &[u8]) -> Vec<(String, Vec<u8>)> {
         .collect()
 }
 
-/// A zip package of `parts` (deflated).
+/// A zip package of `parts` (stored: deflating megabytes in a debug build takes seconds).
 fn zip_of(parts: &[(String, Vec<u8>)]) -> Vec<u8> {
     let mut w = zip::ZipWriter::new(Cursor::new(Vec::new()));
-    let o = zip::write::SimpleFileOptions::default()
-        .compression_method(zip::CompressionMethod::Deflated);
+    let o =
+        zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Stored);
     for (n, b) in parts {
         w.start_file(n.as_str(), o).unwrap();
         w.write_all(b).unwrap();
@@ -244,4 +244,270 @@ fn a_reused_preview_folder_keeps_only_this_decks_slide_pngs() {
     assert!(r.code <= 1, "{r:?}");
     assert!(!out.join("007-s7.png").exists());
     assert!(out.join("002-s2.png").exists() && out.join("notes.txt").exists());
+}
+
+/// `serve` with `args`, each request a line; the answers.
+fn serve(args: &[&str], requests: &[serde_json::Value]) -> Vec<serde_json::Value> {
+    let mut child = Command::new(bin())
+        .arg("serve")
+        .args(args)
+        .env_remove("SPECRENDER_FONTS")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    {
+        let mut stdin = child.stdin.take().unwrap();
+        for r in requests {
+            writeln!(stdin, "{r}").unwrap();
+        }
+    }
+    let out = child.wait_with_output().unwrap();
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+/// The small deck naming template `id`.
+fn deck_on(id: &str) -> serde_json::Value {
+    let mut deck = support::small_deck();
+    deck["theme"]["template_ref"]["template_id"] = id.into();
+    deck
+}
+
+#[test]
+fn a_broken_customer_template_is_invalid_input_naming_the_part_never_the_servers_path() {
+    let d = workdir("template-bounds", "broken-template");
+    let dir = d.join("templates");
+    std::fs::create_dir_all(&dir).unwrap();
+    // A master that is not XML, a template whose file leads out of the folder, a FIFO.
+    let broken = template_with(|p| {
+        let (_, b) = p
+            .iter_mut()
+            .find(|(n, _)| n == "ppt/slideMasters/slideMaster1.xml")
+            .unwrap();
+        b.truncate(b.len() / 2);
+        b.extend_from_slice(b"<p:unclosed");
+    });
+    std::fs::write(dir.join("broken.pptx"), broken).unwrap();
+    let outside = d.join("outside.pptx");
+    std::fs::copy(fixture("python-pptx-default.pptx"), &outside).unwrap();
+    std::os::unix::fs::symlink(&outside, dir.join("escape.pptx")).unwrap();
+    let fifo = dir.join("pipe.pptx");
+    assert!(Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    let dir_s = dir.display().to_string();
+    let cases = [
+        ("broken", "ppt/slideMasters/slideMaster1.xml"),
+        ("escape", "outside the templates folder"),
+        ("pipe", "not a regular file"),
+    ];
+    for (id, says) in cases {
+        // --templates: exit 2, bad_template at the template id, the part named.
+        let input = d.join(format!("{id}.json"));
+        std::fs::write(&input, deck_on(id).to_string()).unwrap();
+        let r = support::run(&["qc", s(&input), "--templates", &dir_s], None);
+        assert_eq!(r.code, 2, "{id}: {r:?}");
+        assert!(r.stderr.contains(says), "{id}: {r:?}");
+        assert!(!r.stderr.contains(&dir_s), "{id}: {r:?}");
+        let v = r.json();
+        assert_eq!(v["errors"][0]["code"], "bad_template", "{id}: {v}");
+        assert_eq!(v["errors"][0]["path"], "/theme/template_ref/template_id");
+    }
+    // serve: the same answer, the worker alive for the next request.
+    let reqs: Vec<serde_json::Value> = cases
+        .iter()
+        .map(|(id, _)| serde_json::json!({"id": id, "op": "qc", "spec": deck_on(id)}))
+        .chain([serde_json::json!({"id": "ok", "op": "qc", "spec": support::small_deck()})])
+        .collect();
+    let answers = serve(
+        &[
+            "--templates",
+            &dir_s,
+            "--output-root",
+            s(&d),
+            "--assets",
+            s(&d),
+        ],
+        &reqs,
+    );
+    assert_eq!(answers.len(), 4, "{answers:?}");
+    for (a, (id, says)) in answers.iter().zip(cases) {
+        assert_eq!(a["exit_code"], 2, "{id}: {a}");
+        let text = a.to_string();
+        assert!(text.contains(says), "{id}: {a}");
+        assert!(!text.contains(&dir_s), "{id}: {a}");
+    }
+    assert!(
+        answers[3]["exit_code"].as_i64().unwrap() <= 1,
+        "{}",
+        answers[3]
+    );
+    // --template on a FIFO: refused at once (no writer ever opens it), exit 2.
+    let input = d.join("plain.json");
+    std::fs::write(&input, support::small_deck().to_string()).unwrap();
+    let r = support::run(&["qc", s(&input), "--template", s(&fifo)], None);
+    assert_eq!(r.code, 2, "{r:?}");
+    assert!(r.stderr.contains("not a regular file"), "{r:?}");
+    assert!(r.wall < std::time::Duration::from_secs(20), "{r:?}");
+}
+
+#[test]
+fn an_encrypted_template_is_named_and_inspect_text_escapes_control_characters() {
+    let d = workdir("template-bounds", "encrypted-and-escapes");
+    // An OLE2 compound file (what Office writes for a password-protected .pptx).
+    let mut cfb = vec![0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1];
+    cfb.resize(8192, 0);
+    let enc = d.join("protected.pptx");
+    std::fs::write(&enc, cfb).unwrap();
+    let r = support::run(&["template", "inspect", s(&enc)], None);
+    assert_eq!(r.code, 2, "{r:?}");
+    assert!(
+        r.stderr
+            .contains("an encrypted or legacy binary Office file"),
+        "{r:?}"
+    );
+    assert!(!r.stderr.contains("EOCD"), "{r:?}");
+    // A layout named with a CSI (U+009B, a terminal's escape) and a right-to-left override.
+    let t = template_with(|p| {
+        let (_, b) = p
+            .iter_mut()
+            .find(|(n, _)| n == "ppt/slideLayouts/slideLayout1.xml")
+            .unwrap();
+        let s = String::from_utf8(b.clone()).unwrap();
+        let k = s.find("<p:cSld name=\"").unwrap() + "<p:cSld name=\"".len();
+        *b = format!("{}Evil\u{9b}2J\u{202e}txt{}", &s[..k], &s[k..]).into_bytes();
+    });
+    let tp = d.join("names.pptx");
+    std::fs::write(&tp, t).unwrap();
+    let r = support::run(&["template", "inspect", "--text", s(&tp)], None);
+    assert_eq!(r.code, 0, "{r:?}");
+    let out = r.out();
+    assert!(
+        !out.contains('\u{9b}') && !out.contains('\u{202e}'),
+        "{out}"
+    );
+    assert!(out.contains("Evil\\u{9b}2J\\u{202e}txt"), "{out}");
+}
+
+/// Variant `n` of python-pptx's template: its master padded with a comment of `pad` random
+/// letters (every variant a different file, parsed and kept on its own).
+fn variant(n: u64, pad: usize) -> Vec<u8> {
+    let mut x = n
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
+    let text: String = (0..pad)
+        .map(|_| {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (b'a' + (x >> 59) as u8 % 26) as char
+        })
+        .collect();
+    template_with(|p| {
+        let (_, b) = p
+            .iter_mut()
+            .find(|(n, _)| n == "ppt/slideMasters/slideMaster1.xml")
+            .unwrap();
+        let s = String::from_utf8(b.clone()).unwrap();
+        let k = s.find("<p:cSld").unwrap();
+        *b = format!("{}<!--{text}-->{}", &s[..k], &s[k..]).into_bytes();
+    })
+}
+
+fn rss_kib(pid: u32) -> u64 {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .unwrap()
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap()
+}
+
+#[test]
+fn serves_memory_stays_flat_over_many_template_variants() {
+    use std::io::BufRead;
+    let d = workdir("template-bounds", "serve-variants");
+    let dir = d.join("templates");
+    std::fs::create_dir_all(&dir).unwrap();
+    let n = 60;
+    for i in 0..n {
+        std::fs::write(dir.join(format!("v{i}.pptx")), variant(i, 2 << 20)).unwrap();
+    }
+    let mut child = Command::new(bin())
+        .args([
+            "serve",
+            "--templates",
+            s(&dir),
+            "--output-root",
+            s(&d),
+            "--assets",
+            s(&d),
+        ])
+        .env_remove("SPECRENDER_FONTS")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let pid = child.id();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+    let mut samples = Vec::new();
+    for i in 0..n {
+        let req = serde_json::json!({"id": i, "op": "qc", "spec": deck_on(&format!("v{i}"))});
+        writeln!(stdin, "{req}").unwrap();
+        let mut line = String::new();
+        stdout.read_line(&mut line).unwrap();
+        let a: serde_json::Value = serde_json::from_str(&line).unwrap();
+        assert!(a["exit_code"].as_i64().unwrap() <= 1, "{a}");
+        if i == 19 || i == n - 1 {
+            samples.push(rss_kib(pid));
+        }
+    }
+    drop(stdin);
+    child.wait().unwrap();
+    // Each variant holds about 4 MiB (its 2 MiB package, its 2 MiB master carried): kept
+    // without bound, 40 more variants took 160 MiB more; the cache keeps 16.
+    let growth = samples[1] as i64 - samples[0] as i64;
+    assert!(
+        growth < 48 * 1024,
+        "RSS after 20 and {n} variants: {samples:?} KiB"
+    );
+}
+
+#[test]
+fn the_template_cache_drops_the_least_recently_used_by_entries_and_bytes() {
+    let d = workdir("template-bounds", "cache-bounds");
+    for i in 0..4 {
+        std::fs::write(d.join(format!("v{i}.pptx")), variant(i, 1 << 20)).unwrap();
+    }
+    let found = |store: &specrender::TemplateStore, id: &str| {
+        matches!(
+            store.resolve(id).unwrap(),
+            specrender::ResolvedTemplate::Found(_)
+        )
+    };
+    // Two entries at most.
+    let store = specrender::TemplateStore::with_bounds(&d, 2, u64::MAX);
+    for id in ["v0", "v1", "v2", "v1", "v3"] {
+        assert!(found(&store, id));
+    }
+    let (decks, docs, bytes) = store.cached();
+    assert_eq!((decks, docs), (2, 0));
+    // Each variant's estimate covers its package and its carried master (1 MiB each).
+    assert!(bytes > 4 << 20, "{bytes}");
+    // By bytes: room for one variant, not two; one larger than the bound is not kept.
+    let store = specrender::TemplateStore::with_bounds(&d, 16, (bytes / 2) * 3 / 2);
+    for id in ["v0", "v1", "v2"] {
+        assert!(found(&store, id));
+    }
+    assert_eq!(store.cached().0, 1);
+    let store = specrender::TemplateStore::with_bounds(&d, 16, 1 << 20);
+    assert!(found(&store, "v0"));
+    assert_eq!(store.cached(), (0, 0, 0));
 }

@@ -123,6 +123,9 @@ impl std::fmt::Debug for Package {
 
 const CONTENT_TYPES: &str = "[Content_Types].xml";
 
+/// The first bytes of an OLE2 compound file (MS-CFB 2.2).
+const OLE2_SIGNATURE: [u8; 8] = [0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1];
+
 impl Package {
     /// Opens a package from its bytes and reads its content types.
     pub fn open(bytes: Vec<u8>, limits: Limits) -> Result<Package, PackageError> {
@@ -132,6 +135,15 @@ impl Package {
                 size,
                 max: limits.max_file_bytes,
             });
+        }
+        // An OLE2 compound file: what Office writes for a password-protected (encrypted)
+        // document, and the legacy binary formats (.ppt, .doc, .pot, .dot).
+        if bytes.starts_with(&OLE2_SIGNATURE) {
+            return Err(PackageError::Zip(
+                "an encrypted or legacy binary Office file (an OLE2 compound file), not an OOXML \
+                 package: save it unprotected as .pptx / .potx / .docx / .dotx"
+                    .into(),
+            ));
         }
         let zip = zip::ZipArchive::new(Cursor::new(bytes))
             .map_err(|e| PackageError::Zip(e.to_string()))?;
@@ -377,6 +389,19 @@ mod tests {
     }
 
     const CT: &[u8] = br#"<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Override PartName="/ppt/presentation.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.template.main+xml"/></Types>"#;
+
+    #[test]
+    fn an_ole2_compound_file_is_named_as_encrypted_or_legacy() {
+        let mut cfb = OLE2_SIGNATURE.to_vec();
+        cfb.resize(4096, 0);
+        let e = Package::open(cfb, Limits::default()).unwrap_err();
+        let m = e.to_string();
+        assert!(
+            m.contains("an encrypted or legacy binary Office file"),
+            "{m}"
+        );
+        assert!(!m.contains("EOCD"), "{m}");
+    }
 
     #[test]
     fn targets_resolve_against_their_source_part() {
