@@ -542,7 +542,7 @@ fn over_budget(over: &specrender_layout::work::OverBudget, path: String) -> Erro
     };
     let message = format!(
         "laying this input out needs more work than a job may spend: past the budget of {} \
-         work units{at} ({} by then; docs/guide/limits.md); split it into smaller jobs \
+         work units{at} ({} by then; docs/guide/limits.md, \"The work budget\"); split it into smaller jobs \
          or shorten its largest tables and texts",
         over.budget, over.spent
     );

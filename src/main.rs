@@ -1,8 +1,11 @@
-//! The `specrender` command line (docs/guide/cli.md): `validate`, `qc`, `render`, `fonts`, `serve`.
+//! The `specrender` command line (docs/guide/cli.md): `validate`, `qc`, `render`, `preview`,
+//! `template inspect`, `themes`, `fonts`, `serve`; each one's `--help` lists its exit codes and
+//! shows an example (the `help!` texts, run by tests/cli.rs).
 //!
 //! JSON goes to stdout or the named files; human-readable messages go to stderr. Exit codes:
 //! 0 written and QC passed, 1 written and QC found high/medium issues, 2 invalid input (nothing
-//! written; also command-line usage errors), 3 environment (I/O, fonts), 4 internal.
+//! written; also command-line usage errors), 3 environment (I/O, fonts, stdout closed at
+//! start), 4 internal, 141 stdout's reader went away.
 //!
 //! `serve [--output-root DIR] [--assets DIR] [--max-bytes N]` reads one request per line,
 //! `{"id", "op": "validate"|"qc"|"render", "spec": {..} (or a string: raw text, e.g. an LLM
@@ -33,11 +36,40 @@ macro_rules! say {
     }};
 }
 
+/// A command's `after_help`: its own exit codes (`$codes`, the lines for 0 and 1), those every
+/// command shares, and one example.
+macro_rules! help {
+    ($codes:literal, $example:literal) => {
+        concat!(
+            "Exit codes:\n",
+            $codes,
+            "\n",
+            "  2    invalid input or usage: nothing written\n",
+            "  3    environment: a file, folder or font that cannot be read or written, or stdout\n",
+            "       closed at start (the report would be lost): nothing written\n",
+            "  4    internal error\n",
+            "  141  stdout's reader went away (`| head`): ended quietly, nothing written\n",
+            "\n",
+            "Example:\n",
+            $example
+        )
+    };
+}
+
 #[derive(Parser)]
 #[command(
     name = "specrender",
     version,
-    about = "SlideSpec JSON to a fitted PPTX and a QC report"
+    about = "SlideSpec JSON to a fitted PPTX, DocSpec JSON to a fitted DOCX, and a QC report",
+    long_about = "SlideSpec JSON to a fitted, editable PPTX, DocSpec JSON to a DOCX, and a QC \
+report an agent can act on. The input's `spec_version` (`slidespec_v1` or `docspec_v1`) says \
+which; the schemas are spec/schema/slidespec-v1.schema.json and docspec-v1.schema.json. A deck \
+is laid out on a built-in look (`specrender themes`, `--theme`) or a .pptx/.potx template \
+(`--template`), a document on its own styles or a .docx/.dotx template.",
+    after_help = help!(
+        "  0    done (render, qc, preview: QC passed)\n  1    written or checked, QC found high or medium issues",
+        "  specrender render examples/hello-deck.json -o deck.pptx --qc deck.qc.json"
+    )
 )]
 struct Cli {
     #[command(subcommand)]
@@ -46,12 +78,29 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Check an input against the schema and the semantic rules; print every error as JSON.
+    /// Check a SlideSpec or DocSpec against its schema and the semantic rules; print every
+    /// error as JSON.
+    ///
+    /// Prints `{"valid", "errors": [{"path" (a JSON Pointer), "code", "message"}], "warnings",
+    /// "error_count", "warning_count", "max_listed"}` on stdout and the errors on stderr.
+    /// Nothing is laid out or written.
+    #[command(after_help = help!(
+        "  0    valid (warnings allowed)",
+        "  specrender validate examples/hello-doc.json"
+    ))]
     Validate {
         #[command(flatten)]
         input: InputArgs,
     },
-    /// Lay out and check without writing a PPTX; print the QC report as JSON.
+    /// Lay out and check a SlideSpec or DocSpec without writing a file; print the QC report
+    /// as JSON.
+    ///
+    /// The fast check before `render`: the same layout and report, no PPTX or DOCX. Invalid
+    /// input prints its errors as JSON on stdout, as `validate` does.
+    #[command(after_help = help!(
+        "  0    QC passed\n  1    QC found high or medium issues",
+        "  specrender qc examples/hello-deck.json --layout layout.json"
+    ))]
     Qc {
         #[command(flatten)]
         input: InputArgs,
@@ -63,7 +112,16 @@ enum Command {
         #[command(flatten)]
         run: RunArgs,
     },
-    /// Write the PPTX (and the QC report: to --qc, else to stdout).
+    /// Write the PPTX of a SlideSpec or the DOCX of a DocSpec, and the QC report (to --qc,
+    /// else to stdout).
+    ///
+    /// Every output (the file, --qc, --layout, --preview) is written together or none is.
+    /// A deck takes --theme or a .pptx/.potx --template; a document a .docx/.dotx --template.
+    /// Invalid input prints its errors as JSON on stdout, as `validate` does.
+    #[command(after_help = help!(
+        "  0    written, QC passed\n  1    written, QC found high or medium issues",
+        "  specrender render examples/hello-deck.json -o deck.pptx --theme bold --qc deck.qc.json"
+    ))]
     Render {
         #[command(flatten)]
         input: InputArgs,
@@ -96,8 +154,15 @@ enum Command {
         #[command(flatten)]
         run: RunArgs,
     },
-    /// Draw one PNG per output slide (`NNN-<slide_id>.png`) from the laid-out deck; print the
-    /// QC report as JSON. Exit codes as `qc`.
+    /// Draw one PNG per output slide of a SlideSpec (`NNN-<slide_id>.png`); print the QC
+    /// report as JSON.
+    ///
+    /// Drawn from the laid-out deck (nothing measured again), on its look or --template. A
+    /// DocSpec has no slides: refused (exit 2).
+    #[command(after_help = help!(
+        "  0    drawn, QC passed\n  1    drawn, QC found high or medium issues",
+        "  specrender preview examples/hello-deck.json -o previews --highlight --sheet sheet.png"
+    ))]
     Preview {
         #[command(flatten)]
         input: InputArgs,
@@ -118,18 +183,27 @@ enum Command {
         #[command(flatten)]
         run: RunArgs,
     },
-    /// Read a .pptx / .potx template and describe it.
+    /// Read a .pptx / .potx (deck) or .docx / .dotx (document) template and describe it.
     Template {
         #[command(subcommand)]
         command: TemplateCommand,
     },
-    /// List the built-in themes (`theme.template_ref.template_id`).
+    /// List the built-in looks of decks (`--theme NAME` or `theme.template_ref.template_id`).
+    ///
+    /// Documents have one built-in look, their own styles (`default`), or a .docx/.dotx
+    /// template.
+    #[command(after_help = help!("  0    listed", "  specrender themes --json"))]
     Themes {
         /// Print JSON instead of text.
         #[arg(long)]
         json: bool,
     },
-    /// List the loaded font faces and what the default families resolve to.
+    /// List the loaded font faces, what the default families resolve to and which face draws
+    /// each script (for decks and documents alike), as JSON.
+    #[command(after_help = help!(
+        "  0    listed",
+        "  specrender fonts --family \"Noto Sans\""
+    ))]
     Fonts {
         #[command(flatten)]
         fonts: FontArgs,
@@ -138,6 +212,16 @@ enum Command {
         family: Vec<String>,
     },
     /// Long-running worker: one JSON request per line on stdin, one JSON response per line.
+    ///
+    /// Requests: `{"id", "op": "validate"|"qc"|"render", "spec": {..} (a SlideSpec or a DocSpec;
+    /// or a string, with "options": {"extract_json": true} for an LLM reply), "options":
+    /// {"autofit", "slide_numbers", "extract_json", "max_bytes", "citations"}, "output":
+    /// "x.pptx"|"x.docx" (render), "layout": bool}`. Each answer has `"exit_code"` (the
+    /// command's own: 0, 1, 2, 3, 4) and `"ok"`. Fonts are loaded once.
+    #[command(after_help = help!(
+        "  0    end of stdin",
+        "  echo '{\"id\": 1, \"op\": \"validate\", \"spec\": {}}' | specrender serve"
+    ))]
     Serve {
         #[command(flatten)]
         args: ServeArgs,
@@ -157,8 +241,9 @@ struct ServeArgs {
     /// Longest request line (and input) in bytes; a request may lower it. Default: 32 MiB.
     #[arg(long, value_name = "N")]
     max_bytes: Option<usize>,
-    /// Resolve each deck's `theme.template_ref.template_id` to `DIR/<id>.pptx|.potx` (parsed
-    /// once per content and kept for every later job).
+    /// Resolve each input's `theme.template_ref.template_id` to `DIR/<id>.pptx|.potx` (a
+    /// deck) or `DIR/<id>.docx|.dotx` (a document), parsed once per content and kept for every
+    /// later job.
     #[arg(long, value_name = "DIR")]
     templates: Option<PathBuf>,
 }
@@ -191,11 +276,19 @@ impl InputArgs {
 
 #[derive(Subcommand)]
 enum TemplateCommand {
-    /// Print the template's slide size, masters, layouts with their placeholders (resolved
+    /// Describe a template as JSON (or --text): a deck's or a document's.
+    ///
+    /// A .pptx / .potx: its slide size, masters, layouts with their placeholders (resolved
     /// rectangles in EMU), theme fonts and colours, which layout each SlideSpec layout_id maps
-    /// to and why, and warnings, as JSON (or --text).
+    /// to and why, and warnings (fonts measured with a stand-in). A .docx / .dotx: its page,
+    /// margins and columns, headers and footers, the style each DocSpec role uses and how it
+    /// was found, the fonts of Normal and heading 1, and warnings.
+    #[command(after_help = help!(
+        "  0    described",
+        "  specrender template inspect themes/minimal.potx --text"
+    ))]
     Inspect {
-        /// The .pptx / .potx file.
+        /// The .pptx / .potx / .docx / .dotx file.
         file: PathBuf,
         /// Human-readable text instead of JSON.
         #[arg(long)]
@@ -226,8 +319,9 @@ struct RunArgs {
     /// Root for `file` assets. Default: the input file's folder.
     #[arg(long, value_name = "DIR")]
     assets: Option<PathBuf>,
-    /// Lay the deck out on this .pptx / .potx template: its layouts, placeholders, fonts and
-    /// size; the output carries its masters, layouts and theme.
+    /// Lay a deck out on this .pptx / .potx template (its layouts, placeholders, fonts and
+    /// size; the PPTX carries its masters, layouts and theme), or a document on this .docx /
+    /// .dotx (its styles, page, headers and footers). The other kind is refused (exit 2).
     #[arg(long, value_name = "FILE")]
     template: Option<PathBuf>,
     /// Lay the deck out on this built-in look (`specrender themes` lists them) instead of the
@@ -236,8 +330,9 @@ struct RunArgs {
     /// A DocSpec takes only `default` (its own styles).
     #[arg(long, value_name = "NAME", value_parser = theme_names(), conflicts_with = "template")]
     theme: Option<String>,
-    /// Resolve `theme.template_ref.template_id` to `DIR/<id>.pptx|.potx` (built-in ids such as
-    /// `default` need no file; an id with no file: the built-in look and `unknown_template`).
+    /// Resolve `theme.template_ref.template_id` to `DIR/<id>.pptx|.potx` (a deck) or
+    /// `DIR/<id>.docx|.dotx` (a document); built-in ids such as `default` need no file; an id
+    /// with no file: the built-in look and an `unknown_template` note.
     #[arg(long, value_name = "DIR")]
     templates: Option<PathBuf>,
     #[command(flatten)]
@@ -258,7 +353,7 @@ struct RunArgs {
     /// `qc`'s and `render`'s `--citations` (`preview` draws no document).
     #[arg(skip)]
     citations: CitationsArg,
-    /// Work units a job may spend laying out (docs/guide/limits.md); an input that
+    /// Work units a job may spend laying out (docs/guide/limits.md, "The work budget"); an input that
     /// needs more is refused (exit 2, `work_budget` at the element that passed it).
     #[arg(long, value_name = "UNITS", default_value_t = specrender::layout::work::DEFAULT_WORK_BUDGET)]
     work_budget: u64,
@@ -486,10 +581,6 @@ fn read_input(arg: &str, max: usize) -> Result<Vec<u8>, Error> {
 /// Print a JSON report on stdout; `false` (reported on stderr) when stdout cannot take it.
 #[must_use]
 fn print_json(v: &impl serde::Serialize) -> bool {
-    if specrender::outputs::stdout_closed() {
-        say!("error: environment: stdout is closed, so the report would be lost");
-        return false;
-    }
     let s = serde_json::to_string_pretty(v).expect("JSON output serializes") + "\n";
     emit(s.as_bytes())
 }
@@ -512,14 +603,27 @@ impl<W: Write> Write for Stdout<W> {
     }
 }
 
+/// `false` (reported) when the process started with stdout closed
+/// ([`specrender::outputs::stdout_closed`]): every command's output would be lost.
+fn stdout_open() -> bool {
+    let closed = specrender::outputs::stdout_closed();
+    if closed {
+        say!("error: environment: stdout is closed, so the report would be lost");
+    }
+    !closed
+}
+
 fn stdout() -> Stdout<io::StdoutLock<'static>> {
     Stdout(io::stdout().lock())
 }
 
 /// Write `bytes` to stdout; `false` when it cannot take them (reported on stderr unless its
-/// reader went away).
+/// reader went away), or when stdout was closed at start (what is written would be lost).
 #[must_use]
 fn emit(bytes: &[u8]) -> bool {
+    if !stdout_open() {
+        return false;
+    }
     let mut out = stdout();
     match out.write_all(bytes).and_then(|()| out.flush()) {
         Ok(()) => true,
@@ -1421,6 +1525,9 @@ fn cmd_fonts(args: &FontArgs, families: &[String]) -> i32 {
 // serve
 
 fn cmd_serve(args: &ServeArgs) -> i32 {
+    if !stdout_open() {
+        return 3;
+    }
     let book = match specrender::load_fonts(&args.fonts.options()) {
         Ok(b) => b,
         Err(e) => {

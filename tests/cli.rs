@@ -1055,3 +1055,107 @@ fn theme_flag_picks_a_built_in_look() {
     let r = specrender(&["qc", s(&doc), "--theme", "default"], None, None);
     assert_eq!(r.code, 0, "{r:?}");
 }
+
+/// `--help` described a PPTX-only tool with no exit codes and no example. Every command's help
+/// now names both inputs (SlideSpec/DocSpec or their files), lists its exit codes and shows one
+/// example, and that example runs as shown (from a folder holding the repository's `examples`
+/// and `themes`) with exit 0.
+#[test]
+fn every_commands_help_explains_it_and_its_example_runs() {
+    let d = workdir("help_examples");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for dir in ["examples", "themes"] {
+        std::os::unix::fs::symlink(root.join(dir), d.join(dir)).unwrap();
+    }
+    let bin_dir = Path::new(env!("CARGO_BIN_EXE_specrender"))
+        .parent()
+        .unwrap();
+    let path = format!(
+        "{}:{}",
+        bin_dir.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    for cmd in [
+        vec![],
+        vec!["validate"],
+        vec!["qc"],
+        vec!["render"],
+        vec!["preview"],
+        vec!["template", "inspect"],
+        vec!["themes"],
+        vec!["fonts"],
+        vec!["serve"],
+    ] {
+        let mut args = cmd.clone();
+        args.push("--help");
+        let r = specrender(&args, None, None);
+        assert_eq!(r.code, 0, "{cmd:?}: {r:?}");
+        let help = &r.stdout;
+        for want in [
+            "Exit codes:\n  0 ",
+            "\n  2 ",
+            "\n  3 ",
+            "\n  141 ",
+            "Example:\n",
+        ] {
+            assert!(
+                help.contains(want),
+                "{cmd:?} --help lacks {want:?}:\n{help}"
+            );
+        }
+        assert!(
+            ["DocSpec", ".docx", "documents"]
+                .iter()
+                .any(|w| help.contains(w)),
+            "{cmd:?} --help says nothing of documents:\n{help}"
+        );
+        let example = help
+            .split("Example:\n")
+            .nth(1)
+            .unwrap()
+            .lines()
+            .next()
+            .unwrap()
+            .trim();
+        assert!(example.contains("specrender "), "{cmd:?}: {example}");
+        let r = Command::new("sh")
+            .args(["-c", example])
+            .current_dir(&d)
+            .env("PATH", &path)
+            .env_remove("SPECRENDER_FONTS")
+            .output()
+            .unwrap();
+        assert_eq!(
+            r.status.code(),
+            Some(0),
+            "{cmd:?}: {example}\n{}",
+            String::from_utf8_lossy(&r.stderr)
+        );
+    }
+}
+
+/// A stdout closed at start (`>&-`) is exit 3 for every command that prints, not only for the
+/// QC report of render/qc/validate (tests/robust.rs): `themes` and `template inspect --text`
+/// printed into the void with exit 0, `serve` answered into it.
+#[test]
+fn every_printing_command_refuses_a_stdout_closed_at_start() {
+    let template = Path::new(env!("CARGO_MANIFEST_DIR")).join("themes/minimal.potx");
+    for args in [
+        vec!["themes"],
+        vec!["themes", "--json"],
+        vec!["fonts"],
+        vec!["template", "inspect", "--text", s(&template)],
+        vec!["serve"],
+    ] {
+        let r = Command::new("sh")
+            .arg("-c")
+            .arg("exec \"$0\" \"$@\" >&- </dev/null")
+            .arg(env!("CARGO_BIN_EXE_specrender"))
+            .args(&args)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&r.stderr);
+        assert_eq!(r.status.code(), Some(3), "{args:?}: {err}");
+        assert!(err.contains("stdout is closed"), "{args:?}: {err}");
+    }
+}
