@@ -3,7 +3,7 @@
 //! on the first failure, after writing the input to `target/fuzz-failures/`. Per case: CPU time
 //! (of the case's thread, so a busy machine or `nice` does not count) under 2 s and peak heap under 64 MiB + 16 x the input (an instrumented allocator).
 //!
-//!     cargo run --release -p specrender-fuzz -- --seconds 60          # what .ci/run does
+//!     cargo run --release -p specrender-fuzz -- --cases 40000 --seed 1   # what .ci/run does
 //!     nice -n 19 cargo run --release -p specrender-fuzz -- --cases 1000000 --seed 7
 //!
 //! `specrender-fuzz --limits [--max-cpu-ms N] FILE...` runs given inputs (the table- and
