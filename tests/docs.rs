@@ -218,7 +218,12 @@ fn doc_files() -> Vec<PathBuf> {
     .map(|f| root().join(f))
     .filter(|p| p.exists())
     .collect();
-    for dir in ["docs", "benches/reports", "conformance/reports", "fuzz/reports"] {
+    for dir in [
+        "docs",
+        "benches/reports",
+        "conformance/reports",
+        "fuzz/reports",
+    ] {
         md_under(&root().join(dir), &mut out);
     }
     out.sort();
