@@ -1253,6 +1253,7 @@ pub fn doc_template_inspect(t: &template::DocTemplate) -> Value {
         "styles": styles,
         "fonts": {"normal": font(template::DocRole::Normal), "heading1": font(template::DocRole::Heading(1))},
         "example_blocks": t.example_blocks,
+        "dropped": t.dropped,
         "warnings": t.warnings,
     })
 }
@@ -1273,6 +1274,12 @@ pub fn doc_template_inspect_text(v: &Value) -> String {
             u["id"].as_str().unwrap_or(""),
             u["how"].as_str().unwrap_or("")
         ));
+    }
+    let dropped: Vec<template::Dropped> =
+        serde_json::from_value(v["dropped"].clone()).unwrap_or_default();
+    for d in &dropped {
+        s.push_str(&template::policy::dropped_line(d));
+        s.push('\n');
     }
     for w in v["warnings"].as_array().into_iter().flatten() {
         s.push_str(&format!("warning: {}\n", w.as_str().unwrap_or("")));

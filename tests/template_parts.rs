@@ -153,53 +153,76 @@ fn a_carried_part_that_is_missing_is_refused_by_every_command() {
 
 #[test]
 fn a_carried_part_with_a_name_specrender_writes_is_refused() {
+    // Pictures (the carry policy follows an image relationship only to an image part: one to
+    // an XML part of ours, `ppt/presentation.xml`, is dropped with a finding instead) in
+    // folders whose every part is ours.
     for (tag, target, stored) in [
-        ("slide", "../slides/slide1.xml", "ppt/slides/slide1.xml"),
-        ("app", "../../docProps/app.xml", "docProps/app.xml"),
-        ("pres", "../presentation.xml", "ppt/presentation.xml"),
+        ("slide", "../slides/image1.jpeg", "ppt/slides/image1.jpeg"),
+        (
+            "app",
+            "../../docProps/thumbnail.jpeg",
+            "docProps/thumbnail.jpeg",
+        ),
+        (
+            "media",
+            "../media/deck/logo1.jpeg",
+            "ppt/media/deck/logo1.jpeg",
+        ),
     ] {
         let t = edited("python-pptx-default.pptx", |p| {
             relate_master(p, IMAGE, target);
             if !p.iter().any(|(n, _)| n == stored) {
-                p.push((stored.to_string(), b"<x/>".to_vec()));
+                p.push((stored.to_string(), b"jpeg".to_vec()));
             }
         });
         refused_by_every_command(tag, &t, false, stored);
     }
-    // In a Word template: a header reaching word/document.xml.
+    // In a Word template: a header reaching into word/media/doc/ (our pictures' folder).
     let t = edited("edited-fr-ids.docx", |p| {
         replace(
             p,
             "word/_rels/header1.xml.rels",
             "</Relationships>",
             &format!(
-                r#"<Relationship Id="rId900" Type="{IMAGE}" Target="document.xml"/></Relationships>"#
+                r#"<Relationship Id="rId900" Type="{IMAGE}" Target="media/doc/image1.png"/></Relationships>"#
             ),
-        )
+        );
+        p.push(("word/media/doc/image1.png".into(), b"png".to_vec()));
     });
-    refused_by_every_command("doc", &t, true, "word/document.xml");
+    refused_by_every_command("doc", &t, true, "word/media/doc/image1.png");
 }
 
 #[test]
 fn a_target_in_another_letter_case_is_one_part_written_once() {
     let t = edited("python-pptx-default.pptx", |p| {
-        // The theme related a second time, in capitals and percent-encoded.
-        relate_master(p, IMAGE, "../THEME/%74heme1.XML");
+        // A picture related twice: as stored, and in capitals and percent-encoded.
+        p.push(("ppt/media/image1.jpeg".into(), b"jpeg".to_vec()));
+        relate_master(p, IMAGE, "../MEDIA/%69mage1.JPEG");
+        replace(
+            p,
+            MASTER_RELS,
+            "</Relationships>",
+            &format!(
+                r#"<Relationship Id="rId901" Type="{IMAGE}" Target="../media/image1.jpeg"/></Relationships>"#
+            ),
+        );
     });
     let runs = every_command("case", &t, false);
     for (cmd, r, _) in &runs {
         assert!(r.code <= 1, "{cmd}: {}", r.stderr);
     }
     let parts = output_parts(&runs[0].2);
-    let themes: Vec<&String> = parts
+    let media: Vec<&String> = parts
         .keys()
-        .filter(|n| n.eq_ignore_ascii_case("ppt/theme/theme1.xml"))
+        .filter(|n| n.eq_ignore_ascii_case("ppt/media/image1.jpeg"))
         .collect();
-    assert_eq!(themes, ["ppt/theme/theme1.xml"]);
+    assert_eq!(media, ["ppt/media/image1.jpeg"]);
     let rels = String::from_utf8(parts[MASTER_RELS].clone()).unwrap();
-    assert!(
-        rels.contains(r#"Id="rId900" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="../theme/theme1.xml""#),
-        "{rels}"
-    );
+    for id in ["rId900", "rId901"] {
+        assert!(
+            rels.contains(&format!(r#"Id="{id}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="../media/image1.jpeg""#)),
+            "{rels}"
+        );
+    }
     let _ = std::fs::remove_dir_all(tmp("case"));
 }

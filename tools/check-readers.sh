@@ -18,6 +18,8 @@
 # rendered with the default fit policy), through tools/check_readback.py: every input
 # paragraph, bullet, table cell and chart value is found in the output (python-pptx,
 # python-docx, openpyxl on each chart's embedded workbook) or named by QC.
+# Hostile templates (issue 38): the deck and document tests/carry_policy.rs renders on templates
+# with active content added, opened by python-pptx / python-docx.
 # Installs what it needs from Debian packages / PyPI when missing. Usage:
 #   tools/check-readers.sh [DECK.json | DOC.json ...]    (default: the examples, every golden case
 #   and the generated document suite)
@@ -247,5 +249,26 @@ if [ $# -eq 0 ]; then
     fi
     echo "ok   $name: $kept"
   done
+fi
+# Hostile templates (issue 38): tests/carry_policy.rs renders a deck and a document on
+# python-pptx's and python-docx's defaults with macro projects, ActiveX, OLE objects, external
+# and script links and fetching fields added; python-pptx and python-docx open what it wrote.
+if [ $# -eq 0 ]; then
+  hostile=target/tmp/carry
+  if cargo test -q --test carry_policy hostile >/dev/null 2>&1 && python3 - "$hostile/hostile-pptx/out.pptx" "$hostile/hostile-docx/out.docx" <<'PY'
+import sys
+import docx
+import pptx
+p = pptx.Presentation(sys.argv[1])
+assert len(p.slides) == 1 and len(p.slide_layouts) == 11, (len(p.slides), len(p.slide_layouts))
+d = docx.Document(sys.argv[2])
+header = d.sections[0].header.paragraphs[0].text
+assert "Acme Corp" in header and "cached-picture-text" in header, header
+PY
+  then
+    echo "ok   hostile templates: active content dropped, python-pptx and python-docx open the outputs"
+  else
+    echo "FAIL hostile templates (cargo test --test carry_policy hostile, then python-pptx / python-docx)"; fail=1
+  fi
 fi
 exit $fail

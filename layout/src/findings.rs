@@ -52,6 +52,9 @@ pub enum Finding {
     /// `theme.template_ref.template_id` names no built-in look and no template in the
     /// templates folder: the built-in look was used.
     UnknownTemplate { template_id: String },
+    /// The carry policy dropped active or external content from a template part (a macro
+    /// project, ActiveX, an OLE object, an external or script link, a fetching field...).
+    TemplateContentDropped(specrender_template::Dropped),
     /// A chart's category labels overlap even thinned (nominal: wrapped on two lines); sizes
     /// in EMU: the widest label, the room one category gets; the thinning used.
     ChartLabelsCrowded {

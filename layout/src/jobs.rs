@@ -150,6 +150,14 @@ fn deck_findings(ctx: &mut Ctx<'_>) {
         };
         ctx.note(finding, &first, &first, None);
     }
+    for d in ctx.frame.template.dropped().iter() {
+        ctx.note(
+            Finding::TemplateContentDropped(d.clone()),
+            &first,
+            &first,
+            None,
+        );
+    }
     for s in std::mem::take(&mut ctx.fonts.substituted) {
         let finding = Finding::FontSubstituted {
             family: s.family,

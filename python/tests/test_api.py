@@ -82,6 +82,48 @@ def test_template_by_path_and_bytes_like_the_cli(cli, deck_path, template_path, 
     assert by_path.data != engine.render(deck_path).data
 
 
+def test_active_content_of_a_template_is_dropped_with_findings_like_the_cli(
+    cli, deck_path, template_path, tmp_path
+):
+    # python-pptx's default with a macro project and a linked picture related from its master.
+    import zipfile
+
+    hostile = tmp_path / "hostile.pptx"
+    rels = "ppt/slideMasters/_rels/slideMaster1.xml.rels"
+    with zipfile.ZipFile(template_path) as src, zipfile.ZipFile(hostile, "w") as dst:
+        for item in src.infolist():
+            data = src.read(item.filename)
+            if item.filename == rels:
+                data = data.replace(
+                    b"</Relationships>",
+                    b'<Relationship Id="rIdV" Type="http://schemas.microsoft.com/office/2006/'
+                    b'relationships/vbaProject" Target="../vbaProject.bin"/>'
+                    b'<Relationship Id="rIdX" Type="http://schemas.openxmlformats.org/'
+                    b'officeDocument/2006/relationships/image" '
+                    b'Target="http://tracker.example/p.png" TargetMode="External"/>'
+                    b"</Relationships>",
+                )
+            dst.writestr(item, data)
+        dst.writestr("ppt/vbaProject.bin", b"macros")
+    out, qc = tmp_path / "h.pptx", tmp_path / "h.json"
+    cli("render", deck_path, "-o", out, "--qc", qc, "--template", hostile)
+    r = specrender.Engine().render(deck_path, template=hostile)
+    assert r.data == read(out)
+    assert r.qc_json + "\n" == qc.read_text(encoding="utf-8")
+    dropped = {
+        (i["details"]["kind"], i["details"].get("target"))
+        for i in r.qc["issues"]
+        if i["type"] == "template_content_dropped"
+    }
+    assert dropped == {
+        ("macro_project", "ppt/vbaProject.bin"),
+        ("external_link", "http://tracker.example/p.png"),
+    }
+    with zipfile.ZipFile(out) as z:
+        assert "ppt/vbaProject.bin" not in z.namelist()
+        assert b"tracker.example" not in z.read(rels)
+
+
 def test_word_template_for_documents_like_the_cli(cli, doc_path, doc_template_path, tmp_path):
     out, qc = tmp_path / "t.docx", tmp_path / "q.json"
     cli("render", doc_path, "-o", out, "--qc", qc, "--template", doc_template_path)

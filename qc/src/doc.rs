@@ -4,8 +4,9 @@
 //! figure whose image is missing or refused), `heading_skip` (medium: a heading more than one
 //! level below the previous one; the first heading may be level 1 or 2, the document title
 //! being above it), `font_fallback` (medium: a substituted family, or characters no font has),
-//! `table_ragged_rows` (low: rows with more or fewer cells than columns, as decks report them)
-//! and input warnings (low `input_warning`).
+//! `table_ragged_rows` (low: rows with more or fewer cells than columns, as decks report them),
+//! `template_content_dropped` (low: what the carry policy dropped from a template part,
+//! details `{part, kind, target}`, no `block_id`) and input warnings (low `input_warning`).
 //! Citations resolving to nothing never get here: validation refuses them
 //! (`unresolved_citation`, exit 2). Every issue names its `block_id`; `slide_id` is null. An
 //! issue on a block says the page layout predicted for it (`details.page`, 1-based).

@@ -39,6 +39,8 @@ pub enum IssueKind {
     LogoHidden,
     /// `template_id` names no built-in look and no template in the templates folder.
     UnknownTemplate,
+    /// The carry policy dropped active or external content from a template part.
+    TemplateContentDropped,
     /// A word wider than its box, broken inside.
     BrokenWord,
     /// An element kind drawn as a labelled placeholder box.
@@ -83,6 +85,7 @@ impl IssueKind {
             IssueKind::ChartPalette => "chart_palette",
             IssueKind::LogoHidden => "logo_hidden",
             IssueKind::UnknownTemplate => "unknown_template",
+            IssueKind::TemplateContentDropped => "template_content_dropped",
             IssueKind::BrokenWord => "broken_word",
             IssueKind::PlaceholderElement => "placeholder_element",
             IssueKind::ChartLabelsCrowded => "chart_labels_crowded",

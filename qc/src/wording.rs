@@ -129,6 +129,10 @@ fn describe(f: &Finding, at: &str) -> Described {
             details(vec![("template_id", json!(template_id))]),
             format!("theme.template_ref.template_id \"{}\" is neither a built-in look (default) nor a template in the templates folder (<id>.pptx or <id>.potx); the deck was laid out on the built-in look.", short(template_id)),
         ),
+        Finding::TemplateContentDropped(d) => {
+            let (details, message) = dropped_words(d);
+            (IssueKind::TemplateContentDropped, Severity::Low, details, message)
+        }
         Finding::UnknownShape { name } => (
             IssueKind::UnknownShape,
             Severity::Low,
@@ -287,6 +291,39 @@ fn asset_advice(r: Reason) -> &'static str {
 }
 
 /// A word as quoted in a message: at most 40 characters.
+/// The details and message of a `template_content_dropped` finding.
+fn dropped_words(d: &specrender_template::Dropped) -> (BTreeMap<String, Value>, String) {
+    use specrender_template::DropKind as K;
+    let mut details = BTreeMap::new();
+    details.insert("part".to_string(), json!(d.part));
+    details.insert("kind".to_string(), json!(d.kind.as_str()));
+    if let Some(t) = &d.target {
+        details.insert("target".to_string(), json!(t));
+    }
+    let what = match d.kind {
+        K::MacroProject => "a macro project",
+        K::ActiveX => "an ActiveX control",
+        K::OleObject => "an OLE object",
+        K::ExternalLink => "an external link",
+        K::FileLink => "a link to a file or network share",
+        K::ScriptLink => "a script link or action",
+        K::FetchingField => "a field that fetches or runs something (its cached result is kept)",
+        K::SvgImage => "an SVG picture (its raster copy is kept)",
+        K::UnlistedPart => "a part of a kind templates do not carry",
+        K::WrongContentType => "a part whose content type does not fit its relationship",
+    };
+    let target = d
+        .target
+        .as_deref()
+        .map(|t| format!(" ({})", short(t)))
+        .unwrap_or_default();
+    let message = format!(
+        "template part {}: {what}{target} was not carried into the output (specrender never carries macros, ActiveX, OLE objects, external or script links, or fetching fields); the rest of the part is. Remove it from the template to silence this.",
+        short(&d.part)
+    );
+    (details, message)
+}
+
 fn short(w: &str) -> String {
     if w.chars().count() <= 40 {
         w.to_string()
@@ -440,6 +477,16 @@ pub(crate) fn doc_finding(
                 Severity::Medium,
                 d,
                 format!("theme.template_ref.template_id \"{}\" is neither default nor a document template in the templates folder (<id>.docx or <id>.dotx); the document was written in specrender's own styles.", short(template_id)),
+            )
+        }
+        DocFinding::TemplateContentDropped(dropped) => {
+            let (details, message) = dropped_words(dropped);
+            (
+                IssueKind::TemplateContentDropped,
+                None,
+                Severity::Low,
+                details,
+                message,
             )
         }
         DocFinding::TableOverflow {

@@ -5,7 +5,12 @@
 //! template's example slides, their notes, its notes and handout masters and anything reachable
 //! only from them are dropped; its presentation part is replaced by ours (so a .potx becomes a
 //! presentation). Output stays deterministic: parts in the order the walk finds them.
+//!
+//! What is followed and what the carried XML keeps is the carry policy's ([`crate::policy`]):
+//! no macro project, ActiveX control, OLE object, external relationship, script link or
+//! fetching field reaches an output; each one dropped is reported ([`Dropped`]).
 
+use crate::policy::{self, Dropped, Verdict};
 use crate::Template;
 use specrender_opc::{Package, PackageError, Rel};
 use std::collections::BTreeSet;
@@ -34,38 +39,48 @@ impl Template {
     pub fn carried(&self) -> &[Carried] {
         &self.carried
     }
+
+    /// What the carry policy dropped from the parts the masters reach (QC's
+    /// `template_content_dropped`).
+    pub fn dropped(&self) -> &[Dropped] {
+        &self.dropped
+    }
 }
 
-/// What becomes of one relationship of a carried part ([`policy`]).
+/// What becomes of one relationship of a carried part ([`action`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RelAction {
     /// The target part is carried (walked in turn) and the relationship kept.
     Carry,
-    /// The relationship is kept as written, its target not carried (an external target).
-    Keep,
     /// The relationship is removed from the carried relationships part and its target is
     /// not carried.
     Drop,
 }
 
-/// Relationship types whose targets are not carried (ECMA-376 names, last path segment).
-const DROPPED: &[&str] = &[
-    "slide",
-    "notesSlide",
-    "notesMaster",
-    "handoutMaster",
-    "comments",
-];
-
-/// The carry policy: what becomes of relationship `rel` of carried part `from`. The one
-/// place that decides it; the walk ([`walk_parts`]) does the rest.
-pub fn policy(_from: &str, rel: &Rel) -> RelAction {
-    if rel.external {
-        RelAction::Keep
-    } else if DROPPED.iter().any(|d| rel.is(d)) {
-        RelAction::Drop
-    } else {
-        RelAction::Carry
+/// What becomes of relationship `rel` of carried part `from`, as the carry policy
+/// ([`policy::judge`]) says; a dropped one the policy reports goes to `dropped`. The walk
+/// ([`walk_parts`]) does the rest.
+fn action(pkg: &Package, from: &str, rel: &Rel, dropped: &mut Vec<Dropped>) -> RelAction {
+    let ct = (!rel.external)
+        .then(|| pkg.find(&rel.target).and_then(|n| pkg.content_type(n)))
+        .flatten();
+    match policy::judge(rel, ct) {
+        Verdict::Carry => RelAction::Carry,
+        // An allowed relationship whose target is missing: [`walk_parts`] names it.
+        Verdict::Drop(policy::DropKind::WrongContentType)
+            if !rel.external && pkg.find(&rel.target).is_none() =>
+        {
+            RelAction::Carry
+        }
+        Verdict::Silent => RelAction::Drop,
+        Verdict::Drop(kind) => {
+            dropped.push(Dropped {
+                part: policy::safe_text(from),
+                kind,
+                target: policy::shown_target(rel, kind),
+            });
+            RelAction::Drop
+        }
     }
 }
 
@@ -117,15 +132,16 @@ pub fn written_by_us(writes: &[&str], name: &str) -> bool {
 }
 
 /// Every part of `pkg` reachable from `roots` (the roots first), breadth first, each part's
-/// relationships in file order, as [`policy`] says: read (under the package's limits) when the
-/// template is, so a template that reads writes. A relationship to a part the package lacks,
-/// a target outside it, or a carried part whose name one of ours takes (`writes`) is an error
-/// naming the part.
+/// relationships in file order, as the carry policy says ([`action`]; a part's XML loses every
+/// reference to what it drops, [`policy::clean_part`]): read (under the package's limits) when
+/// the template is, so a template that reads writes. A relationship to a part the package
+/// lacks, a target outside it, or a carried part whose name one of ours takes (`writes`) is an
+/// error naming the part. Also returns what the policy dropped ([`policy::bounded`]).
 pub(crate) fn walk_parts(
     pkg: &Package,
     roots: Vec<String>,
     writes: &[&str],
-) -> Result<Vec<Carried>, PackageError> {
+) -> Result<(Vec<Carried>, Vec<Dropped>), PackageError> {
     let mut queue = Vec::new();
     let mut seen = BTreeSet::new();
     for r in roots {
@@ -135,6 +151,7 @@ pub(crate) fn walk_parts(
         }
     }
     let mut out = Vec::new();
+    let mut dropped = Vec::new();
     let mut i = 0;
     while i < queue.len() {
         let name = queue[i].clone();
@@ -154,8 +171,12 @@ pub(crate) fn walk_parts(
             .to_string();
         let rels = pkg.rels(&name)?;
         let mut actions = Vec::with_capacity(rels.len());
+        let mut gone = BTreeSet::new();
         for r in &rels {
-            let action = policy(&name, r);
+            let action = action(pkg, &name, r, &mut dropped);
+            if action == RelAction::Drop {
+                gone.insert(r.id.clone());
+            }
             if action == RelAction::Carry {
                 let Some(target) = pkg.find(&r.target) else {
                     return Err(PackageError::Missing {
@@ -169,6 +190,20 @@ pub(crate) fn walk_parts(
             }
             actions.push(action);
         }
+        // An id both carried and dropped (a duplicate) is dropped: nothing may point at it.
+        for (r, a) in rels.iter().zip(actions.iter_mut()) {
+            if gone.contains(&r.id) {
+                *a = RelAction::Drop;
+            }
+        }
+        let bytes = if content_type.ends_with("xml") {
+            match policy::clean_part(&name, &bytes, &gone, &mut dropped)? {
+                Some(clean) => clean,
+                None => bytes,
+            }
+        } else {
+            bytes
+        };
         let rels_part = rels_name(&name);
         let rels = match pkg.find(&rels_part) {
             Some(stored) => {
@@ -188,7 +223,7 @@ pub(crate) fn walk_parts(
             rels,
         });
     }
-    Ok(out)
+    Ok((out, policy::bounded(dropped)))
 }
 
 fn rels_name(part: &str) -> String {
@@ -220,8 +255,6 @@ fn rels_as_carried(from: &str, xml: Vec<u8>, rels: &[Rel], actions: &[RelAction]
         let target = match a {
             RelAction::Drop => continue,
             RelAction::Carry => written_target(dir, &r.target),
-            RelAction::Keep if r.external => r.written.clone(),
-            RelAction::Keep => written_target(dir, &r.target),
         };
         let mut attrs: Vec<specrender_opc::write::xml::Attr> =
             vec![("Id", &r.id), ("Type", &r.ty), ("Target", &target)];
@@ -368,7 +401,7 @@ mod tests {
             ("ppt/media/image1.png", b"png"),
             ("ppt/media/\u{e9}t\u{e9}.png", b"png2"),
         ]);
-        let c = walk_parts(&p, vec![M.into()], DECK_WRITES).unwrap();
+        let c = walk_parts(&p, vec![M.into()], DECK_WRITES).unwrap().0;
         let names: Vec<&str> = c.iter().map(|c| c.name.as_str()).collect();
         assert_eq!(
             names,
@@ -394,7 +427,7 @@ mod tests {
     fn relationships_kept_as_written_are_carried_byte_for_byte() {
         let r = rels(&[rel("rId1", "image", "../media/image1.png")]);
         let p = pkg(&[(M, b"<m/>"), (M_RELS, &r), ("ppt/media/image1.png", b"png")]);
-        let c = walk_parts(&p, vec![M.into()], DECK_WRITES).unwrap();
+        let c = walk_parts(&p, vec![M.into()], DECK_WRITES).unwrap().0;
         assert_eq!(&*c[0].rels.as_ref().unwrap().1, &r[..]);
         // A dropped relationship (an example slide) rewrites the part without it.
         let r = rels(&[
@@ -402,7 +435,7 @@ mod tests {
             rel("rId2", "slide", "../slides/slide1.xml"),
         ]);
         let p = pkg(&[(M, b"<m/>"), (M_RELS, &r), ("ppt/media/image1.png", b"png")]);
-        let c = walk_parts(&p, vec![M.into()], DECK_WRITES).unwrap();
+        let c = walk_parts(&p, vec![M.into()], DECK_WRITES).unwrap().0;
         let xml = std::str::from_utf8(&c[0].rels.as_ref().unwrap().1).unwrap();
         assert!(xml.contains("rId1") && !xml.contains("rId2"), "{xml}");
     }
@@ -417,9 +450,9 @@ mod tests {
             format!("part ppt/media/image1.png is missing (named by {M})")
         );
         for ours in [
-            "../slides/slide1.xml",
-            "../presentation.xml",
-            "../../docProps/App.xml",
+            "../slides/image1.png",
+            "../embeddings/image1.png",
+            "../../docProps/Thumb.png",
             "../Media/Deck/image1.png",
         ] {
             let r = rels(&[rel("rId1", "image", ours)]);
@@ -429,6 +462,17 @@ mod tests {
             assert_eq!(e.part(), Some(stored.as_str()), "{ours}: {e}");
             assert!(e.to_string().contains("specrender writes"), "{e}");
         }
+        // A picture relationship to an XML part of ours is dropped by the policy (its target
+        // is no picture), so nothing collides.
+        let r = rels(&[rel("rId1", "image", "../presentation.xml")]);
+        let p = pkg(&[
+            (M, b"<m/>"),
+            (M_RELS, &r),
+            ("ppt/presentation.xml", b"<p/>"),
+        ]);
+        let (c, d) = walk_parts(&p, vec![M.into()], DECK_WRITES).unwrap();
+        assert_eq!(c.len(), 1);
+        assert_eq!(d[0].kind, crate::policy::DropKind::WrongContentType);
         assert!(written_by_us(DECK_WRITES, "/[Content_Types].XML"));
         assert!(written_by_us(DOC_WRITES, "/WORD/document.xml"));
         assert!(!written_by_us(DOC_WRITES, "word/header1.xml"));

@@ -436,6 +436,10 @@ pub struct DocTemplate {
     pub theme_part: Option<String>,
     #[serde(skip)]
     carried: Arc<Vec<Carried>>,
+    /// What the carry policy dropped from the carried parts ([`crate::policy`]; QC's
+    /// `template_content_dropped`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub dropped: Vec<crate::policy::Dropped>,
     /// What each header and footer part of the last section holds, by part name: the
     /// paragraphs whose height may push the body down from the top margin or up from the
     /// bottom one ([`Furniture`]).
@@ -728,11 +732,9 @@ fn read(bytes: Vec<u8>, limits: Limits) -> Result<DocTemplate, TemplateError> {
             .chain(&t.section.footers)
             .map(|(_, p)| p.clone()),
     );
-    t.carried = Arc::new(crate::carry::walk_parts(
-        &pkg,
-        roots,
-        crate::carry::DOC_WRITES,
-    )?);
+    let (carried, dropped) = crate::carry::walk_parts(&pkg, roots, crate::carry::DOC_WRITES)?;
+    t.carried = Arc::new(carried);
+    t.dropped = dropped;
     let parts: Vec<String> = t
         .section
         .headers

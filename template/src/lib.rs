@@ -13,6 +13,7 @@ pub mod docx;
 pub mod map;
 pub mod model;
 pub mod paint;
+pub mod policy;
 mod read;
 pub mod report;
 pub mod themes;
@@ -22,6 +23,7 @@ pub use docx::{DocRole, DocStyle, DocTemplate};
 pub use map::{map_all, map_layout, Mapping, LAYOUT_IDS};
 pub use model::*;
 pub use paint::{contrast, delta_e, BulletColor, Color, ColorBase, Fill, Paint};
+pub use policy::{DropKind, Dropped};
 pub use specrender_opc::{Limits, PackageError};
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -267,6 +267,9 @@ pub struct Template {
     /// checked with the template.
     #[serde(skip)]
     pub carried: std::sync::Arc<Vec<crate::carry::Carried>>,
+    /// What the carry policy dropped from the carried parts ([`Template::dropped`]).
+    #[serde(skip)]
+    pub dropped: Vec<crate::policy::Dropped>,
     /// A brand applied to it ([`Template::branded`]): the theme part is rewritten on writing.
     #[serde(skip)]
     pub brand: Option<Brand>,

@@ -114,6 +114,7 @@ pub(crate) fn read(bytes: Vec<u8>, limits: Limits) -> Result<Template, TemplateE
         warnings: Vec::new(),
         bytes: keep,
         carried: Default::default(),
+        dropped: Vec::new(),
         brand: None,
     };
     for (rid, id) in &master_ids {
@@ -126,11 +127,9 @@ pub(crate) fn read(bytes: Vec<u8>, limits: Limits) -> Result<Template, TemplateE
         )));
     }
     let roots = t.masters.iter().map(|m| m.part.clone()).collect();
-    t.carried = std::sync::Arc::new(crate::carry::walk_parts(
-        &pkg,
-        roots,
-        crate::carry::DECK_WRITES,
-    )?);
+    let (carried, dropped) = crate::carry::walk_parts(&pkg, roots, crate::carry::DECK_WRITES)?;
+    t.carried = std::sync::Arc::new(carried);
+    t.dropped = dropped;
     resolve_geometry(&mut t);
     warnings(&mut t);
     Ok(t)

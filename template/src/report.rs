@@ -47,6 +47,7 @@ pub fn inspect_json(t: &Template, mappings: &[Mapping], extra_warnings: &[String
         })).collect::<Vec<_>>(),
         "theme": theme,
         "layout_map": mappings,
+        "dropped": t.dropped(),
         "warnings": warnings,
     })
 }
@@ -133,6 +134,9 @@ pub fn inspect_text(t: &Template, mappings: &[Mapping], extra_warnings: &[String
                 .unwrap_or_else(|| "our own slots in the master's areas".into()),
             m.how
         );
+    }
+    for d in t.dropped().iter() {
+        let _ = writeln!(s, "{}", crate::policy::dropped_line(d));
     }
     for w in t.warnings.iter().chain(extra_warnings) {
         let _ = writeln!(s, "warning: {w}");

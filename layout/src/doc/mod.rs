@@ -113,6 +113,13 @@ pub fn layout_doc_on(doc: &Doc, book: &FontBook, opts: &DocOptions, threads: usi
             stand_in: s.stand_in,
         })
         .collect();
+    if let Some(t) = &opts.template {
+        findings.extend(
+            t.dropped
+                .iter()
+                .map(|d| DocFinding::TemplateContentDropped(d.clone())),
+        );
+    }
     let mut m = Measurer::new(book);
     let lang = ShapeLang::from_tag(&doc.language);
     let mut pictures = picture::Pictures::default();

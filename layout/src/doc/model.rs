@@ -212,6 +212,8 @@ pub enum DocFinding {
     /// `theme.template_ref.template_id` names no document template in the templates folder
     /// (the document is written in our own styles).
     UnknownTemplate { template_id: String },
+    /// The carry policy dropped active or external content from a template part.
+    TemplateContentDropped(specrender_template::Dropped),
     /// Characters no loaded font has (drawn as empty boxes); `block` None: the title or
     /// subtitle.
     MissingGlyphs {
