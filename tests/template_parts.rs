@@ -226,3 +226,88 @@ fn a_target_in_another_letter_case_is_one_part_written_once() {
     }
     let _ = std::fs::remove_dir_all(tmp("case"));
 }
+
+const MASTER: &str = "ppt/slideMasters/slideMaster1.xml";
+
+/// 150,000 nested elements (the probe's 30 KB template) inserted before `at` in `name`.
+fn deeply_nested(parts: &mut [(String, Vec<u8>)], name: &str, at: &str) {
+    let n = 150_000;
+    replace(
+        parts,
+        name,
+        at,
+        &format!("{}{}{at}", "<a:x>".repeat(n), "</a:x>".repeat(n)),
+    );
+}
+
+#[test]
+fn deeply_nested_parts_are_refused_by_every_command_without_a_crash() {
+    for (tag, name, at) in [
+        ("sppr", MASTER, "</p:spPr>"),
+        ("tree", MASTER, "</p:spTree>"),
+        ("layout", "ppt/slideLayouts/slideLayout2.xml", "</p:spTree>"),
+        ("theme", "ppt/theme/theme1.xml", "</a:fillStyleLst>"),
+    ] {
+        let t = edited("python-pptx-default.pptx", |p| deeply_nested(p, name, at));
+        refused_by_every_command(tag, &t, false, name);
+    }
+    for (tag, name, at) in [
+        ("styles", "word/styles.xml", "</w:styles>"),
+        ("header", "word/header1.xml", "</w:hdr>"),
+    ] {
+        let t = edited("edited-fr-ids.docx", |p| deeply_nested(p, name, at));
+        refused_by_every_command(tag, &t, true, name);
+    }
+}
+
+#[test]
+fn a_carried_part_that_is_never_parsed_is_checked_before_it_is_written() {
+    // A part the master reaches that no reader parses: a DOCTYPE with an external entity,
+    // an undefined entity, a forbidden character.
+    for (tag, body) in [
+        (
+            "doctype",
+            r#"<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>"#,
+        ),
+        ("entity", "<x>&nope;</x>"),
+        ("char", "<x>\u{1}</x>"),
+        ("tags", "<x><y></x>"),
+    ] {
+        let t = edited("python-pptx-default.pptx", |p| {
+            relate_master(
+                p,
+                "http://schemas.openxmlformats.org/officeDocument/2006/relationships/customXml",
+                "../../customXml/item1.xml",
+            );
+            p.push(("customXml/item1.xml".into(), body.as_bytes().to_vec()));
+        });
+        refused_by_every_command(tag, &t, false, "customXml/item1.xml");
+    }
+}
+
+#[test]
+fn a_utf16_master_is_decoded_and_carried_as_utf8() {
+    let t = edited("python-pptx-default.pptx", |p| {
+        let m = part(p, MASTER);
+        let text = String::from_utf8(m.clone()).unwrap().replacen(
+            "encoding=\"UTF-8\"",
+            "encoding=\"UTF-16\"",
+            1,
+        );
+        *m = [0xFF, 0xFE]
+            .into_iter()
+            .chain(text.encode_utf16().flat_map(u16::to_le_bytes))
+            .collect();
+    });
+    let runs = every_command("utf16", &t, false);
+    for (cmd, r, _) in &runs {
+        assert!(r.code <= 1, "{cmd}: {}", r.stderr);
+    }
+    let parts = output_parts(&runs[0].2);
+    let master = std::str::from_utf8(&parts[MASTER]).expect("written as UTF-8");
+    assert!(
+        master.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\""),
+        "{master:.80}"
+    );
+    let _ = std::fs::remove_dir_all(tmp("utf16"));
+}

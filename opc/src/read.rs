@@ -181,7 +181,7 @@ impl Package {
             limits,
             read_total: Cell::new(0),
         };
-        let ct = p.read(CONTENT_TYPES, None)?;
+        let ct = p.read_xml(CONTENT_TYPES, None)?;
         let (mut defaults, mut overrides) = (BTreeMap::new(), BTreeMap::new());
         walk(CONTENT_TYPES, &ct, |name, e, end| {
             if end {
@@ -267,6 +267,17 @@ impl Package {
         Ok(out)
     }
 
+    /// The bytes of an XML part ([`Package::read`]) as UTF-8: a UTF-16 part decoded
+    /// ([`crate::xml::to_utf8`]).
+    pub fn read_xml(&self, part: &str, from: Option<&str>) -> Result<Vec<u8>, PackageError> {
+        let bytes = self.read(part, from)?;
+        let name = self.find(part).unwrap_or(part);
+        Ok(match crate::xml::to_utf8(name, &bytes)? {
+            std::borrow::Cow::Owned(v) => v,
+            std::borrow::Cow::Borrowed(_) => bytes,
+        })
+    }
+
     /// The relationships of `part` (`""`: the package's own, `_rels/.rels`), targets resolved
     /// to part names. A part without a relationships part has none.
     pub fn rels(&self, part: &str) -> Result<Vec<Rel>, PackageError> {
@@ -280,7 +291,7 @@ impl Package {
         if self.find(&rels_name).is_none() {
             return Ok(Vec::new());
         }
-        let xml = self.read(&rels_name, Some(part))?;
+        let xml = self.read_xml(&rels_name, Some(part))?;
         let mut rels = Vec::new();
         let mut bad = None;
         walk(&rels_name, &xml, |name, e, end| {

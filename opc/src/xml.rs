@@ -1,18 +1,31 @@
-//! Small, safe XML reading helpers over quick-xml: a part's events with DTDs refused (no
-//! entity can be declared, so none can expand), attributes by local name.
+//! The one XML reader of untrusted parts (templates, carried parts, checked files), over
+//! quick-xml: iterative, with the nesting depth bounded ([`MAX_DEPTH`]), and strict — a part is
+//! read only when it is well-formed XML 1.0 without a DTD ([`check`] says what is checked).
+//! [`walk`] and [`walk_text`] give its events; attributes by local name.
 
 use crate::read::PackageError;
 pub use quick_xml::events::BytesStart;
 use quick_xml::events::Event;
 use quick_xml::Reader;
+use std::borrow::Cow;
 
 /// The XML version attribute values are normalised for (OOXML parts are XML 1.0).
 pub const XML_1_0: quick_xml::XmlVersion = quick_xml::XmlVersion::Implicit1_0;
 
-/// A reader of a part's XML that checks end names.
+/// The deepest element nesting a part may have: 256 levels, the bound libxml2 applies unless
+/// told `XML_PARSE_HUGE` (lxml, and so python-pptx and python-docx, refuse a part one level
+/// deeper: "Excessive depth in document: 256"). Office's own parts nest a few dozen levels
+/// (the fixture templates at most 17); the bound keeps every tree built from a part (a
+/// captured fill, a group of shapes) shallow enough that walking or dropping it recursively
+/// cannot overflow a thread's stack.
+pub const MAX_DEPTH: usize = 256;
+
+/// A reader of a part's XML that checks end names and comments.
 fn reader(xml: &[u8]) -> Reader<&[u8]> {
     let mut r = Reader::from_reader(xml);
-    r.config_mut().check_end_names = true;
+    let c = r.config_mut();
+    c.check_end_names = true;
+    c.check_comments = true;
     r
 }
 
@@ -24,77 +37,216 @@ fn doctype(part: &str) -> PackageError {
     )
 }
 
-/// Calls `f` for every start (or empty) element of `xml` with its local name and the element,
-/// and for every end element with `end == true`. A `<!DOCTYPE>` is an error: OOXML parts never
-/// have one, and refusing it refuses every entity declaration (billion laughs, external
-/// entities) before anything expands.
-pub fn walk(
-    part: &str,
-    xml: &[u8],
-    mut f: impl FnMut(&[u8], &BytesStart<'_>, bool) -> Result<(), PackageError>,
-) -> Result<(), PackageError> {
-    let mut r = reader(xml);
-    let mut buf = Vec::new();
-    loop {
-        let ev = r
-            .read_event_into(&mut buf)
-            .map_err(|e| PackageError::xml(part, e.to_string()))?;
-        match ev {
-            Event::Start(e) => {
-                f(e.local_name().into_inner().as_bytes(), &e, false)?;
-            }
-            Event::Empty(e) => {
-                f(e.local_name().into_inner().as_bytes(), &e, false)?;
-                f(e.local_name().into_inner().as_bytes(), &e, true)?;
-            }
-            Event::End(e) => {
-                let s = BytesStart::new(e.local_name().into_inner().to_string());
-                f(e.local_name().into_inner().as_bytes(), &s, true)?;
-            }
-            Event::DocType(_) => return Err(doctype(part)),
-            Event::Eof => return Ok(()),
-            _ => {}
+/// One event of the reader: what [`walk`] and [`walk_text`] are made of.
+enum Ev<'a, 'b> {
+    Start(&'b BytesStart<'a>),
+    End(&'b [u8]),
+    Text(&'b str),
+}
+
+/// XML 1.0 `Char` (surrogates cannot occur in a Rust `str`).
+fn is_char(c: char) -> bool {
+    crate::write::xml::is_xml_char(c)
+}
+
+/// XML 1.0 (fifth edition) `NameStartChar` / `NameChar`.
+fn is_name_start(c: char) -> bool {
+    matches!(c, ':' | 'A'..='Z' | '_' | 'a'..='z' | '\u{C0}'..='\u{D6}' | '\u{D8}'..='\u{F6}'
+        | '\u{F8}'..='\u{2FF}' | '\u{370}'..='\u{37D}' | '\u{37F}'..='\u{1FFF}'
+        | '\u{200C}'..='\u{200D}' | '\u{2070}'..='\u{218F}' | '\u{2C00}'..='\u{2FEF}'
+        | '\u{3001}'..='\u{D7FF}' | '\u{F900}'..='\u{FDCF}' | '\u{FDF0}'..='\u{FFFD}'
+        | '\u{10000}'..='\u{EFFFF}')
+}
+
+fn is_name_char(c: char) -> bool {
+    is_name_start(c)
+        || matches!(c, '-' | '.' | '0'..='9' | '\u{B7}' | '\u{300}'..='\u{36F}' | '\u{203F}'..='\u{2040}')
+}
+
+fn is_name(s: &str) -> bool {
+    let mut cs = s.chars();
+    cs.next().is_some_and(is_name_start) && cs.all(is_name_char)
+}
+
+/// The part as UTF-8 text, or why it is not.
+fn utf8_text<'x>(part: &str, xml: &'x [u8]) -> Result<&'x str, PackageError> {
+    if xml.starts_with(&[0xFF, 0xFE]) || xml.starts_with(&[0xFE, 0xFF]) {
+        return Err(PackageError::xml(
+            part,
+            "is UTF-16 and was not decoded (read it with Package::read_xml)".into(),
+        ));
+    }
+    let body = xml.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(xml);
+    std::str::from_utf8(body).map_err(|e| {
+        PackageError::xml(
+            part,
+            format!("is not UTF-8 (byte {} is not)", e.valid_up_to()),
+        )
+    })
+}
+
+/// The declaration's `encoding`, when it names one.
+fn check_decl(part: &str, d: &quick_xml::events::BytesDecl<'_>) -> Result<(), PackageError> {
+    let bad = |m: String| PackageError::xml(part, format!("bad XML declaration: {m}"));
+    let v = d.version().map_err(|e| bad(e.to_string()))?;
+    let digits = v.strip_prefix("1.").unwrap_or("");
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(bad(format!("version {v:?}")));
+    }
+    if let Some(enc) = d.encoding() {
+        let enc = enc.map_err(|e| bad(e.to_string()))?;
+        let enc = enc.into_owned();
+        if !enc.eq_ignore_ascii_case("UTF-8") {
+            return Err(bad(format!(
+                "encoding {enc:?} (parts are read as UTF-8, or UTF-16 with a byte order mark)"
+            )));
         }
-        buf.clear();
+    }
+    if let Some(sa) = d.standalone() {
+        let sa = sa.map_err(|e| bad(e.to_string()))?;
+        if !matches!(&*sa, "yes" | "no") {
+            return Err(bad(format!("standalone {sa:?}")));
+        }
+    }
+    Ok(())
+}
+
+/// Text (or an attribute value) holds only XML characters.
+fn check_chars(part: &str, s: &str, what: &str) -> Result<(), PackageError> {
+    match s.chars().find(|&c| !is_char(c)) {
+        Some(c) => Err(PackageError::xml(
+            part,
+            format!(
+                "{what} holds U+{:04X}, a character XML 1.0 does not allow",
+                c as u32
+            ),
+        )),
+        None => Ok(()),
     }
 }
 
-/// One event of [`walk_text`].
-#[derive(Debug)]
-pub enum Node<'a> {
-    /// A start (or empty) element: its local name and the element.
-    Start(&'a [u8], &'a BytesStart<'a>),
-    /// An end element (an empty element gets one too), by local name.
-    End(&'a [u8]),
-    /// Character data: text, CDATA, a predefined entity (`&amp;`) or a character reference,
-    /// resolved. An unknown entity or a bad character reference is an error.
-    Text(&'a str),
+/// Every attribute of `e` is well-formed: a name, a quoted value without `<`, whose entity
+/// and character references are predefined or valid; no name twice.
+fn check_attrs(part: &str, e: &BytesStart<'_>) -> Result<(), PackageError> {
+    let bad = |m: String| PackageError::xml(part, m);
+    let tag = e.name().as_ref().to_string();
+    for a in e.attributes().with_checks(true) {
+        let a = a.map_err(|err| bad(format!("element <{tag}>: {err}")))?;
+        let key = a.key.as_ref().to_string();
+        if !is_name(&key) {
+            return Err(bad(format!(
+                "element <{tag}>: {key:?} is not an attribute name"
+            )));
+        }
+        if a.value.contains('<') {
+            return Err(bad(format!("element <{tag}>: attribute {key} holds '<'")));
+        }
+        let v = a
+            .normalized_value(XML_1_0)
+            .map_err(|err| bad(format!("element <{tag}>: attribute {key}: {err}")))?;
+        check_chars(part, &v, &format!("attribute {key} of <{tag}>"))?;
+    }
+    Ok(())
 }
 
-/// [`walk`] with the character data between the elements ([`Node`]), under the same rules
-/// (a `<!DOCTYPE>` is an error).
-pub fn walk_text(
+/// The events of `xml` (UTF-8) to `f`, checked: the part is well-formed XML 1.0 — one root
+/// element, tags matched, nesting at most [`MAX_DEPTH`] deep, names that are XML names,
+/// attributes quoted and not repeated, only XML characters, no reference to an entity other
+/// than the five predefined ones, a declaration (first, if there is one) of version 1.x in
+/// UTF-8, comments without `--`, no `]]>` in text, only white space, comments and processing
+/// instructions outside the root — and has no `<!DOCTYPE>`: OOXML parts never have one, and
+/// refusing it refuses every entity declaration (billion laughs, external entities) before
+/// anything expands. Iterative: the depth of the part costs no stack.
+fn events(
     part: &str,
     xml: &[u8],
-    mut f: impl FnMut(Node<'_>) -> Result<(), PackageError>,
+    mut f: impl FnMut(Ev<'_, '_>) -> Result<(), PackageError>,
 ) -> Result<(), PackageError> {
-    let mut r = reader(xml);
+    let text = utf8_text(part, xml)?;
+    let mut r = reader(text.as_bytes());
     let mut buf = Vec::new();
+    let (mut depth, mut roots, mut first) = (0usize, 0usize, true);
+    let at = |r: &Reader<&[u8]>| r.buffer_position();
     loop {
-        let ev = r
-            .read_event_into(&mut buf)
-            .map_err(|e| PackageError::xml(part, e.to_string()))?;
-        match ev {
-            Event::Start(e) => f(Node::Start(e.local_name().into_inner().as_bytes(), &e))?,
-            Event::Empty(e) => {
-                f(Node::Start(e.local_name().into_inner().as_bytes(), &e))?;
-                f(Node::End(e.local_name().into_inner().as_bytes()))?;
+        let ev = r.read_event_into(&mut buf).map_err(|e| {
+            PackageError::xml(
+                part,
+                format!("is not well-formed XML at byte {}: {e}", r.error_position()),
+            )
+        })?;
+        let was_first = std::mem::replace(&mut first, false);
+        let outside = depth == 0;
+        match &ev {
+            Event::Start(e) | Event::Empty(e) => {
+                if outside {
+                    roots += 1;
+                    if roots > 1 {
+                        return Err(PackageError::xml(
+                            part,
+                            format!("has a second root element at byte {}", at(&r)),
+                        ));
+                    }
+                }
+                let name = e.name().as_ref().to_string();
+                if !is_name(&name) {
+                    return Err(PackageError::xml(
+                        part,
+                        format!("{name:?} at byte {} is not an element name", at(&r)),
+                    ));
+                }
+                if depth >= MAX_DEPTH {
+                    return Err(PackageError::xml(
+                        part,
+                        format!("elements nest more than {MAX_DEPTH} levels deep"),
+                    ));
+                }
+                check_attrs(part, e)?;
             }
-            Event::End(e) => f(Node::End(e.local_name().into_inner().as_bytes()))?,
-            Event::Text(t) => f(Node::Text(&t.xml10_content()))?,
-            Event::CData(t) => f(Node::Text(&t.xml10_content()))?,
+            _ => {}
+        }
+        match ev {
+            Event::Start(e) => {
+                depth += 1;
+                f(Ev::Start(&e))?;
+            }
+            Event::Empty(e) => {
+                f(Ev::Start(&e))?;
+                f(Ev::End(e.local_name().into_inner().as_bytes()))?;
+            }
+            Event::End(e) => {
+                depth = depth.saturating_sub(1);
+                f(Ev::End(e.local_name().into_inner().as_bytes()))?;
+            }
+            Event::Text(t) => {
+                let raw: &str = t.as_ref();
+                if outside {
+                    if !raw.chars().all(|c| matches!(c, ' ' | '\t' | '\r' | '\n')) {
+                        return Err(PackageError::xml(
+                            part,
+                            format!("has text outside its root element at byte {}", at(&r)),
+                        ));
+                    }
+                    continue;
+                }
+                if raw.contains("]]>") {
+                    return Err(PackageError::xml(part, "text holds ']]>'".into()));
+                }
+                check_chars(part, raw, "text")?;
+                f(Ev::Text(&t.xml10_content()))?;
+            }
+            Event::CData(t) => {
+                let raw: &str = t.as_ref();
+                if outside {
+                    return Err(PackageError::xml(part, "has CDATA outside its root".into()));
+                }
+                check_chars(part, raw, "CDATA")?;
+                f(Ev::Text(&t.xml10_content()))?;
+            }
             Event::GeneralRef(g) => {
                 let bad = |m: String| PackageError::xml(part, m);
+                if outside {
+                    return Err(bad("has a reference outside its root element".into()));
+                }
                 let c = if g.is_char_ref() {
                     g.resolve_char_ref()
                         .map_err(|e| bad(e.to_string()))?
@@ -109,14 +261,163 @@ pub fn walk_text(
                         other => return Err(bad(format!("an unknown entity &{other};"))),
                     }
                 };
-                f(Node::Text(c.encode_utf8(&mut [0; 4])))?
+                if !is_char(c) {
+                    return Err(bad(format!(
+                        "a character reference to U+{:04X}, which XML 1.0 does not allow",
+                        c as u32
+                    )));
+                }
+                f(Ev::Text(c.encode_utf8(&mut [0; 4])))?
+            }
+            Event::Decl(d) => {
+                if !was_first {
+                    return Err(PackageError::xml(
+                        part,
+                        "has an XML declaration that is not at its start".into(),
+                    ));
+                }
+                check_decl(part, &d)?;
+            }
+            Event::PI(p) => {
+                let target = p.target().to_string();
+                if !is_name(&target) || target.eq_ignore_ascii_case("xml") {
+                    return Err(PackageError::xml(
+                        part,
+                        format!("has a processing instruction named {target:?}"),
+                    ));
+                }
+                let content: &str = p.content();
+                check_chars(part, content, "a processing instruction")?;
+            }
+            Event::Comment(c) => {
+                let raw: &str = c.as_ref();
+                check_chars(part, raw, "a comment")?;
             }
             Event::DocType(_) => return Err(doctype(part)),
-            Event::Eof => return Ok(()),
-            _ => {}
+            Event::Eof => {
+                if roots == 0 {
+                    return Err(PackageError::xml(part, "has no root element".into()));
+                }
+                if depth > 0 {
+                    return Err(PackageError::xml(
+                        part,
+                        "ends before its elements are closed".into(),
+                    ));
+                }
+                return Ok(());
+            }
         }
         buf.clear();
     }
+}
+
+/// Checks that `xml` is a part specrender reads: well-formed, without a DTD, nested at most
+/// [`MAX_DEPTH`] deep ([`events`] lists the rules). The error names `part`.
+pub fn check(part: &str, xml: &[u8]) -> Result<(), PackageError> {
+    events(part, xml, |_| Ok(()))
+}
+
+/// A part's bytes as UTF-8: as they are when they are UTF-8; decoded when they start with a
+/// UTF-16 byte order mark (little or big endian), and the declaration's `encoding` then says
+/// `UTF-8`. OOXML parts may be either (ECMA-376 Part 2 §8.1.4 allows UTF-8 and UTF-16); every
+/// reader and writer here works in UTF-8.
+pub fn to_utf8<'x>(part: &str, xml: &'x [u8]) -> Result<Cow<'x, [u8]>, PackageError> {
+    let le = xml.starts_with(&[0xFF, 0xFE]);
+    if !le && !xml.starts_with(&[0xFE, 0xFF]) {
+        return Ok(Cow::Borrowed(xml));
+    }
+    let units = xml[2..].chunks(2).map(|c| {
+        let pair = [c[0], *c.get(1).unwrap_or(&0)];
+        if le {
+            u16::from_le_bytes(pair)
+        } else {
+            u16::from_be_bytes(pair)
+        }
+    });
+    if xml.len() % 2 != 0 {
+        return Err(PackageError::xml(part, "is UTF-16 of an odd length".into()));
+    }
+    let mut s = String::with_capacity(xml.len() / 2);
+    for c in char::decode_utf16(units) {
+        s.push(c.map_err(|e| {
+            PackageError::xml(
+                part,
+                format!(
+                    "is UTF-16 with an unpaired surrogate {:04X}",
+                    e.unpaired_surrogate()
+                ),
+            )
+        })?);
+    }
+    // The declaration's encoding now says UTF-8.
+    if s.starts_with("<?xml") {
+        if let Some(end) = s.find("?>") {
+            let decl = &s[..end];
+            if let Some(at) = decl.find("encoding") {
+                let rest = &decl[at + "encoding".len()..];
+                let q = rest.find(['"', '\'']);
+                if let Some(q) = q {
+                    let quote = rest.as_bytes()[q];
+                    let vstart = at + "encoding".len() + q + 1;
+                    if let Some(len) = s[vstart..end].find(quote as char) {
+                        let enc = &s[vstart..vstart + len];
+                        if !enc.eq_ignore_ascii_case("UTF-16") {
+                            return Err(PackageError::xml(
+                                part,
+                                format!("is UTF-16 but declares encoding {enc:?}"),
+                            ));
+                        }
+                        s.replace_range(vstart..vstart + len, "UTF-8");
+                    }
+                }
+            }
+        }
+    }
+    Ok(Cow::Owned(s.into_bytes()))
+}
+
+/// Calls `f` for every start (or empty) element of `xml` with its local name and the element,
+/// and for every end element with `end == true`, after the part's checks ([`check`]: a part
+/// that is not well-formed, has a `<!DOCTYPE>` or nests deeper than [`MAX_DEPTH`] is an error
+/// naming `part`).
+pub fn walk(
+    part: &str,
+    xml: &[u8],
+    mut f: impl FnMut(&[u8], &BytesStart<'_>, bool) -> Result<(), PackageError>,
+) -> Result<(), PackageError> {
+    events(part, xml, |ev| match ev {
+        Ev::Start(e) => f(e.local_name().into_inner().as_bytes(), e, false),
+        Ev::End(name) => {
+            let s = BytesStart::new(String::from_utf8_lossy(name).into_owned());
+            f(name, &s, true)
+        }
+        Ev::Text(_) => Ok(()),
+    })
+}
+
+/// One event of [`walk_text`].
+#[derive(Debug)]
+pub enum Node<'a> {
+    /// A start (or empty) element: its local name and the element.
+    Start(&'a [u8], &'a BytesStart<'a>),
+    /// An end element (an empty element gets one too), by local name.
+    End(&'a [u8]),
+    /// Character data: text, CDATA, a predefined entity (`&amp;`) or a character reference,
+    /// resolved. An unknown entity or a bad character reference is an error.
+    Text(&'a str),
+}
+
+/// [`walk`] with the character data between the elements ([`Node`]), under the same rules.
+pub fn walk_text(
+    part: &str,
+    xml: &[u8],
+    mut f: impl FnMut(Node<'_>) -> Result<(), PackageError>,
+) -> Result<(), PackageError> {
+    events(part, xml, |ev| match ev {
+        Ev::Start(e) => f(Node::Start(e.local_name().into_inner().as_bytes(), e)),
+        Ev::End(name) => f(Node::End(name)),
+        Ev::Text(t) => f(Node::Text(t)),
+    })
 }
 
 /// An attribute without a namespace prefix by local name (`id`, `type`, `name`).
@@ -203,6 +504,95 @@ mod tests {
         assert!(err.to_string().contains("nope"), "{err}");
         let bomb = br#"<!DOCTYPE l [<!ENTITY a "aa">]><p>&a;</p>"#;
         assert!(walk_text("x", bomb, |_| Ok(())).is_err());
+    }
+
+    #[test]
+    fn nesting_past_max_depth_is_refused_without_recursion() {
+        let deep = |n: usize| format!("{}{}", "<a>".repeat(n), "</a>".repeat(n));
+        check("p", deep(MAX_DEPTH).as_bytes()).unwrap();
+        let e = check("ppt/theme/theme1.xml", deep(MAX_DEPTH + 1).as_bytes()).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "part ppt/theme/theme1.xml: elements nest more than 256 levels deep"
+        );
+        // 150,000 levels (the probe's 30 KB template): an error, not a stack overflow.
+        let e = walk_text("x", deep(150_000).as_bytes(), |_| Ok(())).unwrap_err();
+        assert!(e.to_string().contains("256 levels"), "{e}");
+    }
+
+    #[test]
+    fn parts_that_are_not_well_formed_are_refused_naming_the_part() {
+        let bad: &[(&str, &[u8])] = &[
+            ("unknown entity", b"<a>&nope;</a>"),
+            ("entity in an attribute", b"<a b=\"&nope;\"/>"),
+            ("forbidden character", b"<a>\x01</a>"),
+            ("forbidden character reference", b"<a>&#1;</a>"),
+            ("reference to U+0000", b"<a b=\"&#0;\"/>"),
+            ("forbidden character in an attribute", b"<a b=\"\x0b\"/>"),
+            ("U+FFFE", "<a>\u{FFFE}</a>".as_bytes()),
+            ("bad version", b"<?xml version=\"2.0\"?><a/>"),
+            ("no version", b"<?xml encoding=\"UTF-8\"?><a/>"),
+            (
+                "another encoding",
+                b"<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><a/>",
+            ),
+            (
+                "bad standalone",
+                b"<?xml version=\"1.0\" standalone=\"maybe\"?><a/>",
+            ),
+            ("late declaration", b" <?xml version=\"1.0\"?><a/>"),
+            ("reserved PI", b"<a><?XML x?></a>"),
+            ("mismatched tags", b"<a><b></a></b>"),
+            ("unclosed", b"<a><b></b>"),
+            ("no root", b"<?xml version=\"1.0\"?>"),
+            ("two roots", b"<a/><b/>"),
+            ("text outside", b"<a/>x"),
+            ("duplicate attribute", b"<a b=\"1\" b=\"2\"/>"),
+            ("unquoted attribute", b"<a b=1/>"),
+            ("< in attribute", b"<a b=\"<\"/>"),
+            ("bad name", b"<1a/>"),
+            ("-- in comment", b"<a><!-- x -- y --></a>"),
+            ("]]> in text", b"<a>]]></a>"),
+            ("not UTF-8", b"<a>\xff</a>"),
+            ("DOCTYPE", b"<!DOCTYPE a SYSTEM \"file:///etc/passwd\"><a/>"),
+        ];
+        for (what, xml) in bad {
+            let e = check("ppt/x.xml", xml).expect_err(what);
+            assert!(e.to_string().starts_with("part ppt/x.xml: "), "{what}: {e}");
+        }
+        let good: &[&[u8]] = &[
+            b"<?xml version=\"1.0\" encoding=\"utf-8\" standalone=\"yes\"?>\r\n<a:b xmlns:a=\"u\" c=\"&amp;&#x20;\">t&lt;<!-- c --><?mso x?><![CDATA[<]]></a:b>\n",
+            b"\xEF\xBB\xBF<a>\xc3\xa9</a>",
+        ];
+        for xml in good {
+            check("p", xml).unwrap();
+        }
+    }
+
+    #[test]
+    fn utf16_parts_are_decoded() {
+        let text = "<?xml version=\"1.0\" encoding=\"UTF-16\"?><a b=\"\u{e9}\">\u{1F600}</a>";
+        let le: Vec<u8> = [0xFF, 0xFE]
+            .into_iter()
+            .chain(text.encode_utf16().flat_map(u16::to_le_bytes))
+            .collect();
+        let be: Vec<u8> = [0xFE, 0xFF]
+            .into_iter()
+            .chain(text.encode_utf16().flat_map(u16::to_be_bytes))
+            .collect();
+        let want = text.replace("UTF-16", "UTF-8");
+        for bytes in [le, be] {
+            let utf8 = to_utf8("p", &bytes).unwrap();
+            assert_eq!(std::str::from_utf8(&utf8).unwrap(), want);
+            check("p", &utf8).unwrap();
+            // Undecoded, the reader says what it is.
+            let e = check("p", &bytes).unwrap_err();
+            assert!(e.to_string().contains("UTF-16"), "{e}");
+        }
+        // An unpaired surrogate.
+        let e = to_utf8("p", &[0xFF, 0xFE, 0x00, 0xD8, b'a', 0]).unwrap_err();
+        assert!(e.to_string().contains("surrogate"), "{e}");
+        assert!(matches!(to_utf8("p", b"<a/>"), Ok(Cow::Borrowed(_))));
     }
 
     #[test]

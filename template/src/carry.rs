@@ -164,11 +164,17 @@ pub(crate) fn walk_parts(
                     .into(),
             });
         }
-        let bytes = pkg.read(&name, None)?;
         let content_type = pkg
             .content_type(&name)
             .unwrap_or("application/octet-stream")
             .to_string();
+        let bytes = if is_xml(&name, &content_type) {
+            let xml = pkg.read_xml(&name, None)?;
+            specrender_opc::xml::check(&name, &xml)?;
+            xml
+        } else {
+            pkg.read(&name, None)?
+        };
         let rels = pkg.rels(&name)?;
         let mut actions = Vec::with_capacity(rels.len());
         let mut gone = BTreeSet::new();
@@ -208,7 +214,8 @@ pub(crate) fn walk_parts(
         let rels = match pkg.find(&rels_part) {
             Some(stored) => {
                 let stored = stored.to_string();
-                let xml = pkg.read(&stored, Some(&name))?;
+                let xml = pkg.read_xml(&stored, Some(&name))?;
+                specrender_opc::xml::check(&stored, &xml)?;
                 Some((
                     rels_part,
                     Arc::from(rels_as_carried(&name, xml, &rels, &actions)),
@@ -224,6 +231,22 @@ pub(crate) fn walk_parts(
         });
     }
     Ok((out, policy::bounded(dropped)))
+}
+
+/// Is a part XML, to be checked before it is carried: an XML content type (`…/xml`,
+/// `…+xml`), or a `.xml`, `.rels` or `.vml` name whatever its declared type.
+pub fn is_xml(name: &str, content_type: &str) -> bool {
+    let ct = content_type
+        .split(';')
+        .next()
+        .unwrap_or("")
+        .trim()
+        .to_ascii_lowercase();
+    let key = specrender_opc::read::part_key(name);
+    ct.ends_with("/xml")
+        || ct.ends_with("+xml")
+        || ct == "application/vnd.openxmlformats-officedocument.vmldrawing"
+        || [".xml", ".rels", ".vml"].iter().any(|e| key.ends_with(e))
 }
 
 fn rels_name(part: &str) -> String {
@@ -268,7 +291,9 @@ fn rels_as_carried(from: &str, xml: Vec<u8>, rels: &[Rel], actions: &[RelAction]
 }
 
 /// The target a part in folder `dir` writes for part `part`: relative to the folder
-/// (`../media/image1.png`), each segment percent-encoded where a URI needs it.
+/// (`../media/image1.png`), each segment as the package stores it, so a reader that looks the
+/// target up by its bytes (python-pptx, python-docx) finds the part as well as one that
+/// decodes percent-encoding first.
 fn written_target(dir: &str, part: &str) -> String {
     let from: Vec<&str> = dir.split('/').filter(|s| !s.is_empty()).collect();
     let to: Vec<&str> = part.split('/').collect();
@@ -278,22 +303,9 @@ fn written_target(dir: &str, part: &str) -> String {
         .take_while(|(a, b)| a == b)
         .count()
         .min(to.len().saturating_sub(1));
-    let mut segs: Vec<String> = vec!["..".to_string(); from.len() - common];
-    segs.extend(to[common..].iter().map(|s| encode_segment(s)));
+    let mut segs: Vec<&str> = vec![".."; from.len() - common];
+    segs.extend(&to[common..]);
     segs.join("/")
-}
-
-/// A path segment with the characters a URI cannot hold as they are percent-encoded (UTF-8).
-fn encode_segment(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for b in s.bytes() {
-        if b.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=:@[]".contains(&b) {
-            out.push(b as char);
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
-    out
 }
 
 /// A theme part with `b`'s colours in its `a:clrScheme` slots (each slot's colour element
@@ -417,7 +429,7 @@ mod tests {
             "{xml}"
         );
         assert!(
-            xml.contains(r#"Target="../media/%C3%A9t%C3%A9.png""#),
+            xml.contains("Target=\"../media/\u{e9}t\u{e9}.png\""),
             "{xml}"
         );
         assert!(!xml.contains("Image1.PNG"), "{xml}");

@@ -697,7 +697,7 @@ fn read(bytes: Vec<u8>, limits: Limits) -> Result<DocTemplate, TemplateError> {
         ..DocTemplate::default()
     };
     if let Some(r) = find("styles") {
-        let xml = pkg.read(&r.target, Some(&doc_part))?;
+        let xml = pkg.read_xml(&r.target, Some(&doc_part))?;
         read_styles(&r.target, &xml, &mut t)?;
         t.styles_part = Some((r.target.clone(), Arc::from(xml)));
     } else {
@@ -705,7 +705,7 @@ fn read(bytes: Vec<u8>, limits: Limits) -> Result<DocTemplate, TemplateError> {
             .push("the template has no styles part: every style is specrender's".into());
     }
     if let Some(r) = find("numbering") {
-        let xml = pkg.read(&r.target, Some(&doc_part))?;
+        let xml = pkg.read_xml(&r.target, Some(&doc_part))?;
         read_numbering(&r.target, &xml, &mut t)?;
         t.numbering_part = Some((r.target.clone(), Arc::from(xml)));
     }
@@ -714,7 +714,7 @@ fn read(bytes: Vec<u8>, limits: Limits) -> Result<DocTemplate, TemplateError> {
         t.theme_part = Some(r.target.clone());
     }
     if let Some(r) = find("settings") {
-        let xml = pkg.read(&r.target, Some(&doc_part))?;
+        let xml = pkg.read_xml(&r.target, Some(&doc_part))?;
         walk(&r.target, &xml, |name, e, end| {
             if !end && name == b"evenAndOddHeaders" {
                 t.even_and_odd_headers = on(e);
@@ -722,7 +722,7 @@ fn read(bytes: Vec<u8>, limits: Limits) -> Result<DocTemplate, TemplateError> {
             Ok(())
         })?;
     }
-    let xml = pkg.read(&doc_part, Some("_rels/.rels"))?;
+    let xml = pkg.read_xml(&doc_part, Some("_rels/.rels"))?;
     read_body(&doc_part, &xml, &rels, &mut t)?;
     let mut roots: Vec<String> = t.theme_part.iter().cloned().collect();
     roots.extend(

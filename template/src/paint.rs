@@ -34,9 +34,13 @@ impl Node {
 #[derive(Debug, Default)]
 pub(crate) struct Capture {
     stack: Vec<Node>,
+    /// Elements captured so far.
+    count: usize,
 }
 
-/// At most this many elements are captured per subtree (a fill is a handful).
+/// At most this many elements are captured per subtree (a fill is a handful); past them the
+/// subtree's elements are passed over, so a captured tree is small and shallow whatever the
+/// part holds (its depth is bounded by the reader too, `specrender_opc::xml::MAX_DEPTH`).
 const MAX_NODES: usize = 256;
 
 impl Capture {
@@ -44,6 +48,7 @@ impl Capture {
     pub fn start(name: &[u8], e: &specrender_opc::xml::BytesStart<'_>) -> Capture {
         Capture {
             stack: vec![node(name, e)],
+            count: 1,
         }
     }
 
@@ -58,7 +63,8 @@ impl Capture {
             let done = self.stack.pop()?;
             match self.stack.last_mut() {
                 Some(parent) => {
-                    if parent.children.len() < MAX_NODES {
+                    // An element past the bound is a placeholder that keeps the nesting.
+                    if !done.name.is_empty() {
                         parent.children.push(done);
                     }
                     None
@@ -66,7 +72,12 @@ impl Capture {
                 None => Some(done),
             }
         } else {
-            self.stack.push(node(name, e));
+            self.count += 1;
+            self.stack.push(if self.count <= MAX_NODES {
+                node(name, e)
+            } else {
+                Node::default()
+            });
             None
         }
     }

@@ -74,7 +74,7 @@ pub(crate) fn read(bytes: Vec<u8>, limits: Limits) -> Result<Template, TemplateE
     let pkg = Package::open(bytes, limits)?;
     let (pres_part, kind) = main_part(&pkg, MAIN_TYPES, TemplateError::NotAPresentation)?;
     let pres_rels = pkg.rels(&pres_part)?;
-    let xml = pkg.read(&pres_part, Some("_rels/.rels"))?;
+    let xml = pkg.read_xml(&pres_part, Some("_rels/.rels"))?;
     let (mut master_ids, mut slide_count, mut size) = (Vec::new(), 0usize, None);
     walk(&pres_part, &xml, |name, e, end| {
         if end {
@@ -165,7 +165,7 @@ fn read_master(
     if t.masters.iter().any(|m| m.part == part) {
         return Ok(()); // listed twice
     }
-    let xml = pkg.read(part, Some(from))?;
+    let xml = pkg.read_xml(part, Some(from))?;
     let rels = pkg.rels(part)?;
     let tree = shapes(part, &xml)?;
     let mut layout_ids = Vec::new();
@@ -285,7 +285,7 @@ fn read_master(
         if t.layouts.iter().any(|l| l.part == rel.target) {
             continue;
         }
-        let xml = pkg.read(&rel.target, Some(part))?;
+        let xml = pkg.read_xml(&rel.target, Some(part))?;
         let tree = shapes(&rel.target, &xml)?;
         let (mut name, mut ty, mut show) = (String::new(), "cust".to_string(), true);
         walk(&rel.target, &xml, |n, e, end| {
@@ -557,7 +557,7 @@ fn shapes(part: &str, xml: &[u8]) -> Result<Tree, TemplateError> {
 }
 
 pub(crate) fn read_theme(pkg: &Package, part: &str, from: &str) -> Result<Theme, TemplateError> {
-    let xml = pkg.read(part, Some(from))?;
+    let xml = pkg.read_xml(part, Some(from))?;
     let mut th = Theme {
         part: part.to_string(),
         ..Theme::default()
