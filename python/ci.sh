@@ -7,8 +7,9 @@
 #
 # The binding crate is not a workspace member (python/Cargo.toml says why), so it is checked
 # here. CARGO_TARGET_DIR is the workspace's target/, so the engine's release build is shared
-# with `cargo build --release`. Not --locked: python/Cargo.lock follows the path crates'
-# dependencies, which other changes move (cargo adds those edges; commit the lock it updates).
+# with `cargo build --release`. --locked: python/Cargo.lock must be current (.ci/run checks it
+# first with `cargo metadata --locked`); a path crate's new dependency changes it, so update it
+# with `cargo metadata --manifest-path python/Cargo.toml` and commit it.
 # The Celery recipe's test (python/examples/celery/run-test.sh) runs after this in .ci/run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,7 +23,7 @@ rm -rf "$WORK"
 mkdir -p "$WORK"
 python3 -m venv "$WORK/build"
 "$WORK/build/bin/pip" install -q "maturin>=1.5,<2"
-"$WORK/build/bin/maturin" build --release -m python/Cargo.toml -o "$WORK/wheels"
+"$WORK/build/bin/maturin" build --release --locked -m python/Cargo.toml -o "$WORK/wheels"
 wheel=$(ls "$WORK"/wheels/specrender-*.whl)
 echo "wheel: $(basename "$wheel") $(du -h "$wheel" | cut -f1)"
 python3 -m venv "$WORK/test"

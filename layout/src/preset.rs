@@ -12,7 +12,7 @@
 //! `tools/make-themes.py`) is drawn to; decks are laid out on that package like on any
 //! template, and a test (`frame::template`, the default package is the preset geometry) holds
 //! the two equal. Here it gives the fallback slots for a template that lacks a layout id
-//! ([`crate::frame::Frame::built_in`]).
+//! (`crate::frame::Frame::built_in`).
 
 use crate::model::{Placeholder, Preset, Rect};
 use specrender_spec::deck::{SlideKind, SlideSize};

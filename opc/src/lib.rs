@@ -5,7 +5,7 @@
 //! types and relationships resolved to part names, never by assumed part names. Every error
 //! names the part it is about.
 //!
-//! [`write`]: a package as data (parts, relationships, content types, media by content hash)
+//! [`write`](mod@write): a package as data (parts, relationships, content types, media by content hash)
 //! and the deterministic zip writer, which the PPTX, DOCX and XLSX writers share.
 //!
 //! [`xml`]: the safe XML reading helpers the reader and the template reader use (the XML

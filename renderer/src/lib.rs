@@ -80,7 +80,7 @@ pub fn pptx_with(laid: &LaidDeck, opts: &PptxOptions) -> Result<Vec<u8>, RenderE
     opc::zip::zip(&pptx::package(laid)?, &zip).map_err(|e| RenderError::Zip(e.0))
 }
 
-/// [`pptx_with`]'s bytes as [`Pieces`](opc::zip::Pieces): the deck's pictures are lent from
+/// [`pptx_with`]'s bytes as [`Pieces`]: the deck's pictures are lent from
 /// the laid-out deck, not copied into the package (for a caller that writes the package to a
 /// file piece by piece).
 pub fn pptx_pieces<'a>(

@@ -13,7 +13,7 @@ pub struct TemplateRef {
 }
 
 /// `theme.brand`: open object; `tokens` is free-form in the schema and read by
-/// [`crate::resolve`] (docs/guide/input.md).
+/// [`crate::resolve()`] (docs/guide/input.md).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Brand {
     pub brand_kit_id: String,

@@ -1,4 +1,4 @@
-//! The resolved deck: what layout consumes. Built by [`crate::resolve`] from a validated
+//! The resolved deck: what layout consumes. Built by [`crate::resolve()`] from a validated
 //! [`crate::SlideSpec`]: defaults applied, theme tokens read, ids known to be unique.
 
 use std::collections::BTreeMap;

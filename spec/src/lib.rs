@@ -1,9 +1,9 @@
 //! specrender-spec: SlideSpec v1 / DocSpec v1 as typed Rust; validation with JSON Pointers;
 //! resolution of a SlideSpec into the [`deck::Deck`] that layout consumes.
 //!
-//! Stages: [`parse`] = size limit → (optional) [`extract_json`] → JSON syntax → [`validate`]
+//! Stages: [`parse`] = size limit → (optional) [`extract_json`] → JSON syntax → [`validate()`]
 //! (schema interpreter in [`validate_schema`], then the semantic rules in
-//! [`check_semantics`]) → typed [`SlideSpec`] / [`DocSpec`]. [`resolve`] then applies the
+//! [`check_semantics`]) → typed [`SlideSpec`] / [`DocSpec`]. [`resolve()`] then applies the
 //! schema defaults, reads the theme tokens and converts `style.box` to EMU.
 //!
 //! Findings are collected, never thrown: every error and warning carries a JSON Pointer
@@ -379,7 +379,7 @@ pub fn validate(value: &Value) -> Findings {
     validate_read(value, &read::LongArrays::new(), &[])
 }
 
-/// [`validate`] of a value [`read::read`] produced, with the real lengths of the arrays it cut
+/// [`validate()`] of a value [`read::read`] produced, with the real lengths of the arrays it cut
 /// and the keys it saw more than once in one object (each a `duplicate_key` warning: the last
 /// value is used).
 pub fn validate_read(

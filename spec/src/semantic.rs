@@ -2,45 +2,45 @@
 //! they also run on input with schema errors and report everything in one go.
 //!
 //! Rules (severity in brackets):
-//! - `duplicate_slide_id` [error]: a `slide_id` used by an earlier slide.
-//! - `duplicate_element_id` [error]: an `element_id` used earlier on the same slide (ids must be
+//! - `duplicate_slide_id` \[error\]: a `slide_id` used by an earlier slide.
+//! - `duplicate_element_id` \[error\]: an `element_id` used earlier on the same slide (ids must be
 //!   unique per slide; the same id on different slides is fine).
-//! - `duplicate_block_id` [error]: a `block_id` used by an earlier block.
-//! - `duplicate_citation_id` [error]: a citation `id` used earlier in the same slide's
+//! - `duplicate_block_id` \[error\]: a `block_id` used by an earlier block.
+//! - `duplicate_citation_id` \[error\]: a citation `id` used earlier in the same slide's
 //!   `citations`, or earlier in DocSpec `references`.
-//! - `duplicate_asset_id` [error]: an `asset_id` used by an earlier entry of `assets`
+//! - `duplicate_asset_id` \[error\]: an `asset_id` used by an earlier entry of `assets`
 //!   (a reference to it would be ambiguous).
-//! - `unresolved_citation` [error]: an element's `citations[].citation_id` that names no
+//! - `unresolved_citation` \[error\]: an element's `citations[].citation_id` that names no
 //!   citation on any slide (SlideSpec), or a block's that names no entry of `references`
 //!   (DocSpec).
-//! - `citation_on_other_slide` [warning]: an element cites an id that is not on its own slide
-//!   but is on another one; [`crate::resolve`] copies that citation onto the citing slide so
+//! - `citation_on_other_slide` \[warning\]: an element cites an id that is not on its own slide
+//!   but is on another one; [`crate::resolve()`] copies that citation onto the citing slide so
 //!   its footer can show it.
-//! - `unresolved_asset` [warning]: an image element's `content.asset_id` that names no entry of
+//! - `unresolved_asset` \[warning\]: an image element's `content.asset_id` that names no entry of
 //!   `assets`. Not an error: rendering puts a placeholder there and QC reports
 //!   `missing_asset`. DocSpec has no `assets` array, so figures are not checked here.
-//! - `asset_type_mismatch` [warning]: an image element pointing at an asset of type `data`.
-//! - `unresolved_data_ref` [warning]: a `data_ref` that names no asset of type `data`.
-//! - `repeated_category` [warning]: a chart series whose points repeat a category `x` (as the
+//! - `asset_type_mismatch` \[warning\]: an image element pointing at an asset of type `data`.
+//! - `unresolved_data_ref` \[warning\]: a `data_ref` that names no asset of type `data`.
+//! - `repeated_category` \[warning\]: a chart series whose points repeat a category `x` (as the
 //!   chart labels it: `"2024"` and `2024` are the same category). Each point is kept and drawn
 //!   as its own category (two bars labelled `Q1`); the warning, at the repeat's `x`, names the
 //!   category and every point of it (index and `y`) so a person can merge or rename them.
 //! - Free-form places (docs/guide/input.md: lenient where the schema is free-form) never refuse a
 //!   deck; a value there that cannot be used is a warning and the default is used:
-//!   `invalid_box` [warning]: `style.box` that is not an object, whose `x`/`y` is missing or not a
+//!   `invalid_box` \[warning\]: `style.box` that is not an object, whose `x`/`y` is missing or not a
 //!   number/percent (the element goes to its layout slot), or with unknown keys (ignored) —
 //!   see [`crate::tokens::parse_box`]; a `w`/`h` that is not a positive finite number is no
 //!   warning here: layout does not draw the element and QC reports a high `invalid_box`;
-//!   `invalid_token` [warning]: `theme.brand.tokens.colors` / `fonts` / `sizes` / `layouts`
-//!   that is not an object, or a `layouts` value that is not a non-empty layout name; `invalid_color` [warning]: a colour token that is no opaque CSS colour
+//!   `invalid_token` \[warning\]: `theme.brand.tokens.colors` / `fonts` / `sizes` / `layouts`
+//!   that is not an object, or a `layouts` value that is not a non-empty layout name; `invalid_color` \[warning\]: a colour token that is no opaque CSS colour
 //!   ([`crate::tokens::parse_color`]: `#RRGGBB`, `RRGGBB`, `#RGB`, `navy`, `rgb(…)`…);
-//!   `invalid_font_size` [warning]: a size token that is not a number or a numeric string with
-//!   `pt`, or one outside 6..=200 pt (clamped); `invalid_font` [warning]: a font token that is
-//!   not a non-empty string. Unknown token keys are not findings here; [`crate::resolve`]
+//!   `invalid_font_size` \[warning\]: a size token that is not a number or a numeric string with
+//!   `pt`, or one outside 6..=200 pt (clamped); `invalid_font` \[warning\]: a font token that is
+//!   not a non-empty string. Unknown token keys are not findings here; [`crate::resolve()`]
 //!   ignores them with a note.
-//! - `invalid_style` [warning]: a DocSpec block `style` key or value specrender cannot use
+//! - `invalid_style` \[warning\]: a DocSpec block `style` key or value specrender cannot use
 //!   ([`crate::tokens::parse_block_style`]), or a style on a table, figure or page break.
-//! - `invalid_date` [warning]: DocSpec `created_date` that is not an ISO date `YYYY-MM-DD`
+//! - `invalid_date` \[warning\]: DocSpec `created_date` that is not an ISO date `YYYY-MM-DD`
 //!   (`format` is annotation-only in Draft 2020-12, so this is not a schema error).
 
 use std::collections::{HashMap, HashSet};

@@ -3,7 +3,7 @@
 //! Objects with `additionalProperties: false` deny unknown fields; free-form objects
 //! (`layout_hints`, `tokens`, `locator`, `extensions`, open `style` / `constraints` / `brand`)
 //! keep their extra members in a [`Map`]. Optional scalars are `Option`, optional arrays
-//! default to empty. Deserialising is done after [`crate::validate`] has accepted the value,
+//! default to empty. Deserialising is done after [`crate::validate()`] has accepted the value,
 //! so the element `kind` / `content` pairing (the schema's `if/then` rules) holds.
 
 use serde::{Deserialize, Serialize};

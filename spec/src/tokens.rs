@@ -1,6 +1,6 @@
 //! Readers for the free-form parts the engine gives meaning to: `style.box` and
 //! `theme.brand.tokens` (docs/guide/input.md, brand tokens). Shared by the semantic pass (which reports) and
-//! [`crate::resolve`] (which converts).
+//! [`crate::resolve()`] (which converts).
 
 use serde_json::Value;
 

@@ -24,7 +24,7 @@
 //!   is already reported as `required`.
 //!
 //! Identical findings (same path, code and message) are reported once. Findings go to a
-//! bounded [`Collector`]: all are counted, the first 100 of each severity are kept, and the
+//! bounded `Collector`: all are counted, the first 100 of each severity are kept, and the
 //! work is linear in the input (a finding costs its message and a hash, never a scan).
 //! Arrays the reader cut ([`crate::read`]) are checked against `maxItems` with their real
 //! length.

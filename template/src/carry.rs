@@ -35,7 +35,7 @@ impl Template {
         }
     }
 
-    /// Every part the masters reach ([`walk_parts`]), read and checked when the template was.
+    /// Every part the masters reach (`walk_parts`), read and checked when the template was.
     pub fn carried(&self) -> &[Carried] {
         &self.carried
     }
@@ -47,7 +47,7 @@ impl Template {
     }
 }
 
-/// What becomes of one relationship of a carried part ([`action`]).
+/// What becomes of one relationship of a carried part (`action`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RelAction {
     /// The target part is carried (walked in turn) and the relationship kept.
@@ -86,7 +86,7 @@ fn action(pkg: &Package, from: &str, rel: &Rel, dropped: &mut Vec<Dropped>) -> R
 
 /// Part names a package written on a template writes itself, ASCII letters lower-cased: a
 /// name, or a folder (ending in `/`) whose every part is ours. A carried part never takes one
-/// (the template is refused, [`walk_parts`]).
+/// (the template is refused, `walk_parts`).
 pub const DECK_WRITES: &[&str] = &[
     "[content_types].xml",
     "_rels/.rels",

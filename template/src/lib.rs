@@ -5,7 +5,7 @@
 //! ([`map`]). Untrusted input: the package is read under [`Limits`] (see `specrender-opc`);
 //! every error names the part it is about.
 //!
-//! Stages: [`read`] (package -> model), [`map`] (layout ids -> layouts), [`report`] (the
+//! Stages: `read` (package -> model), [`map`] (layout ids -> layouts), [`report`] (the
 //! `template inspect` JSON and text).
 
 pub mod carry;

@@ -4,8 +4,8 @@
 //! carried", states it for users.
 //!
 //! An **allow-list**, not a deny-list: a relationship is followed only when its type is one a
-//! template's look needs ([`ALLOWED`]: layouts, masters, themes, pictures, charts and diagrams
-//! drawn on them, tags) *and* its target's content type is that type's ([`content_type_fits`]),
+//! template's look needs (`ALLOWED`: layouts, masters, themes, pictures, charts and diagrams
+//! drawn on them, tags) *and* its target's content type is that type's (`content_type_fits`),
 //! and never when it is external. Office keeps adding part kinds that run or fetch something
 //! (macro projects and their signatures, ActiveX binaries, OLE packages, web extensions, linked
 //! media); a deny-list is one new kind behind them, an allow-list misses at worst a new kind of

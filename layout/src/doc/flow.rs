@@ -4,7 +4,8 @@
 //! down pages as LibreOffice Writer does (checked against it by `conformance/documents.py`):
 //!
 //! - **Line height**: per line, the tallest ascent + line gap and the deepest descent of the
-//!   faces on it (as LibreOffice reads a face's vertical metrics: `hhea`, [`FaceInfo`]; the
+//!   faces on it (as LibreOffice reads a face's vertical metrics: `hhea`,
+//!   [`FaceInfo`](specrender_fonts::FaceInfo); the
 //!   gap above the line) at the run size, rounded on Writer's 8,640 dpi reference device
 //!   ([`metrics_parts`]), times Writer's percentage for the paragraph's `w:line`
 //!   (`w:lineRule="auto"`, [`line_percent`]), truncated ([`spaced`]). Carlito 11 pt: 269
@@ -480,7 +481,7 @@ pub const WRITER_LINE_TOLERANCE: i64 = 1270;
 pub const WRITER_AUTOSPACE_PER_PT: f64 = 0.2 * specrender_spec::units::EMU_PER_PT as f64;
 
 /// The lines of a prepared paragraph as Writer breaks them: UAX #14 with Writer's own
-/// tailoring ([`writer_keeps`]: Korean words whole, a number before one breaks from it) —
+/// tailoring (`writer_keeps`: Korean words whole, a number before one breaks from it) —
 /// a DOCX is not opened by PowerPoint, so the stricter-of-both count slides use would
 /// overcount — and Writer's widths: glyph advances at the size (no 600 dpi grid), an autospace of [`WRITER_AUTOSPACE_PER_PT`] between Asian and Latin
 /// letters or digits directly beside each other, none beside punctuation or a space
@@ -636,7 +637,7 @@ fn writer_pieces(
 }
 
 /// Writer's (narrowest, one-line) width of a paragraph at 1 pt (EMU), its complex script text
-/// at the same size: its widest piece as Writer keeps and sets it ([`writer_pieces`]), and its
+/// at the same size: its widest piece as Writer keeps and sets it (`writer_pieces`), and its
 /// visible text on one line. A table column narrower than the first breaks a word inside in
 /// Writer ("Revenu|e"), whatever the kerned width said.
 pub fn writer_extent(

@@ -144,7 +144,7 @@ pub struct DocTable {
     pub widths: Vec<Emu>,
     pub size: Cpt,
     /// The columns cut below their narrowest width (words break inside) because the columns
-    /// do not fit even at the floor size ([`crate::element::table::widths::distribute`]).
+    /// do not fit even at the floor size (`crate::element::table::widths::distribute`).
     pub overflow: Vec<usize>,
     /// Row heights in twips, header row first: the tallest cell's lines, cell margins and the
     /// border under the row (what pages are predicted with).

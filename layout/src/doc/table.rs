@@ -1,14 +1,14 @@
 //! Document tables: column widths from measured content with the shared text engine and the
-//! slides' own width rule ([`crate::element::table::widths`]: narrowest = longest unbreakable
+//! slides' own width rule (`crate::element::table::widths`: narrowest = longest unbreakable
 //! piece, so no word, number or URL breaks inside where the text width allows; the rest shared
 //! by what each column lacks to be on one line), each width the wider of the engine's (kerned)
-//! and Writer's (unkerned, [`flow::writer_extent`], with [`WRITER_ROOM`]). Numbers are right-aligned by the slides'
-//! numeric detection ([`crate::element::table::cells`]).
+//! and Writer's (unkerned, [`flow::writer_extent`], with `WRITER_ROOM`). Numbers are right-aligned by the slides'
+//! numeric detection (`crate::element::table::cells`).
 //!
 //! Size: the body size less 1 pt (10 pt on the default theme); when the columns' narrowest
 //! widths do not fit the text width, the table shrinks in 0.5 pt steps down to [`TABLE_FLOOR`]
 //! (8 pt). Still too wide: the widest columns are cut to one common width while the others keep
-//! their narrowest ([`widths::distribute`]: the identifiers break, the numbers beside them stay
+//! their narrowest (`widths::distribute`: the identifiers break, the numbers beside them stay
 //! whole) and QC reports `table_overflow` naming the cut columns and each `unbreakable_text`
 //! cell. Widths are whole twips.
 

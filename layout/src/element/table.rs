@@ -1,6 +1,6 @@
 //! Native tables, measured row by row. Every cell's text goes through the shared text engine
 //! (`text/`): prepared once, broken into lines at whatever size and column width the fit
-//! policy tries. Column widths come from the measured content ([`widths`]); a row is as tall
+//! policy tries. Column widths come from the measured content (`widths`); a row is as tall
 //! as its tallest cell: `marT + marB + Σ lines x pitch`, with the pitch written explicitly
 //! on every cell paragraph, as text boxes do.
 //!
@@ -17,7 +17,7 @@
 //!
 //! Fit (docs/concepts/fit-policy.md; tables: docs/concepts/elements.md): step 1 shrinks the table's font (0.5 pt steps, never below the
 //! element's floor, default 12 pt) until the columns and the rows fit; step 5 paginates by
-//! whole rows onto continuation slides ([`paginate`]), the header row repeated, the first
+//! whole rows onto continuation slides (`paginate`), the header row repeated, the first
 //! page in the room other elements leave above it in a shared slot. What still
 //! does not fit (columns wider than the slot, one row taller than it) is reported by QC as
 //! `table_overflow`.
@@ -292,7 +292,7 @@ fn split_paras(text: &str) -> Vec<String> {
 
 impl TableItem {
     /// The table of `el` for a slot `width` EMU wide; `style` is the slot's text style (its
-    /// fonts, colour and floor; the table starts [`SIZE_BELOW_BODY`] below its size).
+    /// fonts, colour and floor; the table starts `SIZE_BELOW_BODY` below its size).
     pub fn new(ctx: &mut Ctx<'_>, el: &Element, style: Style, width: Emu) -> Option<TableItem> {
         let (title, columns, rows) = table_content(el)?;
         let n = columns.len().max(1);

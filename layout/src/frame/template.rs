@@ -159,7 +159,7 @@ fn foot(r: Rect, h: i64) -> (Rect, Rect) {
 
 impl Frame {
     /// The frame of a template for a deck: slide size and geometry from the template, master
-    /// text styles at the deck theme's sizes (which [`crate::apply_template_theme`] took from
+    /// text styles at the deck theme's sizes (which `apply_template_theme` took from
     /// the template unless the deck set its own). `theme.layouts`
     /// (`theme.brand.tokens.layouts`) names template layouts explicitly.
     pub fn from_template(t: &Arc<Template>, theme: &Theme, lang: LangFamily) -> Frame {

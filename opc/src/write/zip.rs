@@ -127,7 +127,7 @@ pub fn zip(package: &Package<'_>, opts: &ZipOptions) -> Result<Vec<u8>, ZipError
     Ok(zip_lending(package, opts, false)?.into_vec())
 }
 
-/// The package as zip bytes in [`Pieces`]: the same bytes as [`zip`], but the pictures that
+/// The package as zip bytes in [`Pieces`]: the same bytes as [`zip()`], but the pictures that
 /// end the package ([`Part::fixed`](super::package::Part::fixed) parts, stored) stay where
 /// they are and are lent to the pieces instead of copied into the package's buffer (the
 /// 200-slide bench deck's 3.5 MB of photos: about 1.5 ms of the calling thread's time, most

@@ -30,8 +30,9 @@ fn extra(c: &ThemeColors, k: usize) -> Rgb {
 }
 
 /// The first `n` colours of a chart: [`color`] in order, except that one within
-/// [`MIN_DELTA_E`] of an earlier one is replaced by the first variant ([`color`] past `n`,
-/// then [`extra`]) that is not (none: the colour as it was).
+/// [`MIN_DELTA_E`](specrender_template::paint::MIN_DELTA_E) of an earlier one is replaced by
+/// the first variant ([`color`] past `n`, then `extra`) that is not (none: the colour as it
+/// was).
 pub fn colors(c: &ThemeColors, n: usize) -> Vec<Rgb> {
     use specrender_template::paint::MIN_DELTA_E;
     let far = |x: Rgb, chosen: &[Rgb]| {
