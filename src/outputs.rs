@@ -844,16 +844,20 @@ pub fn is_slide_png_name(name: &str) -> bool {
 
 /// The slide previews of an earlier run in `dir`: regular files (not links, not folders) named
 /// as ours ([`is_slide_png_name`]) that are not among `written` (this run's outputs). Sorted.
+/// `written` is compared by file name: this run's PNGs are all in `dir`, and their planned paths
+/// may be spelled otherwise than `dir` (absolute where `dir` is relative: compared as paths,
+/// `preview -o out` removed every PNG it had just written).
 pub fn stale_slide_pngs(dir: &Path, written: &[&Path]) -> Vec<PathBuf> {
     let Ok(entries) = fs::read_dir(dir) else {
         return Vec::new();
     };
+    let names: Vec<&std::ffi::OsStr> = written.iter().filter_map(|p| p.file_name()).collect();
     let mut out: Vec<PathBuf> = entries
         .filter_map(Result::ok)
         .filter(|e| e.file_name().to_str().is_some_and(is_slide_png_name))
         .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
+        .filter(|e| !names.contains(&e.file_name().as_os_str()))
         .map(|e| dir.join(e.file_name()))
-        .filter(|p| !written.contains(&p.as_path()))
         .collect();
     out.sort();
     out
@@ -861,7 +865,26 @@ pub fn stale_slide_pngs(dir: &Path, written: &[&Path]) -> Vec<PathBuf> {
 
 #[cfg(test)]
 mod slide_png_tests {
-    use super::is_slide_png_name;
+    use super::{is_slide_png_name, stale_slide_pngs};
+
+    #[test]
+    fn this_runs_pngs_are_not_stale_however_their_folder_is_spelled() {
+        // A relative folder (as `preview -o out` gives it) and the written paths absolute.
+        let dir = std::path::Path::new("target/stale-slide-pngs-test");
+        let _ = std::fs::remove_dir_all(dir);
+        std::fs::create_dir_all(dir).unwrap();
+        for f in ["001-s1.png", "002-s2.png", "003-old.png", "sheet.png"] {
+            std::fs::write(dir.join(f), b"png").unwrap();
+        }
+        let abs = std::fs::canonicalize(dir).unwrap();
+        let written = [abs.join("001-s1.png"), abs.join("002-s2.png")];
+        let written: Vec<&std::path::Path> = written.iter().map(|p| p.as_path()).collect();
+        assert_eq!(
+            stale_slide_pngs(dir, &written),
+            vec![dir.join("003-old.png")]
+        );
+        let _ = std::fs::remove_dir_all(dir);
+    }
 
     #[test]
     fn only_our_slide_png_names_match() {
