@@ -276,7 +276,7 @@ fn render(input: &Path, out: &Path, extra: &[&str]) -> (Run, Value) {
     args.extend(["--assets", s(dir)]);
     args.extend_from_slice(extra);
     let r = run(&args, None);
-    // 1: written, QC did not pass (PRODUCT.md §5).
+    // 1: written, QC did not pass (docs/guide/cli.md, exit codes).
     assert!(r.code == 0 || r.code == 1, "{input:?} {extra:?}: {r:?}");
     let qc: Value = serde_json::from_slice(&std::fs::read(&qc).unwrap()).unwrap();
     (r, qc)
