@@ -202,7 +202,7 @@ fn preview_outputs_never_name_the_input_or_each_other_and_are_all_or_nothing() {
 #[test]
 fn a_reused_preview_folder_keeps_only_this_decks_slide_pngs() {
     let d = workdir("template-bounds", "stale-pngs");
-    let input = small_input(&d);
+    small_input(&d);
     let out = d.join("png");
     std::fs::create_dir_all(out.join("005-sub.png")).unwrap();
     for (name, body) in [
@@ -216,7 +216,9 @@ fn a_reused_preview_folder_keeps_only_this_decks_slide_pngs() {
         std::fs::write(out.join(name), body).unwrap();
     }
     std::os::unix::fs::symlink(d.join("deck.json"), out.join("006-link.png")).unwrap();
-    let r = support::run(&["preview", s(&input), "-o", s(&out)], None);
+    // Relative paths, as a user types them (a planned target's path is canonical: the PNGs
+    // this run wrote must not look stale).
+    let r = support::run_with(&["preview", "deck.json", "-o", "png"], None, Some(&d), false);
     assert!(r.code <= 1, "{r:?}");
     // Ours from before (regular files named NNN-<id>.png) are gone; everything else stays.
     assert_eq!(
@@ -237,12 +239,15 @@ fn a_reused_preview_folder_keeps_only_this_decks_slide_pngs() {
     // render --preview follows the same rules.
     std::fs::write(out.join("007-s7.png"), b"old").unwrap();
     let pptx = d.join("out.pptx");
-    let r = support::run(
-        &["render", s(&input), "-o", s(&pptx), "--preview", s(&out)],
+    let r = support::run_with(
+        &["render", "deck.json", "-o", s(&pptx), "--preview", "./png/"],
         None,
+        Some(&d),
+        false,
     );
     assert!(r.code <= 1, "{r:?}");
     assert!(!out.join("007-s7.png").exists());
+    assert!(out.join("001-s1.png").exists(), "{:?}", support::names(&out));
     assert!(out.join("002-s2.png").exists() && out.join("notes.txt").exists());
 }
 
