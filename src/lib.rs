@@ -665,8 +665,19 @@ pub fn previews_parsed(
         None
     };
     let outcome = check_deck(parsed, laid.clone(), opts, file, progress)?;
-    let drawn =
-        |e: specrender_preview::PreviewError| Error::Internal(format!("drawing previews: {e}"));
+    let drawn = |e: specrender_preview::PreviewError| match e {
+        // Asked for more pixels than a preview may have: the input's (or the flags') fault.
+        specrender_preview::PreviewError::Pixels(..)
+        | specrender_preview::PreviewError::Sheet(_) => {
+            Error::Input(SpecFailure::Invalid(Findings::one(SpecError {
+                path: "/theme/slide_size".into(),
+                code: Code::PreviewTooLarge,
+                message: format!("drawing previews: {e}"),
+                severity: ErrorSeverity::Error,
+            })))
+        }
+        e => Error::Internal(format!("drawing previews: {e}")),
+    };
     let slides = guard(|| {
         let threads = opts.layout.threads;
         specrender_preview::preview_deck_threads(&laid, fonts, Some(&outcome.qc), preview, threads)

@@ -346,7 +346,8 @@ struct RunArgs {
     /// JSON-lines progress events on stderr.
     #[arg(long)]
     progress: bool,
-    /// Threads for layout and PPTX writing (0: one per available core). The output is the
+    /// Threads for layout, PPTX writing and drawing previews (0: one per available core;
+    /// previews on fewer when their pixels would pass the preview budget). The output is the
     /// same bytes whatever the number.
     #[arg(long, value_name = "N", default_value_t = 0)]
     threads: usize,

@@ -218,7 +218,12 @@ fn a_reused_preview_folder_keeps_only_this_decks_slide_pngs() {
     std::os::unix::fs::symlink(d.join("deck.json"), out.join("006-link.png")).unwrap();
     // Relative paths, as a user types them (a planned target's path is canonical: the PNGs
     // this run wrote must not look stale).
-    let r = support::run_with(&["preview", "deck.json", "-o", "png"], None, Some(&d), false);
+    let r = support::run_with(
+        &["preview", "deck.json", "-o", "png"],
+        None,
+        Some(&d),
+        false,
+    );
     assert!(r.code <= 1, "{r:?}");
     // Ours from before (regular files named NNN-<id>.png) are gone; everything else stays.
     assert_eq!(
@@ -247,7 +252,11 @@ fn a_reused_preview_folder_keeps_only_this_decks_slide_pngs() {
     );
     assert!(r.code <= 1, "{r:?}");
     assert!(!out.join("007-s7.png").exists());
-    assert!(out.join("001-s1.png").exists(), "{:?}", support::names(&out));
+    assert!(
+        out.join("001-s1.png").exists(),
+        "{:?}",
+        support::names(&out)
+    );
     assert!(out.join("002-s2.png").exists() && out.join("notes.txt").exists());
 }
 
@@ -515,4 +524,149 @@ fn the_template_cache_drops_the_least_recently_used_by_entries_and_bytes() {
     let store = specrender::TemplateStore::with_bounds(&d, 16, 1 << 20);
     assert!(found(&store, "v0"));
     assert_eq!(store.cached(), (0, 0, 0));
+}
+
+#[test]
+fn a_template_within_the_package_limits_stays_within_the_memory_bound() {
+    let d = workdir("template-bounds", "template-memory");
+    let input = d.join("deck.json");
+    std::fs::write(&input, support::small_deck().to_string()).unwrap();
+    // Three 63 MiB "pictures" of zeros related from the master: each within the part limit,
+    // 64 KB deflated. They were written whole, stored, into every deck (a 200 MB deck from a
+    // 220 KB template, 400 MiB peak).
+    let mut big = b"\x89PNG\r\n\x1a\n".to_vec();
+    big.resize(63 << 20, 0);
+    let deflated = {
+        let mut w = zip::ZipWriter::new(Cursor::new(Vec::new()));
+        let o = zip::write::SimpleFileOptions::default()
+            .compression_method(zip::CompressionMethod::Deflated)
+            .compression_level(Some(1));
+        let mut p = parts(&std::fs::read(fixture("python-pptx-default.pptx")).unwrap());
+        for (n, b) in p.iter_mut() {
+            if n == "ppt/slideMasters/_rels/slideMaster1.xml.rels" {
+                let s = String::from_utf8(b.clone()).unwrap();
+                let rels: String = (0..3)
+                    .map(|j| format!("<Relationship Id=\"rIdM{j}\" Type=\"http://schemas.openxmlformats.org/officeDocument/2006/relationships/image\" Target=\"../media/big{j}.png\"/>"))
+                    .collect();
+                *b = s
+                    .replace("</Relationships>", &format!("{rels}</Relationships>"))
+                    .into_bytes();
+            }
+            if n == "[Content_Types].xml" {
+                let s = String::from_utf8(b.clone()).unwrap();
+                if !s.contains("Extension=\"png\"") {
+                    *b = s
+                        .replace(
+                            "</Types>",
+                            "<Default Extension=\"png\" ContentType=\"image/png\"/></Types>",
+                        )
+                        .into_bytes();
+                }
+            }
+        }
+        for j in 0..3 {
+            p.push((format!("ppt/media/big{j}.png"), big.clone()));
+        }
+        for (n, b) in &p {
+            w.start_file(n.as_str(), o).unwrap();
+            w.write_all(b).unwrap();
+        }
+        w.finish().unwrap().into_inner()
+    };
+    assert!(deflated.len() < 4 << 20, "{}", deflated.len());
+    let tp = d.join("media.pptx");
+    std::fs::write(&tp, deflated).unwrap();
+    let out = d.join("out.pptx");
+    let r = run_capped(
+        &["render", s(&input), "--template", s(&tp), "-o", s(&out)],
+        3 * GIB,
+    );
+    assert_eq!(r.code, 2, "{r:?}");
+    assert!(
+        r.stderr.contains("ppt/media/big0.png") && r.stderr.contains("zip bomb"),
+        "{r:?}"
+    );
+    assert!(!out.exists());
+    let kib = r.peak_kib.unwrap();
+    assert!(kib < 250 * 1024, "peak {kib} KiB: {r:?}");
+
+    // 11 layouts of about 1,990 shapes each: within the per-part bound, over the template's.
+    let many = template_with(|p| {
+        let shapes: String = (0..1990)
+            .map(|i| format!("<p:sp><p:nvSpPr><p:cNvPr id=\"{}\" name=\"S\"/><p:cNvSpPr/><p:nvPr/></p:nvSpPr><p:spPr><a:xfrm><a:off x=\"1\" y=\"1\"/><a:ext cx=\"9\" cy=\"9\"/></a:xfrm></p:spPr></p:sp>", i + 10))
+            .collect();
+        for (n, b) in p.iter_mut() {
+            if n.starts_with("ppt/slideLayouts/slideLayout") && n.ends_with(".xml") {
+                let s = String::from_utf8(b.clone()).unwrap();
+                let k = s.find("</p:spTree>").unwrap();
+                *b = format!("{}{shapes}{}", &s[..k], &s[k..]).into_bytes();
+            }
+        }
+    });
+    let tp = d.join("many.pptx");
+    std::fs::write(&tp, many).unwrap();
+    let r = support::run(&["template", "inspect", s(&tp)], None);
+    assert_eq!(r.code, 2, "{r:?}");
+    assert!(r.stderr.contains("more than 20000 shapes in all"), "{r:?}");
+}
+
+#[test]
+fn a_preview_over_the_pixel_budget_is_refused_before_it_is_drawn() {
+    let d = workdir("template-bounds", "pixel-budget");
+    // A portrait template (7.5 x 13.33 in): at 8192 px wide its previews would be 8192 x
+    // 14563, clamped to 8192 x 8192: 67 M pixels, over the 50 M a preview may have.
+    let t = template_with(|p| {
+        let (_, b) = p
+            .iter_mut()
+            .find(|(n, _)| n == "ppt/presentation.xml")
+            .unwrap();
+        let s = String::from_utf8(b.clone()).unwrap();
+        let i = s.find("<p:sldSz").unwrap();
+        let j = i + s[i..].find("/>").unwrap();
+        *b = format!(
+            "{}<p:sldSz cx=\"6858000\" cy=\"12192000\"{}",
+            &s[..i],
+            &s[j..]
+        )
+        .into_bytes();
+    });
+    let tp = d.join("portrait.pptx");
+    std::fs::write(&tp, t).unwrap();
+    let input = small_input(&d);
+    let out = d.join("png");
+    let r = support::run(
+        &[
+            "preview",
+            s(&input),
+            "--template",
+            s(&tp),
+            "-o",
+            s(&out),
+            "--width",
+            "8192",
+        ],
+        None,
+    );
+    assert_eq!(r.code, 2, "{r:?}");
+    assert!(
+        r.stderr.contains("over the limit of 50331648 pixels"),
+        "{r:?}"
+    );
+    assert!(!out.exists());
+    // Narrower it is drawn.
+    let r = support::run(
+        &[
+            "preview",
+            s(&input),
+            "--template",
+            s(&tp),
+            "-o",
+            s(&out),
+            "--width",
+            "320",
+        ],
+        None,
+    );
+    assert!(r.code <= 1, "{r:?}");
+    assert_eq!(support::names(&out), ["001-s1.png", "002-s2.png"]);
 }

@@ -111,6 +111,14 @@ pub struct Package {
     overrides: BTreeMap<String, String>,
     limits: Limits,
     read_total: Cell<u64>,
+    file_len: u64,
+}
+
+impl Package {
+    /// The package file's size in bytes.
+    pub fn file_len(&self) -> u64 {
+        self.file_len
+    }
 }
 
 impl std::fmt::Debug for Package {
@@ -180,6 +188,7 @@ impl Package {
             overrides: BTreeMap::new(),
             limits,
             read_total: Cell::new(0),
+            file_len: size,
         };
         let ct = p.read_xml(CONTENT_TYPES, None)?;
         let (mut defaults, mut overrides) = (BTreeMap::new(), BTreeMap::new());

@@ -44,6 +44,38 @@ pub const DEFAULT_WIDTH: u32 = 1280;
 /// Widest preview accepted (bounded memory: 8192 x 4608 x 4 bytes ≈ 150 MB).
 pub const MAX_WIDTH: u32 = 8192;
 
+/// Pixels one preview may have, and all the previews being drawn at once together (each
+/// drawing thread holds one pixmap of 4 bytes a pixel): 8192 x 6144, a 4:3 slide at
+/// [`MAX_WIDTH`], 201 MB of pixmap. A larger preview is refused ([`PreviewError::Pixels`]);
+/// previews are drawn on fewer threads than asked when that many would pass it together.
+pub const PIXEL_BUDGET: u64 = 8192 * 6144;
+
+/// The size in pixels of `deck`'s previews `width` wide (the height follows the slide size).
+pub fn preview_size(deck: &LaidDeck, width: u32) -> (u32, u32) {
+    size_for(deck.slide_size.cx, deck.slide_size.cy, width)
+}
+
+/// The size of a preview `width` wide of a slide `cx` x `cy` EMU.
+fn size_for(cx: i64, cy: i64, width: u32) -> (u32, u32) {
+    let s = width as f32 / cx.max(1) as f32;
+    let h = ((cy as f32 * s).round() as u32).clamp(1, MAX_WIDTH);
+    (width, h)
+}
+
+/// How many threads draw `deck`'s previews `width` wide when `threads` are asked for: no more
+/// than there are slides, nor than [`PIXEL_BUDGET`] holds pixmaps of that size (at least one).
+pub fn drawing_threads(deck: &LaidDeck, width: u32, threads: usize) -> usize {
+    let (cx, cy) = (deck.slide_size.cx, deck.slide_size.cy);
+    threads_for(size_for(cx, cy, width), deck.slides.len(), threads)
+}
+
+fn threads_for((w, h): (u32, u32), slides: usize, threads: usize) -> usize {
+    let fit = (PIXEL_BUDGET / (u64::from(w) * u64::from(h)).max(1)).max(1);
+    threads
+        .clamp(1, slides.max(1))
+        .min(usize::try_from(fit).unwrap_or(usize::MAX))
+}
+
 #[derive(Debug, Clone)]
 pub struct PreviewOptions {
     /// Width of each PNG in pixels (height follows the slide's aspect ratio).
@@ -76,6 +108,8 @@ pub struct SlidePreview {
 pub enum PreviewError {
     #[error("preview width {0} px is outside 16..={MAX_WIDTH}")]
     Width(u32),
+    #[error("a {0} x {1} px preview is over the limit of {PIXEL_BUDGET} pixels; draw it narrower")]
+    Pixels(u32, u32),
     #[error("PNG encoding failed: {0}")]
     Encode(String),
     #[error("contact sheet: {0}")]
@@ -108,12 +142,12 @@ pub fn preview_deck_threads(
         Ok(SlidePreview {
             file_name: format!("{:03}-{}.png", i + 1, file_safe(&s.id)),
             slide_id: s.id.clone(),
-            png: encode(&pixmap)?,
+            png: encode_owned(pixmap)?,
             notes,
         })
     };
     let n = deck.slides.len();
-    let threads = threads.clamp(1, n.max(1));
+    let threads = drawing_threads(deck, opts.width, threads);
     if threads == 1 {
         let mut ink = Ink::new(book);
         return (0..n).map(|i| one(&mut ink, i)).collect();
@@ -177,6 +211,28 @@ pub fn encode(pm: &Pixmap) -> Result<Vec<u8>, PreviewError> {
     encode_with(pm, PNG_SETTINGS.0, PNG_SETTINGS.1)
 }
 
+/// [`encode`] of a pixmap no longer needed: an opaque one is turned into its RGB rows in its
+/// own buffer (no second copy of the image: 3 bytes a pixel less held while encoding), the
+/// same bytes as [`encode`].
+pub fn encode_owned(pm: Pixmap) -> Result<Vec<u8>, PreviewError> {
+    let opaque = pm.data().chunks_exact(4).fold(255u8, |a, p| a & p[3]) == 255;
+    if !opaque {
+        return encode(&pm);
+    }
+    let (w, h) = (pm.width(), pm.height());
+    let mut data = pm.take();
+    // Pixel i moves from 4i to 3i: every write lands at or before the bytes still to be read.
+    let n = data.len() / 4;
+    for i in 0..n {
+        let (r, g, b) = (data[4 * i], data[4 * i + 1], data[4 * i + 2]);
+        data[3 * i] = r;
+        data[3 * i + 1] = g;
+        data[3 * i + 2] = b;
+    }
+    data.truncate(3 * n);
+    encode_rgb(w, h, &data, PNG_SETTINGS.0, PNG_SETTINGS.1)
+}
+
 /// A drawn pixmap as PNG bytes with the given settings: 8-bit RGB when every pixel is opaque
 /// (a slide always is: its background is filled first), else RGBA with alpha divided out.
 pub fn encode_with(
@@ -200,10 +256,32 @@ pub fn encode_with(
         }
         (png::ColorType::Rgba, rgba)
     };
+    encode_pixels(pm.width(), pm.height(), color, &pixels, deflate, filter)
+}
+
+/// Opaque RGB rows (`w` x `h`, 3 bytes a pixel) as PNG bytes.
+fn encode_rgb(
+    w: u32,
+    h: u32,
+    rgb: &[u8],
+    deflate: Deflate,
+    filter: RowFilter,
+) -> Result<Vec<u8>, PreviewError> {
+    encode_pixels(w, h, png::ColorType::Rgb, rgb, deflate, filter)
+}
+
+fn encode_pixels(
+    w: u32,
+    h: u32,
+    color: png::ColorType,
+    pixels: &[u8],
+    deflate: Deflate,
+    filter: RowFilter,
+) -> Result<Vec<u8>, PreviewError> {
     let mut out = Vec::with_capacity(pixels.len() / 8);
     let err = |e: png::EncodingError| PreviewError::Encode(e.to_string());
     {
-        let mut enc = png::Encoder::new(&mut out, pm.width(), pm.height());
+        let mut enc = png::Encoder::new(&mut out, w, h);
         enc.set_color(color);
         enc.set_depth(png::BitDepth::Eight);
         enc.set_deflate_compression(match deflate {
@@ -219,7 +297,7 @@ pub fn encode_with(
             RowFilter::Adaptive => png::Filter::Adaptive,
         });
         let mut w = enc.write_header().map_err(err)?;
-        w.write_image_data(&pixels).map_err(err)?;
+        w.write_image_data(pixels).map_err(err)?;
         w.finish().map_err(err)?;
     }
     Ok(out)
@@ -520,9 +598,11 @@ pub fn draw_slide_with(
     if !(16..=MAX_WIDTH).contains(&opts.width) {
         return Err(PreviewError::Width(opts.width));
     }
-    let size = &deck.slide_size;
-    let s = opts.width as f32 / size.cx.max(1) as f32;
-    let h = ((size.cy as f32 * s).round() as u32).clamp(1, MAX_WIDTH);
+    let s = opts.width as f32 / deck.slide_size.cx.max(1) as f32;
+    let (_, h) = preview_size(deck, opts.width);
+    if u64::from(opts.width) * u64::from(h) > PIXEL_BUDGET {
+        return Err(PreviewError::Pixels(opts.width, h));
+    }
     let pm = Pixmap::new(opts.width, h).ok_or(PreviewError::Width(opts.width))?;
     let mut c = Canvas {
         pm,
@@ -1164,5 +1244,42 @@ mod preset_tests {
         assert_eq!(arrow[3], (200.0, 50.0));
         assert_eq!(arrow[6], (0.0, 75.0));
         assert!(polygon(&arrow).is_some());
+    }
+}
+
+#[cfg(test)]
+mod budget_tests {
+    use super::*;
+
+    #[test]
+    fn previews_are_drawn_on_as_many_threads_as_the_pixel_budget_holds() {
+        // 16:9 (12,192,000 x 6,858,000 EMU) and 4:3 slides.
+        let wide = size_for(12_192_000, 6_858_000, 8192);
+        assert_eq!(wide, (8192, 4608));
+        assert_eq!(threads_for(wide, 200, 8), 1);
+        assert_eq!(size_for(9_144_000, 6_858_000, 8192), (8192, 6144));
+        assert_eq!(threads_for((8192, 6144), 200, 8), 1);
+        // 1280 px: 921,600 px each, 54 fit; never more threads than slides, at least one.
+        let small = size_for(12_192_000, 6_858_000, 1280);
+        assert_eq!(threads_for(small, 200, 64), 54);
+        assert_eq!(threads_for(small, 3, 8), 3);
+        assert_eq!(threads_for(small, 0, 0), 1);
+        // A portrait slide at 8192 px is clamped to 8192 high: over the budget alone.
+        let tall = size_for(6_858_000, 12_192_000, 8192);
+        assert_eq!(tall, (8192, 8192));
+        assert!(u64::from(tall.0) * u64::from(tall.1) > PIXEL_BUDGET);
+        assert_eq!(threads_for(tall, 10, 4), 1);
+    }
+
+    #[test]
+    fn an_owned_pixmap_encodes_to_the_same_bytes() {
+        let mut pm = Pixmap::new(37, 23).unwrap();
+        pm.fill(Color::from_rgba8(10, 200, 30, 255));
+        let mut p = tiny_skia::Paint::default();
+        p.set_color(Color::from_rgba8(250, 5, 90, 255));
+        let r = SkRect::from_xywh(3.5, 2.0, 20.0, 11.3).unwrap();
+        pm.fill_rect(r, &p, Transform::identity(), None);
+        let a = encode(&pm).unwrap();
+        assert_eq!(encode_owned(pm).unwrap(), a);
     }
 }

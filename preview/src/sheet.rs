@@ -72,7 +72,7 @@ pub fn contact_sheet(
     opts: &SheetOptions,
 ) -> Result<Vec<u8>, PreviewError> {
     let pm = draw_sheet(deck, book, qc, opts)?;
-    crate::encode(&pm)
+    crate::encode_owned(pm)
 }
 
 /// The contact sheet of `deck`, drawn.
@@ -96,7 +96,7 @@ pub fn draw_sheet(
     let w = GAP + cols * (tw + GAP);
     let h = GAP + rows * (th + LABEL + GAP);
     let too_big = || PreviewError::Sheet(format!("{w} x {h} px is over the limit"));
-    if u64::from(w) * u64::from(h) > 64 * 1024 * 1024 {
+    if u64::from(w) * u64::from(h) > crate::PIXEL_BUDGET {
         return Err(too_big());
     }
     let mut pm = Pixmap::new(w, h).ok_or_else(too_big)?;

@@ -159,6 +159,9 @@ codes! {
     /// not a usable template: a broken package, a part that cannot be read (named), a file
     /// that is not a regular file.
     BadTemplate = "bad_template",
+    /// (error) A preview (or the contact sheet) asked for would have more pixels than a
+    /// preview may (`specrender_preview::PIXEL_BUDGET`): a tall slide size at a large width.
+    PreviewTooLarge = "preview_too_large",
 }
 
 impl fmt::Display for Code {

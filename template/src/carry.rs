@@ -152,6 +152,7 @@ pub(crate) fn walk_parts(
     }
     let mut out = Vec::new();
     let mut dropped = Vec::new();
+    let mut media = 0u64;
     let mut i = 0;
     while i < queue.len() {
         let name = queue[i].clone();
@@ -175,6 +176,7 @@ pub(crate) fn walk_parts(
         } else {
             pkg.read(&name, None)?
         };
+        check_media(pkg, &name, bytes.len(), &mut media)?;
         let rels = pkg.rels(&name)?;
         let mut actions = Vec::with_capacity(rels.len());
         let mut gone = BTreeSet::new();
@@ -247,6 +249,32 @@ pub fn is_xml(name: &str, content_type: &str) -> bool {
         || ct.ends_with("+xml")
         || ct == "application/vnd.openxmlformats-officedocument.vmldrawing"
         || [".xml", ".rels", ".vml"].iter().any(|e| key.ends_with(e))
+}
+
+/// Pictures a deck writes as stored, not deflated (`specrender-opc`'s writer: JPEG, PNG and GIF
+/// under a `media` folder), may inflate in all to at most twice the template file plus 1 MiB: a
+/// real picture is compressed already and takes about as many bytes in the package as out of it,
+/// while 63 MiB of zeros named `image1.png` deflates to 64 KB in the template and was written
+/// whole into every deck (a 285 KB template wrote a 264 MB deck; issue 38). `total`: the
+/// pictures' bytes so far.
+fn check_media(pkg: &Package, name: &str, len: usize, total: &mut u64) -> Result<(), PackageError> {
+    let ext = name.rsplit('.').next().unwrap_or("").to_ascii_lowercase();
+    if !(name.contains("/media/") && matches!(ext.as_str(), "jpeg" | "jpg" | "png" | "gif")) {
+        return Ok(());
+    }
+    let bound = 2 * pkg.file_len() + (1 << 20);
+    *total += len as u64;
+    if *total > bound {
+        return Err(PackageError::Xml {
+            part: name.to_string(),
+            message: format!(
+                "the template's pictures inflate to more than {bound} bytes from a {}-byte file \
+                 (compressed pictures do not inflate: a zip bomb?)",
+                pkg.file_len()
+            ),
+        });
+    }
+    Ok(())
 }
 
 fn rels_name(part: &str) -> String {

@@ -37,6 +37,35 @@ const MAX_MASTERS: usize = 64;
 const MAX_LAYOUTS: usize = 1024;
 /// Shapes read per master or layout.
 const MAX_SHAPES: usize = 2000;
+/// Shapes read in all masters and layouts together: 1,024 layouts of 2,000 shapes each held
+/// about 2 GiB in `template inspect` (issue 38); real templates have a few hundred.
+const MAX_SHAPES_IN_ALL: usize = 20_000;
+
+/// Refuses a template whose masters and layouts, with `tree` (read from `part`), hold more
+/// than [`MAX_SHAPES_IN_ALL`] shapes.
+fn check_shapes_in_all(t: &Template, tree: &Tree, part: &str) -> Result<(), TemplateError> {
+    let held: usize = t
+        .masters
+        .iter()
+        .map(|m| m.placeholders.len() + m.decorations.len())
+        .chain(
+            t.layouts
+                .iter()
+                .map(|l| l.placeholders.len() + l.decorations.len()),
+        )
+        .sum();
+    if held + tree.placeholders.len() + tree.decorations.len() > MAX_SHAPES_IN_ALL {
+        return Err(PackageError::Xml {
+            part: part.to_string(),
+            message: format!(
+                "the masters and layouts hold more than {MAX_SHAPES_IN_ALL} shapes in all \
+                 (real templates have a few hundred)"
+            ),
+        }
+        .into());
+    }
+    Ok(())
+}
 
 /// The package's main part (`_rels/.rels`' officeDocument) and its kind: the extension
 /// `types` gives its content type. `not_it` makes the error for a package of another kind.
@@ -168,6 +197,7 @@ fn read_master(
     let xml = pkg.read_xml(part, Some(from))?;
     let rels = pkg.rels(part)?;
     let tree = shapes(part, &xml)?;
+    check_shapes_in_all(t, &tree, part)?;
     let mut layout_ids = Vec::new();
     let mut color_map = Vec::new();
     let mut styles = TextStyles::default();
@@ -287,6 +317,7 @@ fn read_master(
         }
         let xml = pkg.read_xml(&rel.target, Some(part))?;
         let tree = shapes(&rel.target, &xml)?;
+        check_shapes_in_all(t, &tree, &rel.target)?;
         let (mut name, mut ty, mut show) = (String::new(), "cust".to_string(), true);
         walk(&rel.target, &xml, |n, e, end| {
             if !end {
