@@ -273,15 +273,22 @@ fn a_carried_part_that_is_never_parsed_is_checked_before_it_is_written() {
         ("char", "<x>\u{1}</x>"),
         ("tags", "<x><y></x>"),
     ] {
+        // Tags: a part the carry policy carries (a custom XML part it drops unread).
         let t = edited("python-pptx-default.pptx", |p| {
             relate_master(
                 p,
-                "http://schemas.openxmlformats.org/officeDocument/2006/relationships/customXml",
-                "../../customXml/item1.xml",
+                "http://schemas.openxmlformats.org/officeDocument/2006/relationships/tags",
+                "../tags/tag1.xml",
             );
-            p.push(("customXml/item1.xml".into(), body.as_bytes().to_vec()));
+            replace(
+                p,
+                "[Content_Types].xml",
+                "</Types>",
+                r#"<Override PartName="/ppt/tags/tag1.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.tags+xml"/></Types>"#,
+            );
+            p.push(("ppt/tags/tag1.xml".into(), body.as_bytes().to_vec()));
         });
-        refused_by_every_command(tag, &t, false, "customXml/item1.xml");
+        refused_by_every_command(tag, &t, false, "ppt/tags/tag1.xml");
     }
 }
 

@@ -118,13 +118,26 @@ pub fn style_for(
     } else {
         el.constraints.min_font
     };
+    // A size the input chose (a token, the defaults) below the floor lowers the floor to it; a
+    // template's size does not: text below the floor on a template is `min_font`.
+    let body_role = matches!(
+        role,
+        SlotRole::Body | SlotRole::Left | SlotRole::Right | SlotRole::Picture
+    );
+    let from_template = el.role.as_deref() != Some("caption")
+        && ((is_title && theme.from_template.contains("size_title"))
+            || (body_role && theme.from_template.contains("size_body")));
     Style {
         fonts,
         color,
         align,
         anchor,
         size,
-        min: floor.min(size),
+        min: if from_template {
+            floor
+        } else {
+            floor.min(size)
+        },
         is_title,
         fill: None,
     }

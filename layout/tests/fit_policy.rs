@@ -45,6 +45,7 @@ fn theme(lang: LangFamily) -> Theme {
         },
         layouts: Default::default(),
         from_template: Default::default(),
+        set: Default::default(),
         logo: None,
     }
 }

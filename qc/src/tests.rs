@@ -46,6 +46,7 @@ fn theme() -> Theme {
         },
         layouts: Default::default(),
         from_template: Default::default(),
+        set: Default::default(),
         logo: None,
     }
 }

@@ -155,6 +155,9 @@ codes! {
     InvalidQuote = "invalid_quote",
     /// (note) The template's slide size differs from `theme.slide_size`: the template's wins.
     TemplateSlideSize = "template_slide_size",
+    /// (note) A template value past what OOXML stores or a sane range (shape geometry, the
+    /// slide size, a title or body text size), clamped.
+    TemplateValueClamped = "template_value_clamped",
     /// (error) The template `theme.template_ref.template_id` names (`--templates`, `serve`) is
     /// not a usable template: a broken package, a part that cannot be read (named), a file
     /// that is not a regular file.

@@ -97,6 +97,10 @@ pub struct Theme {
     /// set none: specrender may adjust them where a layout needs another to be legible.
     #[serde(skip_serializing_if = "std::collections::BTreeSet::is_empty")]
     pub from_template: std::collections::BTreeSet<&'static str>,
+    /// The brand tokens the input set (`colors.text`, `fonts.body`, `sizes.title`, ...), equal
+    /// to a default or not: on a template these win over the template's values.
+    #[serde(skip)]
+    pub set: std::collections::BTreeSet<String>,
     /// `theme.brand.tokens.logo`: an image asset placed on the master in a corner.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub logo: Option<Logo>,

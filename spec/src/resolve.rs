@@ -121,6 +121,7 @@ pub fn default_theme(lang: LangFamily) -> Theme {
         },
         layouts: BTreeMap::new(),
         from_template: Default::default(),
+        set: Default::default(),
         logo: None,
     }
 }
@@ -183,10 +184,10 @@ pub(crate) fn apply_tokens(
         // Not an object: a validation warning; the defaults stay.
         let Some(obj) = v.as_object() else { continue };
         match group.as_str() {
-            "colors" => apply_colors(obj, &gp, &mut theme.colors, notes),
-            "fonts" => apply_fonts(obj, &gp, &mut theme.fonts, notes),
+            "colors" => apply_colors(obj, &gp, &mut theme.colors, &mut theme.set, notes),
+            "fonts" => apply_fonts(obj, &gp, &mut theme.fonts, &mut theme.set, notes),
             "layouts" => apply_layouts(obj, &gp, &mut theme.layouts, notes),
-            _ => apply_sizes(obj, &gp, &mut theme.sizes, notes),
+            _ => apply_sizes(obj, &gp, &mut theme.sizes, &mut theme.set, notes),
         }
     }
 }
@@ -204,6 +205,7 @@ fn apply_colors(
     obj: &Map<String, Value>,
     group_path: &str,
     colors: &mut ThemeColors,
+    set: &mut std::collections::BTreeSet<String>,
     notes: &mut Vec<ResolveNote>,
 ) {
     for (k, tv) in obj {
@@ -222,6 +224,7 @@ fn apply_colors(
         };
         if let Some((r, g, b)) = tv.as_str().and_then(tokens::parse_color) {
             *slot = Rgb(r, g, b);
+            set.insert(format!("colors.{k}"));
         }
     }
 }
@@ -231,6 +234,7 @@ fn apply_fonts(
     obj: &Map<String, Value>,
     group_path: &str,
     fonts: &mut ThemeFonts,
+    set: &mut std::collections::BTreeSet<String>,
     notes: &mut Vec<ResolveNote>,
 ) {
     for (k, tv) in obj {
@@ -249,6 +253,7 @@ fn apply_fonts(
         };
         if let Some(f) = tokens::parse_font(tv) {
             *slot = f.to_string();
+            set.insert(format!("fonts.{k}"));
         }
     }
 }
@@ -286,6 +291,7 @@ fn apply_sizes(
     obj: &Map<String, Value>,
     group_path: &str,
     sizes: &mut ThemeSizes,
+    set: &mut std::collections::BTreeSet<String>,
     notes: &mut Vec<ResolveNote>,
 ) {
     for (k, tv) in obj {
@@ -303,7 +309,10 @@ fn apply_sizes(
             continue;
         };
         match tokens::parse_size(tv) {
-            tokens::SizeRead::Ok(pt) | tokens::SizeRead::Clamped(pt) => *slot = pt_to_cpt(pt),
+            tokens::SizeRead::Ok(pt) | tokens::SizeRead::Clamped(pt) => {
+                *slot = pt_to_cpt(pt);
+                set.insert(format!("sizes.{k}"));
+            }
             tokens::SizeRead::Unusable => {}
         }
     }

@@ -270,6 +270,11 @@ pub struct Template {
     /// What the carry policy dropped from the carried parts ([`Template::dropped`]).
     #[serde(skip)]
     pub dropped: Vec<crate::policy::Dropped>,
+    /// Values of the template past what OOXML stores or PowerPoint takes, clamped when read
+    /// (shape geometry, the slide size): one line each, naming the part (QC's low
+    /// `template_value_clamped`).
+    #[serde(skip)]
+    pub clamped: Vec<String>,
     /// A brand applied to it ([`Template::branded`]): the theme part is rewritten on writing.
     #[serde(skip)]
     pub brand: Option<Brand>,

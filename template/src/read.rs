@@ -122,14 +122,19 @@ pub(crate) fn read(bytes: Vec<u8>, limits: Limits) -> Result<Template, TemplateE
         }
         Ok(())
     })?;
-    let slide_size = size
-        .filter(|&(cx, cy)| {
-            (914_400..=51_206_400).contains(&cx) && (914_400..=51_206_400).contains(&cy)
-        })
-        .ok_or_else(|| PackageError::Xml {
-            part: pres_part.clone(),
-            message: "p:sldSz is missing or outside 1-56 in".into(),
-        })?;
+    let (cx, cy) = size.ok_or_else(|| PackageError::Xml {
+        part: pres_part.clone(),
+        message: "p:sldSz is missing".into(),
+    })?;
+    let side = |v: i64| v.clamp(*SLIDE_SIDE.start(), *SLIDE_SIDE.end());
+    let slide_size = (side(cx), side(cy));
+    let mut clamped = Vec::new();
+    if slide_size != (cx, cy) {
+        clamped.push(format!(
+            "{pres_part}: the slide size {cx} x {cy} EMU is outside the 1-56 in PowerPoint takes; clamped to {} x {} EMU",
+            slide_size.0, slide_size.1
+        ));
+    }
     if master_ids.len() > MAX_MASTERS {
         return Err(too_many(&pres_part, "masters", MAX_MASTERS));
     }
@@ -144,6 +149,7 @@ pub(crate) fn read(bytes: Vec<u8>, limits: Limits) -> Result<Template, TemplateE
         bytes: keep,
         carried: Default::default(),
         dropped: Vec::new(),
+        clamped,
         brand: None,
     };
     for (rid, id) in &master_ids {
@@ -198,6 +204,7 @@ fn read_master(
     let rels = pkg.rels(part)?;
     let tree = shapes(part, &xml)?;
     check_shapes_in_all(t, &tree, part)?;
+    t.clamped.extend(tree.clamped.iter().cloned());
     let mut layout_ids = Vec::new();
     let mut color_map = Vec::new();
     let mut styles = TextStyles::default();
@@ -318,6 +325,7 @@ fn read_master(
         let xml = pkg.read_xml(&rel.target, Some(part))?;
         let tree = shapes(&rel.target, &xml)?;
         check_shapes_in_all(t, &tree, &rel.target)?;
+        t.clamped.extend(tree.clamped.iter().cloned());
         let (mut name, mut ty, mut show) = (String::new(), "cust".to_string(), true);
         walk(&rel.target, &xml, |n, e, end| {
             if !end {
@@ -367,7 +375,30 @@ struct Tree {
     decorations: Vec<Decoration>,
     /// `p:cSld/p:bg`.
     background: Option<Fill>,
+    /// Shapes whose geometry was past what OOXML stores ([`clamp_offset`], [`clamp_extent`]).
+    clamped: Vec<String>,
 }
+
+/// The largest offset magnitude OOXML stores (`ST_Coordinate`): 27,273,042,316,900 EMU (as
+/// `specrender_spec::resolve::MAX_COORDINATE`).
+pub const MAX_COORDINATE: i64 = 27_273_042_316_900;
+/// The largest extent read: 2,147,483,647 EMU, what PowerPoint takes in an `a:ext` (as
+/// `specrender_spec::resolve::MAX_EXTENT`; `ST_PositiveCoordinate` allows more, PowerPoint
+/// refuses it).
+pub const MAX_EXTENT: i64 = i32::MAX as i64;
+
+/// An `a:off` coordinate within what OOXML stores.
+fn clamp_offset(v: i64) -> i64 {
+    v.clamp(-MAX_COORDINATE, MAX_COORDINATE)
+}
+
+/// An `a:ext` extent within 0 ..= [`MAX_EXTENT`].
+fn clamp_extent(v: i64) -> i64 {
+    v.clamp(0, MAX_EXTENT)
+}
+
+/// The slide sizes PowerPoint accepts (`p:sldSz`): 1 to 56 in on each side.
+pub const SLIDE_SIDE: std::ops::RangeInclusive<i64> = 914_400..=51_206_400;
 
 /// Which subtree a [`Capture`] is collecting.
 #[derive(Clone, Copy)]
@@ -397,6 +428,8 @@ fn shapes(part: &str, xml: &[u8]) -> Result<Tree, TemplateError> {
         style: Option<Node>,
         color: Option<paint::Color>,
         bullet_color: Option<BulletColor>,
+        /// Its geometry was past what OOXML stores (clamped).
+        clamped: bool,
     }
     let mut stack: Vec<Vec<u8>> = Vec::new();
     let mut cur: Option<Cur> = None;
@@ -404,6 +437,7 @@ fn shapes(part: &str, xml: &[u8]) -> Result<Tree, TemplateError> {
         placeholders: Vec::new(),
         decorations: Vec::new(),
         background: None,
+        clamped: Vec::new(),
     };
     let mut count = 0usize;
     let mut capture: Option<(Capture, Sub)> = None;
@@ -471,6 +505,12 @@ fn shapes(part: &str, xml: &[u8]) -> Result<Tree, TemplateError> {
             }
             if cur.as_ref().is_some_and(|c| c.depth == depth) {
                 let c = cur.take().expect("checked");
+                if c.clamped && out.clamped.len() < 20 {
+                    out.clamped.push(format!(
+                        "{part}: shape \"{}\" has geometry past what OOXML stores (offsets within ±{MAX_COORDINATE}, extents within 0-{MAX_EXTENT} EMU); it was clamped",
+                        crate::policy::safe_text(c.name.as_deref().unwrap_or(""))
+                    ));
+                }
                 match c.ph {
                     Some((ty, idx)) => out.placeholders.push(Placeholder {
                         ty,
@@ -532,6 +572,7 @@ fn shapes(part: &str, xml: &[u8]) -> Result<Tree, TemplateError> {
                 style: None,
                 color: None,
                 bullet_color: None,
+                clamped: false,
             });
             return Ok(());
         }
@@ -553,8 +594,12 @@ fn shapes(part: &str, xml: &[u8]) -> Result<Tree, TemplateError> {
                     cx: 0,
                     cy: 0,
                 });
-                r.x = attr_i64(e, "x").unwrap_or(0);
-                r.y = attr_i64(e, "y").unwrap_or(0);
+                let (x, y) = (attr_i64(e, "x").unwrap_or(0), attr_i64(e, "y").unwrap_or(0));
+                r.x = clamp_offset(x);
+                r.y = clamp_offset(y);
+                if (r.x, r.y) != (x, y) {
+                    c.clamped = true;
+                }
             }
             b"ext" if c.in_xfrm => {
                 let r = c.rect.get_or_insert(Rect {
@@ -563,8 +608,15 @@ fn shapes(part: &str, xml: &[u8]) -> Result<Tree, TemplateError> {
                     cx: 0,
                     cy: 0,
                 });
-                r.cx = attr_i64(e, "cx").unwrap_or(0);
-                r.cy = attr_i64(e, "cy").unwrap_or(0);
+                let (cx, cy) = (
+                    attr_i64(e, "cx").unwrap_or(0),
+                    attr_i64(e, "cy").unwrap_or(0),
+                );
+                r.cx = clamp_extent(cx);
+                r.cy = clamp_extent(cy);
+                if (r.cx, r.cy) != (cx, cy) {
+                    c.clamped = true;
+                }
             }
             b"bodyPr" => {
                 c.in_body = true;

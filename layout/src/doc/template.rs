@@ -133,10 +133,11 @@ pub fn page_of(t: &DocTemplate, language: &str) -> Page {
 
 /// The theme a document on `t` is measured with: fonts and sizes from the template's
 /// `Normal`, `heading 1`, `Title`, `Subtitle` and `caption` styles (through `basedOn`, the
-/// document defaults and the template's theme fonts) wherever the document kept the default.
+/// document defaults and the template's theme fonts) wherever the document set no brand token
+/// (a token it sets wins, equal to the default or not).
 pub fn theme_on(theme: &Theme, t: &DocTemplate, language: &str, lang: LangFamily) -> Theme {
-    // What the document kept: a document's own defaults (`doc_theme`), not a deck's.
-    let defaults = specrender_spec::doc::doc_theme(lang);
+    let _ = lang;
+    let unset = |k: &str| !theme.set.contains(k);
     let mut out = theme.clone();
     let id = |role: DocRole| t.style_for(role).map(|s| s.id.clone());
     let fonts = |role: DocRole| {
@@ -144,18 +145,18 @@ pub fn theme_on(theme: &Theme, t: &DocTemplate, language: &str, lang: LangFamily
             .map(|i| t.fonts_of(&i, language))
             .unwrap_or_else(|| t.fonts_of("", language))
     };
-    let take = |slot: &mut String, default: &str, from: &str| {
-        if slot == default && !from.trim().is_empty() {
+    let take = |slot: &mut String, key: &str, from: &str| {
+        if unset(key) && !from.trim().is_empty() {
             *slot = from.to_string();
         }
     };
     let (body, body_ea) = fonts(DocRole::Normal);
     let (head, head_ea) = fonts(DocRole::Heading(1));
     let f = &mut out.fonts;
-    take(&mut f.body, &defaults.fonts.body, &body);
-    take(&mut f.body_ea, &defaults.fonts.body_ea, &body_ea);
-    take(&mut f.heading, &defaults.fonts.heading, &head);
-    take(&mut f.heading_ea, &defaults.fonts.heading_ea, &head_ea);
+    take(&mut f.body, "fonts.body", &body);
+    take(&mut f.body_ea, "fonts.body_ea", &body_ea);
+    take(&mut f.heading, "fonts.heading", &head);
+    take(&mut f.heading_ea, "fonts.heading_ea", &head_ea);
     let size = |role: DocRole| -> Option<Cpt> {
         let r = match id(role) {
             Some(i) => t.run_props(&i),
@@ -165,20 +166,20 @@ pub fn theme_on(theme: &Theme, t: &DocTemplate, language: &str, lang: LangFamily
         r.size_half_pt.map(|h| h as Cpt * 50)
     };
     let s = &mut out.sizes;
-    for (slot, default, role) in [
-        (&mut s.body, defaults.sizes.body, DocRole::Normal),
-        (&mut s.title, defaults.sizes.title, DocRole::Title),
-        (&mut s.subtitle, defaults.sizes.subtitle, DocRole::Subtitle),
-        (&mut s.caption, defaults.sizes.caption, DocRole::Caption),
+    for (slot, key, role) in [
+        (&mut s.body, "sizes.body", DocRole::Normal),
+        (&mut s.title, "sizes.title", DocRole::Title),
+        (&mut s.subtitle, "sizes.subtitle", DocRole::Subtitle),
+        (&mut s.caption, "sizes.caption", DocRole::Caption),
     ] {
-        if *slot == default {
+        if unset(key) {
             if let Some(v) = size(role) {
                 *slot = v;
             }
         }
     }
     // Word's own default when neither the template nor its defaults give a size: 10 pt.
-    if s.body == defaults.sizes.body && size(DocRole::Normal).is_none() {
+    if unset("sizes.body") && size(DocRole::Normal).is_none() {
         s.body = 1000;
     }
     out

@@ -511,9 +511,11 @@ pub fn put_on_template(
     t: &std::sync::Arc<Template>,
 ) -> std::sync::Arc<Template> {
     let t = branded(t, &deck.theme, deck.lang);
-    let d = specrender_spec::resolve::default_theme(deck.lang);
-    let brand_primary =
-        (deck.theme.colors.primary != d.colors.primary).then_some(deck.theme.colors.primary);
+    let brand_primary = deck
+        .theme
+        .set
+        .contains("colors.primary")
+        .then_some(deck.theme.colors.primary);
     apply_template_theme(deck, &t);
     // Titles in the template's accent1 show the brand's primary: the brand's colour, which is
     // reported (`low_contrast`) but never changed, unlike a colour taken from the template.
@@ -523,8 +525,8 @@ pub fn put_on_template(
     t
 }
 
-/// Template `t` with the brand colours and fonts `theme` sets (any token that is not the
-/// default for `lang`) written into its theme ([`Template::branded`]: its accents, text and
+/// Template `t` with the brand colours and fonts `theme` sets (every token the input set, equal
+/// to the default for `lang` or not) written into its theme ([`Template::branded`]: its accents, text and
 /// background slots, its Latin and East Asian theme fonts); `t` itself when the theme sets no
 /// brand.
 pub fn branded(
@@ -532,30 +534,31 @@ pub fn branded(
     theme: &Theme,
     lang: LangFamily,
 ) -> std::sync::Arc<Template> {
-    let d = specrender_spec::resolve::default_theme(lang);
-    let (c, dc) = (&theme.colors, &d.colors);
+    let _ = lang;
+    let set = |group: &str, k: &str| theme.set.contains(&format!("{group}.{k}"));
+    let c = &theme.colors;
     let rgb = |x: specrender_spec::deck::Rgb| [x.0, x.1, x.2];
     let colors: Vec<(&str, [u8; 3])> = [
-        ("text", c.text, dc.text),
-        ("background", c.background, dc.background),
-        ("primary", c.primary, dc.primary),
-        ("secondary", c.secondary, dc.secondary),
-        ("accent", c.accent, dc.accent),
+        ("text", c.text),
+        ("background", c.background),
+        ("primary", c.primary),
+        ("secondary", c.secondary),
+        ("accent", c.accent),
     ]
     .into_iter()
-    .filter(|(_, v, def)| v != def)
-    .map(|(k, v, _)| (k, rgb(v)))
+    .filter(|(k, _)| set("colors", k))
+    .map(|(k, v)| (k, rgb(v)))
     .collect();
-    let (f, df) = (&theme.fonts, &d.fonts);
+    let f = &theme.fonts;
     let fonts: Vec<(&str, &str)> = [
-        ("heading", &f.heading, &df.heading),
-        ("body", &f.body, &df.body),
-        ("heading_ea", &f.heading_ea, &df.heading_ea),
-        ("body_ea", &f.body_ea, &df.body_ea),
+        ("heading", &f.heading),
+        ("body", &f.body),
+        ("heading_ea", &f.heading_ea),
+        ("body_ea", &f.body_ea),
     ]
     .into_iter()
-    .filter(|(_, v, def)| v != def)
-    .map(|(k, v, _)| (k, v.as_str()))
+    .filter(|(k, _)| set("fonts", k))
+    .map(|(k, v)| (k, v.as_str()))
     .collect();
     if colors.is_empty() && fonts.is_empty() {
         t.clone()
@@ -564,16 +567,22 @@ pub fn branded(
     }
 }
 
+/// The title and body text sizes a template may give a deck (centipoints): 6 to 200 pt, the
+/// range brand tokens are clamped to.
+pub const TEMPLATE_SIZES: std::ops::RangeInclusive<u32> = 600..=20_000;
+
 /// A deck put on a template: the template's slide size wins over `theme.slide_size` (a low
 /// note when they differ); the template's theme fonts (heading = major, body = minor; an empty
 /// `ea` through the script fonts of the deck's language), title and body sizes (master text
 /// styles) and colours (title and body text as the master writes them, else `tx1`; the
 /// background `bg1`; primary, secondary and accent from `accent1`..`accent3`, through the
-/// master's colour map) replace the deck's where the deck kept the defaults — a brand token
-/// the deck sets wins.
+/// master's colour map) replace the deck's where the deck set no token — a brand token the
+/// deck sets wins, equal to the default or not. The template's title and body sizes are taken
+/// within [`TEMPLATE_SIZES`] (clamped with a `template_value_clamped` note; such a size never
+/// lowers an element's `min_font` floor), and what the template clamped when it was read is
+/// noted the same way.
 pub fn apply_template_theme(deck: &mut specrender_spec::deck::Deck, t: &Template) {
     use specrender_spec::deck::Rgb;
-    use specrender_spec::resolve::default_theme;
     let (cx, cy) = t.slide_size;
     if (deck.slide_size.cx, deck.slide_size.cy) != (cx, cy) {
         deck.notes.push(specrender_spec::deck::ResolveNote {
@@ -587,42 +596,66 @@ pub fn apply_template_theme(deck: &mut specrender_spec::deck::Deck, t: &Template
         });
         deck.slide_size = SlideSize { cx, cy };
     }
-    let defaults = default_theme(deck.lang);
-    let Some(th) = t.theme() else { return };
-    let f = &mut deck.theme.fonts;
-    let lang = deck.language.clone();
-    let take = |slot: &mut String, default: &str, from: &str| {
-        if slot == default && !from.trim().is_empty() && !from.starts_with('+') {
-            *slot = from.to_string();
-        }
-    };
-    take(&mut f.heading, &defaults.fonts.heading, &th.major.latin);
-    take(&mut f.body, &defaults.fonts.body, &th.minor.latin);
-    take(
-        &mut f.heading_ea,
-        &defaults.fonts.heading_ea,
-        th.major.ea_for(&lang),
-    );
-    take(
-        &mut f.body_ea,
-        &defaults.fonts.body_ea,
-        th.minor.ea_for(&lang),
-    );
+    for message in &t.clamped {
+        deck.notes.push(specrender_spec::deck::ResolveNote {
+            path: "/theme/template_ref".into(),
+            code: specrender_spec::Code::TemplateValueClamped,
+            message: message.clone(),
+        });
+    }
+    let set = deck.theme.set.clone();
+    let unset = |k: &str| !set.contains(k);
     if let Some(m) = t.masters.first() {
-        let s = &mut deck.theme.sizes;
         let size =
             |v: &[specrender_template::LevelStyle]| v.first().and_then(|l| l.size_hundredths_pt);
-        if s.title == defaults.sizes.title {
-            if let Some(v) = size(&m.text_styles.title) {
-                s.title = v;
+        for (key, which, levels) in [
+            ("sizes.title", "title", &m.text_styles.title),
+            ("sizes.body", "body", &m.text_styles.body),
+        ] {
+            let Some(v) = size(levels).filter(|_| unset(key)) else {
+                continue;
+            };
+            let got = v.clamp(*TEMPLATE_SIZES.start(), *TEMPLATE_SIZES.end());
+            if got != v {
+                deck.notes.push(specrender_spec::deck::ResolveNote {
+                    path: "/theme/template_ref".into(),
+                    code: specrender_spec::Code::TemplateValueClamped,
+                    message: format!(
+                        "{}: the template's {which} text size {} pt is outside {}-{} pt; {} pt is used",
+                        m.part,
+                        v as f64 / 100.0,
+                        TEMPLATE_SIZES.start() / 100,
+                        TEMPLATE_SIZES.end() / 100,
+                        got as f64 / 100.0
+                    ),
+                });
             }
-        }
-        if s.body == defaults.sizes.body {
-            if let Some(v) = size(&m.text_styles.body) {
-                s.body = v;
+            let s = &mut deck.theme.sizes;
+            if which == "title" {
+                s.title = got;
+                deck.theme.from_template.insert("size_title");
+            } else {
+                s.body = got;
+                deck.theme.from_template.insert("size_body");
             }
         }
     }
+    let Some(th) = t.theme() else { return };
+    let f = &mut deck.theme.fonts;
+    let lang = deck.language.clone();
+    let take = |slot: &mut String, key: &str, from: &str| {
+        if unset(key) && !from.trim().is_empty() && !from.starts_with('+') {
+            *slot = from.to_string();
+        }
+    };
+    take(&mut f.heading, "fonts.heading", &th.major.latin);
+    take(&mut f.body, "fonts.body", &th.minor.latin);
+    take(
+        &mut f.heading_ea,
+        "fonts.heading_ea",
+        th.major.ea_for(&lang),
+    );
+    take(&mut f.body_ea, "fonts.body_ea", th.minor.ea_for(&lang));
     // Colours as the template's master shows them: its title and body text colour (the
     // master placeholder's list style, else its text styles, else tx1) and bg1, through its
     // colour map.
@@ -645,13 +678,13 @@ pub fn apply_template_theme(deck: &mut specrender_spec::deck::Deck, t: &Template
     };
     let took = &mut deck.theme.from_template;
     let c = &mut deck.theme.colors;
-    if c.text == defaults.colors.text {
+    if unset("colors.text") {
         if let Some(v) = text_color("body", &m.text_styles.body) {
             c.text = rgb(v);
             took.insert("text");
         }
     }
-    if c.background == defaults.colors.background {
+    if unset("colors.background") {
         if let Some(v) = t.scheme_color(0, "bg1") {
             c.background = rgb(v);
             took.insert("background");
@@ -664,17 +697,17 @@ pub fn apply_template_theme(deck: &mut specrender_spec::deck::Deck, t: &Template
         c.heading = Some(rgb(v));
         took.insert("heading");
     }
-    if c.primary == defaults.colors.primary {
+    if unset("colors.primary") {
         if let Some(v) = t.scheme_color(0, "accent1") {
             c.primary = rgb(v);
         }
     }
-    if c.secondary == defaults.colors.secondary {
+    if unset("colors.secondary") {
         if let Some(v) = t.scheme_color(0, "accent2") {
             c.secondary = rgb(v);
         }
     }
-    if c.accent == defaults.colors.accent {
+    if unset("colors.accent") {
         if let Some(v) = t.scheme_color(0, "accent3") {
             c.accent = rgb(v);
         }
@@ -713,7 +746,8 @@ mod tests {
         }
     }
 
-    /// The brand's fonts go into the theme's font scheme, East Asian ones too; defaults do not.
+    /// The brand's fonts go into the theme's font scheme, East Asian ones too, a token equal to
+    /// the default included; fonts the input did not set do not.
     #[test]
     fn the_brand_fonts_are_written_into_the_theme() {
         let t = specrender_template::themes::default_for((
@@ -724,6 +758,11 @@ mod tests {
         assert!(Arc::ptr_eq(&branded(&t, &theme, LangFamily::Korean), &t));
         theme.fonts.heading_ea = "Noto Serif CJK KR".into();
         theme.fonts.body = "Arial".into();
+        // Not set by the input: as good as the default.
+        assert!(Arc::ptr_eq(&branded(&t, &theme, LangFamily::Korean), &t));
+        for k in ["fonts.heading_ea", "fonts.body"] {
+            theme.set.insert(k.into());
+        }
         let b = branded(&t, &theme, LangFamily::Korean);
         let th = b.theme().unwrap();
         assert_eq!(th.major.ea, "Noto Serif CJK KR");

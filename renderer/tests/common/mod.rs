@@ -36,6 +36,7 @@ pub fn theme() -> Theme {
         },
         layouts: Default::default(),
         from_template: Default::default(),
+        set: Default::default(),
         logo: None,
     }
 }
