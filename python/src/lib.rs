@@ -132,6 +132,8 @@ fn boundary<T>(py: Python<'_>, f: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
 /// The input: its bytes, or a file to read (then `assets` defaults to its folder, as in the CLI).
 enum SpecIn {
     Bytes(Vec<u8>),
+    /// A `str`: JSON text (a path must be a `pathlib.Path`; [`hinted`] says so).
+    Text(Vec<u8>),
     File(PathBuf),
 }
 
@@ -140,7 +142,7 @@ fn spec_in(py: Python<'_>, spec: &Bound<'_, PyAny>) -> PyResult<SpecIn> {
         return Ok(SpecIn::Bytes(b.as_bytes().to_vec()));
     }
     if let Ok(s) = spec.cast::<PyString>() {
-        return Ok(SpecIn::Bytes(s.to_cow()?.as_bytes().to_vec()));
+        return Ok(SpecIn::Text(s.to_cow()?.as_bytes().to_vec()));
     }
     if spec.cast::<PyDict>().is_ok() || spec.cast::<PyList>().is_ok() {
         let kwargs = PyDict::new(py);
@@ -182,7 +184,7 @@ impl SpecIn {
     /// The bytes (a file read as the CLI reads its INPUT) and the folder assets default to.
     fn load(self, max: usize) -> Result<(Vec<u8>, Option<PathBuf>), Error> {
         match self {
-            SpecIn::Bytes(b) => Ok((b, None)),
+            SpecIn::Bytes(b) | SpecIn::Text(b) => Ok((b, None)),
             SpecIn::File(p) => {
                 let bytes = read_limited(&p, max as u64).map_err(|e| match e {
                     Ok(size) => Error::Input(SpecFailure::TooLarge {
@@ -200,6 +202,46 @@ impl SpecIn {
             }
         }
     }
+}
+
+/// A `str` that failed to parse and reads as a file path: one line, no JSON brackets or quotes,
+/// and ending in `.json`, holding a path separator, or naming a file that exists.
+fn looks_like_path(bytes: &[u8]) -> bool {
+    let Ok(t) = std::str::from_utf8(bytes) else {
+        return false;
+    };
+    let t = t.trim();
+    !t.is_empty()
+        && t.len() <= 4096
+        && !t.contains(['\n', '{', '[', '"'])
+        && (t.to_ascii_lowercase().ends_with(".json")
+            || t.contains(['/', '\\'])
+            || Path::new(t).is_file())
+}
+
+/// A `malformed_json` failure with a hint, as the CLI gives one: a `str` that looks like a
+/// path (a `str` is JSON text: pass a `pathlib.Path`), or an LLM reply read without
+/// `extract_json=True`. Any other error unchanged.
+fn hinted(e: Error, bytes: &[u8], text: bool, extract_json: bool) -> Error {
+    let fail = match e {
+        Error::Input(fail @ SpecFailure::Malformed { .. }) => fail,
+        e => return e,
+    };
+    let hint = if text && looks_like_path(bytes) {
+        let t = String::from_utf8_lossy(bytes);
+        format!(
+            "spec is a str, which is read as JSON text, and this one looks like a file path: \
+             pass pathlib.Path({:?}) to read the file",
+            t.trim()
+        )
+    } else if !extract_json && specrender::looks_like_llm_reply(bytes) {
+        "the input looks like an LLM reply (text or a ```json fence around the JSON): pass \
+         extract_json=True to read the JSON out of it"
+            .to_string()
+    } else {
+        return Error::Input(fail);
+    };
+    Error::Input(specrender::with_hint(fail, &hint))
 }
 
 enum TemplateIn {
@@ -379,8 +421,10 @@ impl Inner {
     /// Parse the input and build the CLI's options for it.
     fn prepare(&self, c: Call, layout_json: bool) -> Result<(Parsed, RenderOptions), Fail> {
         let parse = parse_options(c.extract_json, c.max_bytes);
+        let text = matches!(c.spec, SpecIn::Text(_));
         let (bytes, dir) = c.spec.load(parse.max_bytes)?;
-        let parsed = specrender::parse(&bytes, &parse)?;
+        let parsed = specrender::parse(&bytes, &parse)
+            .map_err(|e| hinted(e, &bytes, text, parse.extract_json))?;
         drop(bytes);
         let assets_root = match c.assets {
             Some(d) => {
@@ -849,8 +893,15 @@ fn validate_impl(
             .detach(|| {
                 guarded(|| {
                     let opts = parse_options(extract_json, max_bytes);
+                    let text = matches!(spec, SpecIn::Text(_));
                     let v = match spec.load(opts.max_bytes) {
-                        Ok((bytes, _)) => specrender::validate(&bytes, &opts)?,
+                        Ok((bytes, _)) => match specrender::parse(&bytes, &opts) {
+                            Ok(p) => Validation::ok(&p.warnings),
+                            Err(e) => match hinted(e, &bytes, text, opts.extract_json) {
+                                Error::Input(fail) => Validation::from_failure(&fail),
+                                e => return Err(Fail::Lib(e)),
+                            },
+                        },
                         Err(Error::Input(fail)) => Validation::from_failure(&fail),
                         Err(e) => return Err(Fail::Lib(e)),
                     };

@@ -354,3 +354,23 @@ def test_package_metadata():
     if os.environ.get("SPECRENDER_WHEEL_TEST"):
         # Installed from the wheel, not imported from the source tree.
         assert "site-packages" in str(pkg)
+
+
+def test_a_str_that_looks_like_a_path_or_an_llm_reply_gets_a_hint(deck_path):
+    # A str is JSON text; a path passed as a str failed as "malformed JSON at line 1, column 1".
+    for call in (specrender.render, specrender.qc):
+        with pytest.raises(specrender.SpecError) as e:
+            call(str(deck_path))
+        assert e.value.errors[0]["code"] == "malformed_json"
+        assert "pathlib.Path(" in str(e.value), str(e.value)
+    v = specrender.validate("examples/quarterly-review.json")
+    assert "pathlib.Path(" in v["errors"][0]["message"], v
+    # An LLM reply without extract_json=True is told of it.
+    reply = "Here is the deck:\n```json\n" + deck_path.read_text(encoding="utf-8") + "\n```\n"
+    with pytest.raises(specrender.SpecError) as e:
+        specrender.render(reply)
+    assert "extract_json=True" in str(e.value), str(e.value)
+    # JSON broken inside gets neither hint.
+    with pytest.raises(specrender.SpecError) as e:
+        specrender.render('{"spec_version": "slidespec_v1",\n  "deck": }')
+    assert "pathlib" not in str(e.value) and "extract_json" not in str(e.value)
