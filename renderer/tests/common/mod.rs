@@ -36,7 +36,18 @@ pub fn theme() -> Theme {
         },
         layouts: Default::default(),
         from_template: Default::default(),
-        set: Default::default(),
+        // The brand colours above are the deck's own: set, so they win over a theme's.
+        set: [
+            "text",
+            "background",
+            "primary",
+            "secondary",
+            "accent",
+            "muted",
+        ]
+        .iter()
+        .map(|k| format!("colors.{k}"))
+        .collect(),
         logo: None,
     }
 }
