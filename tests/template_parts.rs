@@ -275,6 +275,7 @@ fn a_carried_part_that_is_never_parsed_is_checked_before_it_is_written() {
     ] {
         // Tags: a part the carry policy carries (a custom XML part it drops unread).
         let t = edited("python-pptx-default.pptx", |p| {
+            // Tags: a part the carry policy carries and no reader of ours parses.
             relate_master(
                 p,
                 "http://schemas.openxmlformats.org/officeDocument/2006/relationships/tags",
@@ -317,4 +318,24 @@ fn a_utf16_master_is_decoded_and_carried_as_utf8() {
         "{master:.80}"
     );
     let _ = std::fs::remove_dir_all(tmp("utf16"));
+}
+
+#[test]
+fn a_layout_the_carry_policy_drops_refuses_the_template() {
+    // The content types give slideLayout1.xml a master's type: the policy does not carry it
+    // as a layout, so no deck can be written on it.
+    let t = edited("python-pptx-default.pptx", |p| {
+        replace(
+            p,
+            "[Content_Types].xml",
+            r#"<Override PartName="/ppt/slideLayouts/slideLayout1.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.slideLayout+xml"/>"#,
+            r#"<Override PartName="/ppt/slideLayouts/slideLayout1.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.slideMaster+xml"/>"#,
+        )
+    });
+    refused_by_every_command(
+        "layout-type",
+        &t,
+        false,
+        "ppt/slideLayouts/slideLayout1.xml",
+    );
 }

@@ -310,7 +310,12 @@ impl Package {
             let (Some(id), Some(ty), Some(target)) =
                 (attr(e, "Id"), attr(e, "Type"), attr(e, "Target"))
             else {
-                return Ok(());
+                // OPC requires all three (ECMA-376 Part 2 §9.3.2.2): a relationship without
+                // one would be carried pointing nowhere.
+                return Err(PackageError::xml(
+                    &rels_name,
+                    "has a Relationship without an Id, Type or Target".into(),
+                ));
             };
             let external = attr(e, "TargetMode").is_some_and(|m| m == "External");
             let written = target.clone();

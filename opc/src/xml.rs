@@ -88,6 +88,44 @@ fn utf8_text<'x>(part: &str, xml: &'x [u8]) -> Result<&'x str, PackageError> {
 /// The declaration's `encoding`, when it names one.
 fn check_decl(part: &str, d: &quick_xml::events::BytesDecl<'_>) -> Result<(), PackageError> {
     let bad = |m: String| PackageError::xml(part, format!("bad XML declaration: {m}"));
+    // The whole declaration: `xml`, then `version`, `encoding`, `standalone` in that order
+    // (the last two optional), each `name="value"` or `name='value'`, and nothing else.
+    let raw: &str = d.as_ref();
+    let mut rest = raw.strip_prefix("xml").unwrap_or(raw);
+    let mut names = Vec::new();
+    loop {
+        let trimmed = rest.trim_start_matches([' ', '\t', '\r', '\n']);
+        if trimmed.is_empty() {
+            break;
+        }
+        if trimmed.len() == rest.len() {
+            return Err(bad(format!("{raw:?}")));
+        }
+        let Some((name, after)) = trimmed.split_once('=') else {
+            return Err(bad(format!("{raw:?}")));
+        };
+        let after = after.trim_start_matches([' ', '\t', '\r', '\n']);
+        let q = after.chars().next().filter(|c| *c == '"' || *c == '\'');
+        let Some(q) = q else {
+            return Err(bad(format!("{raw:?}")));
+        };
+        let Some(end) = after[1..].find(q) else {
+            return Err(bad(format!("{raw:?}")));
+        };
+        names.push(name.trim_end_matches([' ', '\t', '\r', '\n']).to_string());
+        rest = &after[1 + end + 1..];
+    }
+    let order = ["version", "encoding", "standalone"];
+    let mut at = 0;
+    for n in &names {
+        match order[at.min(3)..].iter().position(|o| o == n) {
+            Some(i) => at += i + 1,
+            None => return Err(bad(format!("{raw:?}"))),
+        }
+    }
+    if names.first().map(String::as_str) != Some("version") {
+        return Err(bad(format!("{raw:?} has no version first")));
+    }
     let v = d.version().map_err(|e| bad(e.to_string()))?;
     let digits = v.strip_prefix("1.").unwrap_or("");
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
@@ -126,8 +164,10 @@ fn check_chars(part: &str, s: &str, what: &str) -> Result<(), PackageError> {
 }
 
 /// Every attribute of `e` is well-formed: a name, a quoted value without `<`, whose entity
-/// and character references are predefined or valid; no name twice.
-fn check_attrs(part: &str, e: &BytesStart<'_>) -> Result<(), PackageError> {
+/// and character references are predefined or valid; no name twice. Returns the namespace
+/// prefixes `e` declares (`xmlns:p`).
+fn check_attrs(part: &str, e: &BytesStart<'_>) -> Result<Vec<String>, PackageError> {
+    let mut declared = Vec::new();
     let bad = |m: String| PackageError::xml(part, m);
     let tag = e.name().as_ref().to_string();
     for a in e.attributes().with_checks(true) {
@@ -145,8 +185,43 @@ fn check_attrs(part: &str, e: &BytesStart<'_>) -> Result<(), PackageError> {
             .normalized_value(XML_1_0)
             .map_err(|err| bad(format!("element <{tag}>: attribute {key}: {err}")))?;
         check_chars(part, &v, &format!("attribute {key} of <{tag}>"))?;
+        if let Some(p) = key.strip_prefix("xmlns:") {
+            if v.is_empty() || p.eq_ignore_ascii_case("xmlns") {
+                return Err(bad(format!("element <{tag}>: {key} declares nothing")));
+            }
+            declared.push(p.to_string());
+        }
     }
-    Ok(())
+    Ok(declared)
+}
+
+/// A qualified name's prefix, checked against the prefixes in scope (XML Namespaces 1.0: a
+/// name has at most one colon, and its prefix is declared; `xml` always is).
+fn check_prefix(
+    part: &str,
+    name: &str,
+    scopes: &[Vec<String>],
+    what: &str,
+) -> Result<(), PackageError> {
+    let Some((prefix, local)) = name.split_once(':') else {
+        return Ok(());
+    };
+    if prefix.is_empty() || local.is_empty() || local.contains(':') {
+        return Err(PackageError::xml(
+            part,
+            format!("{what} {name:?} is not a qualified name"),
+        ));
+    }
+    if prefix == "xml"
+        || prefix == "xmlns"
+        || scopes.iter().rev().any(|s| s.iter().any(|p| p == prefix))
+    {
+        return Ok(());
+    }
+    Err(PackageError::xml(
+        part,
+        format!("{what} {name:?} has the undeclared namespace prefix {prefix:?}"),
+    ))
 }
 
 /// The events of `xml` (UTF-8) to `f`, checked: the part is well-formed XML 1.0 — one root
@@ -166,6 +241,8 @@ fn events(
     let mut r = reader(text.as_bytes());
     let mut buf = Vec::new();
     let (mut depth, mut roots, mut first) = (0usize, 0usize, true);
+    // The namespace prefixes each open element declares.
+    let mut scopes: Vec<Vec<String>> = Vec::new();
     let at = |r: &Reader<&[u8]>| r.buffer_position();
     loop {
         let ev = r.read_event_into(&mut buf).map_err(|e| {
@@ -200,7 +277,20 @@ fn events(
                         format!("elements nest more than {MAX_DEPTH} levels deep"),
                     ));
                 }
-                check_attrs(part, e)?;
+                scopes.push(check_attrs(part, e)?);
+                check_prefix(part, &name, &scopes, "element")?;
+                for a in e.attributes().flatten() {
+                    let key = a.key.as_ref();
+                    if !key.starts_with("xmlns") {
+                        check_prefix(part, key, &scopes, "attribute")?;
+                    }
+                }
+                if matches!(ev, Event::Empty(_)) {
+                    scopes.pop();
+                }
+            }
+            Event::End(_) => {
+                scopes.pop();
             }
             _ => {}
         }
@@ -467,7 +557,8 @@ mod tests {
 
     #[test]
     fn attributes_by_local_name_and_namespace() {
-        let xml = br#"<p:sldLayoutId xmlns:r="urn:r" id="2147483649" r:id="rId7"/>"#;
+        let xml =
+            br#"<p:sldLayoutId xmlns:p="urn:p" xmlns:r="urn:r" id="2147483649" r:id="rId7"/>"#;
         let mut seen = None;
         walk("p", xml, |name, e, end| {
             if !end && name == b"sldLayoutId" {
@@ -541,6 +632,18 @@ mod tests {
                 b"<?xml version=\"1.0\" standalone=\"maybe\"?><a/>",
             ),
             ("late declaration", b" <?xml version=\"1.0\"?><a/>"),
+            (
+                "broken declaration",
+                b"<?xml version=\"1.0\" standalon<e=\"yes\"?><a/>",
+            ),
+            (
+                "unknown pseudo-attribute",
+                b"<?xml version=\"1.0\" x=\"y\"?><a/>",
+            ),
+            (
+                "out of order",
+                b"<?xml version=\"1.0\" standalone=\"yes\" encoding=\"UTF-8\"?><a/>",
+            ),
             ("reserved PI", b"<a><?XML x?></a>"),
             ("mismatched tags", b"<a><b></a></b>"),
             ("unclosed", b"<a><b></b>"),
@@ -555,6 +658,14 @@ mod tests {
             ("]]> in text", b"<a>]]></a>"),
             ("not UTF-8", b"<a>\xff</a>"),
             ("DOCTYPE", b"<!DOCTYPE a SYSTEM \"file:///etc/passwd\"><a/>"),
+            ("undeclared prefix", b"<p1e308:a/>"),
+            (
+                "undeclared attribute prefix",
+                b"<a xmlns:b=\"u\"><c b:d=\"1\" e:f=\"2\"/></a>",
+            ),
+            ("prefix out of scope", b"<a><b xmlns:p=\"u\"/><p:c/></a>"),
+            ("two colons", b"<a:b:c xmlns:a=\"u\"/>"),
+            ("empty declaration", b"<a:b xmlns:a=\"\"/>"),
         ];
         for (what, xml) in bad {
             let e = check("ppt/x.xml", xml).expect_err(what);

@@ -163,6 +163,24 @@ pub(crate) fn read(bytes: Vec<u8>, limits: Limits) -> Result<Template, TemplateE
     }
     let roots = t.masters.iter().map(|m| m.part.clone()).collect();
     let (carried, dropped) = crate::carry::walk_parts(&pkg, roots, crate::carry::DECK_WRITES)?;
+    // Every master and layout a deck may be written on is carried: one the carry policy
+    // dropped (a layout part of another content type) refuses the template, so a template
+    // that reads writes.
+    let listed = t.masters.iter().map(|m| (&m.part, "slide master"));
+    let layouts = t.layouts.iter().map(|l| (&l.part, "slide layout"));
+    let themes = t.themes.iter().map(|th| (&th.part, "master's theme"));
+    for (part, what) in listed.chain(layouts).chain(themes) {
+        if !carried.iter().any(|c| &c.name == part) {
+            return Err(PackageError::Xml {
+                part: part.clone(),
+                message: format!(
+                    "is a {what} of the template, but is not carried (its content type is {})",
+                    pkg.content_type(part).unwrap_or("not declared")
+                ),
+            }
+            .into());
+        }
+    }
     t.carried = std::sync::Arc::new(carried);
     t.dropped = dropped;
     resolve_geometry(&mut t);
