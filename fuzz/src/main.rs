@@ -1,7 +1,10 @@
-//! `specrender-fuzz [--cases N] [--seconds S] [--seed S] [--start N]`: run cases until either
-//! bound (default 10,000 cases), printing a progress line every 10,000 and a summary; exit 1
-//! on the first failure, after writing the input to `target/fuzz-failures/`. Per case: CPU time
-//! (of the case's thread, so a busy machine or `nice` does not count) under 2 s and peak heap under 64 MiB + 16 x the input (an instrumented allocator).
+//! `specrender-fuzz [--cases N] [--seconds S] [--seed S] [--start N] [--template-every N]`: run
+//! cases until either bound (default 10,000 cases), printing a progress line every 10,000 and a
+//! summary; exit 1 on the first failure, after writing the input to `target/fuzz-failures/`.
+//! Per case: CPU time (of the case's thread, so a busy machine or `nice` does not count) under
+//! 2 s and peak heap under 64 MiB + 16 x the input (an instrumented allocator); a template case
+//! (one in eight, or one in N: `--template-every 1` fuzzes templates only) may add one part
+//! read to the package's part limit (64 MiB: a deflate bomb stops one byte past it).
 //!
 //!     cargo run --release -p specrender-fuzz -- --cases 40000 --seed 1   # what .ci/run does
 //!     nice -n 19 cargo run --release -p specrender-fuzz -- --cases 1000000 --seed 7
@@ -26,11 +29,16 @@ static GLOBAL: &PeakMemAlloc<System> = &INSTRUMENTED_SYSTEM;
 
 const MAX_CASE_TIME: Duration = Duration::from_secs(2);
 
+/// One case in this many is a damaged template (read, then rendered on when it reads), unless
+/// `--template-every N` says otherwise (1: every case; a template campaign).
+const TEMPLATE_EVERY: u64 = 8;
+
 struct Args {
     cases: u64,
     seconds: Option<u64>,
     seed: u64,
     start: u64,
+    template_every: u64,
 }
 
 fn args() -> Args {
@@ -39,6 +47,7 @@ fn args() -> Args {
         seconds: None,
         seed: 1,
         start: 0,
+        template_every: TEMPLATE_EVERY,
     };
     let v: Vec<String> = std::env::args().skip(1).collect();
     for pair in v.chunks(2) {
@@ -54,6 +63,7 @@ fn args() -> Args {
             }
             "--seed" => a.seed = n,
             "--start" => a.start = n,
+            "--template-every" if n > 0 => a.template_every = n,
             _ => usage(),
         }
     }
@@ -62,7 +72,7 @@ fn args() -> Args {
 
 fn usage() -> ! {
     eprintln!(
-        "usage: specrender-fuzz [--cases N] [--seconds S] [--seed S] [--start N]\n       \
+        "usage: specrender-fuzz [--cases N] [--seconds S] [--seed S] [--start N] [--template-every N]\n       \
          specrender-fuzz --limits [--max-cpu-ms N] FILE..."
     );
     std::process::exit(2)
@@ -81,11 +91,11 @@ fn main() {
     let started = Instant::now();
     let deadline = a.seconds.map(|s| started + Duration::from_secs(s));
     let (mut valid, mut rendered, mut twice, mut done) = (0u64, 0u64, 0u64, 0u64);
-    let (mut tpl_cases, mut tpl_read) = (0u64, 0u64);
+    let (mut tpl_cases, mut tpl_read, mut tpl_rendered) = (0u64, 0u64, 0u64);
     let (mut slowest, mut heaviest) = (Duration::ZERO, 0usize);
     let mut n = a.start;
     while done < a.cases && deadline.is_none_or(|d| Instant::now() < d) {
-        let template_case = n % 8 == 3 && !templates.is_empty();
+        let template_case = n % a.template_every == 3 % a.template_every && !templates.is_empty();
         let (how, input) = if template_case {
             let mut rng =
                 specrender_deckgen::Rng::new(a.seed ^ n.wrapping_mul(0x9E37_79B9_7F4A_7C15));
@@ -98,8 +108,9 @@ fn main() {
         let t = cpu_time::ThreadTime::now();
         let result = if template_case {
             tpl_cases += 1;
-            specrender_fuzz::template::check(input.clone()).map(|ok| {
-                tpl_read += ok as u64;
+            specrender_fuzz::template::check(input.clone(), &fonts).map(|r| {
+                tpl_read += r.readable as u64;
+                tpl_rendered += r.rendered as u64;
                 check::Reached::default()
             })
         } else {
@@ -107,7 +118,15 @@ fn main() {
         };
         let took = t.elapsed();
         let heap = GLOBAL.get_peak_memory().saturating_sub(base);
-        let bound = 64 * 1024 * 1024 + 16 * input.len();
+        // A template case may read one part up to the package limit (a deflate bomb stops one
+        // byte past it) besides what a deck costs.
+        let bound = 64 * 1024 * 1024
+            + 16 * input.len()
+            + if template_case {
+                specrender::template::Limits::default().max_part_bytes as usize
+            } else {
+                0
+            };
         let result = result.and_then(|r| {
             if took > MAX_CASE_TIME {
                 Err(format!("took {took:?} of CPU (bound {MAX_CASE_TIME:?})"))
@@ -138,7 +157,7 @@ fn main() {
     }
     println!(
         "fuzz: {done} cases, seed {}, cases {}..{}: {valid} valid, {rendered} rendered (PPTX or DOCX checked), \
-         {twice} rendered twice, {tpl_cases} damaged templates ({tpl_read} still readable); no failure; \
+         {twice} rendered twice, {tpl_cases} damaged templates ({tpl_read} still readable, {tpl_rendered} rendered on and checked); no failure; \
          slowest case {slowest:.1?} CPU, largest peak heap {:.1} MiB; {:.1?}",
         a.seed, a.start, n, heaviest as f64 / 1048576.0, started.elapsed()
     );
@@ -147,10 +166,10 @@ fn main() {
 fn fail(seed: u64, n: u64, how: &str, input: &[u8], e: &str) -> ! {
     let dir = repo_root().join("target/fuzz-failures");
     let _ = std::fs::create_dir_all(&dir);
-    let ext = if how.starts_with("template") {
-        "pptx"
-    } else {
-        "json"
+    let ext = match how.strip_prefix("template ") {
+        Some(t) if t.contains(".docx") || t.contains(".dotx") => "docx",
+        Some(_) => "pptx",
+        None => "json",
     };
     let path = dir.join(format!("seed{seed}-case{n}.{ext}"));
     let _ = std::fs::write(&path, input);
