@@ -339,3 +339,20 @@ fn a_layout_the_carry_policy_drops_refuses_the_template() {
         "ppt/slideLayouts/slideLayout1.xml",
     );
 }
+
+#[test]
+fn a_master_without_a_layout_refuses_the_template() {
+    // Found by the template fuzzer: `render` said exit 4 ("the template has no slide layout")
+    // where `qc` and `inspect` read the template; now every command refuses it, naming the
+    // master.
+    let t = edited("python-pptx-default.pptx", |p| {
+        let master = "ppt/slideMasters/slideMaster1.xml";
+        let s = String::from_utf8(part(p, master).clone()).unwrap();
+        let (a, b) = (
+            s.find("<p:sldLayoutIdLst>").unwrap(),
+            s.find("</p:sldLayoutIdLst>").unwrap() + "</p:sldLayoutIdLst>".len(),
+        );
+        *part(p, master) = format!("{}{}", &s[..a], &s[b..]).into_bytes();
+    });
+    refused_by_every_command("no-layout", &t, false, "ppt/slideMasters/slideMaster1.xml");
+}

@@ -170,6 +170,11 @@ fn check_attrs(part: &str, e: &BytesStart<'_>) -> Result<Vec<String>, PackageErr
     let mut declared = Vec::new();
     let bad = |m: String| PackageError::xml(part, m);
     let tag = e.name().as_ref().to_string();
+    if !attrs_separated(e.attributes_raw().as_bytes()) {
+        return Err(bad(format!(
+            "element <{tag}>: attributes are not separated by white space"
+        )));
+    }
     for a in e.attributes().with_checks(true) {
         let a = a.map_err(|err| bad(format!("element <{tag}>: {err}")))?;
         let key = a.key.as_ref().to_string();
@@ -193,6 +198,31 @@ fn check_attrs(part: &str, e: &BytesStart<'_>) -> Result<Vec<String>, PackageErr
         }
     }
     Ok(declared)
+}
+
+/// Every attribute value's closing quote is followed by white space or the tag's end (XML 1.0
+/// production 40: `(S Attribute)*`); quick-xml reads `a="1"b="2"` as two attributes.
+fn attrs_separated(raw: &[u8]) -> bool {
+    let mut quote = None;
+    let mut i = 0;
+    while i < raw.len() {
+        let b = raw[i];
+        match quote {
+            Some(q) if b == q => {
+                quote = None;
+                if let Some(&next) = raw.get(i + 1) {
+                    if !matches!(next, b' ' | b'\t' | b'\r' | b'\n' | b'/') {
+                        return false;
+                    }
+                }
+            }
+            Some(_) => {}
+            None if b == b'"' || b == b'\'' => quote = Some(b),
+            None => {}
+        }
+        i += 1;
+    }
+    true
 }
 
 /// A qualified name's prefix, checked against the prefixes in scope (XML Namespaces 1.0: a
@@ -652,6 +682,8 @@ mod tests {
             ("text outside", b"<a/>x"),
             ("duplicate attribute", b"<a b=\"1\" b=\"2\"/>"),
             ("unquoted attribute", b"<a b=1/>"),
+            ("attributes run together", b"<a b=\"1\"c=\"2\"/>"),
+            ("attributes run together, apostrophes", b"<a b='1'c='2'></a>"),
             ("< in attribute", b"<a b=\"<\"/>"),
             ("bad name", b"<1a/>"),
             ("-- in comment", b"<a><!-- x -- y --></a>"),
@@ -674,6 +706,8 @@ mod tests {
         let good: &[&[u8]] = &[
             b"<?xml version=\"1.0\" encoding=\"utf-8\" standalone=\"yes\"?>\r\n<a:b xmlns:a=\"u\" c=\"&amp;&#x20;\">t&lt;<!-- c --><?mso x?><![CDATA[<]]></a:b>\n",
             b"\xEF\xBB\xBF<a>\xc3\xa9</a>",
+            b"<a b=\"1\"\tc='2'\nd=\"'\"/>",
+            b"<a b=\"1\"/>",
         ];
         for xml in good {
             check("p", xml).unwrap();

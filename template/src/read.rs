@@ -161,6 +161,14 @@ pub(crate) fn read(bytes: Vec<u8>, limits: Limits) -> Result<Template, TemplateE
             "{pres_part} lists no slide master"
         )));
     }
+    // A slide is always written on a layout: a master without one is no deck template.
+    if t.layouts.is_empty() {
+        return Err(PackageError::Xml {
+            part: t.masters[0].part.clone(),
+            message: "lists no slide layout (a slide is always written on one)".into(),
+        }
+        .into());
+    }
     let roots = t.masters.iter().map(|m| m.part.clone()).collect();
     let (carried, dropped) = crate::carry::walk_parts(&pkg, roots, crate::carry::DECK_WRITES)?;
     // Every master and layout a deck may be written on is carried: one the carry policy

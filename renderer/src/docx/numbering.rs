@@ -162,6 +162,8 @@ pub(crate) fn numbering_on(template: &[u8], nums: &ListNums, pretty: bool) -> Op
         Some(f[f.find("?>").map_or(0, |i| i + 2)..].trim().to_string())
     };
     let (abs, inst) = (fragment(true)?, fragment(false)?);
+    let s = without_picture_bullets(s);
+    let s = s.as_str();
     let end = s.rfind("</w:numbering>")?;
     let mut out = s[..end].to_string();
     // Instances go last, before a trailing `w:numIdMacAtCleanup`.
@@ -178,4 +180,53 @@ pub(crate) fn numbering_on(template: &[u8], nums: &ListNums, pretty: bool) -> Op
     out.insert_str(abs_at, &abs);
     out.push_str(&s[end..]);
     Some(out.into_bytes())
+}
+
+/// `numbering` without its picture bullets (`w:numPicBullet`, and the levels' `w:lvlPicBulletId`
+/// naming them): their pictures are relationships of the template's numbering part, which is
+/// written anew without any, so a kept one would name a relationship the output lacks. A level
+/// that had a picture shows its `w:lvlText` character, as Word does when the picture is missing.
+fn without_picture_bullets(numbering: &str) -> String {
+    let mut out = String::with_capacity(numbering.len());
+    let mut rest = numbering;
+    loop {
+        let bullet = rest.find("<w:numPicBullet ").or_else(|| rest.find("<w:numPicBullet>"));
+        let level = rest.find("<w:lvlPicBulletId");
+        let (at, close) = match (bullet, level) {
+            (Some(b), l) if l.is_none_or(|l| b < l) => (b, "</w:numPicBullet>"),
+            (_, Some(l)) => (l, "/>"),
+            _ => break,
+        };
+        let Some(end) = rest[at..].find(close) else {
+            break;
+        };
+        out.push_str(&rest[..at]);
+        rest = &rest[at + end + close.len()..];
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn picture_bullets_are_left_out_of_the_template_numbering() {
+        let xml = concat!(
+            r#"<w:numbering xmlns:w="u"><w:numPicBullet w:numPicBulletId="0"><w:pict>"#,
+            r#"<v:imagedata r:id="rId1"/></w:pict></w:numPicBullet>"#,
+            r#"<w:abstractNum w:abstractNumId="0"><w:lvl w:ilvl="0"><w:lvlText w:val="·"/>"#,
+            r#"<w:lvlPicBulletId w:val="0"/></w:lvl></w:abstractNum></w:numbering>"#
+        );
+        assert_eq!(
+            without_picture_bullets(xml),
+            concat!(
+                r#"<w:numbering xmlns:w="u"><w:abstractNum w:abstractNumId="0">"#,
+                r#"<w:lvl w:ilvl="0"><w:lvlText w:val="·"/></w:lvl></w:abstractNum></w:numbering>"#
+            )
+        );
+        let plain = r#"<w:numbering xmlns:w="u"><w:num w:numId="1"/></w:numbering>"#;
+        assert_eq!(without_picture_bullets(plain), plain);
+    }
 }
