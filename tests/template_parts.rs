@@ -356,3 +356,19 @@ fn a_master_without_a_layout_refuses_the_template() {
     });
     refused_by_every_command("no-layout", &t, false, "ppt/slideMasters/slideMaster1.xml");
 }
+
+#[test]
+fn a_master_of_another_content_type_refuses_the_template() {
+    // Found by the template fuzzer (seed 3): the master, typed application/octet-stream, was
+    // carried as a root while the layouts' relationships to it were dropped, and python-pptx
+    // could not open the output ("'Part' object has no attribute 'slide_master'").
+    let t = edited("python-pptx-default.pptx", |p| {
+        replace(
+            p,
+            "[Content_Types].xml",
+            r#"<Override PartName="/ppt/slideMasters/slideMaster1.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.slideMaster+xml"/>"#,
+            r#"<Override PartName="/ppt/slideMasters/slideMaster1.xml" ContentType="application/octet-stream"/>"#,
+        )
+    });
+    refused_by_every_command("master-type", &t, false, "ppt/slideMasters/slideMaster1.xml");
+}

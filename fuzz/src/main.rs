@@ -1,4 +1,5 @@
-//! `specrender-fuzz [--cases N] [--seconds S] [--seed S] [--start N] [--template-every N]`: run
+//! `specrender-fuzz [--cases N] [--seconds S] [--seed S] [--start N] [--template-every N]
+//! [--keep DIR [--keep-every K]]`: run
 //! cases until either bound (default 10,000 cases), printing a progress line every 10,000 and a
 //! summary; exit 1 on the first failure, after writing the input to `target/fuzz-failures/`.
 //! Per case: CPU time (of the case's thread, so a busy machine or `nice` does not count) under
@@ -8,6 +9,10 @@
 //!
 //!     cargo run --release -p specrender-fuzz -- --cases 40000 --seed 1   # what .ci/run does
 //!     nice -n 19 cargo run --release -p specrender-fuzz -- --cases 1000000 --seed 7
+//!
+//! `--keep DIR` writes every K-th output rendered on a damaged template (`--keep-every K`,
+//! default 20) to DIR as `case<N>.pptx` / `case<N>.docx`, for readers outside the process
+//! (`tools/open-outputs.py` opens each with python-pptx or python-docx).
 //!
 //! `specrender-fuzz --limits [--max-cpu-ms N] FILE...` runs given inputs (the table- and
 //! asset-heavy ones `tools/limits-check.sh` makes at the schemas' limits) under the same
@@ -39,6 +44,8 @@ struct Args {
     seed: u64,
     start: u64,
     template_every: u64,
+    keep: Option<std::path::PathBuf>,
+    keep_every: u64,
 }
 
 fn args() -> Args {
@@ -48,9 +55,15 @@ fn args() -> Args {
         seed: 1,
         start: 0,
         template_every: TEMPLATE_EVERY,
+        keep: None,
+        keep_every: 20,
     };
     let v: Vec<String> = std::env::args().skip(1).collect();
     for pair in v.chunks(2) {
+        if pair[0] == "--keep" && pair.len() == 2 {
+            a.keep = Some(pair[1].clone().into());
+            continue;
+        }
         let n = pair
             .get(1)
             .and_then(|x| x.parse().ok())
@@ -64,6 +77,7 @@ fn args() -> Args {
             "--seed" => a.seed = n,
             "--start" => a.start = n,
             "--template-every" if n > 0 => a.template_every = n,
+            "--keep-every" if n > 0 => a.keep_every = n,
             _ => usage(),
         }
     }
@@ -73,6 +87,7 @@ fn args() -> Args {
 fn usage() -> ! {
     eprintln!(
         "usage: specrender-fuzz [--cases N] [--seconds S] [--seed S] [--start N] [--template-every N]\n       \
+         [--keep DIR [--keep-every K]]\n       \
          specrender-fuzz --limits [--max-cpu-ms N] FILE..."
     );
     std::process::exit(2)
@@ -111,6 +126,16 @@ fn main() {
             specrender_fuzz::template::check(input.clone(), &fonts).map(|r| {
                 tpl_read += r.readable as u64;
                 tpl_rendered += r.rendered as u64;
+                if let (Some(dir), Some((ext, pkg))) = (&a.keep, &r.output) {
+                    if tpl_rendered % a.keep_every == 0 {
+                        let _ = std::fs::create_dir_all(dir);
+                        let to = dir.join(format!("case{n}.{ext}"));
+                        if let Err(e) = std::fs::write(&to, pkg) {
+                            eprintln!("--keep: {}: {e}", to.display());
+                            std::process::exit(3);
+                        }
+                    }
+                }
                 check::Reached::default()
             })
         } else {

@@ -519,10 +519,12 @@ pub fn mutate(fixtures: &[(String, Vec<u8>)], rng: &mut Rng) -> (String, Vec<u8>
 }
 
 /// What a template case reached.
-#[derive(Debug, Default, Clone, Copy)]
+#[derive(Debug, Default, Clone)]
 pub struct Reached {
     pub readable: bool,
     pub rendered: bool,
+    /// The output rendered on the template (PPTX or DOCX bytes) and its extension.
+    pub output: Option<(&'static str, Vec<u8>)>,
 }
 
 /// Read; when readable, render a small deck (or document) on it and check the output; a
@@ -568,13 +570,16 @@ pub fn check(bytes: Vec<u8>, fonts: &specrender::FontBook) -> Result<Reached, St
                 ))
             }
         };
-        let Some(pkg) = out.pptx.or(out.docx) else {
-            return Err("render wrote nothing".into());
+        let (ext, pkg) = match (out.pptx, out.docx) {
+            (Some(p), _) => ("pptx", p),
+            (None, Some(d)) => ("docx", d),
+            (None, None) => return Err("render wrote nothing".into()),
         };
         check_output(&pkg)?;
         Ok(Reached {
             readable: true,
             rendered: true,
+            output: Some((ext, pkg)),
         })
     };
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(run))

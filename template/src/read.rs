@@ -173,18 +173,27 @@ pub(crate) fn read(bytes: Vec<u8>, limits: Limits) -> Result<Template, TemplateE
     let (carried, dropped) = crate::carry::walk_parts(&pkg, roots, crate::carry::DECK_WRITES)?;
     // Every master and layout a deck may be written on is carried: one the carry policy
     // dropped (a layout part of another content type) refuses the template, so a template
-    // that reads writes.
-    let listed = t.masters.iter().map(|m| (&m.part, "slide master"));
-    let layouts = t.layouts.iter().map(|l| (&l.part, "slide layout"));
-    let themes = t.themes.iter().map(|th| (&th.part, "master's theme"));
-    for (part, what) in listed.chain(layouts).chain(themes) {
-        if !carried.iter().any(|c| &c.name == part) {
+    // that reads writes. A master is carried as a root whatever its content type, but readers
+    // find parts by their types (python-pptx reads a layout's master through it): a master of
+    // another type refuses the template too.
+    const PML: &str = "application/vnd.openxmlformats-officedocument.presentationml.";
+    let listed = t.masters.iter().map(|m| (&m.part, "slide master", "slideMaster+xml"));
+    let layouts = t.layouts.iter().map(|l| (&l.part, "slide layout", "slideLayout+xml"));
+    let themes = t.themes.iter().map(|th| (&th.part, "master's theme", ""));
+    for (part, what, ty) in listed.chain(layouts).chain(themes) {
+        let wrong_type = !ty.is_empty()
+            && pkg
+                .content_type(part)
+                .is_none_or(|c| c.strip_prefix(PML) != Some(ty));
+        if wrong_type || !carried.iter().any(|c| &c.name == part) {
+            let ct = pkg.content_type(part).unwrap_or("not declared");
             return Err(PackageError::Xml {
                 part: part.clone(),
-                message: format!(
-                    "is a {what} of the template, but is not carried (its content type is {})",
-                    pkg.content_type(part).unwrap_or("not declared")
-                ),
+                message: if wrong_type {
+                    format!("is a {what} of the template, but its content type is {ct}")
+                } else {
+                    format!("is a {what} of the template, but is not carried (its content type is {ct})")
+                },
             }
             .into());
         }
