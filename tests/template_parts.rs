@@ -370,5 +370,10 @@ fn a_master_of_another_content_type_refuses_the_template() {
             r#"<Override PartName="/ppt/slideMasters/slideMaster1.xml" ContentType="application/octet-stream"/>"#,
         )
     });
-    refused_by_every_command("master-type", &t, false, "ppt/slideMasters/slideMaster1.xml");
+    refused_by_every_command(
+        "master-type",
+        &t,
+        false,
+        "ppt/slideMasters/slideMaster1.xml",
+    );
 }

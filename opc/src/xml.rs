@@ -683,7 +683,10 @@ mod tests {
             ("duplicate attribute", b"<a b=\"1\" b=\"2\"/>"),
             ("unquoted attribute", b"<a b=1/>"),
             ("attributes run together", b"<a b=\"1\"c=\"2\"/>"),
-            ("attributes run together, apostrophes", b"<a b='1'c='2'></a>"),
+            (
+                "attributes run together, apostrophes",
+                b"<a b='1'c='2'></a>",
+            ),
             ("< in attribute", b"<a b=\"<\"/>"),
             ("bad name", b"<1a/>"),
             ("-- in comment", b"<a><!-- x -- y --></a>"),

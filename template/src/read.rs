@@ -177,8 +177,14 @@ pub(crate) fn read(bytes: Vec<u8>, limits: Limits) -> Result<Template, TemplateE
     // find parts by their types (python-pptx reads a layout's master through it): a master of
     // another type refuses the template too.
     const PML: &str = "application/vnd.openxmlformats-officedocument.presentationml.";
-    let listed = t.masters.iter().map(|m| (&m.part, "slide master", "slideMaster+xml"));
-    let layouts = t.layouts.iter().map(|l| (&l.part, "slide layout", "slideLayout+xml"));
+    let listed = t
+        .masters
+        .iter()
+        .map(|m| (&m.part, "slide master", "slideMaster+xml"));
+    let layouts = t
+        .layouts
+        .iter()
+        .map(|l| (&l.part, "slide layout", "slideLayout+xml"));
     let themes = t.themes.iter().map(|th| (&th.part, "master's theme", ""));
     for (part, what, ty) in listed.chain(layouts).chain(themes) {
         let wrong_type = !ty.is_empty()

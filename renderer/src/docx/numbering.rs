@@ -190,7 +190,9 @@ fn without_picture_bullets(numbering: &str) -> String {
     let mut out = String::with_capacity(numbering.len());
     let mut rest = numbering;
     loop {
-        let bullet = rest.find("<w:numPicBullet ").or_else(|| rest.find("<w:numPicBullet>"));
+        let bullet = rest
+            .find("<w:numPicBullet ")
+            .or_else(|| rest.find("<w:numPicBullet>"));
         let level = rest.find("<w:lvlPicBulletId");
         let (at, close) = match (bullet, level) {
             (Some(b), l) if l.is_none_or(|l| b < l) => (b, "</w:numPicBullet>"),
