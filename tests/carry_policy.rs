@@ -1,4 +1,4 @@
-//! The carry policy (issue 38 item 3; docs/limits.md "Templates: what is carried"): no output
+//! The carry policy (issue 38 item 3; docs/guide/carry-policy.md): no output
 //! of any template carries a macro project, ActiveX, an OLE object or an external
 //! relationship. Every part and relationship of every output rendered here is walked
 //! ([`assert_clean`]): every fixture template with a deck or a document, every golden case, the

@@ -1,6 +1,6 @@
 //! Customer templates as untrusted input (issue 38): previews, their outputs, `serve`'s
-//! template cache and the template reader stay within their bounds (docs/limits.md,
-//! "Templates: memory, previews and serve"). Every template here is generated from a fixture
+//! template cache and the template reader stay within their bounds (docs/guide/limits.md,
+//! "Customer templates" and "Previews"). Every template here is generated from a fixture
 //! by the test itself.
 
 mod support;

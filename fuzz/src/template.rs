@@ -703,7 +703,7 @@ fn rels_resolve(
 }
 
 /// Relationship types no output may have (macro projects, ActiveX, OLE, documents pulled in):
-/// the carry policy's (`template/src/policy.rs`, docs/limits.md "Templates: what is carried").
+/// the carry policy's (`template/src/policy.rs`, docs/guide/carry-policy.md).
 const FORBIDDEN_RELS: &[&str] = &[
     "vbaProject",
     "vbaData",

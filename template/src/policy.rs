@@ -1,7 +1,7 @@
 //! The carry policy: what of a customer's template may reach an output. One place decides it
 //! for decks (masters, layouts, their themes and media) and documents (the theme, the last
-//! section's headers and footers and what they reach); docs/limits.md, "Templates: what is
-//! carried", states it for users.
+//! section's headers and footers and what they reach); docs/guide/carry-policy.md states it
+//! for users.
 //!
 //! An **allow-list**, not a deny-list: a relationship is followed only when its type is one a
 //! template's look needs (`ALLOWED`: layouts, masters, themes, pictures, charts and diagrams
