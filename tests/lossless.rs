@@ -1,4 +1,4 @@
-//! Nothing silently lost (issue 24, docs/guide/limits.md "Nothing lost"): every value the input gives reaches
+//! Nothing silently lost (issue 24, docs/guide/limits.md, "Guarantees": nothing lost): every value the input gives reaches
 //! the output, or a warning / QC issue names it. Each case renders through the binary and
 //! reads the written package back (chart XML cache, embedded workbook, slide XML).
 

@@ -66,8 +66,8 @@ codes! {
     UnknownSpecVersion = "unknown_spec_version",
     /// (error) The input passed validation but could not be read into the typed spec (a bug).
     InternalDeserialize = "internal_deserialize",
-    /// (error) Laying the input out would take more work than a job may spend (docs/guide/limits.md, Limits
-    /// and safety: the work budget); the path names the element (block) where the running
+    /// (error) Laying the input out would take more work than a job may spend (docs/guide/limits.md, "The
+    /// work budget"); the path names the element (block) where the running
     /// total passed it.
     WorkBudget = "work_budget",
 

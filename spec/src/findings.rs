@@ -1,6 +1,6 @@
 //! Validation findings with a bound: every finding is counted, the first [`MAX_LISTED`] errors
-//! and the first [`MAX_LISTED`] warnings in document order are kept (docs/guide/limits.md, "Limits and
-//! safety"). Memory is a fixed-size heap per severity plus one 64-bit hash per distinct
+//! and the first [`MAX_LISTED`] warnings in document order are kept (docs/guide/limits.md,
+//! "Inputs": findings listed). Memory is a fixed-size heap per severity plus one 64-bit hash per distinct
 //! finding (for "identical findings are reported once"); time is linear in the findings.
 //!
 //! Document order is the order of a finding's *position key*: for each JSON Pointer token,

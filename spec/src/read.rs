@@ -236,7 +236,8 @@ fn map_bytes(len: usize) -> usize {
 }
 
 /// Where a value is, as far as the reader needs to know: which places the schemas leave
-/// free-form and the engine never reads (README "Limits and safety"), and the way to them.
+/// free-form and the engine never reads (docs/guide/limits.md, "Inputs":
+/// free-form JSON nothing reads), and the way to them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Place {
     Root,
