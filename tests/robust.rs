@@ -175,6 +175,67 @@ fn a_flood_of_errors_is_counted_not_kept() {
     }
 }
 
+/// docs/guide/limits.md, "Inputs": a deck holds at most 200 input slides (the schema's
+/// `maxItems`), and one input slide makes at most 10 continuation slides
+/// (`MAX_CONTINUATIONS`): what still does not fit stays on the last one, which QC names as
+/// needing a human.
+#[test]
+fn slides_in_and_continuation_slides_out_are_bounded() {
+    let input = deck_with(|d| {
+        let slide = d["deck"]["slides"][2].clone();
+        let slides: Vec<Value> = (0..201)
+            .map(|i| {
+                let mut s = slide.clone();
+                s["slide_id"] = json!(format!("s{i}"));
+                s
+            })
+            .collect();
+        d["deck"]["slides"] = json!(slides);
+    });
+    let r = run(&["validate", "-"], Some(&input));
+    assert_eq!(r.code, 2, "{r:?}");
+    let e = &r.json()["errors"][0];
+    assert_eq!(
+        (e["path"].as_str(), e["code"].as_str()),
+        (Some("/deck/slides"), Some("max_items")),
+        "{e}"
+    );
+    assert!(e["message"].as_str().unwrap().contains("201 items"), "{e}");
+
+    // 49 texts of 1,979 characters on one slide: more than 11 slides hold at the floor size.
+    let text = "A sentence of several words to fill the box. ".repeat(44);
+    let text = text.trim();
+    let input = deck_with(|d| {
+        let mut els = vec![json!({"element_id": "t", "kind": "text", "role": "title",
+                                  "content": {"text": "Long"}})];
+        els.extend((0..49).map(
+            |i| json!({"element_id": format!("e{i}"), "kind": "text", "content": {"text": text}}),
+        ));
+        d["deck"]["slides"] = json!([{"slide_id": "s1", "type": "content",
+            "layout": {"layout_id": "one_column"}, "elements": els}]);
+    });
+    let r = run(&["qc", "-"], Some(&input));
+    assert_eq!(r.code, 1, "{r:?}");
+    let qc = r.json();
+    assert_eq!(qc["summary"]["slides_in"], 1, "{}", qc["summary"]);
+    assert_eq!(qc["summary"]["slides_out"], 11, "{}", qc["summary"]);
+    assert_eq!(
+        qc["needs_human_edit"],
+        json!(["s1-cont-11"]),
+        "{}",
+        qc["summary"]
+    );
+    assert!(
+        qc["issues"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|i| i["type"] == "overflow"),
+        "{}",
+        qc["summary"]
+    );
+}
+
 /// Found: a 32 MiB array of numbers peaked at 2.3 GiB. An array longer than any the schema
 /// allows keeps 5,000 items; the error carries the real count.
 #[test]

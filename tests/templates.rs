@@ -346,6 +346,146 @@ fn a_minimal_package_is_read_and_hostile_ones_are_refused_naming_the_part() {
     assert!(Template::from_bytes_with(package(&[], &[]), small).is_err());
 }
 
+/// docs/guide/limits.md, "Customer templates": at most 64 masters, 1,024 layouts and 2,000
+/// shapes per master or layout; one past each refuses the template naming the part, at each
+/// the template reads.
+#[test]
+fn masters_layouts_and_shapes_per_part_are_bounded() {
+    let read = |replace: &[(&str, &[u8])]| Template::from_bytes(package(replace, &[]));
+    let refused = |r: Result<Template, TemplateError>, part: &str, what: &str| {
+        let e = r.expect_err("refused").to_string();
+        assert!(e.contains(part) && e.contains(what), "{e}");
+    };
+    // Masters: as many listed as the presentation names.
+    let masters = |n: u64| {
+        let ids: String = (0..n)
+            .map(|i| format!(r#"<p:sldMasterId id="{}" r:id="rId1"/>"#, 2_147_483_648 + i))
+            .collect();
+        PRES.replace(r#"<p:sldMasterId id="2147483648" r:id="rId1"/>"#, &ids)
+    };
+    assert!(read(&[("ppt/presentation.xml", masters(64).as_bytes())]).is_ok());
+    refused(
+        read(&[("ppt/presentation.xml", masters(65).as_bytes())]),
+        "ppt/presentation.xml",
+        "more than 64 masters",
+    );
+    // Layouts: n distinct layout parts, all listed by the master.
+    let layouts = |n: usize| {
+        let ids: String = (1..=n)
+            .map(|i| {
+                format!(
+                    r#"<p:sldLayoutId id="{}" r:id="rId{i}" xmlns:r="r"/>"#,
+                    2_147_483_648 + i
+                )
+            })
+            .collect();
+        let master = MASTER.replace(
+            r#"<p:sldLayoutId id="2147483649" r:id="rId1" xmlns:r="r"/>"#,
+            &ids,
+        );
+        let rels: String = (1..=n)
+            .map(|i| format!(r#"<Relationship Id="rId{i}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/slideLayout" Target="../slideLayouts/slideLayout{i}.xml"/>"#))
+            .collect();
+        let overrides: String = (2..=n)
+            .map(|i| format!(r#"<Override PartName="/ppt/slideLayouts/slideLayout{i}.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.slideLayout+xml"/>"#))
+            .collect();
+        let ct = CT.replace("</Types>", &format!("{overrides}</Types>"));
+        let names: Vec<String> = (2..=n)
+            .map(|i| format!("ppt/slideLayouts/slideLayout{i}.xml"))
+            .collect();
+        (
+            master,
+            format!("<Relationships>{rels}</Relationships>"),
+            ct,
+            names,
+        )
+    };
+    for (n, ok) in [(1024, true), (1025, false)] {
+        let (master, rels, ct, names) = layouts(n);
+        let mut replace: Vec<(&str, &[u8])> = vec![
+            ("[Content_Types].xml", ct.as_bytes()),
+            ("ppt/slideMasters/slideMaster1.xml", master.as_bytes()),
+            (
+                "ppt/slideMasters/_rels/slideMaster1.xml.rels",
+                rels.as_bytes(),
+            ),
+        ];
+        replace.extend(names.iter().map(|p| (p.as_str(), LAYOUT.as_bytes())));
+        let r = read(&replace);
+        if ok {
+            assert_eq!(r.unwrap().layouts.len(), 1024);
+        } else {
+            refused(
+                r,
+                "ppt/slideMasters/slideMaster1.xml",
+                "more than 1024 layouts",
+            );
+        }
+    }
+    // Shapes: the master's title placeholder and n - 1 more shapes.
+    let shapes = |n: usize| {
+        let more: String = (1..n)
+            .map(|i| format!(r#"<p:sp><p:nvSpPr><p:cNvPr id="{}" name="S"/><p:cNvSpPr/><p:nvPr/></p:nvSpPr><p:spPr/></p:sp>"#, i + 10))
+            .collect();
+        MASTER.replace("</p:spTree>", &format!("{more}</p:spTree>"))
+    };
+    assert!(read(&[("ppt/slideMasters/slideMaster1.xml", shapes(2000).as_bytes())]).is_ok());
+    refused(
+        read(&[("ppt/slideMasters/slideMaster1.xml", shapes(2001).as_bytes())]),
+        "ppt/slideMasters/slideMaster1.xml",
+        "more than 2000 shapes",
+    );
+}
+
+/// docs/guide/limits.md, "Customer templates": a template file over 64 MiB is refused before
+/// it is read, from `--template` and from a `--templates` folder alike (exit 2).
+#[test]
+fn a_template_file_over_64_mib_is_refused() {
+    let d = std::env::temp_dir().join(format!("specrender-big-template-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    let big = d.join("big.pptx");
+    // Sparse: 64 MiB + 1 byte of nothing on disk.
+    std::fs::File::create(&big)
+        .unwrap()
+        .set_len(Limits::default().max_file_bytes + 1)
+        .unwrap();
+    let deck = d.join("deck.json");
+    let mut v: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(
+            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/hello-deck.json"),
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    v["theme"]["template_ref"]["template_id"] = serde_json::json!("big");
+    std::fs::write(&deck, v.to_string()).unwrap();
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_specrender"))
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let s = |p: &std::path::Path| p.to_str().unwrap().to_string();
+    for args in [
+        vec!["qc".to_string(), s(&deck), "--template".into(), s(&big)],
+        vec!["qc".to_string(), s(&deck), "--templates".into(), s(&d)],
+    ] {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let out = run(&args);
+        let said = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {said}");
+        assert!(
+            said.contains("67108864") || said.contains("64 MiB"),
+            "{args:?}: {said}"
+        );
+    }
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
 // --- the CLI -----------------------------------------------------------------------------
 
 #[test]

@@ -309,6 +309,36 @@ mod tests {
         );
     }
 
+    /// docs/guide/limits.md, "Inputs": an `id` string of at most 1 KiB is echoed, an
+    /// `options` object of at most 64 KiB is read; past either the request is bad.
+    #[test]
+    fn ids_past_1_kib_and_options_past_64_kib_are_bad_requests() {
+        let with_id = |n: usize| {
+            let line = format!(r#"{{"id": "{}", "op": "qc", "spec": {{}}}}"#, "i".repeat(n));
+            read(line.as_bytes(), 1000)
+        };
+        let (id, r) = with_id(MAX_ID - 2);
+        assert_eq!(id, serde_json::json!("i".repeat(MAX_ID - 2)));
+        assert!(r.is_ok());
+        let (id, r) = with_id(MAX_ID - 1);
+        assert_eq!(id, Value::Null);
+        assert!(r.unwrap_err().contains("at most 1024 bytes"));
+
+        let with_options = |n: usize| {
+            // `{"autofit": "shrink", "x": ""}` is 30 bytes besides the padding.
+            let line = format!(
+                r#"{{"op": "qc", "spec": {{}}, "options": {{"autofit": "shrink", "x": "{}"}}}}"#,
+                " ".repeat(n)
+            );
+            read(line.as_bytes(), 1000).1
+        };
+        // At the bound the object is read (and its unknown member refused as such).
+        let m = with_options(MAX_OPTIONS - 30).unwrap_err();
+        assert!(m.contains("unknown option \"x\""), "{m}");
+        let m = with_options(MAX_OPTIONS - 29).unwrap_err();
+        assert!(m.contains("over 65536 bytes"), "{m}");
+    }
+
     #[test]
     fn malformed_options_are_bad_requests() {
         for opt in [r#"-5"#, r#""100""#, "1.5", "0", "1001", "null"] {
