@@ -115,7 +115,6 @@ class Engine:
         *,
         assets: Optional[StrPath] = None,
         template: Optional[Template] = None,
-        autofit: Autofit = "shrink",
         slide_numbers: bool = True,
         threads: int = 0,
         citations: Citations = "footnotes",
@@ -132,7 +131,6 @@ class Engine:
         sheet: bool = False,
         assets: Optional[StrPath] = None,
         template: Optional[Template] = None,
-        autofit: Autofit = "shrink",
         slide_numbers: bool = True,
         threads: int = 0,
         extract_json: bool = False,
@@ -164,7 +162,6 @@ def qc(
     assets: Optional[StrPath] = None,
     template: Optional[Template] = None,
     fonts: Optional[FontDirs] = None,
-    autofit: Autofit = "shrink",
     slide_numbers: bool = True,
     threads: int = 0,
     citations: Citations = "footnotes",
@@ -172,7 +169,8 @@ def qc(
     max_bytes: Optional[int] = None,
     layout: bool = True,
 ) -> Rendered:
-    """Lay out and check ``spec`` without writing a file."""
+    """Lay out and check ``spec`` without writing a file (no ``autofit``: it only changes the
+    PPTX ``render`` writes)."""
 
 def preview(
     spec: Spec,
@@ -183,7 +181,6 @@ def preview(
     assets: Optional[StrPath] = None,
     template: Optional[Template] = None,
     fonts: Optional[FontDirs] = None,
-    autofit: Autofit = "shrink",
     slide_numbers: bool = True,
     threads: int = 0,
     extract_json: bool = False,

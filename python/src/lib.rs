@@ -751,8 +751,9 @@ impl Engine {
         run(py, &self.inner, c, true)
     }
 
-    /// Lay out and check, writing nothing: a `Rendered` whose `data` is `None`.
-    #[pyo3(signature = (spec, *, assets=None, template=None, autofit="shrink", slide_numbers=true,
+    /// Lay out and check, writing nothing: a `Rendered` whose `data` is `None`. No `autofit`:
+    /// it only changes the PPTX written (`render`), as the CLI's `qc` has no `--autofit`.
+    #[pyo3(signature = (spec, *, assets=None, template=None, slide_numbers=true,
         threads=0, citations="footnotes", extract_json=false, max_bytes=None, layout=true))]
     #[allow(clippy::too_many_arguments)]
     fn qc(
@@ -761,7 +762,6 @@ impl Engine {
         spec: &Bound<'_, PyAny>,
         assets: Option<PathBuf>,
         template: Option<&Bound<'_, PyAny>>,
-        autofit: &str,
         slide_numbers: bool,
         threads: usize,
         citations: &str,
@@ -774,7 +774,7 @@ impl Engine {
             spec,
             assets,
             template,
-            autofit,
+            "shrink",
             slide_numbers,
             threads,
             citations,
@@ -786,9 +786,10 @@ impl Engine {
     }
 
     /// Draw one PNG per output slide from the laid-out deck (and with `sheet=True` the contact
-    /// sheet, as `preview --sheet`): a `Previews`.
+    /// sheet, as `preview --sheet`): a `Previews`. No `autofit` (it only changes the PPTX
+    /// written) and no `citations` (previews draw decks), as the CLI's `preview`.
     #[pyo3(signature = (spec, *, width=specrender_preview::DEFAULT_WIDTH, highlight=false,
-        sheet=false, assets=None, template=None, autofit="shrink", slide_numbers=true, threads=0,
+        sheet=false, assets=None, template=None, slide_numbers=true, threads=0,
         extract_json=false, max_bytes=None))]
     #[allow(clippy::too_many_arguments)]
     fn preview(
@@ -800,7 +801,6 @@ impl Engine {
         sheet: bool,
         assets: Option<PathBuf>,
         template: Option<&Bound<'_, PyAny>>,
-        autofit: &str,
         slide_numbers: bool,
         threads: usize,
         extract_json: bool,
@@ -817,7 +817,7 @@ impl Engine {
             spec,
             assets,
             template,
-            autofit,
+            "shrink",
             slide_numbers,
             threads,
             "footnotes",
@@ -974,9 +974,10 @@ fn render(
     run(py, &inner, c, true)
 }
 
-/// Lay out and check `spec` without writing: a `Rendered` whose `data` is `None`.
+/// Lay out and check `spec` without writing: a `Rendered` whose `data` is `None` (no
+/// `autofit`: see `Engine.qc`).
 #[pyfunction]
-#[pyo3(signature = (spec, *, assets=None, template=None, fonts=None, autofit="shrink",
+#[pyo3(signature = (spec, *, assets=None, template=None, fonts=None,
     slide_numbers=true, threads=0, citations="footnotes", extract_json=false, max_bytes=None,
     layout=true))]
 #[allow(clippy::too_many_arguments)]
@@ -986,7 +987,6 @@ fn qc(
     assets: Option<PathBuf>,
     template: Option<&Bound<'_, PyAny>>,
     fonts: Option<&Bound<'_, PyAny>>,
-    autofit: &str,
     slide_numbers: bool,
     threads: usize,
     citations: &str,
@@ -999,7 +999,7 @@ fn qc(
         spec,
         assets,
         template,
-        autofit,
+        "shrink",
         slide_numbers,
         threads,
         citations,
@@ -1014,7 +1014,7 @@ fn qc(
 /// Draw one PNG per output slide of `spec`: a `Previews`.
 #[pyfunction]
 #[pyo3(signature = (spec, *, width=specrender_preview::DEFAULT_WIDTH, highlight=false,
-    sheet=false, assets=None, template=None, fonts=None, autofit="shrink", slide_numbers=true, threads=0,
+    sheet=false, assets=None, template=None, fonts=None, slide_numbers=true, threads=0,
     extract_json=false, max_bytes=None))]
 #[allow(clippy::too_many_arguments)]
 fn preview(
@@ -1026,7 +1026,6 @@ fn preview(
     assets: Option<PathBuf>,
     template: Option<&Bound<'_, PyAny>>,
     fonts: Option<&Bound<'_, PyAny>>,
-    autofit: &str,
     slide_numbers: bool,
     threads: usize,
     extract_json: bool,
@@ -1042,7 +1041,6 @@ fn preview(
         sheet,
         assets,
         template,
-        autofit,
         slide_numbers,
         threads,
         extract_json,

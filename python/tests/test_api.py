@@ -246,6 +246,21 @@ def test_wrong_argument_types():
         specrender.render({}, template=5)
 
 
+def test_autofit_is_refused_where_it_would_do_nothing(deck_path):
+    # autofit only changes the PPTX written: qc and preview write none (the CLI's qc and
+    # preview have no --autofit), so they refuse it rather than ignore it; render takes it.
+    engine = specrender.Engine()
+    for f in (specrender.qc, specrender.preview, engine.qc, engine.preview):
+        with pytest.raises(TypeError, match="autofit"):
+            f(deck_path, autofit="none")
+    # preview draws decks only: no citations either (qc takes them, for documents).
+    for f in (specrender.preview, engine.preview):
+        with pytest.raises(TypeError, match="citations"):
+            f(deck_path, citations="list")
+    assert specrender.qc(deck_path, citations="list").data is None
+    assert specrender.render(deck_path, autofit="none").data[:2] == b"PK"
+
+
 def test_engine_is_shared_by_threads_with_the_same_bytes(deck_path):
     engine = specrender.Engine()
     spec = deck_path.read_bytes()
