@@ -377,3 +377,51 @@ fn a_master_of_another_content_type_refuses_the_template() {
         "ppt/slideMasters/slideMaster1.xml",
     );
 }
+
+#[test]
+fn a_part_whose_root_is_not_its_content_types_refuses_the_template() {
+    // Found by the template fuzzer (seed 38): a layout typed as a layout whose XML is another
+    // part's, and a relationships part whose root is not <Relationships>, were carried, and
+    // python-pptx could not open the outputs ("no attribute 'spTree'", "'relationship_lst'").
+    let layout = "ppt/slideLayouts/slideLayout2.xml";
+    let t = edited("python-pptx-default.pptx", |p| {
+        replace(p, layout, "<p:sldLayout ", "<p:sldMaster ");
+        replace(p, layout, "</p:sldLayout>", "</p:sldMaster>");
+    });
+    refused_by_every_command("root-name", &t, false, layout);
+    let rels = "ppt/slideLayouts/_rels/slideLayout6.xml.rels";
+    let t = edited("python-pptx-default.pptx", |p| {
+        replace(
+            p,
+            rels,
+            "http://schemas.openxmlformats.org/package/2006/relationships",
+            "http://schemas.openxmlformats.org/package/2006/relationship",
+        )
+    });
+    refused_by_every_command("root-ns", &t, false, rels);
+    // A namespace that is not a URI (libxml2 refuses the part: "is not a valid URI").
+    let t = edited("python-pptx-default.pptx", |p| {
+        replace(
+            p,
+            layout,
+            "xmlns:a=\"http://schemas.openxmlformats.org/drawingml/2006/main\"",
+            "xmlns:a=\"http://schemas.open>xmlformats.org/drawingml/2006/main\"",
+        )
+    });
+    refused_by_every_command("ns-uri", &t, false, layout);
+}
+
+#[test]
+fn a_word_footer_of_another_content_type_refuses_the_template() {
+    // Found by the template fuzzer (seed 38): a header typed as a slide was carried as the
+    // document's header and python-docx read it as a plain part.
+    let t = edited("libreoffice-letter.docx", |p| {
+        replace(
+            p,
+            "[Content_Types].xml",
+            "wordprocessingml.footer+xml",
+            "presentationml.slide+xml",
+        )
+    });
+    refused_by_every_command("footer-type", &t, true, "word/footer1.xml");
+}

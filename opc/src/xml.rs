@@ -190,6 +190,11 @@ fn check_attrs(part: &str, e: &BytesStart<'_>) -> Result<Vec<String>, PackageErr
             .normalized_value(XML_1_0)
             .map_err(|err| bad(format!("element <{tag}>: attribute {key}: {err}")))?;
         check_chars(part, &v, &format!("attribute {key} of <{tag}>"))?;
+        if (key == "xmlns" || key.starts_with("xmlns:")) && !is_uri_reference(&v) {
+            return Err(bad(format!(
+                "element <{tag}>: {key} declares {v:?}, which is not a URI"
+            )));
+        }
         if let Some(p) = key.strip_prefix("xmlns:") {
             if v.is_empty() || p.eq_ignore_ascii_case("xmlns") {
                 return Err(bad(format!("element <{tag}>: {key} declares nothing")));
@@ -198,6 +203,70 @@ fn check_attrs(part: &str, e: &BytesStart<'_>) -> Result<Vec<String>, PackageErr
         }
     }
     Ok(declared)
+}
+
+/// Is `v` a namespace name readers take: a URI reference of printable ASCII without the
+/// characters RFC 3986 excludes (libxml2, under python-pptx and python-docx, refuses a part
+/// whose `xmlns` holds `>` or a space: "is not a valid URI"). OOXML's namespaces are ASCII.
+fn is_uri_reference(v: &str) -> bool {
+    v.bytes().all(|b| {
+        b.is_ascii_alphanumeric()
+            || matches!(
+                b,
+                b'-' | b'.'
+                    | b'_'
+                    | b'~'
+                    | b':'
+                    | b'/'
+                    | b'?'
+                    | b'#'
+                    | b'['
+                    | b']'
+                    | b'@'
+                    | b'!'
+                    | b'$'
+                    | b'&'
+                    | b'\''
+                    | b'('
+                    | b')'
+                    | b'*'
+                    | b'+'
+                    | b','
+                    | b';'
+                    | b'='
+                    | b'%'
+            )
+    })
+}
+
+/// The root element of a part that is well-formed ([`check`] first): its local name and the
+/// namespace its prefix (or the default) is bound to on the root itself, where every OOXML
+/// part declares it. Reads only up to the root's start tag.
+pub fn root(part: &str, xml: &[u8]) -> Result<(String, Option<String>), PackageError> {
+    let mut r = reader(xml);
+    loop {
+        match r.read_event() {
+            Ok(Event::Start(e)) | Ok(Event::Empty(e)) => {
+                let name = e.name().as_ref().to_string();
+                let (prefix, local) = match name.split_once(':') {
+                    Some((p, l)) => (Some(p.to_string()), l.to_string()),
+                    None => (None, name.clone()),
+                };
+                let key = match &prefix {
+                    Some(p) => format!("xmlns:{p}"),
+                    None => "xmlns".to_string(),
+                };
+                let ns = e
+                    .attributes()
+                    .flatten()
+                    .find_map(|a| (a.key.as_ref() == key.as_str()).then(|| a.value.to_string()));
+                return Ok((local, ns));
+            }
+            Ok(Event::Eof) => return Err(PackageError::xml(part, "has no root element".into())),
+            Ok(_) => {}
+            Err(e) => return Err(PackageError::xml(part, e.to_string())),
+        }
+    }
 }
 
 /// Every attribute value's closing quote is followed by white space or the tag's end (XML 1.0
@@ -701,6 +770,11 @@ mod tests {
             ("prefix out of scope", b"<a><b xmlns:p=\"u\"/><p:c/></a>"),
             ("two colons", b"<a:b:c xmlns:a=\"u\"/>"),
             ("empty declaration", b"<a:b xmlns:a=\"\"/>"),
+            ("namespace with >", b"<a:b xmlns:a=\"http://x.org/a>b\"/>"),
+            (
+                "default namespace with a space",
+                b"<b xmlns=\"http://x.org/a b\"/>",
+            ),
         ];
         for (what, xml) in bad {
             let e = check("ppt/x.xml", xml).expect_err(what);

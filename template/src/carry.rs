@@ -172,6 +172,7 @@ pub(crate) fn walk_parts(
         let bytes = if is_xml(&name, &content_type) {
             let xml = pkg.read_xml(&name, None)?;
             specrender_opc::xml::check(&name, &xml)?;
+            check_root(&name, &content_type, &xml)?;
             xml
         } else {
             pkg.read(&name, None)?
@@ -218,6 +219,7 @@ pub(crate) fn walk_parts(
                 let stored = stored.to_string();
                 let xml = pkg.read_xml(&stored, Some(&name))?;
                 specrender_opc::xml::check(&stored, &xml)?;
+                check_root(&stored, RELS_TYPE, &xml)?;
                 Some((
                     rels_part,
                     Arc::from(rels_as_carried(&name, xml, &rels, &actions)),
@@ -233,6 +235,67 @@ pub(crate) fn walk_parts(
         });
     }
     Ok((out, policy::bounded(dropped)))
+}
+
+const RELS_TYPE: &str = "application/vnd.openxmlformats-package.relationships+xml";
+
+/// The root element a part of a content type has (the type's last segment, lower-cased), and
+/// the namespaces it may be in (transitional, strict): readers pick a part's class by its type
+/// and then expect that root (python-pptx: "'_Element' object has no attribute 'spTree'").
+const ROOTS: &[(&str, &str, &[&str])] = &[
+    ("presentationml.slidemaster+xml", "sldMaster", PML),
+    ("presentationml.slidelayout+xml", "sldLayout", PML),
+    ("presentationml.tags+xml", "tagLst", PML),
+    ("officedocument.theme+xml", "theme", DML),
+    ("officedocument.themeoverride+xml", "themeOverride", DML),
+    ("drawingml.chart+xml", "chartSpace", CHART),
+    ("wordprocessingml.header+xml", "hdr", WML),
+    ("wordprocessingml.footer+xml", "ftr", WML),
+    ("package.relationships+xml", "Relationships", REL),
+];
+const PML: &[&str] = &[
+    "http://schemas.openxmlformats.org/presentationml/2006/main",
+    "http://purl.oclc.org/ooxml/presentationml/main",
+];
+const DML: &[&str] = &[
+    "http://schemas.openxmlformats.org/drawingml/2006/main",
+    "http://purl.oclc.org/ooxml/drawingml/main",
+];
+const CHART: &[&str] = &[
+    "http://schemas.openxmlformats.org/drawingml/2006/chart",
+    "http://purl.oclc.org/ooxml/drawingml/chart",
+];
+const WML: &[&str] = &[
+    "http://schemas.openxmlformats.org/wordprocessingml/2006/main",
+    "http://purl.oclc.org/ooxml/wordprocessingml/main",
+];
+const REL: &[&str] = &["http://schemas.openxmlformats.org/package/2006/relationships"];
+
+/// A carried XML part of a content type [`ROOTS`] knows has that type's root element in its
+/// namespace, or the template is refused naming the part.
+fn check_root(name: &str, content_type: &str, xml: &[u8]) -> Result<(), PackageError> {
+    let ct = content_type
+        .split(';')
+        .next()
+        .unwrap_or("")
+        .trim()
+        .to_ascii_lowercase();
+    let Some((_, local, spaces)) = ROOTS.iter().find(|(t, _, _)| ct.ends_with(t)) else {
+        return Ok(());
+    };
+    let (got, ns) = specrender_opc::xml::root(name, xml)?;
+    if got == *local && ns.as_deref().is_some_and(|n| spaces.contains(&n)) {
+        return Ok(());
+    }
+    Err(PackageError::Xml {
+        part: name.to_string(),
+        message: format!(
+            "has content type {content_type}, whose root is <{local}> in {}, but its root is \
+             <{got}> in {}",
+            spaces[0],
+            ns.as_deref().unwrap_or("no namespace")
+        ),
+    })
 }
 
 /// Is a part XML, to be checked before it is carried: an XML content type (`…/xml`,

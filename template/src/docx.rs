@@ -732,6 +732,35 @@ fn read(bytes: Vec<u8>, limits: Limits) -> Result<DocTemplate, TemplateError> {
             .chain(&t.section.footers)
             .map(|(_, p)| p.clone()),
     );
+    // Headers, footers and the theme are carried as roots whatever their content types, but
+    // readers pick a part's class by its type (python-docx read a header typed as a slide as
+    // a plain part and failed): each must have its own.
+    let typed = |list: &[(String, String)], ty: &'static str, what: &'static str| {
+        list.iter()
+            .map(move |(_, p)| (p.clone(), ty, what))
+            .collect::<Vec<_>>()
+    };
+    let mut expected = typed(&t.section.headers, "wordprocessingml.header+xml", "header");
+    expected.extend(typed(
+        &t.section.footers,
+        "wordprocessingml.footer+xml",
+        "footer",
+    ));
+    expected.extend(
+        t.theme_part
+            .iter()
+            .map(|p| (p.clone(), "officedocument.theme+xml", "theme")),
+    );
+    for (part, ty, what) in expected {
+        let ct = pkg.content_type(&part).unwrap_or("not declared");
+        if !ct.trim().to_ascii_lowercase().ends_with(ty) {
+            return Err(PackageError::Xml {
+                part,
+                message: format!("is the document's {what}, but its content type is {ct}"),
+            }
+            .into());
+        }
+    }
     let (carried, dropped) = crate::carry::walk_parts(&pkg, roots, crate::carry::DOC_WRITES)?;
     t.carried = Arc::new(carried);
     t.dropped = dropped;
