@@ -26,9 +26,9 @@ pub(crate) fn layout(
         .template
         .as_ref()
         .expect("try_layout puts every deck on a template");
-    let mut frame = Frame::from_template(t, &deck.theme, deck.lang);
+    let mut frame = crate::frame::from_template(t, &deck.theme, deck.lang);
     if specrender_spec::resolve::right_to_left(&deck.language) {
-        frame.mirror_columns();
+        crate::frame::mirror_columns(&mut frame);
     }
     let logo_refused = place_logo(deck, &images, &mut frame);
     let frame = Arc::new(frame);
@@ -125,7 +125,7 @@ fn place_logo(
     let refused = |r: specrender_spec::Refusal| Some((logo.asset_id.clone(), r));
     match images.get(&logo.asset_id) {
         Some(Ok(img)) => {
-            frame.place_logo(&logo.asset_id, logo.corner, logo.height, img.clone());
+            crate::frame::place_logo(frame, &logo.asset_id, logo.corner, logo.height, img.clone());
             None
         }
         Some(Err(r)) => refused(r.clone()),

@@ -12,9 +12,10 @@
 //! `tools/make-themes.py`) is drawn to; decks are laid out on that package like on any
 //! template, and a test (`frame::template`, the default package is the preset geometry) holds
 //! the two equal. Here it gives the fallback slots for a template that lacks a layout id
-//! (`crate::frame::Frame::built_in`).
+//! (the fallback of [`crate::frame::from_template`]).
 
 use crate::model::{Placeholder, Preset, Rect};
+pub use specrender_model::frame::{Slot, SlotRole};
 use specrender_spec::deck::{SlideKind, SlideSize};
 use specrender_spec::units::{Emu, EMU_PER_INCH};
 
@@ -27,50 +28,6 @@ pub const GAP: Emu = EMU_PER_INCH / 10;
 pub const CAPTION: Emu = EMU_PER_INCH / 2;
 /// Horizontal gutter between the two columns: 0.3 in.
 pub const GUTTER: Emu = EMU_PER_INCH * 3 / 10;
-
-/// What a slot is for: decides default size, colour and alignment of its text.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum SlotRole {
-    Title,
-    Subtitle,
-    Body,
-    Left,
-    Right,
-    Quote,
-    Attribution,
-    /// `chart_focus`'s caption line under the chart (`role: "caption"`); `image_full_bleed`'s
-    /// caption on the band.
-    Caption,
-    Footer,
-    /// `image_full_bleed`'s picture: the whole slide (exempt from the safe area).
-    Picture,
-}
-
-impl SlotRole {
-    /// The slot's name as reports show it (the `role` that claims it).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            SlotRole::Title => "title",
-            SlotRole::Subtitle => "subtitle",
-            SlotRole::Body => "body",
-            SlotRole::Left => "left",
-            SlotRole::Right => "right",
-            SlotRole::Quote => "quote",
-            SlotRole::Attribution => "attribution",
-            SlotRole::Caption => "caption",
-            SlotRole::Picture => "picture",
-            SlotRole::Footer => "footer",
-        }
-    }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Slot {
-    pub role: SlotRole,
-    pub rect: Rect,
-    pub placeholder: Option<Placeholder>,
-}
 
 pub fn safe_area(size: SlideSize) -> Rect {
     Rect {

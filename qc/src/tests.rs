@@ -62,7 +62,7 @@ fn deck(slides: Vec<LaidSlide>) -> LaidDeck {
         theme: theme(),
         slides_in: slides.iter().filter(|s| s.continuation == 0).count(),
         slides,
-        frame: std::sync::Arc::new(specrender_layout::frame::Frame::default_look(
+        frame: std::sync::Arc::new(specrender_layout::frame::default_look(
             size,
             &theme(),
             LangFamily::Other,

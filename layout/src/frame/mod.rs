@@ -1,50 +1,27 @@
 //! The frame: everything a look is made of, as one value that layout reads and the writer
-//! writes from, deciding nothing — the slide size and safe area, the footer band, the master
-//! (its placeholders and the text styles of its title, body and other text), and one layout
-//! per SlideSpec `layout_id` (its name and OOXML type, the slots slides are laid out in, the
-//! placeholders the layout part declares, and the per-layout rules: numbered, centred text, a
-//! band behind text over a picture, a caption band a table may take back).
+//! writes from — the slide size and safe area, the footer band, the master (its placeholders
+//! and the text styles of its title, body and other text), and one layout per SlideSpec
+//! `layout_id` (its name and OOXML type, the slots slides are laid out in, the placeholders
+//! the layout part declares, and the per-layout rules: numbered, centred text, a band behind
+//! text over a picture, a caption band a table may take back). The [`Frame`] type lives in
+//! `specrender-model` (re-exported here); this module makes it and decides with it.
 //!
-//! Every deck is laid out on a template's frame ([`Frame::from_template`]): a customer's, or the
+//! Every deck is laid out on a template's frame ([`from_template`]): a customer's, or the
 //! built-in look's own package (`themes/default.potx`, `default-4x3.potx`; issue 20, see
-//! [`Frame::default_look`]), so layout and the writer never need to know which they are on. The
+//! [`default_look`]), so layout and the writer never need to know which they are on. The
 //! preset geometry (`preset.rs`) that package was drawn to gives each layout id its rules and the
-//! slots scaled into a template that lacks a layout id.
+//! slots scaled into a template that lacks a layout id. [`legible`], [`graphic_placeholder`] and
+//! [`bullet_color`] read the frame's template for layout's choices; [`mirror_columns`] and
+//! [`place_logo`] adjust a frame for a right-to-left deck and a brand logo.
 
 use crate::model::{Placeholder, Preset, Rect};
-use crate::preset::{self, Slot};
+use crate::preset;
+pub use specrender_model::frame::{Frame, FrameLogo, LayoutFrame, TemplateLayout};
 use specrender_spec::deck::{LangFamily, Rgb, SlideSize, Theme};
 use specrender_spec::units::{Emu, EMU_PER_INCH};
 
 mod template;
-pub use template::{apply_template_theme, branded, put_on_template};
-
-#[derive(Debug, Clone, PartialEq)]
-pub struct Frame {
-    pub slide_size: SlideSize,
-    /// The area every non-full-bleed box must stay inside.
-    pub safe_area: Rect,
-    /// The band at the foot of content layouts for citations and the slide number.
-    pub footer_band: Rect,
-    /// `eaLnBrk` of the text styles specrender writes itself (the presentation's default text
-    /// style, the notes master): false keeps Korean words whole (docs/dev/viewers/impress-line-breaks.md).
-    pub ea_line_break: bool,
-    /// One per layout id, in [`Preset::ALL`] order.
-    pub layouts: Vec<LayoutFrame>,
-    /// The template the frame was read from. The writer carries its masters, layouts and
-    /// theme over.
-    pub template: std::sync::Arc<specrender_template::Template>,
-    /// The brand's logo on the master (`theme.brand.tokens.logo`), once placed.
-    pub logo: Option<FrameLogo>,
-}
-
-/// A logo on the master: its image asset, the image as embedded, and where it is drawn.
-#[derive(Debug, Clone, PartialEq)]
-pub struct FrameLogo {
-    pub asset_id: String,
-    pub image: std::sync::Arc<crate::picture::Image>,
-    pub rect: Rect,
-}
+pub use template::{apply_template_theme, branded, from_template, put_on_template};
 
 /// A logo keeps 0.3 in from the slide's edges and 0.1 in from content; at most 2.5 in wide.
 const LOGO_MARGIN: Emu = EMU_PER_INCH * 3 / 10;
@@ -78,7 +55,7 @@ pub struct ThemeFont {
 }
 
 /// WCAG 2's minimum contrast for body text (AA): what QC's `low_contrast` asks of text on a
-/// template, and what [`Frame::legible`] gives the colours specrender chooses itself.
+/// template, and what [`legible`] gives the colours specrender chooses itself.
 pub const MIN_CONTRAST: f64 = 4.5;
 /// WCAG 2's minimum for large text (18 pt, or 14 pt bold).
 pub const MIN_CONTRAST_LARGE: f64 = 3.0;
@@ -132,282 +109,216 @@ impl ThemeFrame {
     }
 }
 
-/// One slide layout.
-#[derive(Debug, Clone, PartialEq)]
-pub struct LayoutFrame {
-    /// The SlideSpec layout this is (the slides that go onto it).
-    pub preset: Preset,
-    /// Where a slide's elements go, in fill order.
-    pub slots: Vec<Slot>,
-    /// Slides get a slide number at the right end of the footer band.
-    pub numbered: bool,
-    /// Titles and subtitles are centred (title and closing slides).
-    pub centered: bool,
-    /// Text sits on a translucent band over a full-slide picture.
-    pub band: bool,
-    /// The caption band goes back to the body when no element claims it (tables).
-    pub releases_caption: bool,
-    /// Citations are listed in the footer band when the layout has no footer slot
-    /// (false: the band is covered, as by a full-bleed picture's caption).
-    pub citations_in_band: bool,
-    /// The template layout slides of this layout reference, and how it was chosen (`name`,
-    /// `type`, `signature`, `explicit`, or `fallback` with no part: our own slots inside the
-    /// master's areas, on the template's blank or first layout).
-    pub template_layout: TemplateLayout,
+/// The colour viewers draw the bullets of a slide placeholder `ph` in on a slide of
+/// `preset`: the `a:buClr` its template layout placeholder, master placeholder or master
+/// text style gives it, through the master's theme; `None` when it is the text's colour.
+pub fn bullet_color(frame: &Frame, preset: Preset, ph: Placeholder) -> Option<Rgb> {
+    let i = frame.template_layout_index(preset)?;
+    let (ty, idx) = ph.ooxml();
+    let [r, g, b] = frame.template.bullet_color(i, ty, idx)?;
+    Some(Rgb(r, g, b))
 }
 
-/// Which template layout a frame layout is.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TemplateLayout {
-    /// Index into the template's layouts; `None` for a fallback.
-    pub index: Option<usize>,
-    pub name: String,
-    pub how: &'static str,
-    /// The name `theme.brand.tokens.layouts` gave for this layout id when the template has no
-    /// layout of that name (the other rules chose).
-    pub explicit_missing: Option<String>,
-}
-
-impl Frame {
-    /// The layout a slide of `preset` goes onto. Every frame has one per preset.
-    pub fn layout(&self, preset: Preset) -> &LayoutFrame {
-        self.layouts
+/// A text colour legible where `rect` lies on a slide of `preset`: `color` when it has
+/// [`MIN_CONTRAST`] against every colour the template shows there, else `fallback` when
+/// that has, else black or white, whichever contrasts more. Unchanged where the template
+/// shows a picture (nothing to judge).
+pub fn legible(frame: &Frame, preset: Preset, rect: Rect, color: Rgb, fallback: Rgb) -> Rgb {
+    use specrender_template::{contrast, Paint, Rect as TRect};
+    let t = &frame.template;
+    let Some(i) = frame.template_layout_index(preset) else {
+        return color;
+    };
+    let r = TRect {
+        x: rect.x,
+        y: rect.y,
+        cx: rect.w,
+        cy: rect.h,
+    };
+    let Some(Paint::Colors(under)) = t.backdrop(i, r).map(|b| b.paint) else {
+        return color;
+    };
+    let worst = |c: Rgb| {
+        under
             .iter()
-            .find(|l| l.preset == preset)
-            .unwrap_or(&self.layouts[0])
+            .map(|u| contrast([c.0, c.1, c.2], *u))
+            .fold(f64::INFINITY, f64::min)
+    };
+    if worst(color) >= MIN_CONTRAST {
+        return color;
     }
-
-    /// The index of the template layout slides of `preset` reference: the mapped one, else
-    /// the template's blank layout, else its first. `None` only for a template without layouts
-    /// (which the writer refuses).
-    pub fn template_layout_index(&self, preset: Preset) -> Option<usize> {
-        let t = &self.template;
-        let mapped = self.layout(preset).template_layout.index;
-        mapped
-            .or_else(|| t.layouts.iter().position(|l| l.ty == "blank"))
-            .or(Some(0))
-            .filter(|&i| i < t.layouts.len())
+    if worst(fallback) >= MIN_CONTRAST {
+        return fallback;
     }
-
-    /// The colour viewers draw the bullets of a slide placeholder `ph` in on a slide of
-    /// `preset`: the `a:buClr` its template layout placeholder, master placeholder or master
-    /// text style gives it, through the master's theme; `None` when it is the text's colour.
-    pub fn bullet_color(&self, preset: Preset, ph: Placeholder) -> Option<Rgb> {
-        let i = self.template_layout_index(preset)?;
-        let (ty, idx) = ph.ooxml();
-        let [r, g, b] = self.template.bullet_color(i, ty, idx)?;
-        Some(Rgb(r, g, b))
+    let (black, white) = (Rgb(0, 0, 0), Rgb(255, 255, 255));
+    if worst(black) >= worst(white) {
+        black
+    } else {
+        white
     }
+}
 
-    /// A text colour legible where `rect` lies on a slide of `preset`: `color` when it has
-    /// [`MIN_CONTRAST`] against every colour the template shows there, else `fallback` when
-    /// that has, else black or white, whichever contrasts more. Unchanged where the template
-    /// shows a picture (nothing to judge).
-    pub fn legible(&self, preset: Preset, rect: Rect, color: Rgb, fallback: Rgb) -> Rgb {
-        use specrender_template::{contrast, Paint, Rect as TRect};
-        let t = &self.template;
-        let Some(i) = self.template_layout_index(preset) else {
-            return color;
+/// The placeholder of the layout of `preset` a picture (`kind` `pic`),
+/// chart (`chart`) or table (`tbl`) placed at `rect` fills: one of that type or a content
+/// (`obj`) placeholder, with an `idx`, covering at least half of `rect`; `taken` idxs are
+/// skipped (a slide never repeats one).
+pub fn graphic_placeholder(
+    frame: &Frame,
+    preset: Preset,
+    rect: Rect,
+    kind: &'static str,
+    taken: &[u32],
+) -> Option<Placeholder> {
+    let l = frame
+        .template
+        .layouts
+        .get(frame.template_layout_index(preset)?)?;
+    let area = i128::from(rect.w.max(0)) * i128::from(rect.h.max(0));
+    l.placeholders.iter().find_map(|p| {
+        let idx = p.idx.filter(|i| !taken.contains(i))?;
+        let ty: &'static str = match p.ty.as_str() {
+            "obj" => "obj",
+            t if t == kind => kind,
+            _ => return None,
         };
-        let r = TRect {
-            x: rect.x,
-            y: rect.y,
-            cx: rect.w,
-            cy: rect.h,
-        };
-        let Some(Paint::Colors(under)) = t.backdrop(i, r).map(|b| b.paint) else {
-            return color;
-        };
-        let worst = |c: Rgb| {
-            under
-                .iter()
-                .map(|u| contrast([c.0, c.1, c.2], *u))
-                .fold(f64::INFINITY, f64::min)
-        };
-        if worst(color) >= MIN_CONTRAST {
-            return color;
+        let r = p.rect?;
+        let (x0, y0) = (rect.x.max(r.x), rect.y.max(r.y));
+        let x1 = rect.right().min(r.x + r.cx);
+        let y1 = rect.bottom().min(r.y + r.cy);
+        let inter = i128::from((x1 - x0).max(0)) * i128::from((y1 - y0).max(0));
+        (area > 0 && inter * 2 >= area).then_some(Placeholder::Graphic(ty, idx))
+    })
+}
+
+/// The built-in look (issue 20): the frame of the default package for `size`
+/// (`themes/default.potx`, or `default-4x3.potx` at 4:3) with `theme`'s brand in its theme,
+/// as a deck without a template is laid out on.
+pub fn default_look(size: SlideSize, theme: &Theme, lang: LangFamily) -> Frame {
+    let t = specrender_template::themes::default_for((size.cx, size.cy));
+    from_template(&template::branded(&t, theme, lang), theme, lang)
+}
+
+/// A right-to-left deck's frame: `two_column`'s columns mirrored about the slide's
+/// vertical centre line, so the first column (`left`, 55% on the built-in look) is on the
+/// right and the second on the left (the template's layout part is the template's: slides
+/// carry their own frames). Called before the logo is placed, so the logo still carves the
+/// mirrored slots.
+pub fn mirror_columns(frame: &mut Frame) {
+    let cx = frame.slide_size.cx;
+    let mirror = |r: &mut Rect| r.x = cx - r.x - r.w;
+    for l in frame
+        .layouts
+        .iter_mut()
+        .filter(|l| l.preset == Preset::TwoColumn)
+    {
+        for s in &mut l.slots {
+            if matches!(s.role, preset::SlotRole::Left | preset::SlotRole::Right) {
+                mirror(&mut s.rect);
+            }
         }
-        if worst(fallback) >= MIN_CONTRAST {
-            return fallback;
-        }
-        let (black, white) = (Rgb(0, 0, 0), Rgb(255, 255, 255));
-        if worst(black) >= worst(white) {
-            black
+    }
+}
+
+/// Places the brand's logo (`height` EMU, an image of `pixels`) in `corner` of the slide
+/// and keeps content clear of it: every slot that would run under it gives up the side
+/// facing it (its width, else its height, whichever keeps more), and the footer band ends
+/// before it. A layout that hides the master's shapes keeps its slots.
+pub fn place_logo(
+    frame: &mut Frame,
+    asset_id: &str,
+    corner: &str,
+    height: Emu,
+    image: std::sync::Arc<crate::picture::Image>,
+) {
+    let pixels = image.shown_size();
+    let (pw, ph) = (pixels.0.max(1) as i64, pixels.1.max(1) as i64);
+    let (mut w, mut h) = (height * pw / ph, height);
+    if w > LOGO_MAX_W {
+        h = h * LOGO_MAX_W / w;
+        w = LOGO_MAX_W;
+    }
+    let (cx, cy) = (frame.slide_size.cx, frame.slide_size.cy);
+    let right = corner.ends_with("right");
+    let bottom = corner.starts_with("bottom");
+    let rect = Rect {
+        x: if right {
+            cx - LOGO_MARGIN - w
         } else {
-            white
-        }
-    }
-
-    /// The placeholder of the layout of `preset` a picture (`kind` `pic`),
-    /// chart (`chart`) or table (`tbl`) placed at `rect` fills: one of that type or a content
-    /// (`obj`) placeholder, with an `idx`, covering at least half of `rect`; `taken` idxs are
-    /// skipped (a slide never repeats one).
-    pub fn graphic_placeholder(
-        &self,
-        preset: Preset,
-        rect: Rect,
-        kind: &'static str,
-        taken: &[u32],
-    ) -> Option<Placeholder> {
-        let l = self
-            .template
-            .layouts
-            .get(self.template_layout_index(preset)?)?;
-        let area = i128::from(rect.w.max(0)) * i128::from(rect.h.max(0));
-        l.placeholders.iter().find_map(|p| {
-            let idx = p.idx.filter(|i| !taken.contains(i))?;
-            let ty: &'static str = match p.ty.as_str() {
-                "obj" => "obj",
-                t if t == kind => kind,
-                _ => return None,
-            };
-            let r = p.rect?;
-            let (x0, y0) = (rect.x.max(r.x), rect.y.max(r.y));
-            let x1 = rect.right().min(r.x + r.cx);
-            let y1 = rect.bottom().min(r.y + r.cy);
-            let inter = i128::from((x1 - x0).max(0)) * i128::from((y1 - y0).max(0));
-            (area > 0 && inter * 2 >= area).then_some(Placeholder::Graphic(ty, idx))
-        })
-    }
-
-    /// Does a slide of `preset` show the master's shapes (its logo)? As its template layout
-    /// says (`showMasterSp`).
-    pub fn shows_master_shapes(&self, preset: Preset) -> bool {
-        self.template_layout_index(preset)
-            .and_then(|i| self.template.layouts.get(i))
-            .is_none_or(|l| l.show_master_shapes)
-    }
-
-    /// The built-in look (issue 20): the frame of the default package for `size`
-    /// (`themes/default.potx`, or `default-4x3.potx` at 4:3) with `theme`'s brand in its theme,
-    /// as a deck without a template is laid out on.
-    pub fn default_look(size: SlideSize, theme: &Theme, lang: LangFamily) -> Frame {
-        let t = specrender_template::themes::default_for((size.cx, size.cy));
-        Frame::from_template(&template::branded(&t, theme, lang), theme, lang)
-    }
-
-    /// A right-to-left deck's frame: `two_column`'s columns mirrored about the slide's
-    /// vertical centre line, so the first column (`left`, 55% on the built-in look) is on the
-    /// right and the second on the left (the template's layout part is the template's: slides
-    /// carry their own frames). Called before the logo is placed, so the logo still carves the
-    /// mirrored slots.
-    pub fn mirror_columns(&mut self) {
-        let cx = self.slide_size.cx;
-        let mirror = |r: &mut Rect| r.x = cx - r.x - r.w;
-        for l in self
-            .layouts
-            .iter_mut()
-            .filter(|l| l.preset == Preset::TwoColumn)
-        {
-            for s in &mut l.slots {
-                if matches!(s.role, preset::SlotRole::Left | preset::SlotRole::Right) {
-                    mirror(&mut s.rect);
-                }
-            }
-        }
-    }
-
-    /// Places the brand's logo (`height` EMU, an image of `pixels`) in `corner` of the slide
-    /// and keeps content clear of it: every slot that would run under it gives up the side
-    /// facing it (its width, else its height, whichever keeps more), and the footer band ends
-    /// before it. A layout that hides the master's shapes keeps its slots.
-    pub fn place_logo(
-        &mut self,
-        asset_id: &str,
-        corner: &str,
-        height: Emu,
-        image: std::sync::Arc<crate::picture::Image>,
-    ) {
-        let pixels = image.shown_size();
-        let (pw, ph) = (pixels.0.max(1) as i64, pixels.1.max(1) as i64);
-        let (mut w, mut h) = (height * pw / ph, height);
-        if w > LOGO_MAX_W {
-            h = h * LOGO_MAX_W / w;
-            w = LOGO_MAX_W;
-        }
-        let (cx, cy) = (self.slide_size.cx, self.slide_size.cy);
-        let right = corner.ends_with("right");
-        let bottom = corner.starts_with("bottom");
-        let rect = Rect {
-            x: if right {
-                cx - LOGO_MARGIN - w
-            } else {
-                LOGO_MARGIN
-            },
-            y: if bottom {
-                cy - LOGO_MARGIN - h
-            } else {
-                LOGO_MARGIN
-            },
-            w,
-            h,
+            LOGO_MARGIN
+        },
+        y: if bottom {
+            cy - LOGO_MARGIN - h
+        } else {
+            LOGO_MARGIN
+        },
+        w,
+        h,
+    };
+    let keep = |r: Rect| -> Rect {
+        let grown = Rect {
+            x: rect.x - LOGO_GAP,
+            y: rect.y - LOGO_GAP,
+            w: rect.w + 2 * LOGO_GAP,
+            h: rect.h + 2 * LOGO_GAP,
         };
-        let keep = |r: Rect| -> Rect {
-            let grown = Rect {
-                x: rect.x - LOGO_GAP,
-                y: rect.y - LOGO_GAP,
-                w: rect.w + 2 * LOGO_GAP,
-                h: rect.h + 2 * LOGO_GAP,
-            };
-            if r.intersection(&grown).is_none() {
-                return r;
+        if r.intersection(&grown).is_none() {
+            return r;
+        }
+        let across = if right {
+            Rect {
+                w: (grown.x - r.x).max(0),
+                ..r
             }
-            let across = if right {
-                Rect {
-                    w: (grown.x - r.x).max(0),
-                    ..r
-                }
-            } else {
-                let x = grown.right().max(r.x);
-                Rect {
-                    x,
-                    w: (r.right() - x).max(0),
-                    ..r
-                }
-            };
-            let down = if bottom {
-                Rect {
-                    h: (grown.y - r.y).max(0),
-                    ..r
-                }
-            } else {
-                let y = grown.bottom().max(r.y);
-                Rect {
-                    y,
-                    h: (r.bottom() - y).max(0),
-                    ..r
-                }
-            };
-            let area = |q: Rect| i128::from(q.w) * i128::from(q.h);
-            if area(across) >= area(down) {
-                across
-            } else {
-                down
+        } else {
+            let x = grown.right().max(r.x);
+            Rect {
+                x,
+                w: (r.right() - x).max(0),
+                ..r
             }
         };
-        // The same rule QC's logo check reads (a fallback layout is the template's blank one).
-        let shown: Vec<bool> = self
-            .layouts
-            .iter()
-            .map(|l| self.shows_master_shapes(l.preset))
-            .collect();
-        for (l, shown) in self.layouts.iter_mut().zip(shown) {
-            if !shown {
-                continue;
+        let down = if bottom {
+            Rect {
+                h: (grown.y - r.y).max(0),
+                ..r
             }
-            for s in &mut l.slots {
-                if s.role != preset::SlotRole::Picture {
-                    s.rect = keep(s.rect);
-                }
+        } else {
+            let y = grown.bottom().max(r.y);
+            Rect {
+                y,
+                h: (r.bottom() - y).max(0),
+                ..r
+            }
+        };
+        let area = |q: Rect| i128::from(q.w) * i128::from(q.h);
+        if area(across) >= area(down) {
+            across
+        } else {
+            down
+        }
+    };
+    // The same rule QC's logo check reads (a fallback layout is the template's blank one).
+    let shown: Vec<bool> = frame
+        .layouts
+        .iter()
+        .map(|l| frame.shows_master_shapes(l.preset))
+        .collect();
+    for (l, shown) in frame.layouts.iter_mut().zip(shown) {
+        if !shown {
+            continue;
+        }
+        for s in &mut l.slots {
+            if s.role != preset::SlotRole::Picture {
+                s.rect = keep(s.rect);
             }
         }
-        self.footer_band = keep(self.footer_band);
-        self.logo = Some(FrameLogo {
-            asset_id: asset_id.to_string(),
-            image,
-            rect,
-        });
     }
+    frame.footer_band = keep(frame.footer_band);
+    frame.logo = Some(FrameLogo {
+        asset_id: asset_id.to_string(),
+        image,
+        rect,
+    });
 }
 
 /// What a layout id asks of whatever template layout it goes onto.
@@ -453,7 +364,7 @@ mod tests {
     #[test]
     fn layout_ids_keep_their_rules_on_the_default_look() {
         for size in [SlideSize::WIDESCREEN, SlideSize::STANDARD] {
-            let f = Frame::default_look(size, &theme(), LangFamily::Other);
+            let f = default_look(size, &theme(), LangFamily::Other);
             assert_eq!(f.layouts.len(), Preset::ALL.len());
             for (l, p) in f.layouts.iter().zip(Preset::ALL) {
                 assert_eq!(l.preset, p);
@@ -471,17 +382,17 @@ mod tests {
 
     #[test]
     fn korean_keeps_words_whole_in_the_text_styles_written() {
-        let ko = Frame::default_look(SlideSize::WIDESCREEN, &theme(), LangFamily::Korean);
+        let ko = default_look(SlideSize::WIDESCREEN, &theme(), LangFamily::Korean);
         assert!(!ko.ea_line_break);
-        let en = Frame::default_look(SlideSize::WIDESCREEN, &theme(), LangFamily::Other);
+        let en = default_look(SlideSize::WIDESCREEN, &theme(), LangFamily::Other);
         assert!(en.ea_line_break);
     }
 
     #[test]
     fn a_right_to_left_frame_mirrors_the_two_columns() {
-        let f = Frame::default_look(SlideSize::WIDESCREEN, &theme(), LangFamily::Other);
+        let f = default_look(SlideSize::WIDESCREEN, &theme(), LangFamily::Other);
         let mut m = f.clone();
-        m.mirror_columns();
+        mirror_columns(&mut m);
         let col = |f: &Frame, role| {
             f.layout(Preset::TwoColumn)
                 .slots

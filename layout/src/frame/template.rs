@@ -157,134 +157,132 @@ fn foot(r: Rect, h: i64) -> (Rect, Rect) {
     (top, band)
 }
 
-impl Frame {
-    /// The frame of a template for a deck: slide size and geometry from the template, master
-    /// text styles at the deck theme's sizes (which `apply_template_theme` took from
-    /// the template unless the deck set its own). `theme.layouts`
-    /// (`theme.brand.tokens.layouts`) names template layouts explicitly.
-    pub fn from_template(t: &Arc<Template>, theme: &Theme, lang: LangFamily) -> Frame {
-        let size = SlideSize {
-            cx: t.slide_size.0,
-            cy: t.slide_size.1,
-        };
-        let slide = Rect {
-            x: 0,
-            y: 0,
-            w: size.cx,
-            h: size.cy,
-        };
-        let master = t.masters.first();
-        let body_placeholders = master.is_some_and(|m| !m.text_styles.body.is_empty());
-        let mph = |class: &str| {
-            master.and_then(|m| {
-                m.placeholders
-                    .iter()
-                    .filter(|p| p.class() == class)
-                    .find_map(|p| p.rect.map(rect))
-            })
-        };
-        // Every placeholder's area together is where content belongs.
-        let mut safe: Option<Rect> = None;
-        for p in master
-            .iter()
-            .flat_map(|m| m.placeholders.iter())
-            .chain(t.layouts.iter().flat_map(|l| l.placeholders.iter()))
-        {
+/// The frame of a template for a deck: slide size and geometry from the template, master
+/// text styles at the deck theme's sizes (which `apply_template_theme` took from
+/// the template unless the deck set its own). `theme.layouts`
+/// (`theme.brand.tokens.layouts`) names template layouts explicitly.
+pub fn from_template(t: &Arc<Template>, theme: &Theme, lang: LangFamily) -> Frame {
+    let size = SlideSize {
+        cx: t.slide_size.0,
+        cy: t.slide_size.1,
+    };
+    let slide = Rect {
+        x: 0,
+        y: 0,
+        w: size.cx,
+        h: size.cy,
+    };
+    let master = t.masters.first();
+    let body_placeholders = master.is_some_and(|m| !m.text_styles.body.is_empty());
+    let mph = |class: &str| {
+        master.and_then(|m| {
+            m.placeholders
+                .iter()
+                .filter(|p| p.class() == class)
+                .find_map(|p| p.rect.map(rect))
+        })
+    };
+    // Every placeholder's area together is where content belongs.
+    let mut safe: Option<Rect> = None;
+    for p in master
+        .iter()
+        .flat_map(|m| m.placeholders.iter())
+        .chain(t.layouts.iter().flat_map(|l| l.placeholders.iter()))
+    {
+        if let Some(r) = p.rect {
+            if r.cx > 0 && r.cy > 0 {
+                safe = Some(union(safe, rect(r)));
+            }
+        }
+    }
+    let safe_area = clamp_to(safe.unwrap_or(preset::safe_area(size)), size);
+    // The master's footer placeholders, else a band at the foot of the safe area.
+    let mut footer: Option<Rect> = None;
+    for p in master.iter().flat_map(|m| m.placeholders.iter()) {
+        if p.class() == "footer" {
             if let Some(r) = p.rect {
-                if r.cx > 0 && r.cy > 0 {
-                    safe = Some(union(safe, rect(r)));
-                }
+                footer = Some(union(footer, rect(r)));
             }
         }
-        let safe_area = clamp_to(safe.unwrap_or(preset::safe_area(size)), size);
-        // The master's footer placeholders, else a band at the foot of the safe area.
-        let mut footer: Option<Rect> = None;
-        for p in master.iter().flat_map(|m| m.placeholders.iter()) {
-            if p.class() == "footer" {
-                if let Some(r) = p.rect {
-                    footer = Some(union(footer, rect(r)));
+    }
+    let footer_band = clamp_to(
+        footer.unwrap_or(Rect {
+            y: safe_area.bottom() - FOOTER_BAND,
+            h: FOOTER_BAND,
+            ..safe_area
+        }),
+        size,
+    );
+    // The master's title and body areas (fallback slots go inside them).
+    let m_title = mph("title").unwrap_or(Rect {
+        h: safe_area.h * 15 / 100,
+        ..safe_area
+    });
+    let m_body = mph("body").unwrap_or(Rect {
+        y: m_title.bottom() + GAP,
+        h: (footer_band.y - GAP - m_title.bottom() - GAP).max(0),
+        ..safe_area
+    });
+    let layouts = Preset::ALL
+        .into_iter()
+        .map(|p| {
+            let explicit = theme.layouts.get(p.id()).map(String::as_str);
+            let mapping = map_layout(t, p.id(), explicit);
+            // A name the template does not have: the next rules decide, and QC says so.
+            let explicit_missing = explicit
+                .filter(|_| mapping.how != "explicit")
+                .map(str::to_string);
+            let base = Rules::of(p);
+            let chosen = mapping.layout.and_then(|i| t.layouts.get(i));
+            // Content that ends above the footer band (slide number, citations).
+            let clear = |r: Rect| {
+                if base.numbered || base.citations_in_band {
+                    above_band(r, footer_band)
+                } else {
+                    r
                 }
+            };
+            let m_body = clear(m_body);
+            let slots = match chosen {
+                Some(l) => template_slots(
+                    p,
+                    l,
+                    body_placeholders,
+                    slide,
+                    footer_band,
+                    m_title,
+                    m_body,
+                    &clear,
+                )
+                .unwrap_or_else(|| scaled_slots(p, size, footer_band, m_title, m_body)),
+                None => scaled_slots(p, size, footer_band, m_title, m_body),
+            };
+            LayoutFrame {
+                preset: p,
+                slots,
+                numbered: base.numbered,
+                centered: base.centered,
+                // Text sits on a band over the picture only when the picture is the slide.
+                band: base.band && chosen.is_none_or(|l| areas(l, true).picture.is_none()),
+                releases_caption: base.releases_caption,
+                citations_in_band: base.citations_in_band,
+                template_layout: TemplateLayout {
+                    index: mapping.layout,
+                    name: mapping.layout_name.unwrap_or_default(),
+                    how: mapping.how,
+                    explicit_missing,
+                },
             }
-        }
-        let footer_band = clamp_to(
-            footer.unwrap_or(Rect {
-                y: safe_area.bottom() - FOOTER_BAND,
-                h: FOOTER_BAND,
-                ..safe_area
-            }),
-            size,
-        );
-        // The master's title and body areas (fallback slots go inside them).
-        let m_title = mph("title").unwrap_or(Rect {
-            h: safe_area.h * 15 / 100,
-            ..safe_area
-        });
-        let m_body = mph("body").unwrap_or(Rect {
-            y: m_title.bottom() + GAP,
-            h: (footer_band.y - GAP - m_title.bottom() - GAP).max(0),
-            ..safe_area
-        });
-        let layouts = Preset::ALL
-            .into_iter()
-            .map(|p| {
-                let explicit = theme.layouts.get(p.id()).map(String::as_str);
-                let mapping = map_layout(t, p.id(), explicit);
-                // A name the template does not have: the next rules decide, and QC says so.
-                let explicit_missing = explicit
-                    .filter(|_| mapping.how != "explicit")
-                    .map(str::to_string);
-                let base = Rules::of(p);
-                let chosen = mapping.layout.and_then(|i| t.layouts.get(i));
-                // Content that ends above the footer band (slide number, citations).
-                let clear = |r: Rect| {
-                    if base.numbered || base.citations_in_band {
-                        above_band(r, footer_band)
-                    } else {
-                        r
-                    }
-                };
-                let m_body = clear(m_body);
-                let slots = match chosen {
-                    Some(l) => template_slots(
-                        p,
-                        l,
-                        body_placeholders,
-                        slide,
-                        footer_band,
-                        m_title,
-                        m_body,
-                        &clear,
-                    )
-                    .unwrap_or_else(|| scaled_slots(p, size, footer_band, m_title, m_body)),
-                    None => scaled_slots(p, size, footer_band, m_title, m_body),
-                };
-                LayoutFrame {
-                    preset: p,
-                    slots,
-                    numbered: base.numbered,
-                    centered: base.centered,
-                    // Text sits on a band over the picture only when the picture is the slide.
-                    band: base.band && chosen.is_none_or(|l| areas(l, true).picture.is_none()),
-                    releases_caption: base.releases_caption,
-                    citations_in_band: base.citations_in_band,
-                    template_layout: TemplateLayout {
-                        index: mapping.layout,
-                        name: mapping.layout_name.unwrap_or_default(),
-                        how: mapping.how,
-                        explicit_missing,
-                    },
-                }
-            })
-            .collect();
-        Frame {
-            slide_size: size,
-            safe_area,
-            footer_band,
-            ea_line_break: lang != LangFamily::Korean,
-            layouts,
-            template: t.clone(),
-            logo: None,
-        }
+        })
+        .collect();
+    Frame {
+        slide_size: size,
+        safe_area,
+        footer_band,
+        ea_line_break: lang != LangFamily::Korean,
+        layouts,
+        template: t.clone(),
+        logo: None,
     }
 }
 
@@ -728,7 +726,7 @@ mod tests {
             assert_eq!(t.slide_size, (size.cx, size.cy));
             for lang in [LangFamily::Other, LangFamily::Korean] {
                 let theme = specrender_spec::resolve::default_theme(lang);
-                let f = Frame::from_template(&t, &theme, lang);
+                let f = from_template(&t, &theme, lang);
                 assert_eq!(f.safe_area, preset::safe_area(size), "{size:?}");
                 assert_eq!(f.footer_band, preset::footer_band(size), "{size:?}");
                 for p in Preset::ALL {

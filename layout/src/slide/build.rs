@@ -75,9 +75,9 @@ pub fn items(
                             .filter_map(|s| s.placeholder.and_then(|p| p.ooxml().1))
                             .chain(graphic_taken.iter().copied())
                             .collect();
-                        let p = ctx
-                            .frame
-                            .graphic_placeholder(preset, slot.rect, kind, &taken);
+                        let p = crate::frame::graphic_placeholder(
+                            ctx.frame, preset, slot.rect, kind, &taken,
+                        );
                         if let Some(Placeholder::Graphic(_, i)) = p {
                             graphic_taken.push(i);
                         }
@@ -114,7 +114,7 @@ pub fn items(
                     } else {
                         c.text
                     };
-                    s.color = ctx.frame.legible(preset, rect, s.color, fallback);
+                    s.color = crate::frame::legible(ctx.frame, preset, rect, s.color, fallback);
                 }
                 s
             };

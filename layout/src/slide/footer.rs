@@ -99,7 +99,7 @@ pub fn number_slides(ctx: &mut Ctx<'_>, slides: &mut [LaidSlide]) {
         }
         let mut style = base.clone();
         let text_color = ctx.deck.theme.colors.text;
-        style.color = ctx.frame.legible(ls.preset, rect, style.color, text_color);
+        style.color = crate::frame::legible(ctx.frame, ls.preset, rect, style.color, text_color);
         let text = [(i + 1).to_string()];
         let mut t = TextItem::new(ctx, style.clone(), &text, false, &el, rect.w);
         t.fit_alone(rect);
@@ -264,7 +264,7 @@ fn fit(
     style.size = FOOTER_SIZE;
     style.min = FOOTER_FLOOR;
     let text_color = ctx.deck.theme.colors.text;
-    style.color = ctx.frame.legible(preset, rect, style.color, text_color);
+    style.color = crate::frame::legible(ctx.frame, preset, rect, style.color, text_color);
     let item = |ctx: &mut Ctx<'_>, k: usize| {
         let text = [entries[..k].join("; ")];
         let mut t = TextItem::new(ctx, style.clone(), &text, false, &el, rect.w);

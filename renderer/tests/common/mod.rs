@@ -376,7 +376,7 @@ pub fn sample_deck(autofit: Autofit) -> LaidDeck {
         theme: theme(),
         slides_in: 4,
         slides: vec![s1, s2, s3, s4],
-        frame: std::sync::Arc::new(specrender_layout::frame::Frame::default_look(
+        frame: std::sync::Arc::new(specrender_layout::frame::default_look(
             SlideSize::WIDESCREEN,
             &theme(),
             LangFamily::Korean,

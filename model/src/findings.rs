@@ -1,0 +1,260 @@
+//! What layout noticed and what it did, as data: [`Finding`]s (a font substituted, characters
+//! no font has, a word broken inside, an unknown layout, a kind drawn as a placeholder, an
+//! input value ignored) and [`Fix`]es (the fit policy's actions in the order taken).
+//!
+//! Layout writes no words for an agent here: QC turns each finding into an issue with its
+//! type, severity and message (`specrender-qc` owns the wording), and each fix into an entry
+//! of the report's `fixes`. The one text layout writes from fixes is the log appended to
+//! speaker notes ([`Fix`]'s `Display`), which follows the report's field names.
+
+use crate::deck::Preset;
+use crate::frame::SlotRole;
+use serde::Serialize;
+use specrender_spec::deck::{ElementKind, Reason, ResolveNote};
+use specrender_spec::units::{Cpt, Emu, Scaled};
+use std::fmt;
+
+/// One finding, attributed to an output slide (and its source) and an element where it has
+/// one; deck-level findings name the first slide.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Note {
+    pub finding: Finding,
+    pub slide_id: Option<String>,
+    pub source_slide_id: Option<String>,
+    pub element_id: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum Finding {
+    /// A requested family is not available; text was measured with another one.
+    FontSubstituted {
+        family: String,
+        measured_with: String,
+        /// A documented stand-in (a family with no free metric clone), not the default.
+        stand_in: bool,
+    },
+    /// Characters no available font has (measured as .notdef), in order of appearance.
+    MissingGlyphs { chars: Vec<char> },
+    /// Words wider than their box, broken inside.
+    BrokenWords { words: Vec<String> },
+    /// `layout_id` is not a preset; the slide type's preset was used.
+    UnknownLayout { layout_id: String, used: Preset },
+    /// On a template, no layout fits the slide's layout id: our own slots inside the master's
+    /// title and body areas, on the template's blank (else first) layout.
+    TemplateLayoutFallback { layout_id: String },
+    /// `theme.brand.tokens.layouts` names a layout the template does not have; `used`: the
+    /// layout the other rules chose (`None`: our own slots).
+    TemplateLayoutMissing {
+        layout_id: String,
+        name: String,
+        used: Option<String>,
+    },
+    /// `theme.template_ref.template_id` names no built-in look and no template in the
+    /// templates folder: the built-in look was used.
+    UnknownTemplate { template_id: String },
+    /// The carry policy dropped active or external content from a template part (a macro
+    /// project, ActiveX, an OLE object, an external or script link, a fetching field...).
+    TemplateContentDropped(specrender_template::Dropped),
+    /// A chart's category labels overlap even thinned (nominal: wrapped on two lines); sizes
+    /// in EMU: the widest label, the room one category gets; the thinning used.
+    ChartLabelsCrowded {
+        widest_label: Emu,
+        slot: Emu,
+        skip: u32,
+    },
+    /// A chart's `data_ref` CSV could not be read, or disagrees with the element's series
+    /// (which are what is drawn).
+    ChartData {
+        data_ref: String,
+        problem: ChartDataProblem,
+    },
+    /// An element kind this version draws as a labelled placeholder box.
+    PlaceholderElement { kind: ElementKind },
+    /// Table rows with more or fewer cells than the table has columns, padded with empty
+    /// cells or cut: (row, cells it had), 0-based body rows.
+    TableRaggedRows {
+        rows: Vec<(usize, usize)>,
+        columns: usize,
+    },
+    /// A free-form input value resolve could not use (theme tokens...): its own code and words.
+    Input(ResolveNote),
+    /// A second element with `role: "title"`: it went to this body slot instead.
+    SecondTitle { moved_to: SlotRole },
+    /// A `style.box` whose width or height is not a positive finite number (as EMU after
+    /// rounding): the element is not drawn.
+    InvalidBox { x: Emu, y: Emu, w: Emu, h: Emu },
+    /// A shape name that is not one of the presets: drawn as a rectangle.
+    UnknownShape { name: String },
+    /// Not every citation a slide lists fits its footer band at the floor: the first `shown`
+    /// of `total` are drawn, `left_out` (number, id) are only in the speaker notes;
+    /// `no_band` when the slide has no footer band at all (`image_full_bleed`).
+    CitationsOverflow {
+        total: usize,
+        shown: usize,
+        left_out: Vec<(u32, String)>,
+        no_band: bool,
+    },
+    /// A picture's asset is missing, refused or undecodable: drawn as a grey placeholder.
+    MissingAsset {
+        asset_id: String,
+        reason: Reason,
+        detail: String,
+    },
+}
+
+/// What is wrong with a chart's `data_ref`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum ChartDataProblem {
+    /// The asset was refused or is not a CSV the engine reads (the reason, worded).
+    Unreadable { reason: String },
+    /// `count` disagreements; the first few worded (`series "Revenue" at "Q2": CSV 12.5, chart 12`).
+    Disagrees { count: usize, listed: Vec<String> },
+}
+
+/// One action of the fit policy.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Fix {
+    pub slide_id: String,
+    pub element_id: Option<String>,
+    pub action: FixAction,
+}
+
+/// The fit policy's actions (docs/concepts/fit-policy.md; names: docs/concepts/findings.md, fixes), each with what it changed.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum FixAction {
+    /// Step 1: the font went from one size to a smaller one.
+    Shrink { from: Cpt, to: Cpt },
+    /// Step 2: paragraph spacing dropped.
+    ReduceSpacing,
+    /// Step 3: the title slot gave this much height to the body slots.
+    Reslot { moved: Emu },
+    /// Step 4: the slide was laid out with another preset.
+    ChangeLayout { from: Preset, to: Preset },
+    /// Step 4: the element's text was set in two columns within its slot.
+    TwoColumns,
+    /// Step 5: the element was split over these output slides, in this many units.
+    Split { slides: Vec<String>, units: usize },
+    /// Step 5: the element moved whole to this continuation slide (its slot was full).
+    Move { to: String },
+    /// Step 6: still overflowing; an agent or a person must shorten the text.
+    NeedsHumanEdit,
+    /// Chart rule: the chart is drawn as another kind (a pie with more than 6 slices, a
+    /// negative value or several series → bar), and why.
+    ChartType {
+        from: &'static str,
+        to: &'static str,
+        reason: &'static str,
+    },
+    /// Chart rule: more than 10 nominal categories on a bar chart; the `kept` largest stay,
+    /// `merged` are summed into "Other".
+    TopN {
+        categories: usize,
+        kept: usize,
+        merged: usize,
+        /// An "Other" sum passed what an `f64` holds and was capped at ±`f64::MAX`.
+        other_capped: bool,
+    },
+    /// Chart rule: a crowded category axis shows every n-th label (the categories stay).
+    ThinLabels { every: u32 },
+}
+
+impl FixAction {
+    /// The action's name in the report (`action`).
+    pub fn name(&self) -> &'static str {
+        match self {
+            FixAction::Shrink { .. } => "shrink",
+            FixAction::ReduceSpacing => "reduce_spacing",
+            FixAction::Reslot { .. } => "reslot",
+            FixAction::Split { .. } => "split",
+            FixAction::Move { .. } => "move",
+            FixAction::ChangeLayout { .. } => "change_layout",
+            FixAction::TwoColumns => "two_columns",
+            FixAction::NeedsHumanEdit => "needs_human_edit",
+            FixAction::ChartType { .. } => "chart_type",
+            FixAction::TopN { .. } => "top_n",
+            FixAction::ThinLabels { .. } => "thin_labels",
+        }
+    }
+}
+
+/// The speaker-notes log entry: `shrink e2 from_pt=20 to_pt=15.5` (the report's field names,
+/// in the report's key order).
+impl fmt::Display for Fix {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let target = self.element_id.as_deref().unwrap_or(&self.slide_id);
+        write!(f, "{} {target}", self.action.name())?;
+        match &self.action {
+            FixAction::Shrink { from, to } => {
+                write!(
+                    f,
+                    " from_pt={} to_pt={}",
+                    Scaled::pt(*from),
+                    Scaled::pt(*to)
+                )
+            }
+            FixAction::Reslot { moved } => {
+                write!(f, " moved_height_in={}", Scaled::emu_as_in(*moved))
+            }
+            FixAction::Split { slides, units } => {
+                let list = serde_json::to_string(slides).map_err(|_| fmt::Error)?;
+                write!(f, " slides={list} units={units}")
+            }
+            FixAction::ChartType { from, to, reason } => {
+                write!(f, " from={from} to={to} reason={reason}")
+            }
+            FixAction::TopN {
+                categories,
+                kept,
+                merged,
+                other_capped,
+            } => {
+                write!(f, " categories={categories} kept={kept} merged={merged}")?;
+                if *other_capped {
+                    write!(f, " other_capped=true")?;
+                }
+                Ok(())
+            }
+            FixAction::ThinLabels { every } => write!(f, " label_every={every}"),
+            FixAction::Move { to } => write!(f, " to_slide={to}"),
+            FixAction::ChangeLayout { from, to } => {
+                write!(f, " from={} to={}", from.id(), to.id())
+            }
+            FixAction::ReduceSpacing | FixAction::TwoColumns | FixAction::NeedsHumanEdit => Ok(()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn log_entries_read_like_the_report() {
+        let fix = |action| Fix {
+            slide_id: "s1".into(),
+            element_id: Some("e2".into()),
+            action,
+        };
+        assert_eq!(
+            fix(FixAction::Shrink {
+                from: 2000,
+                to: 1550
+            })
+            .to_string(),
+            "shrink e2 from_pt=20 to_pt=15.5"
+        );
+        let split = FixAction::Split {
+            slides: vec!["s1".into(), "s1-cont-2".into()],
+            units: 30,
+        };
+        assert_eq!(
+            fix(split).to_string(),
+            r#"split e2 slides=["s1","s1-cont-2"] units=30"#
+        );
+        let reslot = Fix {
+            element_id: None,
+            ..fix(FixAction::Reslot { moved: 222_250 })
+        };
+        assert_eq!(reslot.to_string(), "reslot s1 moved_height_in=0.243");
+    }
+}

@@ -1,0 +1,42 @@
+//! specrender-model: the types layout decides and every consumer reads — QC, the PPTX and
+//! DOCX writers, the preview. Plain data and the accessors that read it; nothing here
+//! measures, fits or chooses (that is `specrender-layout`, which makes these values).
+//!
+//! Where things are:
+//! - [`geom`]: the one rectangle and inset types (integer EMU);
+//! - [`deck`]: the laid deck — [`LaidDeck`], [`LaidSlide`], [`PlacedBox`] with a typed
+//!   [`BoxContent`] per element kind, text as paragraphs → lines → runs;
+//! - [`chart`]: a laid chart ([`ChartBox`]), every chart rule applied;
+//! - [`picture`]: an image as embedded;
+//! - [`findings`]: what deck layout noticed ([`Finding`], [`Note`]) and did ([`Fix`]);
+//! - [`frame`]: the frame a deck was laid out on (slide size, safe area, footer band, layouts
+//!   and their slots).
+//!
+//! The deck types are re-exported at the root (`specrender_model::LaidDeck`).
+//!
+//! Moving to one model (issue 39) is under way; what still has to move out or change:
+//! - [`Frame::template`] holds the raw `specrender_template::Template`: the writer, QC and
+//!   the preview ask it again by layout index (backdrops, placeholders, the parts carried).
+//!   Issue 39's `Look` resolves it once in layout, and then this crate no longer depends on
+//!   `specrender-template`;
+//! - [`Finding::TemplateContentDropped`] carries `specrender_template::Dropped` (the same
+//!   dependency);
+//! - a text [`Run`] keeps family names, not the face, glyph ids and advances layout measured
+//!   with, so the preview segments and shapes again;
+//! - the theme the writers write (`ThemeFrame`) is still made from the brand by layout's
+//!   `frame` module when the writer asks.
+
+pub mod chart;
+pub mod deck;
+pub mod findings;
+pub mod frame;
+pub mod geom;
+pub mod picture;
+
+pub use chart::{AxisFit, ChartBox, ChartFonts, ChartKind, ChartSeriesBox, ChartSizes};
+pub use deck::*;
+pub use findings::{ChartDataProblem, Finding, Fix, FixAction, Note};
+pub use frame::{Frame, FrameLogo, LayoutFrame, Slot, SlotRole, TemplateLayout};
+pub use geom::{Insets, Rect};
+pub use picture::{Image, ImageFormat, Orientation};
+pub use specrender_spec::deck::Crop;
