@@ -26,7 +26,7 @@
 
 use crate::Canvas;
 use specrender_fonts::{FaceId, ScriptClass, ShapeLang, SlotFaces};
-use specrender_layout::model::{ChartBox, ChartKind, Rect};
+use specrender_model::{ChartBox, ChartKind, Rect};
 use specrender_spec::units::{Emu, EMU_PER_CPT, EMU_PER_PT};
 use tiny_skia::{Color, FillRule, Paint, PathBuilder, Stroke, Transform};
 

@@ -16,7 +16,7 @@
 //! (shadows, glow) are not drawn.
 
 use crate::{color, paint, Canvas};
-use specrender_layout::model::{LaidDeck, LaidSlide, Rect};
+use specrender_model::{LaidDeck, LaidSlide, Rect};
 use specrender_template::paint::{Fill, Paint};
 use specrender_template::Template;
 use tiny_skia::{

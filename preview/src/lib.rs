@@ -24,12 +24,12 @@ pub use ink::Ink;
 pub use sheet::{contact_sheet, draw_sheet, findings_per_slide, SheetOptions};
 
 use specrender_fonts::{FaceId, FontBook, Measurer, ScriptClass, Segment, ShapeLang, SlotFaces};
-use specrender_layout::model::{
+use specrender_layout::text::grid::{round_half_away, Grid};
+use specrender_layout::text::prepare::AUTOSPACE_PER_PT;
+use specrender_model::{
     Align, Anchor, BoxContent, LaidDeck, LaidSlide, Paragraph, PictureBox, PlacedBox, Rect, Run,
     TableBox, TextBox,
 };
-use specrender_layout::text::grid::{round_half_away, Grid};
-use specrender_layout::text::prepare::AUTOSPACE_PER_PT;
 use specrender_qc::{QcReport, Severity};
 use specrender_spec::deck::Rgb;
 use specrender_spec::units::{Cpt, Emu, EMU_PER_CPT, EMU_PER_PT, EMU_PER_PX_600DPI};
@@ -1029,7 +1029,7 @@ impl Canvas<'_, '_> {
                     w,
                     h: row.height,
                 };
-                let header = row.kind == specrender_layout::model::RowKind::Header;
+                let header = row.kind == specrender_model::RowKind::Header;
                 if header {
                     self.fill_rect(&r, color(t.header_fill));
                 }
@@ -1050,7 +1050,7 @@ impl Canvas<'_, '_> {
                 // others: the writer's 0.75 pt rules, which LibreOffice draws 0.65 pt wide
                 // (0.87 px at 1280, its PDF of golden/slides/table_english), centred on the
                 // cell's edges; drawn 1 px wide they put ink a pixel outside its table.
-                if row.kind != specrender_layout::model::RowKind::Caption {
+                if row.kind != specrender_model::RowKind::Caption {
                     let w = self.px(BORDER_DRAWN_EMU);
                     self.stroke_rect(&r, border, w);
                 }

@@ -7,7 +7,7 @@
 
 use crate::{draw_slide_with, paint, severity_color, Canvas, PreviewError, PreviewOptions};
 use specrender_fonts::{FontBook, ScriptClass, ShapeLang, SlotFaces};
-use specrender_layout::model::LaidDeck;
+use specrender_model::LaidDeck;
 use specrender_qc::{QcReport, Severity};
 use tiny_skia::{Color, FillRule, PathBuilder, Pixmap, PixmapPaint, Rect as SkRect, Transform};
 

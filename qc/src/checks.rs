@@ -7,8 +7,8 @@ use crate::{
 };
 use serde_json::{json, Map, Value};
 use specrender_layout::frame::{MIN_CONTRAST, MIN_CONTRAST_LARGE};
-use specrender_layout::model::{LaidDeck, LaidSlide, PlacedBox, Placeholder, Rect, TextBox};
 use specrender_layout::TITLE_FLOOR;
+use specrender_model::{LaidDeck, LaidSlide, PlacedBox, Placeholder, Rect, TextBox};
 use specrender_spec::units::{cpt_to_emu, Cpt};
 use std::collections::BTreeMap;
 
@@ -239,8 +239,8 @@ fn slide_layout(laid: &LaidDeck, slide: &LaidSlide) -> Option<usize> {
 /// over the backdrop; a gradient or pattern counts by its worst colour; a picture under the box
 /// cannot be judged and is skipped.
 pub(crate) fn contrast(laid: &LaidDeck, slide: &LaidSlide, out: &mut Vec<Issue>) {
-    use specrender_layout::model::BoxContent;
     use specrender_layout::template::{contrast as ratio, Paint, Rect as TRect};
+    use specrender_model::BoxContent;
     let t = &laid.frame.template;
     let Some(layout) = slide_layout(laid, slide) else {
         return;

@@ -47,7 +47,7 @@ pub use kind::{IssueKind, Severity};
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 use serde_json::Value;
-use specrender_layout::model::{BoxContent, LaidDeck, LaidSlide, PlacedBox, Rect};
+use specrender_model::{BoxContent, LaidDeck, LaidSlide, PlacedBox, Rect};
 use specrender_spec::units::{Emu, EMU_PER_INCH};
 use specrender_spec::SpecError;
 use std::collections::BTreeMap;

@@ -5,7 +5,7 @@
 
 use crate::{issue, Issue, IssueKind, Severity};
 use serde_json::json;
-use specrender_layout::model::{ChartBox, ChartKind, LaidSlide, PlacedBox};
+use specrender_model::{ChartBox, ChartKind, LaidSlide, PlacedBox};
 use specrender_spec::deck::Rgb;
 use std::collections::BTreeMap;
 

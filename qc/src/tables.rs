@@ -7,7 +7,7 @@ use crate::numbers::{cpt_value, emu_pt_value, fmt_cpt};
 use crate::{issue, Issue, IssueKind, Severity};
 use serde::Serialize;
 use serde_json::{json, Value};
-use specrender_layout::model::{BoxContent, LaidDeck, LaidSlide, PlacedBox, TableBox};
+use specrender_model::{BoxContent, LaidDeck, LaidSlide, PlacedBox, TableBox};
 use std::collections::BTreeMap;
 
 pub(crate) fn overflow(slide: &LaidSlide, b: &PlacedBox, t: &TableBox) -> Option<Issue> {

@@ -2,8 +2,8 @@
 
 use super::*;
 use serde_json::json;
-use specrender_layout::model::BoxContent;
-use specrender_layout::model::{
+use specrender_model::BoxContent;
+use specrender_model::{
     Align, Anchor, Autofit, Finding, Fix, FixAction, Insets, Line, Note, Paragraph, Placeholder,
     PlaceholderBox, Preset, TextBox,
 };

@@ -35,7 +35,7 @@ mod xlsx;
 
 pub use opc::zip::Pieces;
 use opc::zip::ZipOptions;
-use specrender_layout::model::LaidDeck;
+use specrender_model::LaidDeck;
 
 #[derive(Debug, thiserror::Error)]
 pub enum RenderError {

@@ -12,7 +12,7 @@ mod common;
 
 use common::*;
 use serde_json::json;
-use specrender_layout::model::{Autofit, BoxContent, LaidDeck, Placeholder};
+use specrender_model::{Autofit, BoxContent, LaidDeck, Placeholder};
 use std::path::PathBuf;
 use std::process::Command;
 

@@ -3,7 +3,7 @@
 mod common;
 
 use common::*;
-use specrender_layout::model::{Autofit, BoxContent, LaidDeck, Placeholder};
+use specrender_model::{Autofit, BoxContent, LaidDeck, Placeholder};
 use specrender_renderer::{pptx, pptx_parts};
 use specrender_spec::deck::SlideSize;
 use std::collections::BTreeSet;
@@ -433,9 +433,9 @@ fn paragraph_properties_follow_the_model() {
             assert_eq!(body_pr.attr("rIns"), Some(tb.insets.r.to_string().as_str()));
             assert_eq!(body_pr.attr("bIns"), Some(tb.insets.b.to_string().as_str()));
             let anchor = match tb.anchor {
-                specrender_layout::model::Anchor::Top => "t",
-                specrender_layout::model::Anchor::Middle => "ctr",
-                specrender_layout::model::Anchor::Bottom => "b",
+                specrender_model::Anchor::Top => "t",
+                specrender_model::Anchor::Middle => "ctr",
+                specrender_model::Anchor::Bottom => "b",
             };
             assert_eq!(body_pr.attr("anchor"), Some(anchor));
             for (p, mp) in sp.find_all("a:p").iter().zip(&tb.paragraphs) {

@@ -26,7 +26,7 @@ use crate::opc::package::{Fixed, Package, Part};
 use crate::opc::rels::{RelType, Rels};
 use document::Body;
 use specrender_layout::doc::model::{CitationStyle, LaidContent, LaidDoc};
-use specrender_layout::model::ImageFormat;
+use specrender_model::ImageFormat;
 
 const DOCUMENT: &str = "word/document.xml";
 const CORE: &str = "docProps/core.xml";

@@ -13,7 +13,7 @@ use super::text::{field, runs, ParaProps, RunProps};
 use crate::opc::xml::Xml;
 use specrender_layout::doc::model::{DocTable, LaidBlock};
 use specrender_layout::doc::page::EMU_PER_TWIP;
-use specrender_layout::model::Align;
+use specrender_model::Align;
 
 fn jc(a: Align) -> Option<&'static str> {
     match a {

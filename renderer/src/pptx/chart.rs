@@ -30,7 +30,7 @@ use super::chart_text::{self, TextLook};
 use crate::opc::rels::RelId;
 use crate::opc::xml::{Xml, NS_A, NS_R};
 use crate::xlsx::{col_name, Cell, Sheet, SHEET_NAME};
-use specrender_layout::model::{ChartBox, ChartKind, ChartSeriesBox};
+use specrender_model::{ChartBox, ChartKind, ChartSeriesBox};
 
 pub(crate) const CONTENT_TYPE: &str =
     "application/vnd.openxmlformats-officedocument.drawingml.chart+xml";

@@ -3,7 +3,7 @@
 //! explicit size and colour, as slide text is written.
 
 use crate::opc::xml::{Attr, Xml};
-use specrender_layout::model::ChartBox;
+use specrender_model::ChartBox;
 use specrender_spec::units::Cpt;
 
 /// How a piece of chart text is drawn.

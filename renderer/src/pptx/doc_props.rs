@@ -3,7 +3,7 @@
 
 use crate::opc::core_props::{self, CoreProps};
 use crate::opc::xml::Xml;
-use specrender_layout::model::LaidDeck;
+use specrender_model::LaidDeck;
 use specrender_spec::deck::SlideSize;
 
 pub(crate) const APP_CONTENT_TYPE: &str =
@@ -29,27 +29,27 @@ pub(crate) fn app_xml(laid: &LaidDeck, notes: usize, pretty: bool) -> Vec<u8> {
         SlideSize::STANDARD => "On-screen Show (4:3)",
         _ => "Custom",
     };
-    let paragraphs: usize = laid
-        .slides
-        .iter()
-        .flat_map(|s| &s.boxes)
-        .map(|b| match &b.content {
-            specrender_layout::model::BoxContent::Text(t) => t.paragraphs.len(),
-            specrender_layout::model::BoxContent::Placeholder(_) => 1,
-            specrender_layout::model::BoxContent::Chart(_) => 0,
-            specrender_layout::model::BoxContent::Shape(s) => {
-                s.text.as_ref().map_or(0, |t| t.paragraphs.len())
-            }
-            specrender_layout::model::BoxContent::Picture(_)
-            | specrender_layout::model::BoxContent::Divider(_) => 0,
-            specrender_layout::model::BoxContent::Table(t) => t
-                .rows
-                .iter()
-                .flat_map(|r| &r.cells)
-                .map(|c| c.paragraphs.len())
-                .sum(),
-        })
-        .sum();
+    let paragraphs: usize =
+        laid.slides
+            .iter()
+            .flat_map(|s| &s.boxes)
+            .map(|b| match &b.content {
+                specrender_model::BoxContent::Text(t) => t.paragraphs.len(),
+                specrender_model::BoxContent::Placeholder(_) => 1,
+                specrender_model::BoxContent::Chart(_) => 0,
+                specrender_model::BoxContent::Shape(s) => {
+                    s.text.as_ref().map_or(0, |t| t.paragraphs.len())
+                }
+                specrender_model::BoxContent::Picture(_)
+                | specrender_model::BoxContent::Divider(_) => 0,
+                specrender_model::BoxContent::Table(t) => t
+                    .rows
+                    .iter()
+                    .flat_map(|r| &r.cells)
+                    .map(|c| c.paragraphs.len())
+                    .sum(),
+            })
+            .sum();
     let mut x = Xml::new(pretty);
     x.start(
         "Properties",

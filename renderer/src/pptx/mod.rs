@@ -33,7 +33,7 @@ use crate::opc::media::{ImageType, Media};
 use crate::opc::package::{Fixed, Package, Part};
 use crate::opc::rels::{RelId, RelType, Rels};
 use presentation::PresentationIds;
-use specrender_layout::model::{BoxContent, ChartBox, ImageFormat, LaidDeck};
+use specrender_model::{BoxContent, ChartBox, ImageFormat, LaidDeck};
 
 /// The PresentationML namespace (`p:`), on the root of every PresentationML part.
 const NS_P: &str = "http://schemas.openxmlformats.org/presentationml/2006/main";
@@ -112,8 +112,8 @@ pub(crate) fn package(laid: &LaidDeck) -> Result<Package<'_>, crate::RenderError
     // The brand's logo: a media part the master shows.
     let logo = laid.frame.logo.as_ref().map(|l| {
         let ext = match l.image.format {
-            specrender_layout::picture::ImageFormat::Png => ImageType::Png,
-            specrender_layout::picture::ImageFormat::Jpeg => ImageType::Jpeg,
+            specrender_model::ImageFormat::Png => ImageType::Png,
+            specrender_model::ImageFormat::Jpeg => ImageType::Jpeg,
         };
         let name = format!("{media_folder}/logo1.{}", ext.extension());
         let bytes = Fixed::Shared(l.image.bytes.clone());
@@ -149,7 +149,7 @@ fn add_carried(
     pkg: &mut Package<'_>,
     t: &specrender_template::Template,
     carried: &[specrender_template::Carried],
-    logo: Option<(&str, &specrender_layout::frame::FrameLogo)>,
+    logo: Option<(&str, &specrender_model::FrameLogo)>,
 ) {
     let master = t.masters.first().map(|m| m.part.as_str());
     for c in carried {
@@ -168,7 +168,7 @@ fn add_master_with_logo(
     t: &specrender_template::Template,
     c: &specrender_template::Carried,
     logo_part: &str,
-    l: &specrender_layout::frame::FrameLogo,
+    l: &specrender_model::FrameLogo,
 ) {
     let mut xml = String::from_utf8_lossy(&t.part_bytes(c)).into_owned();
     let mut pic = crate::opc::xml::Xml::new(false);
@@ -226,7 +226,7 @@ fn add_master_with_logo(
 /// The layout part a slide of `preset` relates to: the template layout the frame mapped it to
 /// (a layout id no template layout fits goes onto the template's blank layout, else its
 /// first; [`package`] refused a template without layouts).
-fn layout_target(laid: &LaidDeck, preset: specrender_layout::model::Preset) -> String {
+fn layout_target(laid: &LaidDeck, preset: specrender_model::Preset) -> String {
     let i = laid.frame.template_layout_index(preset).unwrap_or(0);
     laid.frame.template.layouts[i].part.clone()
 }

@@ -8,7 +8,7 @@
 use super::shapes::{self, PhShape};
 use super::NS_P;
 use crate::opc::xml::{Attr, AttrValue, Xml, NS_A, NS_R};
-use specrender_layout::model::{LaidDeck, Rect};
+use specrender_model::{LaidDeck, Rect};
 use specrender_spec::units::EMU_PER_PT;
 
 pub(crate) const NOTES_MASTER_CONTENT_TYPE: &str =

@@ -6,7 +6,7 @@
 use super::shapes;
 use crate::opc::rels::RelId;
 use crate::opc::xml::Xml;
-use specrender_layout::model::{PictureBox, PlacedBox};
+use specrender_model::{PictureBox, PlacedBox};
 
 pub(crate) fn pic(x: &mut Xml, b: &PlacedBox, p: &PictureBox, id: u32, embed: RelId) {
     x.start("p:pic", &[]);

@@ -6,7 +6,7 @@ use super::shapes;
 use super::NS_P;
 use crate::opc::rels::RelId;
 use crate::opc::xml::{Xml, NS_A, NS_R};
-use specrender_layout::model::LaidDeck;
+use specrender_model::LaidDeck;
 use specrender_spec::deck::SlideSize;
 
 pub(crate) const CONTENT_TYPE: &str =

@@ -4,7 +4,7 @@
 
 use super::text;
 use crate::opc::xml::Xml;
-use specrender_layout::model::{Autofit, LineBox, PlacedBox, ShapeBox};
+use specrender_model::{Autofit, LineBox, PlacedBox, ShapeBox};
 
 fn nv(x: &mut Xml, tag: &str, inner: &str, b: &PlacedBox, id: u32) {
     x.start(tag, &[]);

@@ -3,7 +3,7 @@
 //! specrender writes itself.
 
 use crate::opc::xml::Xml;
-use specrender_layout::model::Rect;
+use specrender_model::Rect;
 use specrender_spec::deck::{Cpt, EMU_PER_INCH};
 
 /// `p:bg` as a reference to the theme's background fill style `idx` in scheme colour `colour`.
@@ -70,10 +70,10 @@ pub(crate) fn prst_rect(x: &mut Xml) {
 }
 
 /// `p:nvPr` of a picture or graphic frame: empty, or naming the layout placeholder the box
-/// fills ([`specrender_layout::model::Placeholder::Graphic`]).
-pub(crate) fn graphic_nv_pr(x: &mut Xml, ph: Option<specrender_layout::model::Placeholder>) {
+/// fills ([`specrender_model::Placeholder::Graphic`]).
+pub(crate) fn graphic_nv_pr(x: &mut Xml, ph: Option<specrender_model::Placeholder>) {
     match ph {
-        Some(p @ specrender_layout::model::Placeholder::Graphic(..)) => {
+        Some(p @ specrender_model::Placeholder::Graphic(..)) => {
             x.start("p:nvPr", &[]);
             let (ty, idx) = p.ooxml();
             ph_elem(x, ty, idx);
@@ -193,7 +193,7 @@ pub(crate) fn plain_levels(x: &mut Xml, size: Cpt, ea_ln_brk: bool) {
 pub(crate) fn logo_pic(
     x: &mut Xml,
     id: u32,
-    rect: specrender_layout::model::Rect,
+    rect: specrender_model::Rect,
     embed: &dyn crate::opc::xml::AttrValue,
 ) {
     x.start("p:pic", &[]);

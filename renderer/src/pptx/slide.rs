@@ -15,7 +15,7 @@ use super::text::{self, RunStyle};
 use super::NS_P;
 use crate::opc::rels::RelId;
 use crate::opc::xml::{Xml, NS_A, NS_R};
-use specrender_layout::model::{Anchor, BoxContent, LaidDeck, LaidSlide, PlacedBox, Placeholder};
+use specrender_model::{Anchor, BoxContent, LaidDeck, LaidSlide, PlacedBox, Placeholder};
 use specrender_spec::deck::EMU_PER_PT;
 
 pub(crate) const CONTENT_TYPE: &str =

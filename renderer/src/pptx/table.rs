@@ -15,7 +15,7 @@
 
 use super::text::{self, RunStyle};
 use crate::opc::xml::Xml;
-use specrender_layout::model::{PlacedBox, RowKind, TableBox, TableCell, TableRow};
+use specrender_model::{PlacedBox, RowKind, TableBox, TableCell, TableRow};
 use specrender_spec::deck::Rgb;
 
 const TABLE_URI: &str = "http://schemas.openxmlformats.org/drawingml/2006/table";

@@ -7,9 +7,7 @@
 //! bullet font, bullet), `CT_TextCharacterProperties` (fill, then latin, ea, cs).
 
 use crate::opc::xml::{Attr, Xml};
-use specrender_layout::model::{
-    Align, Anchor, Autofit, Insets, Paragraph, Run, TextBox, TextField,
-};
+use specrender_model::{Align, Anchor, Autofit, Insets, Paragraph, Run, TextBox, TextField};
 use specrender_spec::deck::Cpt;
 
 /// `ST_TextFontSize`: 1..4000 pt in centipoints.

@@ -4,7 +4,7 @@
 
 use quick_xml::events::Event;
 use quick_xml::Reader;
-use specrender_layout::model::*;
+use specrender_model::*;
 use specrender_spec::deck::*;
 use std::collections::BTreeMap;
 
