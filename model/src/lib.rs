@@ -10,17 +10,24 @@
 //! - [`picture`]: an image as embedded;
 //! - [`findings`]: what deck layout noticed ([`Finding`], [`Note`]) and did ([`Fix`]);
 //! - [`frame`]: the frame a deck was laid out on (slide size, safe area, footer band, layouts
-//!   and their slots).
+//!   and their slots);
+//! - [`doc`]: the laid document — [`doc::LaidDoc`] with its blocks, page geometry, the
+//!   template styles each role is written with, and [`doc::DocFinding`]s.
 //!
-//! The deck types are re-exported at the root (`specrender_model::LaidDeck`).
+//! The deck types are re-exported at the root (`specrender_model::LaidDeck`); the document's
+//! stay in [`doc`] (`specrender_model::doc::LaidDoc`).
 //!
 //! Moving to one model (issue 39) is under way; what still has to move out or change:
 //! - [`Frame::template`] holds the raw `specrender_template::Template`: the writer, QC and
 //!   the preview ask it again by layout index (backdrops, placeholders, the parts carried).
 //!   Issue 39's `Look` resolves it once in layout, and then this crate no longer depends on
 //!   `specrender-template`;
-//! - [`Finding::TemplateContentDropped`] carries `specrender_template::Dropped` (the same
-//!   dependency);
+//! - [`doc::LaidDoc::template`] holds the raw `specrender_template::DocTemplate` the writer
+//!   carries parts from, and the DOCX writer still runs layout's `theme_on` on it;
+//! - [`Finding::TemplateContentDropped`] and [`doc::DocFinding::TemplateContentDropped`]
+//!   carry `specrender_template::Dropped`, and [`doc::StyleUse`] names a
+//!   `specrender_template::DocRole` (the same dependency); decks and documents still have two
+//!   findings types;
 //! - a text [`Run`] keeps family names, not the face, glyph ids and advances layout measured
 //!   with, so the preview segments and shapes again;
 //! - the theme the writers write (`ThemeFrame`) is still made from the brand by layout's
@@ -28,6 +35,7 @@
 
 pub mod chart;
 pub mod deck;
+pub mod doc;
 pub mod findings;
 pub mod frame;
 pub mod geom;

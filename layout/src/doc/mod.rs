@@ -89,7 +89,7 @@ pub fn layout_doc_on(doc: &Doc, book: &FontBook, opts: &DocOptions, threads: usi
             template::style_map(t),
         ),
         None => (
-            Page::for_language(&doc.language),
+            page::for_language(&doc.language),
             doc.theme.clone(),
             Vec::new(),
         ),

@@ -12,22 +12,7 @@ use specrender_spec::units::{Cpt, Emu, EMU_PER_INCH};
 use specrender_template::docx::{Furniture, ParaProps, RunProps};
 use specrender_template::{DocRole, DocTemplate};
 
-/// One role's style in a document on a template.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
-pub struct StyleUse {
-    pub role: DocRole,
-    /// Our style id for the role (`Heading1`): what the writer asks for.
-    pub ours: String,
-    /// The id written: the template's style, or ours (renamed `Spec<id>` when the template
-    /// gives our id to a style of another meaning).
-    pub id: String,
-    /// The template has the role's style (`false`: specrender adds its own, based on the
-    /// template's `Normal`).
-    pub from_template: bool,
-    /// How it was found: `name` (Word's built-in name), `outline` (a heading's outline
-    /// level), or `added`.
-    pub how: &'static str,
-}
+pub use specrender_model::doc::StyleUse;
 
 /// Every role's style on `t`.
 pub fn style_map(t: &DocTemplate) -> Vec<StyleUse> {
@@ -78,7 +63,7 @@ fn norm(s: &str) -> String {
 /// distances, gutter and columns.
 pub fn page_of(t: &DocTemplate, language: &str) -> Page {
     let s = &t.section;
-    let base = Page::for_language(language);
+    let base = super::page::for_language(language);
     let tw = |v: i64| v.clamp(0, 31_680) * EMU_PER_TWIP;
     let mut page = match s.size {
         Some((w, h)) if w >= 1440 && h >= 1440 => {
