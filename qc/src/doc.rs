@@ -13,7 +13,7 @@
 
 use crate::{wording, Issue, IssueKind, QcReport, Severity, Summary};
 use serde_json::{json, Value};
-use specrender_layout::doc::model::{LaidContent, LaidDoc};
+use specrender_model::doc::{LaidContent, LaidDoc};
 use specrender_spec::Findings;
 use std::collections::BTreeMap;
 

@@ -5,7 +5,7 @@
 use crate::numbers::{cpt_value, fmt_cpt, fmt_in, inch_value, rect_in};
 use crate::{FixEntry, Issue, IssueKind, Severity};
 use serde_json::{json, Value};
-use specrender_layout::doc::model::DocFinding;
+use specrender_model::doc::DocFinding;
 use specrender_model::{ChartDataProblem, Finding, Fix, FixAction, LaidDeck, Note, Rect};
 use specrender_spec::{Code, Reason, SpecError};
 use std::collections::BTreeMap;

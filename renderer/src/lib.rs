@@ -96,7 +96,7 @@ pub fn pptx_pieces<'a>(
 
 /// Write a laid-out document as a DOCX package (deterministic bytes).
 pub fn docx_with(
-    laid: &specrender_layout::doc::model::LaidDoc,
+    laid: &specrender_model::doc::LaidDoc,
     opts: &PptxOptions,
 ) -> Result<Vec<u8>, RenderError> {
     let zip = ZipOptions {
@@ -107,16 +107,13 @@ pub fn docx_with(
 }
 
 /// [`docx_with`] with the default options.
-pub fn docx(laid: &specrender_layout::doc::model::LaidDoc) -> Result<Vec<u8>, RenderError> {
+pub fn docx(laid: &specrender_model::doc::LaidDoc) -> Result<Vec<u8>, RenderError> {
     docx_with(laid, &PptxOptions::default())
 }
 
 /// Every part of the DOCX package as `(part name, bytes)`, in zip order (`pretty`: indented,
 /// for goldens).
-pub fn docx_parts(
-    laid: &specrender_layout::doc::model::LaidDoc,
-    pretty: bool,
-) -> Vec<(String, Vec<u8>)> {
+pub fn docx_parts(laid: &specrender_model::doc::LaidDoc, pretty: bool) -> Vec<(String, Vec<u8>)> {
     docx::package(laid).written(pretty)
 }
 

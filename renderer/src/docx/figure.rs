@@ -8,7 +8,7 @@ use super::document::{citations, labels, Body};
 use super::text::{field, runs, RunProps};
 use crate::opc::rels::RelId;
 use crate::opc::xml::Xml;
-use specrender_layout::doc::model::{DocFigure, LaidBlock};
+use specrender_model::doc::{DocFigure, LaidBlock};
 
 fn inline(x: &mut Xml, f: &DocFigure, rel: RelId) {
     let (cx, cy) = f.extent;

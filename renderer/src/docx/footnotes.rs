@@ -3,7 +3,7 @@
 
 use super::text::{runs, ParaProps, RunProps, NS_W};
 use crate::opc::xml::{Xml, NS_R};
-use specrender_layout::doc::model::LaidDoc;
+use specrender_model::doc::LaidDoc;
 
 pub(crate) const CONTENT_TYPE: &str =
     "application/vnd.openxmlformats-officedocument.wordprocessingml.footnotes+xml";

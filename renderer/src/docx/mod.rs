@@ -25,7 +25,7 @@ use crate::opc::media::{ImageType, Media};
 use crate::opc::package::{Fixed, Package, Part};
 use crate::opc::rels::{RelType, Rels};
 use document::Body;
-use specrender_layout::doc::model::{CitationStyle, LaidContent, LaidDoc};
+use specrender_model::doc::{CitationStyle, LaidContent, LaidDoc};
 use specrender_model::ImageFormat;
 
 const DOCUMENT: &str = "word/document.xml";

@@ -6,8 +6,8 @@
 use super::text::NS_W;
 use crate::opc::xml::Xml;
 use specrender_layout::doc::flow::LIST_INDENT;
-use specrender_layout::doc::model::{LaidContent, LaidDoc};
 use specrender_layout::doc::template::OUR_LIST_HANGING;
+use specrender_model::doc::{LaidContent, LaidDoc};
 
 pub(crate) const CONTENT_TYPE: &str =
     "application/vnd.openxmlformats-officedocument.wordprocessingml.numbering+xml";

@@ -4,7 +4,7 @@
 
 use crate::opc::core_props::{self, CoreProps};
 use crate::opc::xml::Xml;
-use specrender_layout::doc::model::LaidDoc;
+use specrender_model::doc::LaidDoc;
 
 pub(crate) const APP_CONTENT_TYPE: &str =
     "application/vnd.openxmlformats-officedocument.extended-properties+xml";

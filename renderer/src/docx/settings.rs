@@ -5,7 +5,7 @@
 
 use super::text::NS_W;
 use crate::opc::xml::Xml;
-use specrender_layout::doc::model::LaidDoc;
+use specrender_model::doc::LaidDoc;
 use specrender_spec::deck::LangFamily;
 
 pub(crate) const SETTINGS_CONTENT_TYPE: &str =

@@ -14,7 +14,7 @@
 use super::numbering::ListNums;
 use super::text::{half_points, NS_W};
 use crate::opc::xml::Xml;
-use specrender_layout::doc::model::LaidDoc;
+use specrender_model::doc::LaidDoc;
 use specrender_spec::deck::LangFamily;
 use specrender_spec::units::Cpt;
 use specrender_template::DocTemplate;

@@ -11,8 +11,8 @@
 use super::document::{citations, labels, Body};
 use super::text::{field, runs, ParaProps, RunProps};
 use crate::opc::xml::Xml;
-use specrender_layout::doc::model::{DocTable, LaidBlock};
-use specrender_layout::doc::page::EMU_PER_TWIP;
+use specrender_model::doc::EMU_PER_TWIP;
+use specrender_model::doc::{DocTable, LaidBlock};
 use specrender_model::Align;
 
 fn jc(a: Align) -> Option<&'static str> {
