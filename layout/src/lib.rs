@@ -1,5 +1,6 @@
-//! specrender-layout: `Deck` -> `LaidDeck`. Every number the writers and QC use is decided
-//! here; the result is plain data they read without measuring again.
+//! specrender-layout: `Deck` -> `LaidDeck`, `Doc` -> `LaidDoc`. Every number the writers and
+//! QC use is decided here; the result is plain data (the `specrender-model` types) they read
+//! without measuring again.
 //!
 //! Where things are:
 //! - [`slide`]: one input slide through the stages `assign` -> `build` -> `policy` (the fit
@@ -11,7 +12,9 @@
 //! - [`preset`] (slot geometry, the one source of it, also for the writer's slide layouts),
 //!   [`style`] (fonts, sizes, colours and floors per slot);
 //! - [`model`] (the laid deck) and [`findings`] (what layout noticed and did, as data; QC
-//!   writes the words); [`boxes`] (the `--layout` JSON);
+//!   writes the words): the types live in `specrender-model`, which consumers read, and are
+//!   re-exported here under these paths (as is `doc::model`, the laid document); [`boxes`]
+//!   (the `--layout` JSON);
 //! - `ctx` (one job's state) and `jobs` (slides on one or several threads).
 
 pub mod boxes;
@@ -56,7 +59,7 @@ pub struct LayoutOptions {
     /// whatever the number. Default: 1.
     pub threads: usize,
     /// Lay the deck out on a customer template (`--template`): its placeholders first, its
-    /// size, fonts and styles ([`frame::Frame::from_template`]). The deck should have been
+    /// size, fonts and styles ([`frame::from_template`]). The deck should have been
     /// through [`frame::put_on_template`]. Default: `None` (the built-in look's package,
     /// `default`, put on by [`layout`]).
     pub template: Option<std::sync::Arc<specrender_template::Template>>,

@@ -1,5 +1,5 @@
-//! specrender-preview: one PNG per slide, drawn from the laid-out deck ([`LaidDeck`]) with
-//! tiny-skia. Nothing is measured again: every box, line break, line width, size and pitch is
+//! specrender-preview: one PNG per slide, drawn from the laid-out deck ([`LaidDeck`], a
+//! `specrender-model` type) with tiny-skia. Nothing is measured again: every box, line break, line width, size and pitch is
 //! layout's; text is shaped with the same face and shaping call layout measured with (the fonts
 //! crate's [`FontBook::shape_glyphs`]) and drawn from that face's outlines.
 //!

@@ -1,30 +1,28 @@
-//! specrender-renderer: `&LaidDeck` -> PPTX bytes.
+//! specrender-renderer: `&LaidDeck` -> PPTX bytes, `&LaidDoc` -> DOCX bytes.
 //!
 //! The writer decides nothing: every position, size, line pitch, font and flag comes from the
-//! laid-out deck (docs/dev/architecture.md: one computed layout, many consumers). It writes ECMA-376
-//! transitional PresentationML that PowerPoint, LibreOffice and python-pptx open as is.
+//! laid-out deck or document, `specrender-model`'s types (docs/dev/architecture.md: one
+//! computed layout, many consumers; what still reaches layout is listed there). It writes
+//! ECMA-376 transitional PresentationML and WordprocessingML that PowerPoint, Word,
+//! LibreOffice and python-pptx / python-docx open as is.
 //!
-//! Two layers:
+//! The package level (XML writer, relationships, content types, media by hash, the
+//! deterministic zip) is `specrender-opc`'s `write` module, shared with the template reader.
+//! On it:
 //!
-//! - `opc/` — Open Packaging Conventions, shared by every format (PPTX now; DOCX and the
-//!   workbooks embedded in charts next):
-//!   - `xml.rs`: the XML writer (Office's escaping; pretty for goldens, compact for zips).
-//!   - `rels.rs`: relationship types and one `Rels` per source part; `Rels::add` assigns the
-//!     `RelId` every `r:id` attribute is written from.
-//!   - `content_types.rs`: `[Content_Types].xml` from `Default`s and each part's declared type.
-//!   - `media.rs`: media parts by content hash (one part per distinct image).
-//!   - `package.rs`: the package as data (parts, their relationships, content types) and its
-//!     zip entries in order.
-//!   - `zip.rs`: the deterministic zip writer, on one thread or several.
 //! - `pptx/` — PresentationML: `mod.rs` plans the deck's package (which parts exist, their
-//!   names, order and relationships); one module per part: `presentation.rs`, `props.rs`
-//!   (presProps, viewProps, tableStyles), `theme.rs`, `slide_master.rs`, `slide_layout.rs`,
-//!   `slide.rs`, `notes.rs` (notes master and notes slides), `doc_props.rs` (core and app);
-//!   `text.rs` (text bodies) and `shapes.rs` (shape tree, placeholders, list levels) are
-//!   shared by the slide-like parts.
+//!   names, order and relationships; the template's masters, layouts and theme carried over);
+//!   one module per part or drawn kind: `presentation.rs`, `props.rs` (presProps, viewProps,
+//!   tableStyles), `theme.rs`, `slide.rs`, `notes.rs` (notes master and notes slides),
+//!   `doc_props.rs` (core and app), `chart.rs` (+ `chart_text.rs`), `table.rs`, `picture.rs`,
+//!   `shape.rs`; `text.rs` (text bodies) and `shapes.rs` (shape tree, placeholders, list
+//!   levels) are shared by the slide-like parts.
+//! - `docx/` — WordprocessingML: `mod.rs` plans the document's package, one module per part.
+//! - `xlsx/` — the minimal workbook a chart embeds (its "Edit Data" numbers).
+//! - `carried.rs` — a template's part carried into the package (decks and documents alike).
 //!
 //! Deterministic: no hash iteration where order reaches output, no clock, fixed zip timestamps
-//! and entry order — the same `LaidDeck` gives the same bytes.
+//! and entry order — the same `LaidDeck` or `LaidDoc` gives the same bytes.
 
 mod carried;
 mod docx;

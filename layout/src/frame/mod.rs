@@ -21,7 +21,7 @@ use specrender_spec::deck::{LangFamily, Rgb, SlideSize, Theme};
 use specrender_spec::units::{Emu, EMU_PER_INCH};
 
 mod template;
-pub use template::{apply_template_theme, branded, from_template, put_on_template};
+pub use template::{apply_template_theme, branded, from_template, put_on_template, TEMPLATE_SIZES};
 
 /// A logo keeps 0.3 in from the slide's edges and 0.1 in from content; at most 2.5 in wide.
 const LOGO_MARGIN: Emu = EMU_PER_INCH * 3 / 10;
