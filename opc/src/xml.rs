@@ -501,7 +501,7 @@ fn events(
 }
 
 /// Checks that `xml` is a part specrender reads: well-formed, without a DTD, nested at most
-/// [`MAX_DEPTH`] deep ([`events`] lists the rules). The error names `part`.
+/// [`MAX_DEPTH`] deep (the private `events` lists the rules). The error names `part`.
 pub fn check(part: &str, xml: &[u8]) -> Result<(), PackageError> {
     events(part, xml, |_| Ok(()))
 }
