@@ -1049,3 +1049,418 @@ fn the_columns_fixture_reads_as_made() {
             >= 3
     );
 }
+
+// ---- valid Word on every template (issue 45) ------------------------------------------
+
+/// Child order of the WordprocessingML elements we write or splice into (ECMA-376 Part 1,
+/// transitional schema): CT_Styles, CT_DocDefaults, CT_Style, CT_RPr (EG_RPrBase and
+/// `w:rPrChange`; a paragraph mark's CT_ParaRPr has the same order), CT_PPr (CT_PPrBase,
+/// `w:rPr`, `w:sectPr`, `w:pPrChange`), CT_SectPr, CT_Numbering, CT_Num, CT_NumLvl and the
+/// part of CT_Settings we write. Names not listed (other namespaces, elements we never
+/// write) are not judged.
+const ORDER: &[(&str, &[&str])] = &[
+    ("styles", &["docDefaults", "latentStyles", "style"]),
+    ("docDefaults", &["rPrDefault", "pPrDefault"]),
+    (
+        "style",
+        &[
+            "name",
+            "aliases",
+            "basedOn",
+            "next",
+            "link",
+            "autoRedefine",
+            "hidden",
+            "uiPriority",
+            "semiHidden",
+            "unhideWhenUsed",
+            "qFormat",
+            "locked",
+            "personal",
+            "personalCompose",
+            "personalReply",
+            "rsid",
+            "pPr",
+            "rPr",
+            "tblPr",
+            "trPr",
+            "tcPr",
+            "tblStylePr",
+        ],
+    ),
+    (
+        "rPr",
+        &[
+            "ins",
+            "del",
+            "moveFrom",
+            "moveTo",
+            "rStyle",
+            "rFonts",
+            "b",
+            "bCs",
+            "i",
+            "iCs",
+            "caps",
+            "smallCaps",
+            "strike",
+            "dstrike",
+            "outline",
+            "shadow",
+            "emboss",
+            "imprint",
+            "noProof",
+            "snapToGrid",
+            "vanish",
+            "webHidden",
+            "color",
+            "spacing",
+            "w",
+            "kern",
+            "position",
+            "sz",
+            "szCs",
+            "highlight",
+            "u",
+            "effect",
+            "bdr",
+            "shd",
+            "fitText",
+            "vertAlign",
+            "rtl",
+            "cs",
+            "em",
+            "lang",
+            "eastAsianLayout",
+            "specVanish",
+            "oMath",
+            "rPrChange",
+        ],
+    ),
+    (
+        "pPr",
+        &[
+            "pStyle",
+            "keepNext",
+            "keepLines",
+            "pageBreakBefore",
+            "framePr",
+            "widowControl",
+            "numPr",
+            "suppressLineNumbers",
+            "pBdr",
+            "shd",
+            "tabs",
+            "suppressAutoHyphens",
+            "kinsoku",
+            "wordWrap",
+            "overflowPunct",
+            "topLinePunct",
+            "autoSpaceDE",
+            "autoSpaceDN",
+            "bidi",
+            "adjustRightInd",
+            "snapToGrid",
+            "spacing",
+            "ind",
+            "contextualSpacing",
+            "mirrorIndents",
+            "suppressOverlap",
+            "jc",
+            "textDirection",
+            "textAlignment",
+            "textboxTightWrap",
+            "outlineLvl",
+            "divId",
+            "cnfStyle",
+            "rPr",
+            "sectPr",
+            "pPrChange",
+        ],
+    ),
+    (
+        "sectPr",
+        &[
+            "headerReference",
+            "footnotePr",
+            "endnotePr",
+            "type",
+            "pgSz",
+            "pgMar",
+            "paperSrc",
+            "pgBorders",
+            "lnNumType",
+            "pgNumType",
+            "cols",
+            "formProt",
+            "vAlign",
+            "noEndnote",
+            "titlePg",
+            "textDirection",
+            "bidi",
+            "rtlGutter",
+            "docGrid",
+            "printerSettings",
+            "sectPrChange",
+        ],
+    ),
+    (
+        "numbering",
+        &["numPicBullet", "abstractNum", "num", "numIdMacAtCleanup"],
+    ),
+    ("num", &["abstractNumId", "lvlOverride"]),
+    ("lvlOverride", &["startOverride", "lvl"]),
+    (
+        "settings",
+        &[
+            "writeProtection",
+            "view",
+            "zoom",
+            "defaultTabStop",
+            "evenAndOddHeaders",
+            "characterSpacingControl",
+            "footnotePr",
+            "endnotePr",
+            "compat",
+            "docVars",
+            "rsids",
+            "themeFontLang",
+        ],
+    ),
+];
+
+/// Children that may repeat (every other listed child appears at most once).
+const REPEATS: &[&str] = &[
+    "style",
+    "headerReference",
+    "tblStylePr",
+    "numPicBullet",
+    "abstractNum",
+    "num",
+    "lvlOverride",
+    "ins",
+    "del",
+];
+
+/// Schema-order findings of one part: (parent, child) for each `w:` child that comes before a
+/// sibling it must follow, or repeats where it may not.
+fn order_findings(xml: &[u8]) -> Vec<(String, String)> {
+    use quick_xml::events::Event;
+    let mut r = quick_xml::Reader::from_reader(xml);
+    let mut buf = Vec::new();
+    // Per open element: its local name (None when not `w:`) and the last child rank seen.
+    let mut stack: Vec<(Option<String>, Option<usize>)> = Vec::new();
+    let mut found = Vec::new();
+    loop {
+        let ev = r.read_event_into(&mut buf).unwrap();
+        let (e, empty) = match &ev {
+            Event::Start(e) => (e.clone(), false),
+            Event::Empty(e) => (e.clone(), true),
+            Event::End(_) => {
+                stack.pop();
+                continue;
+            }
+            Event::Eof => break,
+            _ => continue,
+        };
+        let q = e.name().as_ref().to_string();
+        let name = q.strip_prefix("w:").map(|n| match n {
+            "footerReference" => "headerReference".to_string(),
+            n => n.to_string(),
+        });
+        if let (Some(n), Some((Some(parent), last))) = (&name, stack.last_mut()) {
+            let order = ORDER.iter().find(|(p, _)| p == parent).map(|(_, o)| *o);
+            if let Some(rank) = order.and_then(|o| o.iter().position(|c| c == n)) {
+                let bad = match *last {
+                    Some(l) if rank < l => true,
+                    Some(l) => rank == l && !REPEATS.contains(&n.as_str()),
+                    None => false,
+                };
+                if bad {
+                    found.push((parent.clone(), n.clone()));
+                }
+                *last = Some(rank.max(last.unwrap_or(0)));
+            }
+        }
+        if !empty {
+            stack.push((name, None));
+        }
+        buf.clear();
+    }
+    found
+}
+
+/// Counted findings: what `after` has beyond `before`.
+fn beyond<T: Ord + Clone + std::fmt::Debug>(after: &[T], before: &[T]) -> Vec<T> {
+    let mut left: Vec<T> = before.to_vec();
+    let mut extra = Vec::new();
+    for a in after {
+        match left.iter().position(|b| b == a) {
+            Some(i) => {
+                left.remove(i);
+            }
+            None => extra.push(a.clone()),
+        }
+    }
+    extra
+}
+
+/// Every part of a package, by name.
+fn parts_of(path: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut z = zip::ZipArchive::new(std::fs::File::open(path).unwrap()).unwrap();
+    (0..z.len())
+        .map(|i| {
+            let mut f = z.by_index(i).unwrap();
+            let mut b = Vec::new();
+            f.read_to_end(&mut b).unwrap();
+            (f.name().unwrap().to_string(), b)
+        })
+        .collect()
+}
+
+/// Style references of a styles part that name no style: (style, element, target) for
+/// `w:basedOn`, `w:next`, `w:link`; and the ids defined.
+fn dangling_style_refs(styles: &str) -> (Vec<(String, String, String)>, BTreeSet<String>) {
+    let ids: BTreeSet<String> = attr_vals(styles, "w:styleId").into_iter().collect();
+    let mut out = Vec::new();
+    for chunk in styles.split("<w:style ").skip(1) {
+        let id = chunk
+            .split("w:styleId=\"")
+            .nth(1)
+            .and_then(|v| v.split('"').next())
+            .unwrap_or("")
+            .to_string();
+        let own = &chunk[..chunk.find("</w:style>").unwrap_or(chunk.len())];
+        for tag in ["w:basedOn", "w:next", "w:link"] {
+            for v in vals(own, tag) {
+                if !ids.contains(&v) {
+                    out.push((id.clone(), tag.to_string(), v));
+                }
+            }
+        }
+    }
+    (out, ids)
+}
+
+/// A document with footnotes, bullet and numbered lists, a table, a figure and a quote
+/// (the example report), on every template in tests/fixtures/doc-templates: the parts we
+/// write or splice are in schema order wherever the template's own were, and every style and
+/// numbering reference we write names something the output has. tools/check-doc-templates.py
+/// runs openxml-audit on the same outputs.
+#[test]
+fn every_template_gives_schema_ordered_parts_whose_references_resolve() {
+    let mut templates: Vec<PathBuf> =
+        std::fs::read_dir(root().join("tests/fixtures/doc-templates"))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "docx" || e == "dotx"))
+            .collect();
+    templates.sort();
+    assert!(templates.len() >= 14, "{} templates", templates.len());
+    let input = root().join("examples/quarterly-report.json");
+    let assets = root().join("examples");
+    for t in &templates {
+        let name = t.file_name().unwrap().to_string_lossy().into_owned();
+        let (o, out) = render_on(&input, &assets, &name, &format!("valid-{name}.docx"));
+        assert!(
+            o.status.code().unwrap() <= 1,
+            "{name}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        let theirs = parts_of(t);
+        let ours = parts_of(&out);
+        let get = |parts: &[(String, Vec<u8>)], n: &str| {
+            parts
+                .iter()
+                .find(|(p, _)| p == n)
+                .map(|(_, b)| String::from_utf8_lossy(b).into_owned())
+                .unwrap_or_default()
+        };
+        for part in [
+            "word/styles.xml",
+            "word/numbering.xml",
+            "word/settings.xml",
+            "word/document.xml",
+            "word/footnotes.xml",
+        ] {
+            let after = order_findings(get(&ours, part).as_bytes());
+            let before = order_findings(get(&theirs, part).as_bytes());
+            let new = beyond(&after, &before);
+            assert!(
+                new.is_empty(),
+                "{name}: {part}: out of schema order: {new:?}"
+            );
+        }
+        assert!(
+            ours.iter().any(|(p, _)| p == "word/footnotes.xml"),
+            "{name}: the report cites, footnotes are written"
+        );
+        // Style references: none dangles that did not in the template.
+        let styles = get(&ours, "word/styles.xml");
+        let (dangling, ids) = dangling_style_refs(&styles);
+        let (was, _) = dangling_style_refs(&get(&theirs, "word/styles.xml"));
+        let new = beyond(&dangling, &was);
+        assert!(
+            new.is_empty(),
+            "{name}: style references to nothing: {new:?}"
+        );
+        assert_eq!(
+            ids.len(),
+            attr_vals(&styles, "w:styleId").len(),
+            "{name}: a style id written twice"
+        );
+        // Paragraph, run and table styles the body and footnotes name exist.
+        let numbering = get(&ours, "word/numbering.xml");
+        let nums: BTreeSet<String> = attr_vals(&numbering, "w:numId").into_iter().collect();
+        for part in ["word/document.xml", "word/footnotes.xml"] {
+            let xml = get(&ours, part);
+            for s in vals(&xml, "w:pStyle")
+                .into_iter()
+                .chain(vals(&xml, "w:rStyle"))
+                .chain(vals(&xml, "w:tblStyle"))
+            {
+                assert!(
+                    ids.contains(&s),
+                    "{name}: {part} names style {s:?}, styles lack it"
+                );
+            }
+            for n in vals(&xml, "w:numId") {
+                assert!(nums.contains(&n), "{name}: {part}: numId {n} has no w:num");
+            }
+        }
+        // Numbering the styles name (ours and the template's list styles) exists.
+        for n in vals(&styles, "w:numId") {
+            let had = vals(&get(&theirs, "word/styles.xml"), "w:numId").contains(&n)
+                && !vals(&get(&theirs, "word/numbering.xml"), "w:numId").contains(&n);
+            assert!(
+                nums.contains(&n) || had,
+                "{name}: a style names numId {n}, numbering lacks it"
+            );
+        }
+    }
+}
+
+#[test]
+fn order_findings_see_what_word_refuses() {
+    // Word's `<w:pPrDefault/>` followed by a second paragraph defaults block, `w:next` before
+    // `w:basedOn`, `w:lang` after `w:eastAsianLayout`; a clean part has none.
+    let bad = br#"<w:styles xmlns:w="w"><w:docDefaults><w:rPrDefault><w:rPr><w:eastAsianLayout/><w:lang w:val="de"/></w:rPr></w:rPrDefault><w:pPrDefault/><w:pPrDefault/></w:docDefaults><w:style w:styleId="A"><w:name w:val="a"/><w:next w:val="S"/><w:basedOn w:val="S"/></w:style></w:styles>"#;
+    assert_eq!(
+        order_findings(bad),
+        [
+            ("rPr".to_string(), "lang".to_string()),
+            ("docDefaults".into(), "pPrDefault".into()),
+            ("style".into(), "basedOn".into()),
+        ]
+    );
+    let good = br#"<w:styles xmlns:w="w"><w:docDefaults><w:rPrDefault><w:rPr><w:lang w:val="de"/></w:rPr></w:rPrDefault><w:pPrDefault/></w:docDefaults><w:style w:styleId="A"><w:name w:val="a"/><w:basedOn w:val="S"/><w:next w:val="S"/></w:style><w:style w:styleId="S"/></w:styles>"#;
+    assert_eq!(order_findings(good), []);
+    let (dangling, _) = dangling_style_refs(std::str::from_utf8(bad).unwrap());
+    assert_eq!(
+        dangling,
+        [
+            ("A".to_string(), "w:basedOn".to_string(), "S".to_string()),
+            ("A".into(), "w:next".into(), "S".into())
+        ]
+    );
+}

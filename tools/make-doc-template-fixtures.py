@@ -15,7 +15,15 @@
   font, an A4 page with 30 mm margins and a line grid;
 - edited-columns.docx: python-docx's default on A4 with 2 cm margins in two columns, a header
   paragraph that wraps to three lines past the top margin, and `List Bullet` / `List Number`
-  numbering instances that override their level 0 (left 1080, hanging 360).
+  numbering instances that override their level 0 (left 1080, hanging 360);
+- word-default-blank.docx / word-known-styles.docx: documents Microsoft Word wrote, from python-docx
+  1.2.0's test files (its sdist on PyPI, `features/steps/test_files/doc-word-default-blank.docx`
+  and `sty-known-styles.docx`, MIT), re-zipped: `<w:pPrDefault/>`, `stylesWithEffects.xml`;
+- edited-de-ids.docx: word-default-blank.docx with the style ids German Word writes (`Standard`
+  for Normal, `Absatz-Standardschriftart`, `NormaleTabelle`, `KeineListe`; names stay built-in);
+- libreoffice-default.docx, libreoffice-cv.docx, libreoffice-report.docx, libreoffice-fax.dotx:
+  LibreOffice 7.4's `styles/Default.ott`, `personal/CV.ott`, `wizard/report/stl-05.ott` (German
+  defaults) and `wizard/fax/bus-modern_f.ott` (MPL-2.0), converted with soffice.
 
 Deterministic: entries in a fixed order, fixed timestamps. Run from the repository root (needs
 python-docx, Debian's pandoc-data and soffice):
@@ -80,6 +88,62 @@ def libreoffice_letters():
             # Re-zipped for fixed timestamps (soffice writes the time of conversion).
             write_zip(DIR / out, read_zip(made))
             made.unlink()
+
+
+def libreoffice_more():
+    src = Path("/usr/lib/libreoffice/share/template/common")
+    with tempfile.TemporaryDirectory() as tmp:
+        for ott, fmt, out in [
+            ("styles/Default.ott", "docx:MS Word 2007 XML", "libreoffice-default.docx"),
+            ("personal/CV.ott", "docx:MS Word 2007 XML", "libreoffice-cv.docx"),
+            ("wizard/report/stl-05.ott", "docx:MS Word 2007 XML", "libreoffice-report.docx"),
+            ("wizard/fax/bus-modern_f.ott", "dotx:MS Word 2007 XML Template", "libreoffice-fax.dotx"),
+        ]:
+            subprocess.run(["soffice", "--headless", "--convert-to", fmt, "--outdir", tmp, str(src / ott)],
+                           check=True, capture_output=True)
+            made = next(Path(tmp).glob(Path(ott).stem + ".*"))
+            write_zip(DIR / out, drop_thumbnail(read_zip(made)))
+            made.unlink()
+
+
+def python_docx_test_files():
+    """Word-made documents from python-docx 1.2.0's sdist (PyPI); the thumbnail left out."""
+    with tempfile.TemporaryDirectory() as tmp:
+        subprocess.run(["pip", "download", "-q", "--no-deps", "--no-binary", ":all:", "-d", tmp, "python-docx==1.2.0"],
+                       check=True)
+        import tarfile
+        with tarfile.open(next(Path(tmp).glob("python_docx-1.2.0.tar.gz"))) as tar:
+            for src, out in [("doc-word-default-blank.docx", "word-default-blank.docx"),
+                             ("sty-known-styles.docx", "word-known-styles.docx")]:
+                f = tar.extractfile(f"python_docx-1.2.0/features/steps/test_files/{src}")
+                path = Path(tmp) / src
+                path.write_bytes(f.read())
+                write_zip(DIR / out, drop_thumbnail(read_zip(path)))
+
+
+def drop_thumbnail(entries):
+    """The package without its thumbnail (the part and its relationship)."""
+    out = []
+    for n, d in entries:
+        if n == "docProps/thumbnail.jpeg":
+            continue
+        if n == "_rels/.rels":
+            d = re.sub(rb'<Relationship [^>]*Target="docProps/thumbnail.jpeg"/>', b"", d)
+        out.append((n, d))
+    return out
+
+
+DE_IDS = {"Normal": "Standard", "DefaultParagraphFont": "Absatz-Standardschriftart",
+          "TableNormal": "NormaleTabelle", "NoList": "KeineListe"}
+
+
+def edited_de():
+    out = []
+    for name, data in read_zip(DIR / "word-default-blank.docx"):
+        if name in ("word/styles.xml", "word/stylesWithEffects.xml", "word/document.xml"):
+            data = rename_ids(data.decode(), DE_IDS).encode()
+        out.append((name, data))
+    write_zip(DIR / "edited-de-ids.docx", out)
 
 
 def png(w, h, rgb):
@@ -245,6 +309,9 @@ def main():
     edited_fr()
     edited_ja()
     edited_columns()
+    libreoffice_more()
+    python_docx_test_files()
+    edited_de()
 
 
 if __name__ == "__main__":

@@ -29,6 +29,8 @@ struct Style<'a> {
     name: &'a str,
     kind: &'a str,
     based_on: Option<&'a str>,
+    /// `w:next`: the style of the paragraph after (the `Normal` written, whatever its id).
+    next: Option<&'a str>,
 }
 
 fn start_style(x: &mut Xml, s: &Style<'_>, default: bool) {
@@ -48,8 +50,8 @@ fn start_style(x: &mut Xml, s: &Style<'_>, default: bool) {
     if let Some(b) = s.based_on {
         x.empty("w:basedOn", &[("w:val", &b)]);
     }
-    if s.kind == "paragraph" && s.id != "Normal" {
-        x.empty("w:next", &[("w:val", &"Normal")]);
+    if let Some(n) = s.next {
+        x.empty("w:next", &[("w:val", &n)]);
     }
     x.empty("w:qFormat", &[]);
 }
@@ -135,6 +137,10 @@ struct Ids<'a> {
     dpf: Option<&'a str>,
     /// The base of our table style (`Normal Table`, written with it); `None` on a template.
     table: Option<&'a str>,
+    /// On a template: [`role_styles`] writes the `Normal` too when the template has none
+    /// (no default paragraph style and none named `Normal`), so every paragraph's `w:pStyle`
+    /// and every `w:basedOn` / `w:next` names a style the output has.
+    on_template: bool,
 }
 
 impl<'a> Ids<'a> {
@@ -144,6 +150,7 @@ impl<'a> Ids<'a> {
             normal: "Normal",
             dpf: Some("DefaultParagraphFont"),
             table: Some("TableNormal"),
+            on_template: false,
         }
     }
 
@@ -160,6 +167,7 @@ impl<'a> Ids<'a> {
             // may carry conditional formatting that changes what layout measured (pandoc's
             // `Table` made Writer drop the body rows of a table whose header row ended a page).
             table: None,
+            on_template: true,
         }
     }
 
@@ -173,6 +181,7 @@ impl<'a> Ids<'a> {
             name,
             kind: "paragraph",
             based_on: Some(self.normal),
+            next: Some(self.normal),
         }
     }
 }
@@ -187,6 +196,7 @@ pub(crate) fn styles_xml(laid: &LaidDoc, nums: &ListNums, pretty: bool) -> Vec<u
         name: "Normal",
         kind: "paragraph",
         based_on: None,
+        next: None,
     };
     start_style(&mut x, &normal, true);
     if korean {
@@ -200,6 +210,7 @@ pub(crate) fn styles_xml(laid: &LaidDoc, nums: &ListNums, pretty: bool) -> Vec<u
         name: "Default Paragraph Font",
         kind: "character",
         based_on: None,
+        next: None,
     };
     x.start(
         "w:style",
@@ -338,21 +349,27 @@ fn patch_style_run(s: &str, id: &str, p: &RunPatch) -> Option<String> {
     let start = s[..at].rfind("<w:style ")?;
     let end = start + s[start..].find("</w:style>")?;
     let style = &s[start..end];
-    // The run properties of the style itself (not of a table style's conditional part).
-    let (mut rpr, from, to) = match (style.find("<w:rPr>"), style.find("<w:rPr/>")) {
+    // The run properties of the style itself: after its `w:pPr` (whose `w:rPr` is the
+    // paragraph mark's) and before a table style's parts (CT_Style's order).
+    let head_end = ["<w:tblPr", "<w:trPr", "<w:tcPr", "<w:tblStylePr"]
+        .iter()
+        .filter_map(|t| style.find(t))
+        .min()
+        .unwrap_or(style.len());
+    let head = &style[..head_end];
+    let after_ppr = head
+        .rfind("</w:pPr>")
+        .map(|i| i + "</w:pPr>".len())
+        .or_else(|| head.find("<w:pPr/>").map(|i| i + "<w:pPr/>".len()))
+        .unwrap_or(0);
+    let own = &head[after_ppr..];
+    let (mut rpr, from, to) = match (own.find("<w:rPr>"), own.find("<w:rPr/>")) {
         (Some(a), _) => {
-            let b = a + style[a..].find("</w:rPr>")?;
-            (style[a + 7..b].to_string(), a, b + 8)
+            let b = a + own[a..].find("</w:rPr>")?;
+            (own[a + 7..b].to_string(), after_ppr + a, after_ppr + b + 8)
         }
-        (None, Some(a)) => (String::new(), a, a + 8),
-        (None, None) => {
-            let a = ["<w:tblPr", "<w:trPr", "<w:tcPr", "<w:tblStylePr"]
-                .iter()
-                .filter_map(|t| style.find(t))
-                .min()
-                .unwrap_or(style.len());
-            (String::new(), a, a)
-        }
+        (None, Some(a)) => (String::new(), after_ppr + a, after_ppr + a + 8),
+        (None, None) => (String::new(), head_end, head_end),
     };
     let element = |name: &str, attrs: &[crate::opc::xml::Attr]| -> String {
         let mut x = Xml::new(false);
@@ -471,25 +488,88 @@ fn with_language(s: &str, laid: &LaidDoc) -> String {
     let mut x = Xml::new(false);
     lang(&mut x, laid);
     let ours = String::from_utf8(x.finish()).unwrap_or_default();
-    let ours = ours[ours.find("?>").map_or(0, |i| i + 2)..].trim();
+    set_default_lang(s, ours[ours.find("?>").map_or(0, |i| i + 2)..].trim())
+}
+
+/// `s` with `ours` (a `w:lang`) as the run defaults' language: replaced, or added in CT_RPr's
+/// order, with the run defaults (and document defaults) it needs.
+fn set_default_lang(s: &str, ours: &str) -> String {
+    // No run defaults, or empty ones: ours, in CT_DocDefaults' order (first).
+    let block = format!("<w:rPrDefault><w:rPr>{ours}</w:rPr></w:rPrDefault>");
+    if let Some(i) = s.find("<w:rPrDefault/>") {
+        return format!("{}{block}{}", &s[..i], &s[i + "<w:rPrDefault/>".len()..]);
+    }
     let Some(start) = s.find("<w:rPrDefault>") else {
-        return s.to_string();
+        return with_doc_defaults(s, &block, true);
     };
     let Some(end) = s[start..].find("</w:rPrDefault>").map(|i| start + i) else {
         return s.to_string();
     };
     let region = &s[start..end];
-    let replaced = match region.find("<w:lang ") {
+    let replaced = match region.find("<w:lang ").or_else(|| region.find("<w:lang/>")) {
         Some(i) => match region[i..].find("/>") {
             Some(j) => format!("{}{ours}{}", &region[..i], &region[i + j + 2..]),
             None => return s.to_string(),
         },
-        None => match region.rfind("</w:rPr>") {
-            Some(i) => format!("{}{ours}{}", &region[..i], &region[i..]),
-            None => return s.to_string(),
+        None => match (region.find("<w:rPr/>"), region.rfind("</w:rPr>")) {
+            (Some(i), _) => format!(
+                "{}<w:rPr>{ours}</w:rPr>{}",
+                &region[..i],
+                &region[i + "<w:rPr/>".len()..]
+            ),
+            // CT_RPr: `w:lang` before `w:eastAsianLayout`, `w:specVanish`, `w:oMath`.
+            (None, Some(close)) => {
+                let at = [
+                    "<w:eastAsianLayout",
+                    "<w:specVanish",
+                    "<w:oMath",
+                    "<w:rPrChange",
+                ]
+                .iter()
+                .filter_map(|t| region[..close].find(t))
+                .min()
+                .unwrap_or(close);
+                format!("{}{ours}{}", &region[..at], &region[at..])
+            }
+            (None, None) => format!("{}<w:rPr>{ours}</w:rPr>", region),
         },
     };
     format!("{}{replaced}{}", &s[..start], &s[end..])
+}
+
+/// `s` with `block` (an `w:rPrDefault` when `first`, else a `w:pPrDefault`) put in its
+/// `w:docDefaults` — first, or after the run defaults — or in a new `w:docDefaults` first in
+/// `w:styles` (CT_Styles: docDefaults, latentStyles, style).
+fn with_doc_defaults(s: &str, block: &str, first: bool) -> String {
+    if !first {
+        for close in ["</w:rPrDefault>", "<w:rPrDefault/>"] {
+            if let Some(i) = s.find(close) {
+                let at = i + close.len();
+                return format!("{}{block}{}", &s[..at], &s[at..]);
+            }
+        }
+    }
+    if let Some(i) = s.find("<w:docDefaults>") {
+        let at = i + "<w:docDefaults>".len();
+        return format!("{}{block}{}", &s[..at], &s[at..]);
+    }
+    if let Some(i) = s.find("<w:docDefaults/>") {
+        let rest = &s[i + "<w:docDefaults/>".len()..];
+        return format!("{}<w:docDefaults>{block}</w:docDefaults>{rest}", &s[..i]);
+    }
+    match s
+        .find("<w:styles")
+        .and_then(|i| s[i..].find('>').map(|j| i + j + 1))
+    {
+        Some(at) if !s[..at].ends_with("/>") => {
+            format!(
+                "{}<w:docDefaults>{block}</w:docDefaults>{}",
+                &s[..at],
+                &s[at..]
+            )
+        }
+        _ => s.to_string(),
+    }
 }
 
 /// `w:overflowPunct w:val="1"` in the template's paragraph defaults (replaced, or added in
@@ -543,32 +623,16 @@ fn no_hanging_punctuation(s: &str) -> String {
                 .unwrap_or(body);
             format!("{}{OURS}{}", &region[..at], &region[at..])
         } else {
-            return s.to_string();
+            format!("{region}<w:pPr>{OURS}</w:pPr>")
         };
         return format!("{}{replaced}{}", &s[..start], &s[end..]);
     }
     let block = format!("<w:pPrDefault><w:pPr>{OURS}</w:pPr></w:pPrDefault>");
-    if let Some(i) = s.find("</w:rPrDefault>") {
-        let at = i + "</w:rPrDefault>".len();
-        return format!("{}{block}{}", &s[..at], &s[at..]);
+    // Empty paragraph defaults (Word writes `<w:pPrDefault/>`): ours in their place.
+    if let Some(i) = s.find("<w:pPrDefault/>") {
+        return format!("{}{block}{}", &s[..i], &s[i + "<w:pPrDefault/>".len()..]);
     }
-    if let Some(i) = s.find("<w:docDefaults>") {
-        let at = i + "<w:docDefaults>".len();
-        return format!("{}{block}{}", &s[..at], &s[at..]);
-    }
-    match s
-        .find("<w:styles")
-        .and_then(|i| s[i..].find('>').map(|j| i + j + 1))
-    {
-        Some(at) if !s[..at].ends_with("/>") => {
-            format!(
-                "{}<w:docDefaults>{block}</w:docDefaults>{}",
-                &s[..at],
-                &s[at..]
-            )
-        }
-        _ => s.to_string(),
-    }
+    with_doc_defaults(s, &block, false)
 }
 
 /// The styles of our roles that `ids` says to write, and our table style.
@@ -577,6 +641,20 @@ fn role_styles(x: &mut Xml, laid: &LaidDoc, ids: &Ids<'_>, nums: &ListNums) {
     let f = &th.fonts;
     let primary = th.colors.primary.hex();
     let muted = th.colors.muted.hex();
+    if ids.on_template && ids.writes("Normal") {
+        // The template has no default paragraph style (`w:default`) and none named `Normal`:
+        // ours is its default, saying nothing of its own (text takes the template's
+        // document defaults, as layout measured it).
+        let normal = Style {
+            id: ids.normal,
+            name: "Normal",
+            kind: "paragraph",
+            based_on: None,
+            next: None,
+        };
+        start_style(x, &normal, true);
+        x.end("w:style");
+    }
     if ids.writes("Title") {
         para_style(
             x,
@@ -701,6 +779,7 @@ fn heading(x: &mut Xml, laid: &LaidDoc, ids: &Ids<'_>, level: u8) {
         name: &name,
         kind: "paragraph",
         based_on: Some(ids.normal),
+        next: Some(ids.normal),
     };
     let before = if level == 1 { "360" } else { "240" };
     para_style(
@@ -894,5 +973,88 @@ mod template_tests {
         for (input, want) in cases {
             assert_eq!(no_hanging_punctuation(input), want);
         }
+    }
+}
+
+#[cfg(test)]
+mod order_tests {
+    use super::{no_hanging_punctuation, patch_style_run, set_default_lang, RunPatch};
+
+    const LANG: &str = r#"<w:lang w:val="de-DE"/>"#;
+
+    #[test]
+    fn empty_or_missing_document_defaults_get_ours_in_schema_order() {
+        // Word's own blank document writes `<w:pPrDefault/>`: replaced, never a second one.
+        let word = r#"<w:styles><w:docDefaults><w:rPrDefault><w:rPr><w:sz w:val="24"/><w:lang w:val="en-US"/></w:rPr></w:rPrDefault><w:pPrDefault/></w:docDefaults><w:latentStyles/></w:styles>"#;
+        assert_eq!(
+            no_hanging_punctuation(&set_default_lang(word, LANG)),
+            r#"<w:styles><w:docDefaults><w:rPrDefault><w:rPr><w:sz w:val="24"/><w:lang w:val="de-DE"/></w:rPr></w:rPrDefault><w:pPrDefault><w:pPr><w:overflowPunct w:val="1"/></w:pPr></w:pPrDefault></w:docDefaults><w:latentStyles/></w:styles>"#
+        );
+        let cases = [
+            // Empty document defaults.
+            (
+                r#"<w:styles><w:docDefaults/><w:style/></w:styles>"#,
+                r#"<w:styles><w:docDefaults><w:rPrDefault><w:rPr><w:lang w:val="de-DE"/></w:rPr></w:rPrDefault><w:pPrDefault><w:pPr><w:overflowPunct w:val="1"/></w:pPr></w:pPrDefault></w:docDefaults><w:style/></w:styles>"#,
+            ),
+            // Empty run defaults; paragraph defaults without properties.
+            (
+                r#"<w:styles><w:docDefaults><w:rPrDefault/><w:pPrDefault></w:pPrDefault></w:docDefaults></w:styles>"#,
+                r#"<w:styles><w:docDefaults><w:rPrDefault><w:rPr><w:lang w:val="de-DE"/></w:rPr></w:rPrDefault><w:pPrDefault><w:pPr><w:overflowPunct w:val="1"/></w:pPr></w:pPrDefault></w:docDefaults></w:styles>"#,
+            ),
+            // Paragraph defaults alone: the run defaults go before them.
+            (
+                r#"<w:styles><w:docDefaults><w:pPrDefault><w:pPr/></w:pPrDefault></w:docDefaults></w:styles>"#,
+                r#"<w:styles><w:docDefaults><w:rPrDefault><w:rPr><w:lang w:val="de-DE"/></w:rPr></w:rPrDefault><w:pPrDefault><w:pPr><w:overflowPunct w:val="1"/></w:pPr></w:pPrDefault></w:docDefaults></w:styles>"#,
+            ),
+            // `w:rPr/` emptied; a language added before `w:eastAsianLayout`.
+            (
+                r#"<w:styles><w:docDefaults><w:rPrDefault><w:rPr/></w:rPrDefault></w:docDefaults></w:styles>"#,
+                r#"<w:styles><w:docDefaults><w:rPrDefault><w:rPr><w:lang w:val="de-DE"/></w:rPr></w:rPrDefault><w:pPrDefault><w:pPr><w:overflowPunct w:val="1"/></w:pPr></w:pPrDefault></w:docDefaults></w:styles>"#,
+            ),
+            (
+                r#"<w:styles><w:docDefaults><w:rPrDefault><w:rPr><w:sz w:val="20"/><w:eastAsianLayout w:vert="1"/></w:rPr></w:rPrDefault></w:docDefaults></w:styles>"#,
+                r#"<w:styles><w:docDefaults><w:rPrDefault><w:rPr><w:sz w:val="20"/><w:lang w:val="de-DE"/><w:eastAsianLayout w:vert="1"/></w:rPr></w:rPrDefault><w:pPrDefault><w:pPr><w:overflowPunct w:val="1"/></w:pPr></w:pPrDefault></w:docDefaults></w:styles>"#,
+            ),
+        ];
+        for (input, want) in cases {
+            assert_eq!(
+                no_hanging_punctuation(&set_default_lang(input, LANG)),
+                want,
+                "{input}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_styles_run_properties_are_its_own_not_its_paragraph_marks() {
+        // `w:pPr/w:rPr` is the paragraph mark's: the style's own `w:rPr` follows `w:pPr`.
+        let style = |body: &str| {
+            format!(r#"<w:style w:type="paragraph" w:styleId="Titre">{body}</w:style>"#)
+        };
+        let size = RunPatch {
+            size: Some(3000),
+            ..RunPatch::default()
+        };
+        let got = patch_style_run(
+            &style(r#"<w:pPr><w:rPr><w:b/></w:rPr></w:pPr><w:rPr><w:sz w:val="20"/></w:rPr>"#),
+            "Titre",
+            &size,
+        );
+        assert_eq!(
+            got.unwrap(),
+            style(r#"<w:pPr><w:rPr><w:b/></w:rPr></w:pPr><w:rPr><w:sz w:val="60"/></w:rPr>"#)
+        );
+        // No own run properties: added after `w:pPr`, before a table style's parts.
+        let got = patch_style_run(
+            &style(r#"<w:pPr><w:rPr><w:b/></w:rPr></w:pPr><w:tblPr/>"#),
+            "Titre",
+            &size,
+        );
+        assert_eq!(
+            got.unwrap(),
+            style(
+                r#"<w:pPr><w:rPr><w:b/></w:rPr></w:pPr><w:rPr><w:sz w:val="60"/></w:rPr><w:tblPr/>"#
+            )
+        );
     }
 }
