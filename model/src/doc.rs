@@ -58,16 +58,6 @@ impl Page {
         }
     }
 
-    /// The page for a BCP-47 language tag: Letter for `en` and `en-US`, A4 otherwise.
-    pub fn for_language(tag: &str) -> Page {
-        let t = tag.trim().to_ascii_lowercase().replace('_', "-");
-        if t == "en" || t == "en-us" || t.starts_with("en-us-") {
-            Page::LETTER
-        } else {
-            Page::A4
-        }
-    }
-
     /// Width between the left and right margins (less the gutter): the width of the text
     /// area.
     pub fn area_width(&self) -> Emu {
