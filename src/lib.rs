@@ -353,6 +353,12 @@ pub fn guard<T>(f: impl FnOnce() -> Result<T, Error>) -> Result<T, Error> {
     catch_unwind(AssertUnwindSafe(f)).unwrap_or_else(|p| Err(Error::Internal(panic_message(&*p))))
 }
 
+/// [`guard`] for a caller's error type.
+fn guard_with<T, E: From<Error>>(f: impl FnOnce() -> Result<T, E>) -> Result<T, E> {
+    catch_unwind(AssertUnwindSafe(f))
+        .unwrap_or_else(|p| Err(E::from(Error::Internal(panic_message(&*p)))))
+}
+
 /// The text of a panic payload.
 pub fn panic_message(p: &(dyn std::any::Any + Send)) -> String {
     if let Some(s) = p.downcast_ref::<&str>() {
@@ -633,9 +639,11 @@ pub fn preview_parsed(
 /// What [`previews_parsed`] returns: the run's outcome (with the PPTX when asked for), one PNG
 /// per output slide, and the contact sheet when asked for.
 #[derive(Debug)]
-pub struct Previews {
+pub struct Previews<T = specrender_preview::SlidePreview> {
     pub outcome: Outcome,
-    pub slides: Vec<specrender_preview::SlidePreview>,
+    /// One per output slide, in slide order: the preview itself, or what
+    /// [`previews_parsed_into`]'s `take` kept of it.
+    pub slides: Vec<T>,
     /// The contact sheet's PNG bytes.
     pub sheet: Option<Vec<u8>>,
 }
@@ -643,7 +651,8 @@ pub struct Previews {
 /// Lay a parsed SlideSpec out once, check it, write the PPTX when `pptx` is set (`render
 /// --preview`), and draw the previews (and the contact sheet) from that same laid-out deck, on
 /// [`LayoutOptions::threads`] threads (same bytes whatever the number). A DocSpec has no
-/// slides: refused.
+/// slides: refused. Every PNG is held until the call returns; [`previews_parsed_into`] hands
+/// each away as it is drawn.
 pub fn previews_parsed(
     parsed: &Parsed,
     fonts: &FontBook,
@@ -653,10 +662,46 @@ pub fn previews_parsed(
     pptx: bool,
     progress: Progress<'_>,
 ) -> Result<Previews, Error> {
+    let to = PreviewsTo {
+        plan: |_: &[String]| Ok(()),
+        take: |_, p| Ok(p),
+    };
+    previews_parsed_into(parsed, fonts, opts, preview, sheet, pptx, progress, to)
+}
+
+/// Where [`previews_parsed_into`] sends the previews. `plan` is called once the deck is laid
+/// out and checked, before anything is drawn, with each PNG's file name in slide order (its
+/// error ends the run there); `take` with each slide's preview as soon as it is drawn, on the
+/// thread that drew it, slides in any order (`i` from 0), and what it returns is kept in its
+/// place. A `take` that writes the PNG away keeps one PNG per drawing thread in memory.
+pub struct PreviewsTo<P, K> {
+    pub plan: P,
+    pub take: K,
+}
+
+/// [`previews_parsed`] with each preview handed to `to.take` as it is drawn. `E` is the
+/// caller's error: this function's own errors come back through `From<Error>`.
+#[allow(clippy::too_many_arguments)]
+pub fn previews_parsed_into<T, E, P, K>(
+    parsed: &Parsed,
+    fonts: &FontBook,
+    opts: &RenderOptions,
+    preview: &specrender_preview::PreviewOptions,
+    sheet: Option<&specrender_preview::SheetOptions>,
+    pptx: bool,
+    progress: Progress<'_>,
+    to: PreviewsTo<P, K>,
+) -> Result<Previews<T>, E>
+where
+    T: Send,
+    E: From<Error> + Send,
+    P: FnOnce(&[String]) -> Result<(), E>,
+    K: Fn(usize, specrender_preview::SlidePreview) -> Result<T, E> + Sync,
+{
     if let Input::Doc(_) = &parsed.input {
-        return Err(Error::Internal(
+        return Err(E::from(Error::Internal(
             "previews take a SlideSpec; a DocSpec has no slides".into(),
-        ));
+        )));
     }
     let laid = Arc::new(lay_out(parsed, fonts, opts, progress)?);
     let file = if pptx {
@@ -665,8 +710,56 @@ pub fn previews_parsed(
         None
     };
     let outcome = check_deck(parsed, laid.clone(), opts, file, progress)?;
-    let drawn = |e: specrender_preview::PreviewError| match e {
-        // Asked for more pixels than a preview may have: the input's (or the flags') fault.
+    let names: Vec<String> = (0..laid.slides.len())
+        .map(|i| specrender_preview::file_name(&laid, i))
+        .collect();
+    (to.plan)(&names)?;
+    let threads = opts.layout.threads;
+    let take = &to.take;
+    let slides = guard_with(|| {
+        specrender_preview::preview_deck_each(
+            &laid,
+            fonts,
+            Some(&outcome.qc),
+            preview,
+            threads,
+            |i, p| take(i, p).map_err(Drawn::Taken),
+        )
+        .map_err(|e| match e {
+            Drawn::Preview(e) => E::from(preview_error(e)),
+            Drawn::Taken(e) => e,
+        })
+    })?;
+    let sheet = match sheet {
+        Some(so) => Some(guard(|| {
+            specrender_preview::contact_sheet(&laid, fonts, Some(&outcome.qc), so)
+                .map_err(preview_error)
+        })?),
+        None => None,
+    };
+    Ok(Previews {
+        outcome,
+        slides,
+        sheet,
+    })
+}
+
+/// A drawing's failure, or the caller's `take`'s.
+enum Drawn<E> {
+    Preview(specrender_preview::PreviewError),
+    Taken(E),
+}
+
+impl<E> From<specrender_preview::PreviewError> for Drawn<E> {
+    fn from(e: specrender_preview::PreviewError) -> Self {
+        Drawn::Preview(e)
+    }
+}
+
+/// A preview's failure as the run's error: more pixels than a preview may have is the input's
+/// (or the flags') fault.
+fn preview_error(e: specrender_preview::PreviewError) -> Error {
+    match e {
         specrender_preview::PreviewError::Pixels(..)
         | specrender_preview::PreviewError::Sheet(_) => {
             Error::Input(SpecFailure::Invalid(Findings::one(SpecError {
@@ -677,23 +770,7 @@ pub fn previews_parsed(
             })))
         }
         e => Error::Internal(format!("drawing previews: {e}")),
-    };
-    let slides = guard(|| {
-        let threads = opts.layout.threads;
-        specrender_preview::preview_deck_threads(&laid, fonts, Some(&outcome.qc), preview, threads)
-            .map_err(drawn)
-    })?;
-    let sheet = match sheet {
-        Some(so) => Some(guard(|| {
-            specrender_preview::contact_sheet(&laid, fonts, Some(&outcome.qc), so).map_err(drawn)
-        })?),
-        None => None,
-    };
-    Ok(Previews {
-        outcome,
-        slides,
-        sheet,
-    })
+    }
 }
 
 /// Lay out a DocSpec: resolve (assets through the run's assets root), then document layout.

@@ -852,21 +852,15 @@ fn run_pipeline(
         assets_root,
         template,
     );
-    let (mut pngs, mut made_dir) = (Vec::new(), false);
-    let outcome: Outcome = if let Some(p) = preview {
-        let drawn = specrender::previews_parsed(
-            &parsed,
-            &fonts,
-            &opts,
-            &p.options(),
-            None,
-            true,
-            &mut progress,
-        )?;
-        (pngs, made_dir) = match preview_files(args, &targets, &p.dir, drawn.slides, None) {
-            Ok(f) => f,
-            Err(code) => return Ok(code),
+    let png_outputs = preview.map(|p| PngOutputs::new(args, &targets, &p.dir, None));
+    let mut pngs: Vec<DrawnPng> = Vec::new();
+    let outcome: Outcome = if let (Some(p), Some(to)) = (preview, &png_outputs) {
+        let drawn = match to.draw(&parsed, &fonts, &opts, p, true, &mut progress) {
+            Ok(d) => d,
+            Err(Stop::Code(code)) => return Ok(code),
+            Err(Stop::Err(e)) => return Err(e),
         };
+        pngs = drawn.slides;
         drawn.outcome
     } else if let (Some(_), specrender::Input::Slides(_)) = (&out_path, &parsed.input) {
         let code = render_deck(&parsed, &fonts, &opts, &targets, &mut progress)?;
@@ -877,14 +871,18 @@ fn run_pipeline(
     } else {
         specrender::qc_parsed(&parsed, &fonts, &opts, &mut progress)?
     };
-    if let Err(e) = write_outputs(&outcome, &targets, &pngs, None, &mut progress) {
-        if made_dir {
-            let _ = preview.map(|p| std::fs::remove_dir(&p.dir));
+    let files = match &png_outputs {
+        Some(to) => to.contents(&mut pngs, None),
+        None => Vec::new(),
+    };
+    if let Err(e) = write_outputs(&outcome, &targets, files, None, &mut progress) {
+        if let Some(to) = &png_outputs {
+            to.undo();
         }
         return Err(e);
     }
-    if let Some(p) = preview {
-        remove_stale_pngs(&p.dir, &pngs);
+    if let Some(to) = &png_outputs {
+        to.remove_stale();
     }
     report_qc_summary(&outcome.qc);
     let code = outcome.qc.exit_code();
@@ -929,7 +927,7 @@ fn render_deck(
             })),
             None => Content::Pieces(&pieces),
         };
-        write_outputs(&outcome, targets, &[], Some(content), progress)?;
+        write_outputs(&outcome, targets, Vec::new(), Some(content), progress)?;
         Ok::<_, Error>(outcome)
     })?;
     report_qc_summary(&outcome.qc);
@@ -941,84 +939,218 @@ fn render_deck(
     Ok(code)
 }
 
-/// Each PNG (and the sheet) with its target.
-type PlannedPngs = Vec<(Target, Vec<u8>)>;
-
-/// `render --preview DIR` and `preview -o DIR`: the folder is created (after the drawing
-/// succeeded) and each PNG — and `--sheet` — planned as an output of the run, so it is written
-/// with the run's other outputs (all or nothing) and may not name the input or another output.
-/// Comes back with each PNG's target, and whether the folder was made here (removed again if
-/// the outputs then fail: a failed run leaves nothing new). The notes on what could not be
-/// drawn go to stderr.
-fn preview_files(
-    args: &InputArgs,
-    targets: &Planned,
-    dir: &Path,
-    slides: Vec<specrender_preview::SlidePreview>,
-    sheet: Option<(&Path, Vec<u8>)>,
-) -> Result<(PlannedPngs, bool), i32> {
-    let made = !dir.exists();
-    if let Err(e) = std::fs::create_dir_all(dir) {
-        say!("error: environment: cannot create {}: {e}", dir.display());
-        return Err(3);
-    }
-    let paths: Vec<PathBuf> = slides.iter().map(|p| dir.join(&p.file_name)).collect();
-    let mut named: Vec<&Path> = Vec::new();
-    for t in [&targets.pptx, &targets.layout].into_iter().flatten() {
-        if let Target::Replace { path } | Target::InPlace { path } = t {
-            named.push(path);
-        }
-    }
-    if let Target::Replace { path } | Target::InPlace { path } = &targets.qc {
-        named.push(path);
-    }
-    let fixed = named.len();
-    named.extend(paths.iter().map(PathBuf::as_path));
-    named.extend(sheet.as_ref().map(|(p, _)| *p));
-    let planned = match specrender::outputs::plan(&args.input, &named, false) {
-        Ok(t) => t,
-        Err(e) => {
-            if made {
-                let _ = std::fs::remove_dir(dir);
-            }
-            say!("error: preview: {e}");
-            return Err(match e {
-                OutputError::Conflict(_) => 2,
-                OutputError::Io(_) => 3,
-            });
-        }
-    };
-    for p in &slides {
-        for n in &p.notes {
-            say!("preview: {}: not drawn, outlined: {n}", p.slide_id);
-        }
-    }
-    let bytes = slides
-        .into_iter()
-        .map(|p| p.png)
-        .chain(sheet.map(|(_, b)| b));
-    Ok((planned.into_iter().skip(fixed).zip(bytes).collect(), made))
+/// Why a preview run stopped: an exit code already reported (a usage or output mistake found
+/// when the PNGs were planned), or an error.
+enum Stop {
+    Code(i32),
+    Err(Error),
 }
 
-/// After a run's outputs are in place: the slide PNGs of an earlier run left in `dir` — files
-/// named as ours (`NNN-<slide id>.png`, [`specrender::outputs::is_slide_png_name`]) that this
-/// run did not write — are removed, so the folder shows this deck alone. Nothing else in the
-/// folder is touched (a failure to remove one is a warning).
-fn remove_stale_pngs(dir: &Path, written: &[(Target, Vec<u8>)]) {
-    let ours: Vec<&Path> = written
-        .iter()
-        .filter_map(|(t, _)| match t {
-            Target::Replace { path } | Target::InPlace { path } => Some(path.as_path()),
-            Target::Stdout => None,
-        })
-        .collect();
-    for stale in specrender::outputs::stale_slide_pngs(dir, &ours) {
-        if let Err(e) = std::fs::remove_file(&stale) {
-            say!(
-                "warning: could not remove the earlier preview {}: {e}",
-                stale.display()
-            );
+impl From<Error> for Stop {
+    fn from(e: Error) -> Self {
+        Stop::Err(e)
+    }
+}
+
+/// One slide's preview once drawn: its PNG staged beside its target (written and synced now,
+/// renamed into place with the run's other outputs), or held when its target cannot be
+/// staged (written in place, or to stdout, only once the run has succeeded).
+struct DrawnPng {
+    slide_id: String,
+    notes: Vec<String>,
+    png: Png,
+}
+
+enum Png {
+    Staged(specrender::outputs::Staged),
+    Held(Vec<u8>),
+}
+
+/// The PNG outputs of `render --preview DIR` and `preview -o DIR`, planned once the deck is
+/// laid out (the file names come from its slides) and before anything is drawn: each PNG —
+/// and `--sheet` — an output of the run, planned with its other outputs, so none may name the
+/// input or another output. Each PNG is staged as it is drawn (memory holds one PNG per
+/// drawing thread, not the deck's), and all of them are renamed into place with the run's
+/// other outputs (all or nothing).
+struct PngOutputs<'a> {
+    args: &'a InputArgs,
+    fixed: &'a Planned,
+    dir: &'a Path,
+    sheet: Option<&'a Path>,
+    /// The slides' targets in slide order, then the sheet's; set by [`PngOutputs::plan`].
+    targets: std::sync::OnceLock<Vec<Target>>,
+    /// The folder did not exist and was made here (removed again if the run fails: a failed
+    /// run leaves nothing new).
+    made: std::sync::atomic::AtomicBool,
+}
+
+impl<'a> PngOutputs<'a> {
+    fn new(
+        args: &'a InputArgs,
+        fixed: &'a Planned,
+        dir: &'a Path,
+        sheet: Option<&'a Path>,
+    ) -> Self {
+        PngOutputs {
+            args,
+            fixed,
+            dir,
+            sheet,
+            targets: std::sync::OnceLock::new(),
+            made: std::sync::atomic::AtomicBool::new(false),
         }
+    }
+
+    /// The folder made and each PNG planned (`names` in slide order). A conflict is exit 2, a
+    /// folder that cannot be made or read exit 3 (reported here).
+    fn plan(&self, names: &[String]) -> Result<(), Stop> {
+        let dir = self.dir;
+        let made = !dir.exists();
+        if let Err(e) = std::fs::create_dir_all(dir) {
+            say!("error: environment: cannot create {}: {e}", dir.display());
+            return Err(Stop::Code(3));
+        }
+        self.made.store(made, std::sync::atomic::Ordering::Relaxed);
+        let paths: Vec<PathBuf> = names.iter().map(|n| dir.join(n)).collect();
+        let mut named: Vec<&Path> = Vec::new();
+        let t = self.fixed;
+        for t in [t.pptx.as_ref(), t.layout.as_ref(), Some(&t.qc)]
+            .into_iter()
+            .flatten()
+        {
+            if let Target::Replace { path } | Target::InPlace { path } = t {
+                named.push(path);
+            }
+        }
+        let fixed = named.len();
+        named.extend(paths.iter().map(PathBuf::as_path));
+        named.extend(self.sheet);
+        match specrender::outputs::plan(&self.args.input, &named, false) {
+            Ok(planned) => {
+                let _ = self.targets.set(planned.into_iter().skip(fixed).collect());
+                Ok(())
+            }
+            Err(e) => {
+                self.undo();
+                say!("error: preview: {e}");
+                Err(Stop::Code(match e {
+                    OutputError::Conflict(_) => 2,
+                    OutputError::Io(_) => 3,
+                }))
+            }
+        }
+    }
+
+    /// Slide `i`'s preview staged beside its target (on the thread that drew it).
+    fn take(&self, i: usize, p: specrender_preview::SlidePreview) -> Result<DrawnPng, Stop> {
+        let target = self
+            .targets
+            .get()
+            .and_then(|t| t.get(i))
+            .ok_or_else(|| Error::Internal(format!("preview {i} was not planned")))?;
+        let png = match specrender::outputs::stage(target, &p.png) {
+            Some(Ok(s)) => Png::Staged(s),
+            Some(Err(e)) => return Err(Stop::Err(Error::Environment(e.to_string()))),
+            None => Png::Held(p.png),
+        };
+        Ok(DrawnPng {
+            slide_id: p.slide_id,
+            notes: p.notes,
+            png,
+        })
+    }
+
+    /// The PNGs (and the sheet's bytes) as outputs to commit with the run's others; the notes
+    /// on what could not be drawn go to stderr, in slide order.
+    fn contents<'b>(
+        &self,
+        drawn: &'b mut [DrawnPng],
+        sheet: Option<&'b [u8]>,
+    ) -> Vec<(Target, Content<'b>)> {
+        let targets = self.targets.get().map(Vec::as_slice).unwrap_or_default();
+        let n = drawn.len();
+        let mut out = Vec::with_capacity(n + 1);
+        for (d, t) in drawn.iter_mut().zip(targets) {
+            for n in &d.notes {
+                say!("preview: {}: not drawn, outlined: {n}", d.slide_id);
+            }
+            let content = match &mut d.png {
+                Png::Held(b) => Content::Bytes(b.as_slice()),
+                staged @ Png::Staged(_) => match std::mem::replace(staged, Png::Held(Vec::new())) {
+                    Png::Staged(s) => Content::Staged(s),
+                    Png::Held(_) => unreachable!("matched above"),
+                },
+            };
+            out.push((t.clone(), content));
+        }
+        if let (Some(b), Some(t)) = (sheet, targets.get(n)) {
+            out.push((t.clone(), Content::Bytes(b)));
+        }
+        out
+    }
+
+    /// After a failure: the folder removed when this run made it (the staged files are
+    /// removed when dropped).
+    fn undo(&self) {
+        if self.made.load(std::sync::atomic::Ordering::Relaxed) {
+            let _ = std::fs::remove_dir(self.dir);
+        }
+    }
+
+    /// After the run's outputs are in place: the slide PNGs of an earlier run left in the
+    /// folder — files named as ours (`NNN-<slide id>.png`,
+    /// [`specrender::outputs::is_slide_png_name`]) that this run did not write — are removed,
+    /// so the folder shows this deck alone. Nothing else in it is touched (a failure to remove
+    /// one is a warning).
+    fn remove_stale(&self) {
+        let targets = self.targets.get().map(Vec::as_slice).unwrap_or_default();
+        let ours: Vec<&Path> = targets
+            .iter()
+            .filter_map(|t| match t {
+                Target::Replace { path } | Target::InPlace { path } => Some(path.as_path()),
+                Target::Stdout => None,
+            })
+            .collect();
+        for stale in specrender::outputs::stale_slide_pngs(self.dir, &ours) {
+            if let Err(e) = std::fs::remove_file(&stale) {
+                say!(
+                    "warning: could not remove the earlier preview {}: {e}",
+                    stale.display()
+                );
+            }
+        }
+    }
+
+    /// Lay out, check and draw (`previews_parsed_into`) as `p` asks (its contact sheet
+    /// too), each PNG staged as it is drawn; a failure undoes the folder.
+    fn draw(
+        &self,
+        parsed: &Parsed,
+        fonts: &specrender::FontBook,
+        opts: &RenderOptions,
+        p: &PreviewArgs,
+        pptx: bool,
+        progress: Progress<'_>,
+    ) -> Result<specrender::Previews<DrawnPng>, Stop> {
+        let to = specrender::PreviewsTo {
+            plan: |names: &[String]| self.plan(names),
+            take: |i, p| self.take(i, p),
+        };
+        let (preview, sheet) = (p.options(), p.sheet_options());
+        let r = specrender::previews_parsed_into(
+            parsed,
+            fonts,
+            opts,
+            &preview,
+            sheet.as_ref(),
+            pptx,
+            progress,
+            to,
+        );
+        if r.is_err() {
+            self.undo();
+        }
+        r
     }
 }
 
@@ -1063,16 +1195,6 @@ fn cmd_preview(args: &InputArgs, run: &RunArgs, p: &PreviewArgs) -> i32 {
         }
         let fonts = specrender::load_fonts(&run.fonts.options())?;
         let opts = render_options(run, parse_opts, false, assets_root, template);
-        let sheet = p.sheet_options();
-        let drawn = specrender::previews_parsed(
-            &parsed,
-            &fonts,
-            &opts,
-            &p.options(),
-            sheet.as_ref(),
-            false,
-            &mut progress,
-        )?;
         // Every PNG, the sheet and the report are outputs of the run (as `render`'s):
         // planned together, written together, none naming the input or another output.
         let planned = Planned {
@@ -1080,18 +1202,18 @@ fn cmd_preview(args: &InputArgs, run: &RunArgs, p: &PreviewArgs) -> i32 {
             qc: Target::Stdout,
             layout: None,
         };
-        let sheet = p.sheet.as_deref().zip(drawn.sheet);
-        let (pngs, made_dir) = match preview_files(args, &planned, dir, drawn.slides, sheet) {
-            Ok(f) => f,
-            Err(code) => return Ok(code),
+        let to = PngOutputs::new(args, &planned, dir, p.sheet.as_deref());
+        let mut drawn = match to.draw(&parsed, &fonts, &opts, p, false, &mut progress) {
+            Ok(d) => d,
+            Err(Stop::Code(code)) => return Ok(code),
+            Err(Stop::Err(e)) => return Err(e),
         };
-        if let Err(e) = write_outputs(&drawn.outcome, &planned, &pngs, None, &mut progress) {
-            if made_dir {
-                let _ = std::fs::remove_dir(dir);
-            }
+        let files = to.contents(&mut drawn.slides, drawn.sheet.as_deref());
+        if let Err(e) = write_outputs(&drawn.outcome, &planned, files, None, &mut progress) {
+            to.undo();
             return Err(e);
         }
-        remove_stale_pngs(dir, &pngs);
+        to.remove_stale();
         let qc = drawn.outcome.qc;
         report_qc_summary(&qc);
         Ok(qc.exit_code())
@@ -1330,7 +1452,7 @@ fn template_fits(
 fn write_outputs<'a>(
     outcome: &'a Outcome,
     to: &Planned,
-    pngs: &'a [(Target, Vec<u8>)],
+    pngs: Vec<(Target, Content<'a>)>,
     pptx: Option<Content<'a>>,
     progress: Progress<'_>,
 ) -> Result<(), Error> {
@@ -1355,10 +1477,7 @@ fn write_outputs<'a>(
     if let (Some(t), Some(j)) = (&to.layout, &layout_json) {
         files.push((t.clone(), Content::Stream(j)));
     }
-    files.extend(
-        pngs.iter()
-            .map(|(t, b)| (t.clone(), Content::Bytes(b.as_slice()))),
-    );
+    files.extend(pngs);
     let n = files.len();
     progress(Stage::Write, 0, n);
     specrender::outputs::commit_with(files).map_err(|e| Error::Environment(e.to_string()))?;

@@ -308,3 +308,39 @@ fn the_preview_op_returns_pngs_or_writes_them_under_the_output_root() {
     assert_eq!(resp[3]["exit_code"], 2, "{}", resp[3]);
     assert!(resp[3]["error"].as_str().unwrap().contains("preview only"));
 }
+
+/// An answer holds at most 16 x the request's `max_bytes` of PNG (the memory bound): over it,
+/// the preview is refused, naming the way out (an output folder, where each PNG is written as
+/// it is drawn and none is held).
+#[test]
+fn a_preview_answer_holds_at_most_the_memory_bound_of_png() {
+    let top = workdir("serve", "preview-bound");
+    let root = top.join("root");
+    std::fs::create_dir_all(&root).unwrap();
+    let deck = small_deck();
+    // The spec's own size: 16 x it is a few KB, less than one 1280-px PNG (about 33 KB).
+    let max = deck.to_string().len() + 16;
+    let reqs = [
+        json!({"id": 1, "op": "preview", "spec": deck, "options": {"width": 1280, "max_bytes": max}}),
+        json!({"id": 2, "op": "preview", "spec": deck, "output": "big",
+               "options": {"width": 1280, "max_bytes": max}}),
+    ]
+    .map(|v| v.to_string());
+    let resp = serve(&root, &[], (reqs.join("\n") + "\n").as_bytes());
+    let r = &resp[0];
+    assert_eq!(
+        (&r["ok"], &r["exit_code"]),
+        (&json!(false), &json!(2)),
+        "{r}"
+    );
+    let msg = r["error"].as_str().unwrap();
+    assert!(msg.contains(&format!("pass {} bytes", 16 * max)), "{msg}");
+    assert!(msg.contains("output folder"), "{msg}");
+    let r = &resp[1];
+    assert_eq!(r["ok"], true, "{r}");
+    assert_eq!(names(&root.join("big")), ["001-s1.png"]);
+    let png = std::fs::metadata(root.join("big/001-s1.png"))
+        .unwrap()
+        .len();
+    assert!(png > 16 * max as u64, "{png} bytes");
+}

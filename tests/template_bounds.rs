@@ -670,3 +670,84 @@ fn a_preview_over_the_pixel_budget_is_refused_before_it_is_drawn() {
     assert!(r.code <= 1, "{r:?}");
     assert_eq!(support::names(&out), ["001-s1.png", "002-s2.png"]);
 }
+
+/// A deck of `n` slides, each a full-slide photograph-like picture (noise: PNG cannot
+/// compress it), with its picture written to `root`.
+fn photo_deck(root: &Path, n: usize) -> PathBuf {
+    let (w, h) = (640u32, 360u32);
+    let mut x = 0x2545_f491_u32;
+    let img = image::RgbImage::from_fn(w, h, |_, _| {
+        // xorshift32: the same picture every run.
+        x ^= x << 13;
+        x ^= x >> 17;
+        x ^= x << 5;
+        let [r, g, b, _] = x.to_le_bytes();
+        image::Rgb([r, g, b])
+    });
+    img.save(root.join("noise.png")).unwrap();
+    let slides: Vec<serde_json::Value> = (0..n)
+        .map(|i| {
+            serde_json::json!({"slide_id": format!("p{i}"), "type": "custom",
+                "layout": {"layout_id": "blank"},
+                "elements": [{"element_id": "pic", "kind": "image",
+                    "content": {"asset_id": "noise", "alt_text": "noise", "crop": "cover"},
+                    "style": {"box": {"x": 0.0, "y": 0.0, "w": 13.333, "h": 7.5}}}]})
+        })
+        .collect();
+    let deck = serde_json::json!({
+        "spec_version": "slidespec_v1",
+        "deck": {"title": "Photos", "language": "en", "slides": slides},
+        "theme": {"template_ref": {"template_id": "default"}, "brand": {"brand_kit_id": "b"}},
+        "assets": [{"asset_id": "noise", "type": "image",
+                    "source": {"kind": "file", "file_id": "noise.png"}}]
+    });
+    let p = root.join(format!("photos-{n}.json"));
+    std::fs::write(&p, serde_json::to_vec(&deck).unwrap()).unwrap();
+    p
+}
+
+#[test]
+fn a_previews_memory_does_not_grow_with_the_pngs_it_writes() {
+    // Each PNG is staged beside its target as it is drawn, not held until the run commits:
+    // five times the slides (and the PNG bytes) cost about the same peak.
+    let d = workdir("template-bounds", "preview-memory");
+    let peak = |n: usize| {
+        let input = photo_deck(&d, n);
+        let out = d.join(format!("png-{n}"));
+        let r = run_capped(
+            &[
+                "preview",
+                s(&input),
+                "--assets",
+                s(&d),
+                "-o",
+                s(&out),
+                "--width",
+                "2048",
+                "--threads",
+                "1",
+            ],
+            4 * GIB,
+        );
+        assert!(r.code <= 1, "{r:?}");
+        let bytes: u64 = std::fs::read_dir(&out)
+            .unwrap()
+            .map(|e| e.unwrap().metadata().unwrap().len())
+            .sum();
+        assert_eq!(support::names(&out).len(), n);
+        (r.peak_kib.unwrap() * 1024, bytes)
+    };
+    let (few, few_bytes) = peak(1);
+    let (many, many_bytes) = peak(5);
+    // Four more slides of noise at 2048 px: about 7 MB of PNG each (measured: the peak was
+    // 58 MB for 2 slides and for 12, 14 and 85 MB of PNG).
+    assert!(
+        many_bytes - few_bytes > 20_000_000,
+        "{few_bytes} -> {many_bytes} bytes"
+    );
+    // Held, they would add their bytes to the peak; staged, at most two of them.
+    assert!(
+        many < few + (many_bytes - few_bytes) / 2,
+        "peak {few} -> {many} bytes for {few_bytes} -> {many_bytes} bytes of PNG"
+    );
+}

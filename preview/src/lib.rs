@@ -136,15 +136,42 @@ pub fn preview_deck_threads(
     opts: &PreviewOptions,
     threads: usize,
 ) -> Result<Vec<SlidePreview>, PreviewError> {
-    let one = |ink: &mut Ink<'_>, i: usize| -> Result<SlidePreview, PreviewError> {
+    preview_deck_each(deck, book, qc, opts, threads, |_, p| Ok(p))
+}
+
+/// The file name of output slide `i` (from 0) of `deck`: `NNN-<slide id>.png`, known once the
+/// deck is laid out, before anything is drawn (so a caller can plan where each PNG goes).
+pub fn file_name(deck: &LaidDeck, i: usize) -> String {
+    format!("{:03}-{}.png", i + 1, file_safe(&deck.slides[i].id))
+}
+
+/// [`preview_deck_threads`] handing each slide's preview to `take` as soon as it is drawn (on
+/// the thread that drew it, slides in any order; `i` from 0), keeping only what `take`
+/// returns, in slide order: a caller that writes each PNG away holds one PNG per drawing
+/// thread, not the whole deck's. The first error (of drawing or of `take`) stops the slides
+/// not yet begun and is returned; that of the lowest slide when several fail.
+pub fn preview_deck_each<T, E>(
+    deck: &LaidDeck,
+    book: &FontBook,
+    qc: Option<&QcReport>,
+    opts: &PreviewOptions,
+    threads: usize,
+    take: impl Fn(usize, SlidePreview) -> Result<T, E> + Sync,
+) -> Result<Vec<T>, E>
+where
+    T: Send,
+    E: From<PreviewError> + Send,
+{
+    let one = |ink: &mut Ink<'_>, i: usize| -> Result<T, E> {
         let s = &deck.slides[i];
         let (pixmap, notes) = draw_slide_with(ink, deck, s, i + 1, qc, opts)?;
-        Ok(SlidePreview {
-            file_name: format!("{:03}-{}.png", i + 1, file_safe(&s.id)),
+        let preview = SlidePreview {
+            file_name: file_name(deck, i),
             slide_id: s.id.clone(),
             png: encode_owned(pixmap)?,
             notes,
-        })
+        };
+        take(i, preview)
     };
     let n = deck.slides.len();
     let threads = drawing_threads(deck, opts.width, threads);
@@ -153,8 +180,7 @@ pub fn preview_deck_threads(
         return (0..n).map(|i| one(&mut ink, i)).collect();
     }
     let next = AtomicUsize::new(0);
-    let done: Mutex<Vec<Option<Result<SlidePreview, PreviewError>>>> =
-        Mutex::new((0..n).map(|_| None).collect());
+    let done: Mutex<Vec<Option<Result<T, E>>>> = Mutex::new((0..n).map(|_| None).collect());
     std::thread::scope(|scope| {
         for _ in 0..threads {
             scope.spawn(|| {
@@ -165,16 +191,32 @@ pub fn preview_deck_threads(
                         break;
                     }
                     let r = one(&mut ink, i);
+                    if r.is_err() {
+                        // No slide not yet begun is drawn after a failure.
+                        next.fetch_max(n, Ordering::Relaxed);
+                    }
                     done.lock().unwrap_or_else(|p| p.into_inner())[i] = Some(r);
                 }
             });
         }
     });
-    done.into_inner()
-        .unwrap_or_else(|p| p.into_inner())
-        .into_iter()
-        .map(|r| r.expect("every slide was drawn"))
-        .collect()
+    let done = done.into_inner().unwrap_or_else(|p| p.into_inner());
+    let mut out = Vec::with_capacity(n);
+    let mut missing = false;
+    for r in done {
+        match r {
+            Some(Ok(t)) => out.push(t),
+            Some(Err(e)) => return Err(e),
+            // Not begun: only after a failure (of a later slide when none before it failed).
+            None => missing = true,
+        }
+    }
+    if missing {
+        return Err(E::from(PreviewError::Encode(
+            "a slide was not drawn".into(),
+        )));
+    }
+    Ok(out)
 }
 
 /// PNG deflate settings (see [`encode_with`]; the benches measure each).

@@ -238,7 +238,52 @@ impl<'a> Worker<'a> {
             highlight: req.preview.highlight,
             ..Default::default()
         });
-        let drawn = match crate::previews_parsed(
+        // What an answer may hold of PNG bytes (base64 in the answer's line): the memory
+        // bound of the request (16 x its max_bytes); with an output folder each PNG is
+        // written as it is drawn and nothing is held.
+        let held_limit = req.parse.max_bytes.saturating_mul(16);
+        let held = std::sync::atomic::AtomicUsize::new(0);
+        // One PNG: its path once written under `dir`, else its bytes in base64.
+        let put = |name: &str, png: &[u8]| -> Result<Value, Answer> {
+            match &dir {
+                Some(d) => {
+                    let rel = format!("{d}/{name}");
+                    self.out.write(&rel, png).map_err(|refusal| {
+                        Answer(error_response(&Error::Environment(format!(
+                            "cannot write {rel}: {refusal}"
+                        ))))
+                    })?;
+                    Ok(json!({ "path": rel }))
+                }
+                None => {
+                    let total =
+                        held.fetch_add(png.len(), std::sync::atomic::Ordering::Relaxed) + png.len();
+                    if total > held_limit {
+                        return Err(Answer(bad_request(&format!(
+                            "the previews pass {held_limit} bytes (16 x max_bytes) in the \
+                             answer: give an output folder (\"output\") or a smaller width"
+                        ))));
+                    }
+                    Ok(json!({ "png_base64": BASE64.encode(png) }))
+                }
+            }
+        };
+        let to = crate::PreviewsTo {
+            plan: |_: &[String]| match &dir {
+                Some(d) => self.out.create_dir_all(d).map_err(|refusal| {
+                    Answer(error_response(&Error::Environment(format!(
+                        "cannot create {d}: {refusal}"
+                    ))))
+                }),
+                None => Ok(()),
+            },
+            take: |_, p: specrender_preview::SlidePreview| {
+                let mut v = json!({"name": p.file_name, "slide_id": p.slide_id, "notes": p.notes});
+                merge(&mut v, put(&p.file_name, &p.png)?);
+                Ok(v)
+            },
+        };
+        let drawn = match crate::previews_parsed_into(
             &parsed,
             self.book,
             opts,
@@ -246,47 +291,17 @@ impl<'a> Worker<'a> {
             sheet.as_ref(),
             false,
             &mut |_, _, _| {},
+            to,
         ) {
             Ok(d) => d,
-            Err(e) => return error_response(&e),
+            Err(Answer(v)) => return v,
         };
-        if let Some(d) = &dir {
-            if let Err(refusal) = self.out.create_dir_all(d) {
-                return error_response(&Error::Environment(format!(
-                    "cannot create {d}: {refusal}"
-                )));
-            }
-        }
-        // One PNG: its path once written under `dir`, else its bytes in base64.
-        let put = |name: &str, png: &[u8]| -> Result<Value, Value> {
-            match &dir {
-                Some(d) => {
-                    let rel = format!("{d}/{name}");
-                    self.out.write(&rel, png).map_err(|refusal| {
-                        error_response(&Error::Environment(format!(
-                            "cannot write {rel}: {refusal}"
-                        )))
-                    })?;
-                    Ok(json!({ "path": rel }))
-                }
-                None => Ok(json!({ "png_base64": BASE64.encode(png) })),
-            }
-        };
-        let mut previews = Vec::with_capacity(drawn.slides.len());
-        for p in &drawn.slides {
-            let mut v = json!({"name": p.file_name, "slide_id": p.slide_id, "notes": p.notes});
-            match put(&p.file_name, &p.png) {
-                Ok(w) => merge(&mut v, w),
-                Err(e) => return e,
-            }
-            previews.push(v);
-        }
         let mut v = outcome_response(&drawn.outcome, None);
-        v["previews"] = Value::Array(previews);
+        v["previews"] = Value::Array(drawn.slides);
         if let Some(bytes) = &drawn.sheet {
             match put("sheet.png", bytes) {
                 Ok(w) => v["sheet"] = w,
-                Err(e) => return e,
+                Err(Answer(e)) => return e,
             }
         }
         layout.clone_from(&drawn.outcome.layout);
@@ -346,6 +361,15 @@ fn error_response(e: &Error) -> Value {
         v["error_count"] = json!(val.error_count);
     }
     v
+}
+
+/// A request's answer decided before its end (a failure: the answer says why).
+struct Answer(Value);
+
+impl From<Error> for Answer {
+    fn from(e: Error) -> Self {
+        Answer(error_response(&e))
+    }
 }
 
 fn bad_request(msg: &str) -> Value {
