@@ -31,8 +31,12 @@ fn entries(bytes: &[u8]) -> BTreeMap<String, Vec<u8>> {
 
 /// python-pptx's default template with `from` replaced by `to` (once) in part `part`.
 fn edited(part: &str, from: &str, to: &str) -> Vec<u8> {
-    let bytes =
-        std::fs::read(root().join("tests/fixtures/templates/python-pptx-default.pptx")).unwrap();
+    edited_fixture("templates/python-pptx-default.pptx", part, from, to)
+}
+
+/// The fixture `name` (under tests/fixtures) with `from` replaced by `to` (once) in `part`.
+fn edited_fixture(name: &str, part: &str, from: &str, to: &str) -> Vec<u8> {
+    let bytes = std::fs::read(root().join("tests/fixtures").join(name)).unwrap();
     let mut w = zip::ZipWriter::new(Cursor::new(Vec::new()));
     let opts = zip::write::SimpleFileOptions::default();
     let mut z = zip::ZipArchive::new(Cursor::new(bytes)).unwrap();
@@ -272,4 +276,66 @@ fn a_documents_brand_tokens_equal_to_the_defaults_win_over_the_template() {
     assert!(with.contains(r#"w:ascii="Calibri""#), "{with}");
     let without = normal(false);
     assert!(!without.contains(r#"<w:sz w:val="22"/>"#), "{without}");
+}
+
+#[test]
+fn a_one_point_word_template_body_is_clamped_with_a_note_and_written_as_used() {
+    // pandoc's reference with its document defaults at w:sz 2 (1 pt): the body is measured at
+    // 6 pt, the low of the sizes a template may give, noted, and its Normal style written at
+    // that size (Word would otherwise show 1-pt text layout never measured).
+    let t = edited_fixture(
+        "doc-templates/pandoc-reference.docx",
+        "word/styles.xml",
+        r#"<w:sz w:val="24" />"#,
+        r#"<w:sz w:val="2" />"#,
+    );
+    let case = root().join("golden/docs/template_python_docx");
+    let dir = workdir("template-values", "doc-body-1pt");
+    let tp = dir.join("t.docx");
+    std::fs::write(&tp, t).unwrap();
+    let (out, qc) = (dir.join("out.docx"), dir.join("qc.json"));
+    let r = run(
+        &[
+            "render",
+            s(&case.join("input.json")),
+            "--assets",
+            s(&case),
+            "--template",
+            s(&tp),
+            "-o",
+            s(&out),
+            "--qc",
+            s(&qc),
+        ],
+        None,
+    );
+    assert!(r.code <= 1, "{r:?}");
+    let qc: Value = serde_json::from_slice(&std::fs::read(&qc).unwrap()).unwrap();
+    // The body and the caption (pandoc's Caption sets no size of its own) are clamped.
+    let notes: Vec<&str> = issues(&qc, "template_value_clamped")
+        .iter()
+        .map(|n| n["message"].as_str().unwrap())
+        .collect();
+    assert_eq!(notes.len(), 2, "{qc}");
+    assert!(
+        notes[0].contains(r#"style "Normal": the template's body text size 1 pt is outside 6-200 pt; 6 pt is used"#),
+        "{notes:?}"
+    );
+    assert!(
+        notes[1].contains(r#"style "Caption": the template's caption"#),
+        "{notes:?}"
+    );
+    let styles =
+        String::from_utf8(entries(&std::fs::read(&out).unwrap())["word/styles.xml"].clone())
+            .unwrap();
+    let style = |id: &str| {
+        let at = styles.find(&format!(r#"w:styleId="{id}""#)).unwrap();
+        let end = at + styles[at..].find("</w:style>").unwrap();
+        styles[at..end].to_string()
+    };
+    let normal = style("Normal");
+    assert!(normal.contains(r#"<w:sz w:val="12"/>"#), "{normal}");
+    let caption = style("Caption");
+    assert!(caption.contains(r#"<w:sz w:val="12"/>"#), "{caption}");
+    assert!(normal.contains(r#"<w:sz w:val="12"/>"#), "{normal}");
 }

@@ -82,15 +82,15 @@ pub fn layout_doc(doc: &Doc, book: &FontBook, opts: &DocOptions) -> LaidDoc {
 /// [`layout_doc`] with the paragraphs' lines (pages prediction) measured on `threads`
 /// threads; the laid document is the same whatever the number.
 pub fn layout_doc_on(doc: &Doc, book: &FontBook, opts: &DocOptions, threads: usize) -> LaidDoc {
-    let (page, theme, styles) = match &opts.template {
+    let (page, (theme, clamped), styles) = match &opts.template {
         Some(t) => (
             template::page_of(t, &doc.language),
-            template::theme_on(&doc.theme, t, &doc.language, doc.lang),
+            template::theme_on_noted(&doc.theme, t, &doc.language, doc.lang),
             template::style_map(t),
         ),
         None => (
             page::for_language(&doc.language),
-            doc.theme.clone(),
+            (doc.theme.clone(), Vec::new()),
             Vec::new(),
         ),
     };
@@ -295,7 +295,7 @@ pub fn layout_doc_on(doc: &Doc, book: &FontBook, opts: &DocOptions, threads: usi
         listed: cites.listed,
         footnotes: cites.footnotes as usize,
         findings,
-        notes: doc.notes.clone(),
+        notes: doc.notes.iter().cloned().chain(clamped).collect(),
     }
 }
 

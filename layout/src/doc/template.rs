@@ -121,6 +121,39 @@ pub fn page_of(t: &DocTemplate, language: &str) -> Page {
 /// document defaults and the template's theme fonts) wherever the document set no brand token
 /// (a token it sets wins, equal to the default or not).
 pub fn theme_on(theme: &Theme, t: &DocTemplate, language: &str, lang: LangFamily) -> Theme {
+    theme_on_noted(theme, t, language, lang).0
+}
+
+/// [`theme_on`] with the notes on what it clamped: a size the template's styles give is taken
+/// within the deck's [`crate::frame::TEMPLATE_SIZES`] (6-200 pt; a Word template's
+/// `w:sz="2"` is a 1-pt body), each one clamped noted as `template_value_clamped`. The DOCX
+/// writer writes the size used into the template's style (it differs from
+/// [`theme_as_written`]'s).
+pub fn theme_on_noted(
+    theme: &Theme,
+    t: &DocTemplate,
+    language: &str,
+    lang: LangFamily,
+) -> (Theme, Vec<specrender_spec::deck::ResolveNote>) {
+    let mut notes = Vec::new();
+    let th = theme_from(theme, t, language, lang, Some(&mut notes));
+    (th, notes)
+}
+
+/// What the template's styles themselves say of the tokens [`theme_on`] takes, sizes as
+/// written (not clamped): what the DOCX writer compares the laid theme with to know which
+/// styles it must write the laid sizes and fonts into.
+pub fn theme_as_written(theme: &Theme, t: &DocTemplate, language: &str, lang: LangFamily) -> Theme {
+    theme_from(theme, t, language, lang, None)
+}
+
+fn theme_from(
+    theme: &Theme,
+    t: &DocTemplate,
+    language: &str,
+    lang: LangFamily,
+    mut clamp: Option<&mut Vec<specrender_spec::deck::ResolveNote>>,
+) -> Theme {
     let _ = lang;
     let unset = |k: &str| !theme.set.contains(k);
     let mut out = theme.clone();
@@ -159,7 +192,10 @@ pub fn theme_on(theme: &Theme, t: &DocTemplate, language: &str, lang: LangFamily
     ] {
         if unset(key) {
             if let Some(v) = size(role) {
-                *slot = v;
+                *slot = match clamp.as_deref_mut() {
+                    Some(notes) => clamped_size(t, role, v, notes),
+                    None => v,
+                };
             }
         }
     }
@@ -168,6 +204,49 @@ pub fn theme_on(theme: &Theme, t: &DocTemplate, language: &str, lang: LangFamily
         s.body = 1000;
     }
     out
+}
+
+/// `v` (hundredths of a point, what `role`'s style in `t` gives) within
+/// [`crate::frame::TEMPLATE_SIZES`], a note pushed when it was outside.
+fn clamped_size(
+    t: &DocTemplate,
+    role: DocRole,
+    v: Cpt,
+    notes: &mut Vec<specrender_spec::deck::ResolveNote>,
+) -> Cpt {
+    let range = crate::frame::TEMPLATE_SIZES;
+    let (lo, hi) = (Cpt::from(*range.start()), Cpt::from(*range.end()));
+    let got = v.clamp(lo, hi);
+    if got != v {
+        let style = t.style_for(role).map_or_else(
+            || "the document defaults".to_string(),
+            |s| format!("style \"{}\"", s.id),
+        );
+        notes.push(specrender_spec::deck::ResolveNote {
+            path: "/theme/template_ref".into(),
+            code: specrender_spec::Code::TemplateValueClamped,
+            message: format!(
+                "word/styles.xml: {style}: the template's {} text size {} pt is outside {}-{} pt; {} pt is used",
+                role_word(role),
+                v as f64 / 100.0,
+                lo / 100,
+                hi / 100,
+                got as f64 / 100.0
+            ),
+        });
+    }
+    got
+}
+
+/// The word a message uses for `role`.
+fn role_word(role: DocRole) -> &'static str {
+    match role {
+        DocRole::Normal => "body",
+        DocRole::Title => "title",
+        DocRole::Subtitle => "subtitle",
+        DocRole::Caption => "caption",
+        _ => "style's",
+    }
 }
 
 /// Word's and Writer's automatic spacing (`w:beforeAutospacing`): 14 pt.

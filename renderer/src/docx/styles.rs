@@ -259,13 +259,13 @@ pub(crate) fn styles_on(
 
 /// The template's styles given the brand tokens the document sets (`theme.brand.tokens`
 /// fonts and sizes): layout measured those roles with them
-/// (`layout::doc::template::theme_on`), so the template's own style for each such role is
+/// (`layout::doc::template::theme_on`: tokens, and sizes clamped to 6-200 pt), so the template's own style for each such role is
 /// written with them — `w:rFonts` (the Latin and East Asian families, in place of the theme
 /// fonts they named) and `w:sz`. A role the template lacks is ours and written with them
 /// already; where the document kept the defaults nothing changes. `w:szCs` stays the
 /// template's: complex-script text is measured at it.
 fn with_tokens(s: String, laid: &LaidDoc, t: &DocTemplate) -> String {
-    let alone = specrender_layout::doc::template::theme_on(
+    let alone = specrender_layout::doc::template::theme_as_written(
         &specrender_spec::doc::doc_theme(laid.lang),
         t,
         &laid.language,
