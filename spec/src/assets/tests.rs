@@ -236,3 +236,40 @@ fn files_are_read_whole_whatever_their_size_said() {
     let got = read_shared(&data[..], 10_000, 5_000).unwrap();
     assert_eq!(&got[..], &data[..5_001]);
 }
+
+#[test]
+fn the_default_bounds_are_50_mib_a_file_and_256_mib_a_job() {
+    // At the defaults themselves (the other tests lower them): a sparse file one byte over
+    // 50 MiB is refused unread, by its size alone; a job that has read 256 MiB less 100 bytes
+    // refuses a 200-byte file and takes a 100-byte one.
+    let (base, root) = sandbox("defaults");
+    let big = std::fs::File::create(root.join("big.png")).unwrap();
+    big.set_len(DEFAULT_MAX_ASSET_BYTES + 1).unwrap();
+    std::fs::write(root.join("small.png"), vec![1u8; 200]).unwrap();
+    std::fs::write(root.join("tiny.png"), vec![2u8; 100]).unwrap();
+    let r = AssetRoot::open(&root).unwrap();
+    assert_eq!(
+        (r.max_bytes, r.max_job_bytes),
+        (50 * 1024 * 1024, 256 * 1024 * 1024)
+    );
+    let mut job = r.job();
+    let refused = job
+        .load(&asset("b", AssetSourceKind::File, Some("big.png")))
+        .unwrap_err();
+    assert_eq!(refused.reason, Reason::TooLarge, "{refused}");
+    assert!(refused.detail.contains("limit of 52428800 bytes"), "{refused}");
+    assert_eq!(job.bytes_read, 0, "refused unread");
+    job.bytes_read = DEFAULT_MAX_JOB_ASSET_BYTES - 100;
+    let refused = job
+        .load(&asset("s", AssetSourceKind::File, Some("small.png")))
+        .unwrap_err();
+    assert_eq!(refused.reason, Reason::TooLarge, "{refused}");
+    assert!(
+        refused.detail.contains("268435456 bytes together"),
+        "{refused}"
+    );
+    job.load(&asset("t", AssetSourceKind::File, Some("tiny.png")))
+        .unwrap();
+    assert_eq!(job.bytes_read, DEFAULT_MAX_JOB_ASSET_BYTES);
+    std::fs::remove_dir_all(&base).unwrap();
+}
