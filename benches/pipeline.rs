@@ -26,7 +26,8 @@
 //!   with prose columns, more figures, about 1,000 citations as footnotes);
 //! - `docx_scaling/mixed/{250,500,1000,2000}`: the same by document size (linear in blocks);
 //! - `preview/{mixed,ko}_200_threads_{1,2}`: every slide of the laid-out deck drawn at 1280 px
-//!   and PNG-encoded (`specrender_preview::preview_deck_threads`); per slide: over the slide
+//!   and PNG-encoded (`specrender_preview::preview_deck_threads`; the glyphs placed first,
+//!   `*_glyphs_threads_N`, layout's `text::glyphs::place_deck`); per slide: over the slide
 //!   count printed on stderr. `examples/preview_speed.rs` prints per-slide medians.
 //!
 //! Decks: `--mix mixed|ko --seed 1`, 200 input slides (the schema's cap).
@@ -364,8 +365,21 @@ fn previews(c: &mut Criterion) {
     for mix in [Mix::Mixed, Mix::Ko] {
         let input = deck_bytes(200, mix);
         let parsed = specrender::parse(&input, &opts.parse).expect("valid");
-        let laid = specrender::lay_out(&parsed, &book, &opts, &mut |_, _, _| {}).expect("lays out");
-        eprintln!("preview/{mix}_200: {} output slides", laid.slides.len());
+        let plain =
+            specrender::lay_out(&parsed, &book, &opts, &mut |_, _, _| {}).expect("lays out");
+        eprintln!("preview/{mix}_200: {} output slides", plain.slides.len());
+        // Placing the glyphs (layout's text::glyphs), which drawing reads; measured apart.
+        for threads in [1, 2] {
+            g.bench_function(format!("{mix}_200_glyphs_threads_{threads}"), |b| {
+                b.iter_batched(
+                    || plain.clone(),
+                    |mut d| specrender_layout::text::glyphs::place_deck(&mut d, &book, threads),
+                    criterion::BatchSize::LargeInput,
+                )
+            });
+        }
+        let mut laid = plain;
+        specrender_layout::text::glyphs::place_deck(&mut laid, &book, 1);
         for threads in [1, 2] {
             g.bench_function(format!("{mix}_200_threads_{threads}"), |b| {
                 b.iter(|| {

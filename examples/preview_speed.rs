@@ -168,7 +168,8 @@ fn main() {
         ..RenderOptions::default()
     };
     let parsed = specrender::parse(d.to_string().as_bytes(), &opts.parse).expect("valid");
-    let laid = specrender::lay_out(&parsed, &book, &opts, &mut |_, _, _| {}).expect("lays out");
+    let laid = specrender::lay_out_for_drawing(&parsed, &book, &opts, &mut |_, _, _| {})
+        .expect("lays out");
     let popts = PreviewOptions {
         width,
         highlight: false,

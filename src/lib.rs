@@ -526,6 +526,23 @@ pub fn lay_out(
     })
 }
 
+/// [`lay_out`] for drawing: the deck laid out and fitted, then every paragraph's glyphs placed
+/// (`specrender_layout::text::glyphs`, on [`LayoutOptions::threads`] threads) for the preview
+/// to draw from. A PPTX needs none: `render` without previews does not pay for them.
+pub fn lay_out_for_drawing(
+    parsed: &Parsed,
+    fonts: &FontBook,
+    opts: &RenderOptions,
+    progress: Progress<'_>,
+) -> Result<LaidDeck, Error> {
+    let mut laid = lay_out(parsed, fonts, opts, progress)?;
+    guard(|| {
+        specrender_layout::text::glyphs::place_deck(&mut laid, fonts, opts.layout.threads.max(1));
+        Ok(())
+    })?;
+    Ok(laid)
+}
+
 /// The JSON Pointer of the element (else the slide) where a deck passed its work budget.
 fn slide_pointer(spec: &spec::SlideSpec, over: &specrender_layout::work::OverBudget) -> String {
     let slide = format!("/deck/slides/{}", over.slide);
@@ -703,7 +720,7 @@ where
             "previews take a SlideSpec; a DocSpec has no slides".into(),
         )));
     }
-    let laid = Arc::new(lay_out(parsed, fonts, opts, progress)?);
+    let laid = Arc::new(lay_out_for_drawing(parsed, fonts, opts, progress)?);
     let file = if pptx {
         Some(pptx_bytes(&laid, opts)?)
     } else {

@@ -2,7 +2,9 @@
 //! drawn with the glyphs layout measured, ink stays in its boxes, highlights mark QC issues,
 //! same bytes every time.
 
-use specrender::{lay_out, parse, qc_parsed, FontBook, FontOptions, RenderOptions};
+use specrender::{
+    lay_out_for_drawing as lay_out, parse, qc_parsed, FontBook, FontOptions, RenderOptions,
+};
 use specrender_layout::model::{BoxContent, LaidDeck, Paragraph};
 use specrender_preview::{preview_deck, PreviewOptions};
 use std::path::Path;
@@ -95,7 +97,14 @@ fn drawn_lines_are_as_wide_as_layout_measured_them() {
                 // 600 dpi grid measure (what is drawn) and the nominal one, so it lies between
                 // the wider line total and the per-glyph maximum (1 grid pixel of rounding).
                 let end = l.start + p.text[l.start..l.end].trim_end().len();
-                let g = specrender_preview::line_glyphs(book(), p, l.start, end, bold, size);
+                let g = specrender_layout::text::glyphs::line_glyphs(
+                    book(),
+                    p,
+                    l.start,
+                    end,
+                    bold,
+                    size,
+                );
                 let tol = 1524.0;
                 let lw = l.width as f64;
                 assert!(
@@ -725,4 +734,60 @@ fn bullets_take_the_colour_the_template_gives_the_placeholder() {
         "two bullets of accent1 ink in the slot: {blue} px"
     );
     assert_eq!(accent_px(&pngs[1].png, free), 0);
+}
+
+/// Layout places each paragraph's glyphs once (issue 39): every line's glyphs, their faces,
+/// and the source text each came from; the preview draws from them and shapes nothing, and
+/// refuses a deck whose glyphs were not placed.
+#[test]
+fn each_line_carries_its_glyphs_and_the_source_text_they_draw() {
+    for path in [
+        root().join("examples/quarterly-review.json"),
+        root().join("golden/slides/korean/input.json"),
+        root().join("tests/fixtures/emoji-beside-asian.json"),
+    ] {
+        let (deck, _) = laid(&path);
+        for (p, bold, size) in paragraphs(&deck) {
+            let g = p.glyphs.as_ref().expect("placed");
+            assert_eq!((g.size, g.bold), (size, bold));
+            assert_eq!(g.lines.len(), p.lines.len());
+            for (l, lg) in p.lines.iter().zip(&g.lines) {
+                assert_eq!((lg.start, lg.end), (l.start, l.end));
+                // Every non-space character of the line is drawn by some glyph's source text.
+                let mut covered = vec![false; l.end - l.start];
+                for i in 0..lg.glyphs.len() {
+                    let r = lg.source(i);
+                    assert!(
+                        l.start <= r.start && r.start < r.end && r.end <= l.end,
+                        "{}: {:?}: glyph {i} source {r:?} outside the line",
+                        path.display(),
+                        &p.text[l.start..l.end]
+                    );
+                    for c in &mut covered[r.start - l.start..r.end - l.start] {
+                        *c = true;
+                    }
+                }
+                for (i, ch) in p.text[l.start..l.end].char_indices() {
+                    if !ch.is_whitespace() {
+                        assert!(
+                            covered[i],
+                            "{}: {ch:?} of {:?} drawn by no glyph",
+                            path.display(),
+                            &p.text[l.start..l.end]
+                        );
+                    }
+                }
+            }
+        }
+    }
+    // Laid out without placement (as `render` lays out a PPTX): the preview refuses it.
+    let input = std::fs::read(root().join("examples/quarterly-review.json")).unwrap();
+    let opts = RenderOptions {
+        assets_root: Some(root().join("examples")),
+        ..RenderOptions::default()
+    };
+    let parsed = parse(&input, &opts.parse).unwrap();
+    let plain = specrender::lay_out(&parsed, book(), &opts, &mut |_, _, _| {}).unwrap();
+    let e = preview_deck(&plain, book(), None, &PreviewOptions::default()).unwrap_err();
+    assert!(e.to_string().contains("were not placed"), "{e}");
 }

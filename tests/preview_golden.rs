@@ -13,7 +13,9 @@
 //! `SPECRENDER_BLESS=1 cargo test --test preview_golden`, then look at the changed PNGs.
 
 use sha2::{Digest, Sha256};
-use specrender::{lay_out, parse, qc_parsed, FontBook, FontOptions, RenderOptions};
+use specrender::{
+    lay_out_for_drawing as lay_out, parse, qc_parsed, FontBook, FontOptions, RenderOptions,
+};
 use specrender_preview::{preview_deck_threads, PreviewOptions};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

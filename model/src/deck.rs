@@ -459,6 +459,10 @@ pub struct Paragraph {
     /// Font runs covering `text` in order: shared with the prepared text they were measured
     /// from, and between the copies of a laid box.
     pub runs: Arc<[Run]>,
+    /// Its glyphs placed for drawing, once layout's glyph placement ran (previews; not
+    /// written, not in `--layout`).
+    #[serde(skip)]
+    pub glyphs: crate::text::Placed,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -8,6 +8,8 @@
 //!   [`BoxContent`] per element kind, text as paragraphs → lines → runs;
 //! - [`chart`]: a laid chart ([`ChartBox`]), every chart rule applied;
 //! - [`picture`]: an image as embedded;
+//! - [`text`]: the glyphs of each line as placed for drawing (face, glyph id, position,
+//!   source text range);
 //! - [`findings`]: what deck layout noticed ([`Finding`], [`Note`]) and did ([`Fix`]);
 //! - [`frame`]: the frame a deck was laid out on (slide size, safe area, footer band, layouts
 //!   and their slots);
@@ -28,8 +30,9 @@
 //!   carry `specrender_template::Dropped`, and [`doc::StyleUse`] names a
 //!   `specrender_template::DocRole` (the same dependency); decks and documents still have two
 //!   findings types;
-//! - a text [`Run`] keeps family names, not the face, glyph ids and advances layout measured
-//!   with, so the preview segments and shapes again;
+//! - a paragraph's glyphs ([`text`]) are placed by layout for the preview only on request
+//!   (`specrender_layout::text::glyphs::place_deck`), after fitting; a chart's labels and the
+//!   preview's own labels are still shaped by the preview;
 //! - the theme the writers write (`ThemeFrame`) is still made from the brand by layout's
 //!   `frame` module when the writer asks.
 
@@ -40,6 +43,7 @@ pub mod findings;
 pub mod frame;
 pub mod geom;
 pub mod picture;
+pub mod text;
 
 pub use chart::{AxisFit, ChartBox, ChartFonts, ChartKind, ChartSeriesBox, ChartSizes};
 pub use deck::*;
@@ -48,3 +52,4 @@ pub use frame::{Frame, FrameLogo, LayoutFrame, Slot, SlotRole, TemplateLayout};
 pub use geom::{Insets, Rect};
 pub use picture::{Image, ImageFormat, Orientation};
 pub use specrender_spec::deck::Crop;
+pub use text::{BulletGlyphs, LineGlyphs, ParaGlyphs, PlacedGlyph};

@@ -1,7 +1,10 @@
 //! specrender-preview: one PNG per slide, drawn from the laid-out deck ([`LaidDeck`], a
-//! `specrender-model` type) with tiny-skia. Nothing is measured again: every box, line break, line width, size and pitch is
-//! layout's; text is shaped with the same face and shaping call layout measured with (the fonts
-//! crate's [`FontBook::shape_glyphs`]) and drawn from that face's outlines.
+//! `specrender-model` type) with tiny-skia. Nothing is measured again: every box, line break,
+//! line width, size and pitch is layout's, and so is every glyph of the deck's text — its
+//! face, id and position ([`specrender_model::text`], placed by layout's
+//! `text::glyphs::place_deck`; a deck without them is refused, [`PreviewError::Unplaced`]) —
+//! drawn from that face's outlines. Chart labels and the preview's own labels (placeholder
+//! names, the contact sheet's badges) are still shaped here.
 //!
 //! Drawn: the theme background, text boxes (fill, insets, anchor, alignment, bullets, hanging
 //! indents, paragraph spacing, slide-number fields), shapes (`rect`, `roundRect`, `ellipse`;
@@ -23,16 +26,14 @@ pub use ink::Ink;
 
 pub use sheet::{contact_sheet, draw_sheet, findings_per_slide, SheetOptions};
 
-use specrender_fonts::{FaceId, FontBook, Measurer, ScriptClass, Segment, ShapeLang, SlotFaces};
-use specrender_layout::text::grid::{round_half_away, Grid};
-use specrender_layout::text::prepare::AUTOSPACE_PER_PT;
+use specrender_fonts::{FaceId, FontBook, ScriptClass, ShapeLang, SlotFaces};
 use specrender_model::{
-    Align, Anchor, BoxContent, LaidDeck, LaidSlide, Paragraph, PictureBox, PlacedBox, Rect, Run,
+    Align, Anchor, BoxContent, LaidDeck, LaidSlide, Paragraph, PictureBox, PlacedBox, Rect,
     TableBox, TextBox,
 };
 use specrender_qc::{QcReport, Severity};
 use specrender_spec::deck::Rgb;
-use specrender_spec::units::{Cpt, Emu, EMU_PER_CPT, EMU_PER_PT, EMU_PER_PX_600DPI};
+use specrender_spec::units::{Cpt, Emu, EMU_PER_CPT, EMU_PER_PT};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use tiny_skia::{
@@ -114,6 +115,9 @@ pub enum PreviewError {
     Encode(String),
     #[error("contact sheet: {0}")]
     Sheet(String),
+    /// A paragraph without the glyphs layout places for drawing (a caller's mistake).
+    #[error("slide {0}: the glyphs of box {1} were not placed (run layout's text::glyphs::place_deck first)")]
+    Unplaced(String, String),
 }
 
 /// Every slide of `deck` as a PNG, in slide order. `qc` is read for highlights.
@@ -358,232 +362,34 @@ fn file_safe(id: &str) -> String {
         .collect()
 }
 
-/// One glyph of a line, placed: `x` (EMU) from the line's start, offsets in font units.
-#[derive(Debug, Clone, Copy)]
-pub struct PlacedGlyph {
-    pub face: FaceId,
-    pub id: u16,
-    pub x: f64,
-    pub dx: i32,
-    pub dy: i32,
-}
+pub use specrender_model::text::{LineGlyphs, PlacedGlyph};
 
-/// The glyphs of `p.text[start..end]` placed as LibreOffice places them and as layout measured
-/// them (`text/grid.rs`): each run segmented with its slot faces, each segment shaped with the
-/// face and language layout measured it with, every advance rounded to LibreOffice's 600 dpi
-/// grid, and an Asian–Latin autospace after the text before each change between Asian and
-/// other script.
-pub fn line_glyphs(
-    book: &FontBook,
-    p: &Paragraph,
-    start: usize,
-    end: usize,
-    bold: bool,
-    size: Cpt,
-) -> LineGlyphs {
-    let mut m = Measurer::new(book);
-    let prep = ParaText::new(&mut m, p, bold);
-    line_glyphs_with(&mut m, p, &prep, start, end, size)
-}
-
-/// What every line of a paragraph is cut from, made once a paragraph: its text segmented
-/// whole with its own fonts ([`paragraph_faces`]), as layout segmented and measured it, and
-/// its bidirectional levels when it has right-to-left text (built per line before, over the
-/// whole paragraph each time: quadratic in a long right-to-left paragraph).
-struct ParaText<'p> {
-    segs: Vec<Segment>,
-    bidi: Option<unicode_bidi::BidiInfo<'p>>,
-}
-
-impl<'p> ParaText<'p> {
-    fn new(m: &mut Measurer<'_>, p: &'p Paragraph, bold: bool) -> Self {
-        let faces = paragraph_faces(m.book, p, bold);
-        let segs = m.segment(&p.text, faces, bold);
-        let bidi = (p.rtl || has_rtl(&p.text)).then(|| {
-            let base = if p.rtl {
-                unicode_bidi::Level::rtl()
-            } else {
-                unicode_bidi::Level::ltr()
-            };
-            unicode_bidi::BidiInfo::new(&p.text, Some(base))
-        });
-        ParaText { segs, bidi }
-    }
-}
-
-/// [`line_glyphs`] with a measurer's parsed faces and memo (same glyphs).
-fn line_glyphs_with(
-    m: &mut Measurer<'_>,
-    p: &Paragraph,
-    prep: &ParaText<'_>,
-    start: usize,
-    end: usize,
-    size: Cpt,
-) -> LineGlyphs {
-    let book = m.book;
-    let grid = Grid::at(size);
-    let lang = ShapeLang::from_tag(&p.lang);
-    let mut out = Vec::new();
-    let mut x = 0.0;
-    let pt = f64::from(size) / 100.0;
-    let (mut nominal, mut upper) = (0.0, 0.0);
-    let mut prev: Option<ScriptClass> = None;
-    // The line's pieces in logical order: (start, end, face, class), cut from the
-    // paragraph's segments ([`paragraph_segments`]): its runs only name the faces
-    // segmentation fell back to (an emoji's run names the emoji face), and a run segmented
-    // alone would resolve its weak text without the text around it (an emoji after Korean
-    // would be Latin, with an autospace layout never measured).
-    let mut pieces = Vec::new();
-    let segs = &prep.segs;
-    let first = segs.partition_point(|s| s.range.end <= start);
-    for seg in segs[first..].iter().take_while(|s| s.range.start < end) {
-        let (a, b) = (seg.range.start.max(start), seg.range.end.min(end));
-        if a < b {
-            pieces.push((a, b, seg.face, seg.class));
-        }
-    }
-    for (a, b, face, class, rtl) in visual_order(p, prep.bidi.as_ref(), start, end, pieces) {
-        if let Some(pc) = prev {
-            let asian = |c| c == ScriptClass::EastAsian;
-            if pc != class && (asian(pc) || asian(class)) {
-                x += grid.autospace;
-                nominal += AUTOSPACE_PER_PT * pt;
-                upper += grid.autospace.max(AUTOSPACE_PER_PT * pt);
-            }
-        }
-        prev = Some(class);
-        let upm = f64::from(book.face(face).units_per_em.max(1));
-        let mut glyphs = m.shape_glyphs(face, lang.for_class(class), &p.text[a..b]);
-        if rtl && !has_rtl(&p.text[a..b]) {
-            // Neutrals (spaces, punctuation) inside right-to-left text: rustybuzz guesses
-            // left to right for them alone; their glyphs run right to left here.
-            glyphs.reverse();
-        }
-        for g in glyphs {
-            out.push(PlacedGlyph {
-                face,
-                id: g.id,
-                x,
-                dx: g.x_offset,
-                dy: g.y_offset,
-            });
-            let em = f64::from(g.x_advance) / upm;
-            let on_grid = round_half_away(em * grid.px) * EMU_PER_PX_600DPI;
-            let nom = em * pt * EMU_PER_PT as f64;
-            x += on_grid;
-            nominal += nom;
-            upper += on_grid.max(nom);
-        }
-    }
-    LineGlyphs {
-        glyphs: out,
-        width: x,
-        nominal,
-        upper,
-    }
-}
-
-/// The faces of `p`'s own fonts, per slot: the family of the first run that does not replace
-/// that slot with a fallback face ([`Run::fallback`]: an emoji's run names the emoji face).
-fn paragraph_faces(book: &FontBook, p: &Paragraph, bold: bool) -> SlotFaces {
-    let pick = |class: ScriptClass, fam: fn(&Run) -> &str| -> &str {
-        p.runs
-            .iter()
-            .find(|r| r.fallback != Some(class))
-            .or(p.runs.first())
-            .map_or("", fam)
+/// The first paragraph of `slide` whose glyphs were not placed (layout's
+/// `text::glyphs::place_deck` fills them; the preview shapes nothing itself): its box's id.
+fn unplaced(slide: &LaidSlide) -> Option<&str> {
+    let missing = |ps: &[Paragraph], size: Cpt, bold: bool| {
+        ps.iter().any(|p| {
+            p.glyphs
+                .as_ref()
+                .is_none_or(|g| g.size != size || g.bold != bold || g.lines.len() != p.lines.len())
+        })
     };
-    SlotFaces {
-        latin: book
-            .resolve(
-                pick(ScriptClass::Latin, |r| &r.latin),
-                bold,
-                ScriptClass::Latin,
-            )
-            .face,
-        ea: book
-            .resolve(
-                pick(ScriptClass::EastAsian, |r| &r.ea),
-                bold,
-                ScriptClass::EastAsian,
-            )
-            .face,
-        cs: book
-            .resolve(
-                pick(ScriptClass::Complex, |r| &r.cs),
-                bold,
-                ScriptClass::Complex,
-            )
-            .face,
-    }
-}
-
-/// Does `text` hold a right-to-left character (Hebrew, Arabic, Syriac, Thaana, N'Ko, their
-/// presentation forms and the supplementary RTL blocks)?
-fn has_rtl(text: &str) -> bool {
-    text.chars().any(|c| {
-        matches!(u32::from(c), 0x0590..=0x08FF | 0xFB1D..=0xFDFF | 0xFE70..=0xFEFF
-            | 0x10800..=0x10FFF | 0x1E800..=0x1EFFF)
+    slide.boxes.iter().find_map(|b| {
+        let bad = match &b.content {
+            BoxContent::Text(t) => missing(&t.paragraphs, t.size, t.bold),
+            BoxContent::Shape(sh) => sh
+                .text
+                .as_ref()
+                .is_some_and(|t| missing(&t.paragraphs, t.size, t.bold)),
+            BoxContent::Table(t) => t.rows.iter().any(|r| {
+                r.cells
+                    .iter()
+                    .any(|c| missing(&c.paragraphs, t.size, c.bold))
+            }),
+            _ => false,
+        };
+        bad.then_some(b.element_id.as_str())
     })
-}
-
-/// A line's pieces (logical order) in the order they are drawn left to right, each marked
-/// when it lies in a right-to-left run: the Unicode
-/// bidirectional algorithm's visual runs of `start..end` (unicode-bidi, the paragraph's base
-/// direction from `Paragraph::rtl`), the pieces of a right-to-left run reversed (each piece is
-/// shaped right to left by rustybuzz, which returns its glyphs in visual order). A line with
-/// no right-to-left text in a left-to-right paragraph is as it was.
-fn visual_order(
-    p: &Paragraph,
-    bidi: Option<&unicode_bidi::BidiInfo<'_>>,
-    start: usize,
-    end: usize,
-    pieces: Vec<(usize, usize, FaceId, ScriptClass)>,
-) -> Vec<(usize, usize, FaceId, ScriptClass, bool)> {
-    let ltr = |v: Vec<(usize, usize, FaceId, ScriptClass)>| {
-        v.into_iter()
-            .map(|(a, b, f, c)| (a, b, f, c, false))
-            .collect()
-    };
-    let Some(info) = bidi.filter(|_| p.rtl || has_rtl(&p.text[start..end])) else {
-        return ltr(pieces);
-    };
-    let Some(para) = info
-        .paragraphs
-        .iter()
-        .find(|pa| pa.range.start <= start && end <= pa.range.end)
-    else {
-        return ltr(pieces);
-    };
-    let (levels, runs) = info.visual_runs(para, start..end);
-    let mut out = Vec::with_capacity(pieces.len());
-    for run in runs {
-        let rtl = levels[run.start].is_rtl();
-        let mut part: Vec<_> = pieces
-            .iter()
-            .filter(|(a, b, ..)| *a < run.end && *b > run.start)
-            .map(|&(a, b, f, c)| (a.max(run.start), b.min(run.end), f, c, rtl))
-            .collect();
-        if rtl {
-            part.reverse();
-        }
-        out.extend(part);
-    }
-    out
-}
-
-/// A line's glyphs and its widths (EMU, visible text).
-#[derive(Debug, Clone)]
-pub struct LineGlyphs {
-    pub glyphs: Vec<PlacedGlyph>,
-    /// The width as drawn: 600 dpi grid advances and autospaces (LibreOffice's measure).
-    pub width: f64,
-    /// Unrounded advances x size and nominal autospaces (PowerPoint's measure).
-    pub nominal: f64,
-    /// The sum over glyphs of the wider of the two. Layout's `Line.width` takes, per word, the
-    /// wider of the grid and the nominal measure, so it lies between `max(width, nominal)`
-    /// and this.
-    pub upper: f64,
 }
 
 /// Pixels per EMU and the pixmap.
@@ -644,6 +450,9 @@ pub fn draw_slide_with(
     let (_, h) = preview_size(deck, opts.width);
     if u64::from(opts.width) * u64::from(h) > PIXEL_BUDGET {
         return Err(PreviewError::Pixels(opts.width, h));
+    }
+    if let Some(id) = unplaced(slide) {
+        return Err(PreviewError::Unplaced(slide.id.clone(), id.to_string()));
     }
     let pm = Pixmap::new(opts.width, h).ok_or(PreviewError::Width(opts.width))?;
     let mut c = Canvas {
@@ -845,7 +654,6 @@ impl Canvas<'_, '_> {
         };
         let style = TextStyle {
             size: t.size,
-            bold: t.bold,
             color: color(t.color),
             align: t.align,
         };
@@ -887,8 +695,11 @@ impl Canvas<'_, '_> {
                 y += Emu::from(p.space_before) * EMU_PER_CPT;
             }
             let pitch = Emu::from(p.line_pitch) * EMU_PER_CPT;
-            let prep = ParaText::new(&mut self.ink.m, p, st.bold);
-            for (li, line) in p.lines.iter().enumerate() {
+            // Placed by layout (checked before drawing: `unplaced`).
+            let Some(placed) = p.glyphs.clone() else {
+                continue;
+            };
+            for (li, (line, glyphs)) in p.lines.iter().zip(&placed.lines).enumerate() {
                 if let Some(n) = next {
                     if y + pitch > col.bottom() && y > col.y {
                         col = *n;
@@ -921,53 +732,48 @@ impl Canvas<'_, '_> {
                 // Devanagari 0.16 em (conformance/preview_fidelity.py).
                 let baseline = y + pitch - size_emu / 5;
                 if first {
-                    if let Some(b) = &p.bullet {
-                        let face = self.book.resolve(&b.font, st.bold, ScriptClass::Latin).face;
-                        let mut buf = [0u8; 4];
-                        let text = b.char.encode_utf8(&mut buf);
+                    if let (Some(b), Some(bg)) = (&p.bullet, &placed.bullet) {
+                        let upm = f32::from(self.book.face(bg.face).units_per_em.max(1));
+                        let k = size_emu as f32 * self.s / upm;
                         let bx = if p.rtl {
                             // Ends at marL + indent from the right edge.
                             let end = col.right() - p.margin_left - p.indent;
-                            self.px(end) - self.text_width(face, text, size_emu)
+                            let w: f32 = bg.glyphs.iter().map(|g| g.1 as f32 * k).sum();
+                            self.px(end) - w
                         } else {
                             self.px(col.x + p.margin_left + p.indent)
                         };
-                        self.glyphs(
-                            face,
-                            ShapeLang::Default,
-                            text,
-                            bx,
-                            self.px(baseline),
-                            size_emu,
-                            // The colour the template gives the placeholder's bullets
-                            // (`a:buClr`), else the text's.
-                            b.color.map_or(st.color, color),
-                        );
+                        // The colour the template gives the placeholder's bullets
+                        // (`a:buClr`), else the text's.
+                        let c = b.color.map_or(st.color, color);
+                        let by = self.px(baseline);
+                        let mut pen = 0.0f32;
+                        for &(id, adv, dx, dy) in &bg.glyphs {
+                            let gx = bx + pen + dx as f32 * k;
+                            let gy = by - dy as f32 * k;
+                            self.ink.glyph(&mut self.pm, bg.face, id, gx, gy, k, c);
+                            pen += adv as f32 * k;
+                        }
                     }
                 }
-                self.line_text(p, &prep, line.start, line.end, x, baseline, size_emu, st);
+                self.line_text(glyphs, x, baseline, size_emu, st);
                 y += pitch;
             }
             y += Emu::from(p.space_after) * EMU_PER_CPT;
         }
     }
 
-    #[allow(clippy::too_many_arguments)]
     fn line_text(
         &mut self,
-        p: &Paragraph,
-        prep: &ParaText<'_>,
-        start: usize,
-        end: usize,
+        line: &LineGlyphs,
         x: Emu,
         baseline: Emu,
         size_emu: Emu,
         st: &TextStyle,
     ) {
-        let glyphs = line_glyphs_with(&mut self.ink.m, p, prep, start, end, st.size).glyphs;
         let by = self.px(baseline);
         let x0 = self.px(x);
-        for g in glyphs {
+        for g in &line.glyphs {
             let upm = f32::from(self.book.face(g.face).units_per_em.max(1));
             let k = size_emu as f32 * self.s / upm;
             let gx = x0 + (g.x * f64::from(self.s)) as f32 + g.dx as f32 * k;
@@ -1083,7 +889,6 @@ impl Canvas<'_, '_> {
                 };
                 let st = TextStyle {
                     size: t.size,
-                    bold: cell.bold,
                     color: color(if header { t.header_color } else { t.color }),
                     align: cell.align,
                 };
@@ -1184,7 +989,6 @@ pub fn severity_color(s: Severity) -> Color {
 
 struct TextStyle {
     size: Cpt,
-    bold: bool,
     color: Color,
     align: Align,
 }

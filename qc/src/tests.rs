@@ -124,6 +124,7 @@ fn para(lines: usize, pitch: Cpt) -> Paragraph {
             })
             .collect(),
         runs: vec![].into(),
+        glyphs: None,
     }
 }
 

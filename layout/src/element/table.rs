@@ -741,6 +741,7 @@ impl TableItem {
                         })
                         .collect(),
                     runs: p.runs.clone(),
+                    glyphs: None,
                 }
             })
             .collect();

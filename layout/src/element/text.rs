@@ -297,6 +297,7 @@ impl TextItem {
                     })
                     .collect(),
                 runs: p.runs.clone(),
+                glyphs: None,
             })
             .collect();
         let broken_words = self

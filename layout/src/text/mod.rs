@@ -11,6 +11,7 @@
 //! Nothing here knows about slides, slots or the fit policy: callers ask "how many lines, how
 //! tall, at this size in this width" as often as they like (answers are remembered).
 
+pub mod glyphs;
 pub mod grid;
 pub mod height;
 pub mod kinsoku;

@@ -107,6 +107,7 @@ pub fn para(text: &str, lang: &str, bullet: bool, size: Cpt, cjk: bool) -> Parag
             width: 1_000_000,
         }],
         runs: runs_for(text).into(),
+        glyphs: None,
     }
 }
 

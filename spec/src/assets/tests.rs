@@ -257,7 +257,10 @@ fn the_default_bounds_are_50_mib_a_file_and_256_mib_a_job() {
         .load(&asset("b", AssetSourceKind::File, Some("big.png")))
         .unwrap_err();
     assert_eq!(refused.reason, Reason::TooLarge, "{refused}");
-    assert!(refused.detail.contains("limit of 52428800 bytes"), "{refused}");
+    assert!(
+        refused.detail.contains("limit of 52428800 bytes"),
+        "{refused}"
+    );
     assert_eq!(job.bytes_read, 0, "refused unread");
     job.bytes_read = DEFAULT_MAX_JOB_ASSET_BYTES - 100;
     let refused = job
