@@ -94,6 +94,7 @@ pub(crate) fn layout(
         lang: deck.lang,
         slide_size: deck.slide_size,
         theme: deck.theme.clone(),
+        theme_frame: crate::frame::theme_frame(&deck.theme),
         slides_in: deck.slides.len(),
         slides,
         frame: frame.clone(),

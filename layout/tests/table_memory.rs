@@ -84,8 +84,10 @@ fn a_laid_table_cell_keeps_little() {
     eprintln!("{cells} cells: {per_cell} bytes kept per laid cell, {peak_per_cell} at the peak");
     // 395 bytes when every paragraph and run owned its font names and language (three
     // family strings per run, one language per paragraph) and its runs: 323 with the names
-    // shared and the runs shared with the prepared text.
-    assert!(per_cell <= 340, "{per_cell} bytes per laid cell");
+    // shared and the runs shared with the prepared text; 341 with the slot for the glyphs
+    // placed for drawing (`Paragraph::glyphs`, 8 bytes, empty until placement runs: the
+    // paragraph's allocation grows a size class).
+    assert!(per_cell <= 350, "{per_cell} bytes per laid cell");
     // Preparing a short cell's text holds little past what the laid cell keeps.
     assert!(
         peak_per_cell <= per_cell + 64,

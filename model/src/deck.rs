@@ -23,6 +23,10 @@ pub struct LaidDeck {
     pub lang: LangFamily,
     pub slide_size: SlideSize,
     pub theme: Theme,
+    /// The theme part written (`ppt/theme/theme1.xml`): the brand's colours and fonts on
+    /// scheme slots, as layout mapped them (`specrender_layout::frame::theme_frame`).
+    #[serde(skip)]
+    pub theme_frame: crate::frame::ThemeFrame,
     pub slides_in: usize,
     pub slides: Vec<LaidSlide>,
     /// The look the slides were laid out on (slide size, safe area, master, layouts): the

@@ -139,6 +139,13 @@ pub struct LaidDoc {
     pub author: Option<String>,
     pub created: Option<String>,
     pub theme: Theme,
+    /// The theme part written on our own styles (`word/theme/theme1.xml`): the brand on
+    /// scheme slots, as layout mapped it (`specrender_layout::frame::theme_frame`).
+    pub theme_frame: crate::frame::ThemeFrame,
+    /// On a template: what the template's own styles give the roles brand tokens can set
+    /// (fonts, sizes as written, not clamped): the writer writes the laid theme's values into
+    /// the styles where they differ (tokens the document sets, sizes clamped).
+    pub template_theme: Option<Theme>,
     pub page: Page,
     /// The reference document the document is written on, and which of its styles each of
     /// our roles uses (empty without a template).

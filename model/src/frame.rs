@@ -9,7 +9,7 @@
 use crate::deck::{Placeholder, Preset};
 use crate::geom::Rect;
 use crate::picture::Image;
-use specrender_spec::deck::SlideSize;
+use specrender_spec::deck::{Rgb, SlideSize};
 use std::sync::Arc;
 
 #[derive(Debug, Clone, PartialEq)]
@@ -147,4 +147,30 @@ pub struct Slot {
     pub role: SlotRole,
     pub rect: Rect,
     pub placeholder: Option<Placeholder>,
+}
+
+/// The theme (`ppt/theme/theme1.xml`): what PowerPoint's "theme colours" and "theme fonts"
+/// pickers offer, and what `+mj-*` / `+mn-*` and `schemeClr` resolve to.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ThemeFrame {
+    /// `a:theme name`.
+    pub name: String,
+    /// `a:clrScheme name` (also the `a:fontScheme name`).
+    pub scheme_name: String,
+    /// The twelve scheme colours in schema order (`dk1`, `lt1`, `dk2`, `lt2`, `accent1`..6,
+    /// `hlink`, `folHlink`).
+    pub colors: Vec<(&'static str, Rgb)>,
+    /// `a:majorFont` (headings, `+mj-*`).
+    pub major_font: ThemeFont,
+    /// `a:minorFont` (body, `+mn-*`).
+    pub minor_font: ThemeFont,
+}
+
+/// One side of a font scheme: the typefaces for Latin, East Asian and complex scripts
+/// (empty: the viewer's default).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ThemeFont {
+    pub latin: String,
+    pub ea: String,
+    pub cs: String,
 }

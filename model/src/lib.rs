@@ -25,7 +25,7 @@
 //!   Issue 39's `Look` resolves it once in layout, and then this crate no longer depends on
 //!   `specrender-template`;
 //! - [`doc::LaidDoc::template`] holds the raw `specrender_template::DocTemplate` the writer
-//!   carries parts from, and the DOCX writer still runs layout's `theme_on` on it;
+//!   carries parts from;
 //! - [`Finding::TemplateContentDropped`] and [`doc::DocFinding::TemplateContentDropped`]
 //!   carry `specrender_template::Dropped`, and [`doc::StyleUse`] names a
 //!   `specrender_template::DocRole` (the same dependency); decks and documents still have two
@@ -33,8 +33,8 @@
 //! - a paragraph's glyphs ([`text`]) are placed by layout for the preview only on request
 //!   (`specrender_layout::text::glyphs::place_deck`), after fitting; a chart's labels and the
 //!   preview's own labels are still shaped by the preview;
-//! - the theme the writers write (`ThemeFrame`) is still made from the brand by layout's
-//!   `frame` module when the writer asks.
+//! - the DOCX writer still asks layout for a paragraph's direction and the labels of a
+//!   language, and reads a few rule constants of layout's (docs/dev/architecture.md).
 
 pub mod chart;
 pub mod deck;

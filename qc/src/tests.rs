@@ -60,6 +60,7 @@ fn deck(slides: Vec<LaidSlide>) -> LaidDeck {
         lang: LangFamily::Other,
         slide_size: size,
         theme: theme(),
+        theme_frame: specrender_layout::frame::theme_frame(&theme()),
         slides_in: slides.iter().filter(|s| s.continuation == 0).count(),
         slides,
         frame: std::sync::Arc::new(specrender_layout::frame::default_look(

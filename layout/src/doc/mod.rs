@@ -284,6 +284,15 @@ pub fn layout_doc_on(doc: &Doc, book: &FontBook, opts: &DocOptions, threads: usi
         lang: doc.lang,
         author: doc.author.clone(),
         created: doc.created.clone(),
+        theme_frame: crate::frame::theme_frame(&theme),
+        template_theme: opts.template.as_ref().map(|t| {
+            template::theme_as_written(
+                &specrender_spec::doc::doc_theme(doc.lang),
+                t,
+                &doc.language,
+                doc.lang,
+            )
+        }),
         theme,
         page,
         template: opts.template.clone(),

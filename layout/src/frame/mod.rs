@@ -28,31 +28,7 @@ const LOGO_MARGIN: Emu = EMU_PER_INCH * 3 / 10;
 const LOGO_GAP: Emu = EMU_PER_INCH / 10;
 const LOGO_MAX_W: Emu = EMU_PER_INCH * 5 / 2;
 
-/// The theme (`ppt/theme/theme1.xml`): what PowerPoint's "theme colours" and "theme fonts"
-/// pickers offer, and what `+mj-*` / `+mn-*` and `schemeClr` resolve to.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ThemeFrame {
-    /// `a:theme name`.
-    pub name: String,
-    /// `a:clrScheme name` (also the `a:fontScheme name`).
-    pub scheme_name: String,
-    /// The twelve scheme colours in schema order (`dk1`, `lt1`, `dk2`, `lt2`, `accent1`..6,
-    /// `hlink`, `folHlink`).
-    pub colors: Vec<(&'static str, Rgb)>,
-    /// `a:majorFont` (headings, `+mj-*`).
-    pub major_font: ThemeFont,
-    /// `a:minorFont` (body, `+mn-*`).
-    pub minor_font: ThemeFont,
-}
-
-/// One side of a font scheme: the typefaces for Latin, East Asian and complex scripts
-/// (empty: the viewer's default).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ThemeFont {
-    pub latin: String,
-    pub ea: String,
-    pub cs: String,
-}
+pub use specrender_model::frame::{ThemeFont, ThemeFrame};
 
 /// WCAG 2's minimum contrast for body text (AA): what QC's `low_contrast` asks of text on a
 /// template, and what [`legible`] gives the colours specrender chooses itself.
@@ -60,52 +36,50 @@ pub const MIN_CONTRAST: f64 = 4.5;
 /// WCAG 2's minimum for large text (18 pt, or 14 pt bold).
 pub const MIN_CONTRAST_LARGE: f64 = 3.0;
 
-impl ThemeFrame {
-    /// The brand's colours and fonts as a theme. Colour mapping (brand token -> scheme slot):
-    /// `dk1` = text, `lt1` = background, `dk2` = primary, `lt2` = muted, `accent1` = primary,
-    /// `accent2` = secondary, `accent3` = accent, `accent4` = muted, `accent5` = primary
-    /// tinted 50% toward background, `accent6` = secondary tinted 50% toward background,
-    /// `hlink` = primary, `folHlink` = secondary. Fonts: major latin = `fonts.heading`, ea =
-    /// `fonts.heading_ea`; minor latin = `fonts.body`, ea = `fonts.body_ea`; cs empty.
-    pub fn from_theme(theme: &Theme) -> ThemeFrame {
-        let c = &theme.colors;
-        let mix = |a: Rgb, b: Rgb| {
-            let m = |x: u8, y: u8| ((u16::from(x) + u16::from(y)) / 2) as u8;
-            Rgb(m(a.0, b.0), m(a.1, b.1), m(a.2, b.2))
-        };
-        let scheme_name = if theme.brand_kit_id.is_empty() {
-            "specrender".to_string()
-        } else {
-            theme.brand_kit_id.clone()
-        };
-        ThemeFrame {
-            name: format!("specrender {}", theme.template_id),
-            scheme_name,
-            colors: vec![
-                ("dk1", c.text),
-                ("lt1", c.background),
-                ("dk2", c.primary),
-                ("lt2", c.muted),
-                ("accent1", c.primary),
-                ("accent2", c.secondary),
-                ("accent3", c.accent),
-                ("accent4", c.muted),
-                ("accent5", mix(c.primary, c.background)),
-                ("accent6", mix(c.secondary, c.background)),
-                ("hlink", c.primary),
-                ("folHlink", c.secondary),
-            ],
-            major_font: ThemeFont {
-                latin: theme.fonts.heading.clone(),
-                ea: theme.fonts.heading_ea.clone(),
-                cs: String::new(),
-            },
-            minor_font: ThemeFont {
-                latin: theme.fonts.body.clone(),
-                ea: theme.fonts.body_ea.clone(),
-                cs: String::new(),
-            },
-        }
+/// The brand's colours and fonts as a theme. Colour mapping (brand token -> scheme slot):
+/// `dk1` = text, `lt1` = background, `dk2` = primary, `lt2` = muted, `accent1` = primary,
+/// `accent2` = secondary, `accent3` = accent, `accent4` = muted, `accent5` = primary
+/// tinted 50% toward background, `accent6` = secondary tinted 50% toward background,
+/// `hlink` = primary, `folHlink` = secondary. Fonts: major latin = `fonts.heading`, ea =
+/// `fonts.heading_ea`; minor latin = `fonts.body`, ea = `fonts.body_ea`; cs empty.
+pub fn theme_frame(theme: &Theme) -> ThemeFrame {
+    let c = &theme.colors;
+    let mix = |a: Rgb, b: Rgb| {
+        let m = |x: u8, y: u8| ((u16::from(x) + u16::from(y)) / 2) as u8;
+        Rgb(m(a.0, b.0), m(a.1, b.1), m(a.2, b.2))
+    };
+    let scheme_name = if theme.brand_kit_id.is_empty() {
+        "specrender".to_string()
+    } else {
+        theme.brand_kit_id.clone()
+    };
+    ThemeFrame {
+        name: format!("specrender {}", theme.template_id),
+        scheme_name,
+        colors: vec![
+            ("dk1", c.text),
+            ("lt1", c.background),
+            ("dk2", c.primary),
+            ("lt2", c.muted),
+            ("accent1", c.primary),
+            ("accent2", c.secondary),
+            ("accent3", c.accent),
+            ("accent4", c.muted),
+            ("accent5", mix(c.primary, c.background)),
+            ("accent6", mix(c.secondary, c.background)),
+            ("hlink", c.primary),
+            ("folHlink", c.secondary),
+        ],
+        major_font: ThemeFont {
+            latin: theme.fonts.heading.clone(),
+            ea: theme.fonts.heading_ea.clone(),
+            cs: String::new(),
+        },
+        minor_font: ThemeFont {
+            latin: theme.fonts.body.clone(),
+            ea: theme.fonts.body_ea.clone(),
+            cs: String::new(),
+        },
     }
 }
 
@@ -417,7 +391,7 @@ mod tests {
         t.brand_kit_id = "acme".into();
         t.colors.primary = Rgb(0, 0, 200);
         t.colors.background = Rgb(255, 255, 255);
-        let th = ThemeFrame::from_theme(&t);
+        let th = theme_frame(&t);
         let slots: Vec<&str> = th.colors.iter().map(|c| c.0).collect();
         assert_eq!(
             slots,

@@ -153,10 +153,7 @@ pub(crate) fn package(laid: &LaidDoc) -> Package<'_> {
     }
     if !carried.iter().any(|c| key(&c.name) == key(&theme)) {
         let part = Part::new(THEME, crate::pptx::theme::CONTENT_TYPE, move |p| {
-            crate::pptx::theme::theme_xml(
-                &specrender_layout::frame::ThemeFrame::from_theme(&laid.theme),
-                p,
-            )
+            crate::pptx::theme::theme_xml(&laid.theme_frame, p)
         });
         pkg.add(part, Rels::new());
     }

@@ -244,7 +244,7 @@ pub(crate) fn styles_on(
     if !s.contains(&format!("xmlns:w=\"{NS_W}\"")) || !s.contains("<w:styles") {
         return None;
     }
-    let s = with_tokens(no_hanging_punctuation(&with_language(s, laid)), laid, t);
+    let s = with_tokens(no_hanging_punctuation(&with_language(s, laid)), laid);
     let end = s.rfind("</w:styles>")?;
     let mut x = Xml::new(pretty);
     role_styles(&mut x, laid, &Ids::on(laid, t), nums);
@@ -258,20 +258,18 @@ pub(crate) fn styles_on(
 }
 
 /// The template's styles given the brand tokens the document sets (`theme.brand.tokens`
-/// fonts and sizes): layout measured those roles with them
-/// (`layout::doc::template::theme_on`: tokens, and sizes clamped to 6-200 pt), so the template's own style for each such role is
-/// written with them — `w:rFonts` (the Latin and East Asian families, in place of the theme
-/// fonts they named) and `w:sz`. A role the template lacks is ours and written with them
-/// already; where the document kept the defaults nothing changes. `w:szCs` stays the
-/// template's: complex-script text is measured at it.
-fn with_tokens(s: String, laid: &LaidDoc, t: &DocTemplate) -> String {
-    let alone = specrender_layout::doc::template::theme_as_written(
-        &specrender_spec::doc::doc_theme(laid.lang),
-        t,
-        &laid.language,
-        laid.lang,
-    );
-    let (th, was) = (&laid.theme, &alone);
+/// fonts and sizes): layout measured those roles with them (and with sizes clamped to
+/// 6-200 pt), so the template's own style for each role whose value differs from what the
+/// template's styles give ([`LaidDoc::template_theme`]) is written with the laid value —
+/// `w:rFonts` (the Latin and East Asian families, in place of the theme fonts they named) and
+/// `w:sz`. A role the template lacks is ours and written with them already; where the
+/// document kept the defaults nothing changes. `w:szCs` stays the template's: complex-script
+/// text is measured at it.
+fn with_tokens(s: String, laid: &LaidDoc) -> String {
+    let Some(was) = &laid.template_theme else {
+        return s;
+    };
+    let th = &laid.theme;
     let differs = |a: &str, b: &str| (a != b).then(|| a.to_string());
     let body = (
         differs(&th.fonts.body, &was.fonts.body),

@@ -333,9 +333,9 @@ fn add_notes_master<'a>(pkg: &mut Package<'a>, laid: &'a LaidDeck, theme: String
     );
     pkg.add(part, rels);
     // The notes master's theme: the brand's colours and fonts on scheme slots.
-    let scheme = specrender_layout::frame::ThemeFrame::from_theme(&laid.theme);
+    let scheme = &laid.theme_frame;
     let part = Part::new(theme, theme::CONTENT_TYPE, move |pretty| {
-        theme::theme_xml(&scheme, pretty)
+        theme::theme_xml(scheme, pretty)
     });
     pkg.add(part, Rels::new());
 }

@@ -2,14 +2,14 @@
 //! and "theme fonts" in PowerPoint's pickers are the brand's.
 //!
 //! What goes in is the frame's [`ThemeFrame`] (the built-in frame: the brand's colours and fonts,
-//! mapped onto scheme slots by `ThemeFrame::from_theme`); this writer decides nothing about it.
+//! mapped onto scheme slots by layout, `LaidDeck::theme_frame`); this writer decides nothing about it.
 //!
 //! The format scheme is written by hand from ECMA-376 Part 1 §20.1.4.1.14 (`CT_StyleMatrix`):
 //! three fill, line, effect and background-fill styles each, plain enough that shapes using
 //! `a:style` references look flat.
 
 use crate::opc::xml::{Xml, NS_A};
-use specrender_layout::frame::ThemeFrame;
+use specrender_model::frame::ThemeFrame;
 
 pub(crate) const CONTENT_TYPE: &str = "application/vnd.openxmlformats-officedocument.theme+xml";
 

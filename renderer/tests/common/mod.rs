@@ -375,6 +375,7 @@ pub fn sample_deck(autofit: Autofit) -> LaidDeck {
         lang: LangFamily::Korean,
         slide_size: SlideSize::WIDESCREEN,
         theme: theme(),
+        theme_frame: specrender_layout::frame::theme_frame(&theme()),
         slides_in: 4,
         slides: vec![s1, s2, s3, s4],
         frame: std::sync::Arc::new(specrender_layout::frame::default_look(
