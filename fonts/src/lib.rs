@@ -24,7 +24,7 @@ pub mod shape;
 
 pub use book::FontBook;
 pub use draw::{Glyph, OutlineSink, RasterPng};
-pub use script::{never_missing, script_class};
+pub use script::{never_missing, script_class, starts_right_to_left};
 pub use shape::Measurer;
 
 /// Options for building a [`FontBook`].

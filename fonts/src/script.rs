@@ -155,6 +155,17 @@ pub fn never_missing(ch: char) -> bool {
         )
 }
 
+/// Is a paragraph of `text` right-to-left: its first strong character (UAX #9 rules P2/P3) is
+/// Hebrew, Arabic or another right-to-left script. Both viewers then lay it out from the
+/// right; its width does not depend on the direction (a line is the sum of its pieces in
+/// logical order; the bidi algorithm only reorders them on the line). Layout (a paragraph's
+/// alignment and its list labels) and the writers (`a:pPr rtl`, `w:bidi`) read the same rule.
+pub fn starts_right_to_left(text: &str) -> bool {
+    // Every right-to-left character is at U+0590 or above.
+    text.chars().any(|c| c >= '\u{590}')
+        && unicode_bidi::get_base_direction(text) == unicode_bidi::Direction::Rtl
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -359,6 +359,9 @@ pub struct TableCell {
 pub struct PlaceholderBox {
     pub kind: ElementKind,
     pub label: String,
+    /// The label's text insets (those of every text box): not in `--layout`.
+    #[serde(skip)]
+    pub insets: Insets,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

@@ -146,6 +146,11 @@ pub struct LaidDoc {
     /// (fonts, sizes as written, not clamped): the writer writes the laid theme's values into
     /// the styles where they differ (tokens the document sets, sizes clamped).
     pub template_theme: Option<Theme>,
+    /// Our own list numbering's level-0 indent (twips): `w:ind w:left` and `w:hanging`,
+    /// what layout measures list items at.
+    pub list_indent: (i64, i64),
+    /// The sizes (centipoints) of the heading styles we write, levels 1 to 6.
+    pub heading_sizes: [Cpt; 6],
     pub page: Page,
     /// The reference document the document is written on, and which of its styles each of
     /// our roles uses (empty without a template).
@@ -334,6 +339,18 @@ pub enum DocFinding {
         block: Option<String>,
         chars: Vec<char>,
     },
+}
+
+/// Localised labels: (figure, table, references heading, separator after the number). The
+/// words of a language, read by layout (caption and heading widths) and the DOCX writer alike.
+pub fn labels(lang: LangFamily) -> (&'static str, &'static str, &'static str, &'static str) {
+    match lang {
+        LangFamily::Korean => ("그림", "표", "참고 문헌", ". "),
+        LangFamily::Japanese => ("図", "表", "参考文献", " "),
+        LangFamily::ChineseSimplified => ("图", "表", "参考文献", " "),
+        LangFamily::ChineseTraditional => ("圖", "表", "參考文獻", " "),
+        LangFamily::Other => ("Figure", "Table", "References", ": "),
+    }
 }
 
 #[cfg(test)]

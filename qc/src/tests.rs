@@ -101,6 +101,7 @@ fn shape(id: &str, r: Rect) -> PlacedBox {
         content: BoxContent::Placeholder(PlaceholderBox {
             kind: ElementKind::Shape,
             label: id.into(),
+            insets: specrender_layout::style::INSETS,
         }),
     }
 }

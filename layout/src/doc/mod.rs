@@ -19,7 +19,7 @@ use crate::picture::{self, Image};
 use crate::text::TextFonts;
 use model::*;
 use specrender_fonts::{never_missing, FontBook, Measurer, ShapeLang, SlotFaces};
-use specrender_spec::deck::{LangFamily, Theme};
+use specrender_spec::deck::Theme;
 use specrender_spec::doc::{BlockKind, Doc};
 use specrender_spec::units::{Cpt, Emu, EMU_PER_INCH};
 use std::collections::BTreeMap;
@@ -285,6 +285,8 @@ pub fn layout_doc_on(doc: &Doc, book: &FontBook, opts: &DocOptions, threads: usi
         author: doc.author.clone(),
         created: doc.created.clone(),
         theme_frame: crate::frame::theme_frame(&theme),
+        list_indent: (flow::LIST_INDENT, template::OUR_LIST_HANGING),
+        heading_sizes: std::array::from_fn(|i| flow::heading_size(i as u8 + 1, theme.sizes.body)),
         template_theme: opts.template.as_ref().map(|t| {
             template::theme_as_written(
                 &specrender_spec::doc::doc_theme(doc.lang),
@@ -308,16 +310,7 @@ pub fn layout_doc_on(doc: &Doc, book: &FontBook, opts: &DocOptions, threads: usi
     }
 }
 
-/// Localised labels: (figure, table, references heading, separator after the number).
-pub fn labels(lang: LangFamily) -> (&'static str, &'static str, &'static str, &'static str) {
-    match lang {
-        LangFamily::Korean => ("그림", "표", "참고 문헌", ". "),
-        LangFamily::Japanese => ("図", "表", "参考文献", " "),
-        LangFamily::ChineseSimplified => ("图", "表", "参考文献", " "),
-        LangFamily::ChineseTraditional => ("圖", "表", "參考文獻", " "),
-        LangFamily::Other => ("Figure", "Table", "References", ": "),
-    }
-}
+pub use specrender_model::doc::labels;
 
 /// The texts of a block the writer draws.
 fn block_texts(c: &LaidContent) -> Vec<&str> {

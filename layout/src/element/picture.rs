@@ -71,6 +71,7 @@ impl PictureItem {
         let content = BoxContent::Placeholder(PlaceholderBox {
             kind: ElementKind::Image,
             label,
+            insets: crate::style::INSETS,
         });
         let finding = Finding::MissingAsset {
             asset_id: self.asset_id.clone(),

@@ -56,6 +56,7 @@ impl Fit for PlaceholderItem {
         let content = BoxContent::Placeholder(PlaceholderBox {
             kind: self.kind,
             label: self.label.clone(),
+            insets: crate::style::INSETS,
         });
         (
             content,

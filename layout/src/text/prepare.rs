@@ -263,16 +263,7 @@ fn runs_from_segments(
     runs.into()
 }
 
-/// Is the paragraph right-to-left: its first strong character (UAX #9 rules P2/P3) is
-/// Hebrew, Arabic or another right-to-left script. Both viewers then lay it out from the
-/// right; its width does not depend on the direction (a line is the sum of its pieces in
-/// logical order; the bidi algorithm only reorders them on the line), so only the writer
-/// needs to know.
-pub fn starts_right_to_left(text: &str) -> bool {
-    // Every right-to-left character is at U+0590 or above.
-    text.chars().any(|c| c >= '\u{590}')
-        && unicode_bidi::get_base_direction(text) == unicode_bidi::Direction::Rtl
-}
+pub use specrender_fonts::starts_right_to_left;
 
 /// Only the pieces of [`prepare_unmetered`] under UAX #14 + kinsoku, with the graphemes of
 /// those wider than `line_width` at `max_size_cpt`: all that breaking a document paragraph

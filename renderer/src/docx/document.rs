@@ -36,7 +36,7 @@ impl Body<'_> {
         ParaProps {
             style: style.map(|s| self.laid.style_id(s)),
             word_wrap: keeps_korean_words(self.laid, text),
-            bidi: specrender_layout::text::prepare::starts_right_to_left(text),
+            bidi: specrender_fonts::starts_right_to_left(text),
             ..Default::default()
         }
     }
@@ -55,9 +55,7 @@ pub(crate) fn keeps_korean_words(laid: &LaidDoc, text: &str) -> bool {
 }
 
 /// Localised labels: (figure, table, references heading, separator after the number).
-pub(crate) fn labels(lang: LangFamily) -> (&'static str, &'static str, &'static str, &'static str) {
-    specrender_layout::doc::labels(lang)
-}
+pub(crate) use specrender_model::doc::labels;
 
 pub(crate) fn document_xml(body: &Body<'_>, pretty: bool) -> Vec<u8> {
     let laid = body.laid;

@@ -48,9 +48,7 @@ pub(crate) fn footnotes_xml(laid: &LaidDoc, pretty: bool) -> Vec<u8> {
             x.start("w:p", &[]);
             ParaProps {
                 style: Some(laid.style_id("FootnoteText")),
-                bidi: specrender_layout::text::prepare::starts_right_to_left(
-                    &laid.references[r].text(),
-                ),
+                bidi: specrender_fonts::starts_right_to_left(&laid.references[r].text()),
                 word_wrap: laid.template.is_some()
                     && super::document::keeps_korean_words(laid, &laid.references[r].text()),
                 ..Default::default()

@@ -5,8 +5,6 @@
 
 use super::text::NS_W;
 use crate::opc::xml::Xml;
-use specrender_layout::doc::flow::LIST_INDENT;
-use specrender_layout::doc::template::OUR_LIST_HANGING;
 use specrender_model::doc::{LaidContent, LaidDoc};
 
 pub(crate) const CONTENT_TYPE: &str =
@@ -30,6 +28,8 @@ pub(crate) struct ListNums {
     /// (`w:lvlOverride/w:lvl`, as written): each restart carries it, so ordered lists look as
     /// the style's own instance does (and are measured so: `layout::doc::template`).
     number_lvl: Option<std::sync::Arc<str>>,
+    /// Our level 0's indent, left and hanging (twips): layout's (`LaidDoc::list_indent`).
+    indent: (i64, i64),
 }
 
 impl ListNums {
@@ -74,6 +74,7 @@ impl ListNums {
             bullet: num_base + 1,
             number_abs,
             number_lvl,
+            indent: laid.list_indent,
         }
     }
 
@@ -89,7 +90,7 @@ impl ListNums {
     }
 }
 
-fn abstract_num(x: &mut Xml, id: u32, fmt: &str, text: &str) {
+fn abstract_num(x: &mut Xml, id: u32, fmt: &str, text: &str, indent: (i64, i64)) {
     x.start("w:abstractNum", &[("w:abstractNumId", &id)]);
     x.empty("w:multiLevelType", &[("w:val", &"singleLevel")]);
     x.start("w:lvl", &[("w:ilvl", &"0")]);
@@ -99,10 +100,7 @@ fn abstract_num(x: &mut Xml, id: u32, fmt: &str, text: &str) {
     x.empty("w:lvlJc", &[("w:val", &"left")]);
     x.start("w:pPr", &[]);
     // Layout measures lists at this indent (and right-to-left items by where it sets the number).
-    x.empty(
-        "w:ind",
-        &[("w:left", &LIST_INDENT), ("w:hanging", &OUR_LIST_HANGING)],
-    );
+    x.empty("w:ind", &[("w:left", &indent.0), ("w:hanging", &indent.1)]);
     x.end("w:pPr");
     x.end("w:lvl");
     x.end("w:abstractNum");
@@ -111,8 +109,8 @@ fn abstract_num(x: &mut Xml, id: u32, fmt: &str, text: &str) {
 /// Our abstract definitions and instances, as elements (no root).
 fn ours(x: &mut Xml, nums: &ListNums, abstracts: bool, instances: bool) {
     if abstracts {
-        abstract_num(x, nums.abs_base, "bullet", "\u{2022}");
-        abstract_num(x, nums.abs_base + 1, "decimal", "%1.");
+        abstract_num(x, nums.abs_base, "bullet", "\u{2022}", nums.indent);
+        abstract_num(x, nums.abs_base + 1, "decimal", "%1.", nums.indent);
     }
     if !instances {
         return;

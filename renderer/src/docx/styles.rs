@@ -22,8 +22,6 @@ use specrender_template::DocTemplate;
 pub(crate) const CONTENT_TYPE: &str =
     "application/vnd.openxmlformats-officedocument.wordprocessingml.styles+xml";
 
-use specrender_layout::doc::flow::heading_size;
-
 struct Style<'a> {
     id: &'a str,
     name: &'a str,
@@ -798,7 +796,7 @@ fn heading(x: &mut Xml, laid: &LaidDoc, ids: &Ids<'_>, level: u8) {
                 x.empty("w:iCs", &[]);
             }
             x.empty("w:color", &[("w:val", &th.colors.primary.hex())]);
-            size(x, heading_size(level, th.sizes.body));
+            size(x, laid.heading_sizes[usize::from(level.clamp(1, 6)) - 1]);
         },
     );
 }

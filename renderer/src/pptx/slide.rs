@@ -15,7 +15,9 @@ use super::text::{self, RunStyle};
 use super::NS_P;
 use crate::opc::rels::RelId;
 use crate::opc::xml::{Xml, NS_A, NS_R};
-use specrender_model::{Anchor, BoxContent, LaidDeck, LaidSlide, PlacedBox, Placeholder};
+use specrender_model::{
+    Anchor, BoxContent, LaidDeck, LaidSlide, PlacedBox, Placeholder, PlaceholderBox,
+};
 use specrender_spec::deck::EMU_PER_PT;
 
 pub(crate) const CONTENT_TYPE: &str =
@@ -49,7 +51,7 @@ pub(crate) fn slide_xml(
         let id = i as u32 + 2;
         match &b.content {
             BoxContent::Text(_) => text_shape(&mut x, laid, b, id),
-            BoxContent::Placeholder(p) => label_shape(&mut x, laid, b, id, &p.label),
+            BoxContent::Placeholder(p) => label_shape(&mut x, laid, b, id, p),
             BoxContent::Chart(c) => match charts.next() {
                 Some(rid) => chart_frame(&mut x, b, id, c.kind.as_str(), c.title.as_deref(), *rid),
                 None => debug_assert!(false, "a chart box without a chart part"),
@@ -58,7 +60,8 @@ pub(crate) fn slide_xml(
             BoxContent::Divider(d) => shape::divider(&mut x, b, d, id),
             BoxContent::Picture(p) => match embeds.get(i).copied().flatten() {
                 Some(rid) => picture::pic(&mut x, b, p, id, rid),
-                None => label_shape(&mut x, laid, b, id, &p.asset_id),
+                // Every picture box gets its image part (`pptx::slides`).
+                None => debug_assert!(false, "a picture box without an image part"),
             },
             BoxContent::Table(t) => table::table_shape(&mut x, b, t, id, &laid.language),
         }
@@ -137,7 +140,8 @@ fn text_shape(x: &mut Xml, laid: &LaidDeck, b: &PlacedBox, id: u32) {
     x.end("p:sp");
 }
 
-fn label_shape(x: &mut Xml, laid: &LaidDeck, b: &PlacedBox, id: u32, label: &str) {
+fn label_shape(x: &mut Xml, laid: &LaidDeck, b: &PlacedBox, id: u32, ph: &PlaceholderBox) {
+    let label = ph.label.as_str();
     x.start("p:sp", &[]);
     nv_sp_pr(x, b, id, Nv::Shape, Some(label));
     x.start("p:spPr", &[]);
@@ -150,9 +154,8 @@ fn label_shape(x: &mut Xml, laid: &LaidDeck, b: &PlacedBox, id: u32, label: &str
     x.end("p:spPr");
 
     x.start("p:txBody", &[]);
-    // The insets of every text box, so the label sits like text would.
-    let insets = specrender_layout::style::INSETS;
-    text::body_pr(x, insets, Anchor::Middle, laid.autofit);
+    // The insets of every text box (layout's), so the label sits like text would.
+    text::body_pr(x, ph.insets, Anchor::Middle, laid.autofit);
     x.empty("a:lstStyle", &[]);
     x.start("a:p", &[]);
     x.start("a:pPr", &[("marL", &0), ("indent", &0), ("algn", &"ctr")]);

@@ -304,6 +304,7 @@ pub fn sample_deck(autofit: Autofit) -> LaidDeck {
                 BoxContent::Placeholder(PlaceholderBox {
                     kind: ElementKind::Chart,
                     label: "chart: 매출 추이".into(),
+                    insets: specrender_layout::style::INSETS,
                 }),
             ),
             placed(
