@@ -1392,6 +1392,20 @@ pub fn doc_template_inspect_text(v: &Value) -> String {
     s
 }
 
+/// `template inspect`'s layout map: which template layout each layout id goes onto and how
+/// ([`template::map_all`]), with where layout takes its slots from (the frame of a deck
+/// without brand tokens on `t`).
+pub fn template_layout_map(t: &Arc<template::Template>) -> Vec<template::Mapping> {
+    let lang = spec::deck::LangFamily::Other;
+    let frame = layout::frame::from_template(t, &spec::resolve::default_theme(lang), lang);
+    let mut map = template::map_all(t, &|_| None);
+    for m in &mut map {
+        let l = frame.layouts.iter().find(|l| l.preset.id() == m.layout_id);
+        m.slots = l.map(|l| l.template_layout.slots);
+    }
+    map
+}
+
 /// What `template inspect` warns about the template's theme fonts: a family that is neither
 /// available nor a metric-compatible alias is measured with a stand-in or a substitute
 /// (docs/guide/fonts.md). Heading and body fonts, Latin and the East Asian font of each of ko, ja,

@@ -1576,7 +1576,7 @@ fn cmd_template_inspect(file: &std::path::Path, text: bool, fonts: &FontArgs) ->
         }
     };
     let warnings = specrender::template_font_warnings(&book, &t);
-    let map = specrender::template::map_all(&t, &|_| None);
+    let map = specrender::template_layout_map(&t);
     if text {
         let s = specrender::terminal_safe(&specrender::template::report::inspect_text(
             &t, &map, &warnings,

@@ -71,6 +71,30 @@ fn every_fixture_template_is_read() {
         ),
         ("edited-ko-names.pptx", "pptx", (9144000, 6858000), 1, 11, 0),
         (
+            "edited-no-placeholders.pptx",
+            "pptx",
+            (9144000, 6858000),
+            1,
+            1,
+            0,
+        ),
+        (
+            "edited-bare-master.pptx",
+            "pptx",
+            (9144000, 6858000),
+            1,
+            1,
+            0,
+        ),
+        (
+            "edited-title-only.pptx",
+            "pptx",
+            (9144000, 6858000),
+            1,
+            1,
+            0,
+        ),
+        (
             "edited-ja-names-logo-wide.pptx",
             "pptx",
             (12192000, 6858000),
@@ -520,7 +544,7 @@ fn template_inspect_prints_json_text_and_exit_codes() {
     let map = v["layout_map"].as_array().unwrap();
     assert_eq!(
         map[3],
-        serde_json::json!({"layout_id": "two_column", "layout_name": "Two Content", "how": "name"})
+        serde_json::json!({"layout_id": "two_column", "layout_name": "Two Content", "how": "name", "slots": "layout"})
     );
     // Calibri is an alias (no warning); the Korean script font is a stand-in.
     let warnings: Vec<&str> = v["warnings"]
@@ -1093,4 +1117,155 @@ fn pictures_charts_and_tables_fill_their_layout_placeholders() {
         pic.contains("<p:nvPr><p:ph type=\"pic\" idx=\"1\"/></p:nvPr>"),
         "{pic}"
     );
+}
+
+// --- templates without the placeholders a deck needs (issue 45, item 4) ------------------
+
+/// `deck` rendered by the CLI, on `template` or (`None`) the built-in look: (slides out, the
+/// high `overflow` findings as `(source slide, element)`, the layout JSON).
+fn render_generated(
+    deck: &str,
+    template: Option<&str>,
+    tag: &str,
+) -> (usize, Vec<(String, String)>, serde_json::Value) {
+    let d = std::env::temp_dir().join(format!("specrender-gen-{}-{tag}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    let (input, out, qc, layout) = (
+        d.join("deck.json"),
+        d.join("out.pptx"),
+        d.join("qc.json"),
+        d.join("layout.json"),
+    );
+    std::fs::write(&input, deck).unwrap();
+    let mut args: Vec<String> = vec!["render".into(), input.display().to_string()];
+    if let Some(t) = template {
+        args.extend(["--template".into(), fixture(t).display().to_string()]);
+    }
+    for (flag, p) in [("-o", &out), ("--qc", &qc), ("--layout", &layout)] {
+        args.extend([flag.to_string(), p.display().to_string()]);
+    }
+    let r = Command::new(env!("CARGO_BIN_EXE_specrender"))
+        .args(&args)
+        .env_remove("SPECRENDER_FONTS")
+        .output()
+        .unwrap();
+    assert!(
+        r.status.code().unwrap() <= 1,
+        "{tag}: {}",
+        String::from_utf8_lossy(&r.stderr)
+    );
+    let read = |p: &PathBuf| -> serde_json::Value {
+        serde_json::from_slice(&std::fs::read(p).unwrap()).unwrap()
+    };
+    let (qc, layout) = (read(&qc), read(&layout));
+    let _ = std::fs::remove_dir_all(d);
+    let high = qc["issues"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|i| i["type"] == "overflow" && i["severity"] == "high")
+        .map(|i| {
+            let s = |k: &str| i[k].as_str().unwrap_or_default().to_string();
+            (s("source_slide_id"), s("element_id"))
+        })
+        .collect();
+    (layout["slides"].as_array().unwrap().len(), high, layout)
+}
+
+#[test]
+fn a_template_without_title_or_body_placeholders_gets_our_presets() {
+    let opts = specrender_deckgen::DeckOptions {
+        slides: 20,
+        mix: specrender_deckgen::Mix::Mixed,
+        seed: 1,
+    };
+    let deck = specrender_deckgen::deck_json(&opts);
+    let (_, builtin_high, _) = render_generated(&deck, None, "builtin");
+    // The master keeps only its footer placeholders (they once made the safe area, and the
+    // slots collapsed into a sliver: 103 slides, 217 high overflows), or has none; one layout
+    // with no placeholder, or a title-only one.
+    for name in [
+        "edited-no-placeholders.pptx",
+        "edited-bare-master.pptx",
+        "edited-title-only.pptx",
+    ] {
+        let (slides, high, layout) = render_generated(&deck, Some(name), name);
+        assert!(slides <= 25, "{name}: {slides} slides");
+        let new: Vec<_> = high.iter().filter(|h| !builtin_high.contains(h)).collect();
+        assert!(new.is_empty(), "{name}: high overflow {new:?}");
+        // Every box of the 4:3 template's slides inside its safe area (0.5 in margins).
+        let (cx, cy, m) = (9_144_000, 6_858_000, 457_200);
+        for s in layout["slides"].as_array().unwrap() {
+            for b in s["boxes"].as_array().unwrap() {
+                let r: Vec<i64> = b["rect_emu"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|v| v.as_i64().unwrap())
+                    .collect();
+                if b["element_id"].as_str().unwrap().starts_with('_') || r == [0, 0, cx, cy] {
+                    continue;
+                }
+                assert!(
+                    r[0] >= m && r[1] >= m && r[0] + r[2] <= cx - m && r[1] + r[3] <= cy - m,
+                    "{name} {}: {b}",
+                    s["id"]
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn inspect_says_where_the_slots_come_from() {
+    let inspect = |name: &str, text: bool| {
+        let f = fixture(name);
+        let mut args = vec!["template", "inspect"];
+        if text {
+            args.push("--text");
+        }
+        args.push(f.to_str().unwrap());
+        let out = Command::new(env!("CARGO_BIN_EXE_specrender"))
+            .args(&args)
+            .env_remove("SPECRENDER_FONTS")
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{name}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let slots = |name: &str| -> Vec<(String, String)> {
+        let v: serde_json::Value = serde_json::from_str(&inspect(name, false)).unwrap();
+        v["layout_map"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| {
+                let s = |k: &str| m[k].as_str().unwrap().to_string();
+                (s("layout_id"), s("slots"))
+            })
+            .collect()
+    };
+    let of = |v: &[(String, String)], id: &str| v.iter().find(|m| m.0 == id).unwrap().1.clone();
+    let none = slots("edited-no-placeholders.pptx");
+    assert!(none.iter().all(|m| m.1 == "presets"), "{none:?}");
+    let text = inspect("edited-no-placeholders.pptx", true);
+    assert!(
+        text.contains("one_column        -> the blank or first layout (fallback; no title or body area on the master: our preset slots on the slide's safe area)"),
+        "{text}"
+    );
+    let title = slots("edited-title-only.pptx");
+    for id in ["one_column", "two_column", "chart_focus", "table_focus"] {
+        assert_eq!(of(&title, id), "layout title", "{id}");
+    }
+    assert_eq!(of(&title, "quote_center"), "layout");
+    assert_eq!(of(&title, "title_center"), "presets");
+    assert!(inspect("edited-title-only.pptx", true)
+        .contains("its title placeholder, our slots below it"));
+    // A template with its placeholders: every layout id on a layout's placeholders, but
+    // `blank`, whose layout has none: our slots in the master's areas.
+    let full = slots("python-pptx-default.pptx");
+    for (id, from) in &full {
+        let want = if id == "blank" { "master" } else { "layout" };
+        assert_eq!(from, want, "{id}");
+    }
 }

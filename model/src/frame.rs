@@ -73,6 +73,12 @@ pub struct TemplateLayout {
     /// The name `theme.brand.tokens.layouts` gave for this layout id when the template has no
     /// layout of that name (the other rules chose).
     pub explicit_missing: Option<String>,
+    /// Where the slots come from (`template inspect` says it): `layout` (the template layout's
+    /// placeholders, the master's areas where it lacks one), `layout title` (the title
+    /// placeholder of the layout slides go onto, our preset slots below it), `master` (our
+    /// slots scaled into the master's title and body areas) or `presets` (our preset slots on
+    /// the slide's safe area: the master has no title or body area).
+    pub slots: &'static str,
 }
 
 impl Frame {

@@ -33,6 +33,10 @@ pub struct Mapping {
     pub layout_name: Option<String>,
     /// `explicit`, `name`, `type`, `signature` or `fallback`.
     pub how: &'static str,
+    /// Where layout takes the slots from (`layout`, `layout title`, `master` or `presets`:
+    /// docs/guide/templates.md), when the caller asked layout (`template inspect` does).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub slots: Option<&'static str>,
 }
 
 /// Standard Office layout names per `layout_id`, lower-cased, in the languages Office ships
@@ -171,6 +175,7 @@ pub fn map_layout(t: &Template, layout_id: &str, explicit: Option<&str>) -> Mapp
         layout: Some(i),
         layout_name: Some(t.layouts[i].name.clone()),
         how,
+        slots: None,
     };
     let by_name = |name: &str| {
         let n = name.trim().to_lowercase();
@@ -202,6 +207,7 @@ pub fn map_layout(t: &Template, layout_id: &str, explicit: Option<&str>) -> Mapp
         layout: None,
         layout_name: None,
         how: "fallback",
+        slots: None,
     }
 }
 

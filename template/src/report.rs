@@ -124,16 +124,21 @@ pub fn inspect_text(t: &Template, mappings: &[Mapping], extra_warnings: &[String
     }
     let _ = writeln!(s, "layout ids:");
     for m in mappings {
-        let _ = writeln!(
-            s,
-            "  {:<17} -> {} ({})",
-            m.layout_id,
-            m.layout_name
-                .as_deref()
-                .map(|n| format!("\"{n}\""))
-                .unwrap_or_else(|| "our own slots in the master's areas".into()),
-            m.how
-        );
+        let slots = match m.slots {
+            Some("layout") | None => String::new(),
+            Some("layout title") => "; its title placeholder, our slots below it".into(),
+            Some("master") => "; our slots in the master's title and body areas".into(),
+            Some("presets") => "; no title or body area on the master: our preset slots on the \
+                                 slide's safe area"
+                .into(),
+            Some(other) => format!("; slots: {other}"),
+        };
+        let onto = match (&m.layout_name, m.slots) {
+            (Some(n), _) => format!("\"{n}\""),
+            (None, Some(_)) => "the blank or first layout".into(),
+            (None, None) => "our own slots in the master's areas".into(),
+        };
+        let _ = writeln!(s, "  {:<17} -> {onto} ({}{slots})", m.layout_id, m.how);
     }
     for d in t.dropped().iter() {
         let _ = writeln!(s, "{}", crate::policy::dropped_line(d));

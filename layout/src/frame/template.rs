@@ -10,6 +10,7 @@ use super::{Frame, LayoutFrame, Rules, TemplateLayout};
 use crate::model::{Placeholder, Preset, Rect};
 use crate::preset::{self, Slot, SlotRole, CAPTION, FOOTER_BAND, GAP, GUTTER};
 use specrender_spec::deck::{LangFamily, SlideSize, Theme};
+use specrender_spec::units::EMU_PER_INCH;
 use specrender_template::{map_layout, Layout, Placeholder as TplPh, Template};
 use std::sync::Arc;
 
@@ -180,8 +181,15 @@ pub fn from_template(t: &Arc<Template>, theme: &Theme, lang: LangFamily) -> Fram
                 .iter()
                 .filter(|p| p.class() == class)
                 .find_map(|p| p.rect.map(rect))
+                .filter(|r| usable(*r, size))
         })
     };
+    let (m_title, m_body) = (mph("title"), mph("body"));
+    // A master with no title or body area (only footer placeholders, or none at all:
+    // python-pptx's one-layout test templates) gives no area to scale our slots into; the
+    // footer placeholders alone are no safe area. Our presets on the slide's safe area then
+    // (0.5 in margins, the footer band reserved).
+    let presets = m_title.is_none() && m_body.is_none();
     // Every placeholder's area together is where content belongs.
     let mut safe: Option<Rect> = None;
     for p in master
@@ -195,7 +203,10 @@ pub fn from_template(t: &Arc<Template>, theme: &Theme, lang: LangFamily) -> Fram
             }
         }
     }
-    let safe_area = clamp_to(safe.unwrap_or(preset::safe_area(size)), size);
+    let safe_area = match safe {
+        Some(r) if !presets => clamp_to(r, size),
+        _ => preset::safe_area(size),
+    };
     // The master's footer placeholders, else a band at the foot of the safe area.
     let mut footer: Option<Rect> = None;
     for p in master.iter().flat_map(|m| m.placeholders.iter()) {
@@ -205,24 +216,30 @@ pub fn from_template(t: &Arc<Template>, theme: &Theme, lang: LangFamily) -> Fram
             }
         }
     }
-    let footer_band = clamp_to(
-        footer.unwrap_or(Rect {
-            y: safe_area.bottom() - FOOTER_BAND,
-            h: FOOTER_BAND,
-            ..safe_area
-        }),
-        size,
-    );
-    // The master's title and body areas (fallback slots go inside them).
-    let m_title = mph("title").unwrap_or(Rect {
+    let footer_band = match footer {
+        Some(r) if !presets => clamp_to(r, size),
+        _ => clamp_to(
+            Rect {
+                y: safe_area.bottom() - FOOTER_BAND,
+                h: FOOTER_BAND,
+                ..safe_area
+            },
+            size,
+        ),
+    };
+    // The master's title and body areas (fallback slots go inside them); with `presets`,
+    // these are the preset's title and body areas exactly.
+    let m_title = m_title.unwrap_or(Rect {
         h: safe_area.h * 15 / 100,
         ..safe_area
     });
-    let m_body = mph("body").unwrap_or(Rect {
+    let m_body = m_body.unwrap_or(Rect {
         y: m_title.bottom() + GAP,
         h: (footer_band.y - GAP - m_title.bottom() - GAP).max(0),
         ..safe_area
     });
+    let host_title = host_title(t, size, safe_area);
+    let our_slots = if presets { "presets" } else { "master" };
     let layouts = Preset::ALL
         .into_iter()
         .map(|p| {
@@ -243,8 +260,8 @@ pub fn from_template(t: &Arc<Template>, theme: &Theme, lang: LangFamily) -> Fram
                 }
             };
             let m_body = clear(m_body);
-            let slots = match chosen {
-                Some(l) => template_slots(
+            let from_layout = chosen.and_then(|l| {
+                template_slots(
                     p,
                     l,
                     body_placeholders,
@@ -254,8 +271,21 @@ pub fn from_template(t: &Arc<Template>, theme: &Theme, lang: LangFamily) -> Fram
                     m_body,
                     &clear,
                 )
-                .unwrap_or_else(|| scaled_slots(p, size, footer_band, m_title, m_body)),
-                None => scaled_slots(p, size, footer_band, m_title, m_body),
+            });
+            let (slots, from) = match (from_layout, host_title) {
+                // A layout without a title, body or picture placeholder gives none of them.
+                (Some(s), _) if chosen.is_some_and(offers_areas) => (s, "layout"),
+                (Some(s), _) => (s, our_slots),
+                // Slides of a layout id no template layout fits go onto the template's blank
+                // or first layout: its title placeholder carries a content slide's title.
+                (None, Some(title)) if chosen.is_none() && has_top_title(p) => (
+                    under_title(scaled_slots(p, size, footer_band, m_title, m_body), title),
+                    "layout title",
+                ),
+                (None, _) => (
+                    scaled_slots(p, size, footer_band, m_title, m_body),
+                    our_slots,
+                ),
             };
             LayoutFrame {
                 preset: p,
@@ -271,6 +301,7 @@ pub fn from_template(t: &Arc<Template>, theme: &Theme, lang: LangFamily) -> Fram
                     name: mapping.layout_name.unwrap_or_default(),
                     how: mapping.how,
                     explicit_missing,
+                    slots: from,
                 },
             }
         })
@@ -306,6 +337,8 @@ fn template_slots(
     }
     let footer = slot(R::Footer, footer_band, None);
     let title = a.title.unwrap_or((m_title, None));
+    // Our body area under the layout's own title when the layout has no body.
+    let m_body = below(m_body, title.0);
     // The main body: the largest (a layout may stack a small heading box over it).
     let body = a
         .bodies
@@ -393,6 +426,74 @@ fn template_slots(
             footer,
         ],
     })
+}
+
+/// An area text can go in: at least 1 in wide and 0.3 in tall inside the slide (a
+/// placeholder squeezed to a sliver, or off the slide, is no title or body area).
+fn usable(r: Rect, size: SlideSize) -> bool {
+    let c = clamp_to(r, size);
+    c.w >= EMU_PER_INCH && c.h >= EMU_PER_INCH * 3 / 10
+}
+
+/// `r` starting a gap below `title` when it starts above that (keeping its foot); unchanged
+/// when that would leave it less than half its height.
+fn below(r: Rect, title: Rect) -> Rect {
+    let across = r.x < title.right() && title.x < r.right();
+    let top = title.bottom() + GAP;
+    if across && r.y < top && (r.bottom() - top) * 2 >= r.h {
+        Rect {
+            y: top,
+            h: r.bottom() - top,
+            ..r
+        }
+    } else {
+        r
+    }
+}
+
+/// Does layout `l` have a title, subtitle, body or picture placeholder with geometry?
+fn offers_areas(l: &Layout) -> bool {
+    let a = areas(l, true);
+    a.title.is_some() || a.subtitle.is_some() || !a.bodies.is_empty() || a.picture.is_some()
+}
+
+/// Layout ids whose title sits at the top of the slide over their content.
+fn has_top_title(p: Preset) -> bool {
+    matches!(
+        p,
+        Preset::OneColumn | Preset::TwoColumn | Preset::ChartFocus | Preset::TableFocus
+    )
+}
+
+/// The title placeholder of the layout a fallback slide goes onto (the template's blank
+/// layout, else its first: [`specrender_model::frame::Frame::template_layout_index`]) when it
+/// is a title at the top: not a centre title, usable, ending in the top 40% of the slide; the
+/// part of it inside the safe area `safe`.
+fn host_title(t: &Template, size: SlideSize, safe: Rect) -> Option<(Rect, Option<Placeholder>)> {
+    let i = t.layouts.iter().position(|l| l.ty == "blank").unwrap_or(0);
+    let l = t.layouts.get(i)?;
+    l.placeholders.iter().find_map(|p| {
+        // Inside the safe area (which a master without title or body area does not widen).
+        let r = rect(p.rect?).intersection(&safe)?;
+        let top = p.class() == "title" && p.ty != "ctrTitle";
+        (top && usable(r, size) && r.bottom() * 5 <= size.cy * 2).then(|| (r, ph_ref(p)))
+    })
+}
+
+/// Our slots under a layout's title placeholder: the title slot is the placeholder, and every
+/// other slot that starts above its foot starts a gap below it.
+fn under_title(slots: Vec<Slot>, title: (Rect, Option<Placeholder>)) -> Vec<Slot> {
+    slots
+        .into_iter()
+        .map(|s| match s.role {
+            SlotRole::Title => slot(SlotRole::Title, title.0, title.1),
+            SlotRole::Footer | SlotRole::Picture => s,
+            _ => Slot {
+                rect: below(s.rect, title.0),
+                ..s
+            },
+        })
+        .collect()
 }
 
 /// A band a layout draws under its main body `main`: the nearest other body placeholder that
