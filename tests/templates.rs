@@ -1122,12 +1122,17 @@ fn pictures_charts_and_tables_fill_their_layout_placeholders() {
 // --- templates without the placeholders a deck needs (issue 45, item 4) ------------------
 
 /// `deck` rendered by the CLI, on `template` or (`None`) the built-in look: (slides out, the
-/// high `overflow` findings as `(source slide, element)`, the layout JSON).
+/// high `overflow` findings as `(source slide, element)`, the layout JSON, the QC JSON).
 fn render_generated(
     deck: &str,
     template: Option<&str>,
     tag: &str,
-) -> (usize, Vec<(String, String)>, serde_json::Value) {
+) -> (
+    usize,
+    Vec<(String, String)>,
+    serde_json::Value,
+    serde_json::Value,
+) {
     let d = std::env::temp_dir().join(format!("specrender-gen-{}-{tag}", std::process::id()));
     std::fs::create_dir_all(&d).unwrap();
     let (input, out, qc, layout) = (
@@ -1169,7 +1174,7 @@ fn render_generated(
             (s("source_slide_id"), s("element_id"))
         })
         .collect();
-    (layout["slides"].as_array().unwrap().len(), high, layout)
+    (layout["slides"].as_array().unwrap().len(), high, layout, qc)
 }
 
 #[test]
@@ -1180,7 +1185,7 @@ fn a_template_without_title_or_body_placeholders_gets_our_presets() {
         seed: 1,
     };
     let deck = specrender_deckgen::deck_json(&opts);
-    let (_, builtin_high, _) = render_generated(&deck, None, "builtin");
+    let (_, builtin_high, _, _) = render_generated(&deck, None, "builtin");
     // The master keeps only its footer placeholders (they once made the safe area, and the
     // slots collapsed into a sliver: 103 slides, 217 high overflows), or has none; one layout
     // with no placeholder, or a title-only one.
@@ -1189,10 +1194,28 @@ fn a_template_without_title_or_body_placeholders_gets_our_presets() {
         "edited-bare-master.pptx",
         "edited-title-only.pptx",
     ] {
-        let (slides, high, layout) = render_generated(&deck, Some(name), name);
+        let (slides, high, layout, qc) = render_generated(&deck, Some(name), name);
         assert!(slides <= 25, "{name}: {slides} slides");
         let new: Vec<_> = high.iter().filter(|h| !builtin_high.contains(h)).collect();
         assert!(new.is_empty(), "{name}: high overflow {new:?}");
+        // The fallback note says where the slots are.
+        let where_ = if name == "edited-title-only.pptx" {
+            "below the title placeholder"
+        } else {
+            "on the slide's safe area"
+        };
+        let note = qc["issues"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|i| {
+                i["type"] == "template_layout_fallback" && i["details"]["layout_id"] == "one_column"
+            })
+            .unwrap_or_else(|| panic!("{name}: no fallback note"));
+        assert!(
+            note["message"].as_str().unwrap().contains(where_),
+            "{name}: {note}"
+        );
         // Every box of the 4:3 template's slides inside its safe area (0.5 in margins).
         let (cx, cy, m) = (9_144_000, 6_858_000, 457_200);
         for s in layout["slides"].as_array().unwrap() {

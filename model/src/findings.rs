@@ -39,9 +39,13 @@ pub enum Finding {
     BrokenWords { words: Vec<String> },
     /// `layout_id` is not a preset; the slide type's preset was used.
     UnknownLayout { layout_id: String, used: Preset },
-    /// On a template, no layout fits the slide's layout id: our own slots inside the master's
-    /// title and body areas, on the template's blank (else first) layout.
-    TemplateLayoutFallback { layout_id: String },
+    /// On a template, no layout fits the slide's layout id: our own slots, on the template's
+    /// blank (else first) layout; `slots` says where ([`crate::frame::TemplateLayout::slots`]:
+    /// `master`, `presets` or `layout title`).
+    TemplateLayoutFallback {
+        layout_id: String,
+        slots: &'static str,
+    },
     /// `theme.brand.tokens.layouts` names a layout the template does not have; `used`: the
     /// layout the other rules chose (`None`: our own slots).
     TemplateLayoutMissing {

@@ -100,11 +100,18 @@ fn describe(f: &Finding, at: &str) -> Described {
             details(vec![("layout_id", json!(layout_id)), ("used", json!(used.id()))]),
             format!("{at}: layout_id \"{layout_id}\" is not a preset; used \"{}\" from the slide type. Use one of: {PRESETS}.", used.id()),
         ),
-        Finding::TemplateLayoutFallback { layout_id } => (
+        Finding::TemplateLayoutFallback { layout_id, slots } => (
             IssueKind::TemplateLayoutFallback,
             Severity::Low,
             details(vec![("layout_id", json!(layout_id))]),
-            format!("{at}: the template has no layout for \"{layout_id}\" (by name, type or placeholders); the slide is placed by specrender's own slots inside the master's title and body areas. Add such a layout to the template for its own look."),
+            format!(
+                "{at}: the template has no layout for \"{layout_id}\" (by name, type or placeholders); the slide is placed by specrender's own slots {}. Add such a layout to the template for its own look.",
+                match *slots {
+                    "presets" => "on the slide's safe area (the master has no title or body area)",
+                    "layout title" => "below the title placeholder of the layout it goes onto",
+                    _ => "inside the master's title and body areas",
+                }
+            ),
         ),
         Finding::TemplateLayoutMissing { layout_id, name, used } => (
             IssueKind::TemplateLayoutMissing,

@@ -4,7 +4,9 @@
 //! subtitle, bodies by position, picture), with the caption and attribution bands our rules
 //! carve out of them; a layout id no template layout fits gets the built-in slots scaled into
 //! the master's title and body areas. The safe area is every placeholder's area together, the
-//! footer band the master's footer placeholders (date, footer, slide number).
+//! footer band the master's footer placeholders (date, footer, slide number). A master with no
+//! title or body area gets our presets on the slide's safe area instead (issue 45), and a
+//! fallback slide on a layout with a title placeholder at the top puts its title there.
 
 use super::{Frame, LayoutFrame, Rules, TemplateLayout};
 use crate::model::{Placeholder, Preset, Rect};

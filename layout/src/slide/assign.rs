@@ -28,6 +28,7 @@ pub fn choose_preset(ctx: &mut Ctx<'_>, slide: &Slide) -> Preset {
     if tl.index.is_none() {
         let finding = Finding::TemplateLayoutFallback {
             layout_id: p.id().to_string(),
+            slots: tl.slots,
         };
         ctx.note(finding, &slide.id, &slide.id, None);
     }
