@@ -16,9 +16,7 @@ pub const INSETS: Insets = Insets {
 };
 /// Hanging indent of bullet paragraphs: 0.375 in (PowerPoint's level-1 default).
 pub const BULLET_MARGIN: Emu = EMU_PER_INCH * 3 / 8;
-/// Titles never shrink below 20 pt (docs/concepts/fit-policy.md, step 1). The one floor QC checks
-/// titles against too.
-pub const TITLE_FLOOR: Cpt = 2000;
+pub use specrender_model::rules::TITLE_FLOOR;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Style {

@@ -43,6 +43,7 @@ pub mod findings;
 pub mod frame;
 pub mod geom;
 pub mod picture;
+pub mod rules;
 pub mod text;
 
 pub use chart::{AxisFit, ChartBox, ChartFonts, ChartKind, ChartSeriesBox, ChartSizes};

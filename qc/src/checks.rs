@@ -6,8 +6,7 @@ use crate::{
     issue, sort_value, Issue, IssueKind, Severity, OVERLAP_DENOMINATOR, SAFE_AREA_TOLERANCE,
 };
 use serde_json::{json, Map, Value};
-use specrender_layout::frame::{MIN_CONTRAST, MIN_CONTRAST_LARGE};
-use specrender_layout::TITLE_FLOOR;
+use specrender_model::rules::{MIN_CONTRAST, MIN_CONTRAST_LARGE, TITLE_FLOOR};
 use specrender_model::{LaidDeck, LaidSlide, PlacedBox, Placeholder, Rect, TextBox};
 use specrender_spec::units::{cpt_to_emu, Cpt};
 use std::collections::BTreeMap;
@@ -235,12 +234,12 @@ fn slide_layout(laid: &LaidDeck, slide: &LaidSlide) -> Option<usize> {
 
 /// `low_contrast`: text whose colour is below [`minimum`] against what
 /// lies under its box — its own fill, else the template's decoration or background there
-/// ([`specrender_layout::template::Template::backdrop`]). A fill that is translucent is blended
+/// ([`specrender_template::Template::backdrop`]). A fill that is translucent is blended
 /// over the backdrop; a gradient or pattern counts by its worst colour; a picture under the box
 /// cannot be judged and is skipped.
 pub(crate) fn contrast(laid: &LaidDeck, slide: &LaidSlide, out: &mut Vec<Issue>) {
-    use specrender_layout::template::{contrast as ratio, Paint, Rect as TRect};
     use specrender_model::BoxContent;
+    use specrender_template::{contrast as ratio, Paint, Rect as TRect};
     let t = &laid.frame.template;
     let Some(layout) = slide_layout(laid, slide) else {
         return;
@@ -386,9 +385,7 @@ pub(crate) fn logo(laid: &LaidDeck, slide: &LaidSlide, out: &mut Vec<Issue>) {
             let covered = r
                 .intersection(&l.rect)
                 .is_some_and(|x| x.area() * 2 >= l.rect.area());
-            covered
-                && t.paint(layout.master, &d.fill)
-                    != specrender_layout::template::Paint::Transparent
+            covered && t.paint(layout.master, &d.fill) != specrender_template::Paint::Transparent
         });
         if let Some(d) = hidden {
             let name = if d.name.is_empty() {
@@ -448,7 +445,7 @@ pub(crate) fn decorations(laid: &LaidDeck, slide: &LaidSlide, out: &mut Vec<Issu
     let Some(layout) = slide_layout(laid, slide).and_then(|i| t.layouts.get(i)) else {
         return;
     };
-    let rect = |r: specrender_layout::template::Rect| Rect {
+    let rect = |r: specrender_template::Rect| Rect {
         x: r.x,
         y: r.y,
         w: r.cx.max(0),

@@ -30,11 +30,7 @@ const LOGO_MAX_W: Emu = EMU_PER_INCH * 5 / 2;
 
 pub use specrender_model::frame::{ThemeFont, ThemeFrame};
 
-/// WCAG 2's minimum contrast for body text (AA): what QC's `low_contrast` asks of text on a
-/// template, and what [`legible`] gives the colours specrender chooses itself.
-pub const MIN_CONTRAST: f64 = 4.5;
-/// WCAG 2's minimum for large text (18 pt, or 14 pt bold).
-pub const MIN_CONTRAST_LARGE: f64 = 3.0;
+pub use specrender_model::rules::{MIN_CONTRAST, MIN_CONTRAST_LARGE};
 
 /// The brand's colours and fonts as a theme. Colour mapping (brand token -> scheme slot):
 /// `dk1` = text, `lt1` = background, `dk2` = primary, `lt2` = muted, `accent1` = primary,
