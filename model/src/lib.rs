@@ -32,9 +32,7 @@
 //!   findings types;
 //! - a paragraph's glyphs ([`text`]) are placed by layout for the preview only on request
 //!   (`specrender_layout::text::glyphs::place_deck`), after fitting; a chart's labels and the
-//!   preview's own labels are still shaped by the preview;
-//! - the DOCX writer still asks layout for a paragraph's direction and the labels of a
-//!   language, and reads a few rule constants of layout's (docs/dev/architecture.md).
+//!   preview's own labels are still shaped by the preview.
 
 pub mod chart;
 pub mod deck;

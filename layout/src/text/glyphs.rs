@@ -5,8 +5,7 @@
 //! [`Paragraph::glyphs`] for every consumer that draws (the preview; next the PDF). Run once
 //! the deck is fitted, only when something will draw it ([`place_deck`]): a PPTX needs none.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use specrender_fonts::{FaceId, FontBook, Measurer, ScriptClass, Segment, ShapeLang, SlotFaces};
 use specrender_model::text::{BulletGlyphs, LineGlyphs, ParaGlyphs, PlacedGlyph};
@@ -29,20 +28,16 @@ pub fn place_deck(deck: &mut LaidDeck, book: &FontBook, threads: usize) {
         }
         return;
     }
-    let next = AtomicUsize::new(0);
-    let slides: Vec<std::sync::Mutex<&mut LaidSlide>> =
-        deck.slides.iter_mut().map(std::sync::Mutex::new).collect();
+    // Each thread takes the next slide not yet placed.
+    let slides = Mutex::new(deck.slides.iter_mut());
     std::thread::scope(|scope| {
         for _ in 0..threads {
             scope.spawn(|| {
                 let mut m = Measurer::new(book);
                 loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= n {
-                        break;
-                    }
-                    let mut s = slides[i].lock().unwrap_or_else(|p| p.into_inner());
-                    place_slide(&mut m, &mut s);
+                    let next = slides.lock().unwrap_or_else(|p| p.into_inner()).next();
+                    let Some(s) = next else { break };
+                    place_slide(&mut m, s);
                 }
             });
         }
