@@ -45,7 +45,9 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-fn laid_from(input: &Path) -> LaidDeck {
+/// The case's laid deck and the package of the template it is on (the built-in look's when
+/// the case names none, as layout chooses it).
+fn laid_from(input: &Path) -> (LaidDeck, std::sync::Arc<Vec<u8>>) {
     let bytes = std::fs::read(input).expect("read input");
     let (parsed, _warnings) = parse(&bytes, &ParseOptions::default())
         .unwrap_or_else(|e| panic!("{}: {e:?}", input.display()));
@@ -57,10 +59,13 @@ fn laid_from(input: &Path) -> LaidDeck {
     let root = specrender_spec::AssetRoot::open(folder).expect("case folder opens");
     let mut deck = resolve_with(&spec, Some(&root));
     let mut opts = case_options(folder);
-    if let Some(t) = &opts.template {
-        opts.template = Some(specrender_layout::frame::put_on_template(&mut deck, t));
-    }
-    layout(&deck, book(), &opts)
+    let size = (deck.slide_size.cx, deck.slide_size.cy);
+    let t = opts
+        .template
+        .clone()
+        .unwrap_or_else(|| specrender_layout::template::themes::default_for(size));
+    opts.template = Some(specrender_layout::frame::put_on_template(&mut deck, &t));
+    (layout(&deck, book(), &opts), t.bytes.clone())
 }
 
 /// A case's layout options: the defaults, or what its `options.json` says
@@ -204,7 +209,7 @@ fn with_warnings(mut files: BTreeMap<String, Vec<u8>>, input: &Path) -> BTreeMap
     if warnings.is_empty() {
         return files;
     }
-    let qc = specrender_qc::check_with_input(&laid_from(input), &warnings);
+    let qc = specrender_qc::check_with_input(&laid_from(input).0, &warnings);
     let mut qc_json =
         serde_json::to_string_pretty(&sorted(serde_json::to_value(&qc).expect("qc serializes")))
             .expect("json");
@@ -249,12 +254,13 @@ fn table_txt(t: &TableBox) -> String {
     out
 }
 
-fn outputs(laid: &LaidDeck) -> BTreeMap<String, Vec<u8>> {
+fn outputs((laid, template): (LaidDeck, std::sync::Arc<Vec<u8>>)) -> BTreeMap<String, Vec<u8>> {
+    let laid = &laid;
     let mut files = BTreeMap::new();
     let parts = specrender_renderer::pptx_parts(laid, true).expect("parts");
     // Parts carried from the template byte for byte are pinned by hash: the case's files are
     // what specrender writes.
-    let carried: BTreeMap<String, Vec<u8>> = unzip_raw(&laid.frame.template.bytes);
+    let carried: BTreeMap<String, Vec<u8>> = unzip_raw(&template);
     let mut manifest = String::new();
     for (name, bytes) in &parts {
         if carried.get(name) == Some(bytes) {
@@ -399,7 +405,7 @@ fn render_cases() -> Vec<Case> {
                 .to_string_lossy()
                 .into_owned(),
             actual: with_warnings(
-                outputs(&laid_from(&dir.join("input.json"))),
+                outputs(laid_from(&dir.join("input.json"))),
                 &dir.join("input.json"),
             ),
             dir,
@@ -657,8 +663,8 @@ fn rendering_twice_gives_identical_bytes() {
     inputs.push(root().join("examples/quarterly-review.json"));
     inputs.sort();
     for input in inputs {
-        let a = specrender_renderer::pptx(&laid_from(&input)).expect("render");
-        let b = specrender_renderer::pptx(&laid_from(&input)).expect("render");
+        let a = specrender_renderer::pptx(&laid_from(&input).0).expect("render");
+        let b = specrender_renderer::pptx(&laid_from(&input).0).expect("render");
         assert!(a == b, "{}: two renders differ", input.display());
     }
 }

@@ -399,8 +399,7 @@ fn a_built_in_themes_background_is_drawn() {
     };
     let parsed = parse(&serde_json::to_vec(&v).unwrap(), &opts.parse).expect("parses");
     let deck = lay_out(&parsed, book(), &opts, &mut |_, _, _| {}).expect("lays out");
-    let t = deck.frame.template.clone();
-    let [r, g, b] = t.scheme_color(0, "bg1").expect("bg1");
+    let [r, g, b] = deck.frame.look.masters[0].bg1.expect("bg1");
     assert!(
         u32::from(r) + u32::from(g) + u32::from(b) < 200,
         "dark's bg1 {r},{g},{b}"

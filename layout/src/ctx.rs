@@ -8,6 +8,7 @@ use crate::text::{SlotLines, TextFonts};
 use crate::LayoutOptions;
 use specrender_fonts::{FontBook, MatchKind, Measurer, ScriptClass, ShapeLang, SlotFaces};
 use specrender_spec::deck::Deck;
+use specrender_template::Template;
 use std::collections::BTreeSet;
 
 /// A requested family measured with another one (reported as `font_fallback`).
@@ -45,6 +46,8 @@ pub struct Ctx<'a> {
     pub opts: &'a LayoutOptions,
     /// The look slides are laid out on: slots, safe area, footer band, per-layout rules.
     pub frame: &'a Frame,
+    /// The template the frame was made from (its placeholders and list styles).
+    pub template: &'a Template,
     pub fonts: DeckFonts,
     pub notes: Vec<Note>,
     pub fixes: Vec<Fix>,
@@ -59,6 +62,7 @@ impl<'a> Ctx<'a> {
         fonts: &'a FontBook,
         opts: &'a LayoutOptions,
         frame: &'a Frame,
+        template: &'a Template,
     ) -> Self {
         Ctx {
             deck,
@@ -66,6 +70,7 @@ impl<'a> Ctx<'a> {
             m: Measurer::new(fonts),
             opts,
             frame,
+            template,
             fonts: deck_fonts(fonts, deck),
             notes: Vec::new(),
             fixes: Vec::new(),

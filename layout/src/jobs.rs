@@ -32,7 +32,7 @@ pub(crate) fn layout(
     }
     let logo_refused = place_logo(deck, &images, &mut frame);
     let frame = Arc::new(frame);
-    let mut ctx = Ctx::new(deck, &images, fonts, opts, &frame);
+    let mut ctx = Ctx::new(deck, &images, fonts, opts, &frame, t);
     deck_findings(&mut ctx);
     if let (Some((asset_id, r)), Some(first)) = (logo_refused, deck.slides.first()) {
         let finding = Finding::MissingAsset {
@@ -46,7 +46,7 @@ pub(crate) fn layout(
     let budget = opts.work_budget;
     let results: Vec<Option<(SlideResult, Spent)>> =
         if threads > 1 && ctx.ids.len() == deck.slides.len() {
-            lay_parallel(deck, &images, fonts, opts, &frame, threads)
+            lay_parallel(deck, &images, fonts, opts, (&frame, t), threads)
         } else {
             let mut total = 0u64;
             deck.slides
@@ -146,12 +146,16 @@ fn deck_findings(ctx: &mut Ctx<'_>) {
         return;
     };
     if let Some(id) = &ctx.opts.unknown_template {
+        use specrender_template::themes::{DEFAULT_ID, THEMES};
         let finding = Finding::UnknownTemplate {
             template_id: id.clone(),
+            built_in: std::iter::once(DEFAULT_ID)
+                .chain(THEMES.iter().map(|t| t.id))
+                .collect(),
         };
         ctx.note(finding, &first, &first, None);
     }
-    for d in ctx.frame.template.dropped().iter() {
+    for d in ctx.template.dropped() {
         ctx.note(
             Finding::TemplateContentDropped(d.clone()),
             &first,
@@ -188,7 +192,7 @@ fn lay_parallel(
     images: &Images,
     fonts: &FontBook,
     opts: &LayoutOptions,
-    frame: &Frame,
+    (frame, template): (&Frame, &specrender_template::Template),
     threads: usize,
 ) -> Vec<Option<(SlideResult, Spent)>> {
     let next = AtomicUsize::new(0);
@@ -197,7 +201,7 @@ fn lay_parallel(
     let done: Mutex<Vec<Option<(SlideResult, Spent)>>> =
         Mutex::new((0..deck.slides.len()).map(|_| None).collect());
     let work = || {
-        let mut ctx = Ctx::new(deck, images, fonts, opts, frame);
+        let mut ctx = Ctx::new(deck, images, fonts, opts, frame, template);
         while spent.load(Ordering::SeqCst) <= budget {
             let i = next.fetch_add(1, Ordering::SeqCst);
             let Some(s) = deck.slides.get(i) else { break };

@@ -54,8 +54,12 @@ pub enum Finding {
         used: Option<String>,
     },
     /// `theme.template_ref.template_id` names no built-in look and no template in the
-    /// templates folder: the built-in look was used.
-    UnknownTemplate { template_id: String },
+    /// templates folder: the built-in look was used. `built_in`: the built-in looks' ids
+    /// (`default`, then the themes), as `specrender themes` lists them.
+    UnknownTemplate {
+        template_id: String,
+        built_in: Vec<&'static str>,
+    },
     /// The carry policy dropped active or external content from a template part (a macro
     /// project, ActiveX, an OLE object, an external or script link, a fetching field...).
     TemplateContentDropped(specrender_template::Dropped),

@@ -1,13 +1,12 @@
 //! The frame a deck was laid out on: the slide size and safe area, the footer band, one layout
 //! per SlideSpec `layout_id` (its slots, its rules, the template layout it went onto) and the
-//! template it was read from. Layout makes it (`specrender_layout::frame`); the writer writes
-//! the master and layouts from it, QC checks against its safe area.
-//!
-//! The forerunner of issue 39's `Look`: it still holds the raw
-//! [`specrender_template::Template`], which the writer, QC and the preview ask again by index.
+//! look it is drawn on ([`Look`]: the template resolved). Layout makes it
+//! (`specrender_layout::frame`); the writer writes the master and layouts from it, QC checks
+//! against its safe area and look, the preview draws it.
 
 use crate::deck::{Placeholder, Preset};
 use crate::geom::Rect;
+use crate::look::{Look, LookLayout};
 use crate::picture::Image;
 use specrender_spec::deck::{Rgb, SlideSize};
 use std::sync::Arc;
@@ -24,9 +23,9 @@ pub struct Frame {
     pub ea_line_break: bool,
     /// One per layout id, in [`Preset::ALL`] order.
     pub layouts: Vec<LayoutFrame>,
-    /// The template the frame was read from. The writer carries its masters, layouts and
-    /// theme over.
-    pub template: Arc<specrender_template::Template>,
+    /// The template the frame was read from, resolved: the writer carries its masters,
+    /// layouts and theme over, QC and the preview read its backgrounds and decorations.
+    pub look: Arc<Look>,
     /// The brand's logo on the master (`theme.brand.tokens.logo`), once placed.
     pub logo: Option<FrameLogo>,
 }
@@ -94,19 +93,23 @@ impl Frame {
     /// the template's blank layout, else its first. `None` only for a template without layouts
     /// (which the writer refuses).
     pub fn template_layout_index(&self, preset: Preset) -> Option<usize> {
-        let t = &self.template;
+        let look = &self.look;
         let mapped = self.layout(preset).template_layout.index;
         mapped
-            .or_else(|| t.layouts.iter().position(|l| l.ty == "blank"))
+            .or_else(|| look.layouts.iter().position(|l| l.ty == "blank"))
             .or(Some(0))
-            .filter(|&i| i < t.layouts.len())
+            .filter(|&i| i < look.layouts.len())
+    }
+
+    /// The template layout slides of `preset` go onto ([`Frame::template_layout_index`]).
+    pub fn template_layout(&self, preset: Preset) -> Option<&LookLayout> {
+        self.look.layouts.get(self.template_layout_index(preset)?)
     }
 
     /// Does a slide of `preset` show the master's shapes (its logo)? As its template layout
     /// says (`showMasterSp`).
     pub fn shows_master_shapes(&self, preset: Preset) -> bool {
-        self.template_layout_index(preset)
-            .and_then(|i| self.template.layouts.get(i))
+        self.template_layout(preset)
             .is_none_or(|l| l.show_master_shapes)
     }
 }

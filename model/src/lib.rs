@@ -12,7 +12,9 @@
 //!   source text range);
 //! - [`findings`]: what deck layout noticed ([`Finding`], [`Note`]) and did ([`Fix`]);
 //! - [`frame`]: the frame a deck was laid out on (slide size, safe area, footer band, layouts
-//!   and their slots);
+//!   and their slots) and [`look`], the template it is drawn on, resolved (backgrounds,
+//!   decorations with their geometry, the parts a deck carries);
+//! - [`color`]: the colour science the rules share (WCAG contrast, CIE76 ΔE);
 //! - [`doc`]: the laid document — [`doc::LaidDoc`] with its blocks, page geometry, the
 //!   template styles each role is written with, and [`doc::DocFinding`]s.
 //!
@@ -20,10 +22,6 @@
 //! stay in [`doc`] (`specrender_model::doc::LaidDoc`).
 //!
 //! Moving to one model (issue 39) is under way; what still has to move out or change:
-//! - [`Frame::template`] holds the raw `specrender_template::Template`: the writer, QC and
-//!   the preview ask it again by layout index (backdrops, placeholders, the parts carried).
-//!   Issue 39's `Look` resolves it once in layout, and then this crate no longer depends on
-//!   `specrender-template`;
 //! - [`doc::LaidDoc::template`] holds the raw `specrender_template::DocTemplate` the writer
 //!   carries parts from;
 //! - [`Finding::TemplateContentDropped`] and [`doc::DocFinding::TemplateContentDropped`]
@@ -35,11 +33,13 @@
 //!   preview's own labels are still shaped by the preview.
 
 pub mod chart;
+pub mod color;
 pub mod deck;
 pub mod doc;
 pub mod findings;
 pub mod frame;
 pub mod geom;
+pub mod look;
 pub mod picture;
 pub mod rules;
 pub mod text;
@@ -49,6 +49,7 @@ pub use deck::*;
 pub use findings::{ChartDataProblem, Finding, Fix, FixAction, Note};
 pub use frame::{Frame, FrameLogo, LayoutFrame, Slot, SlotRole, TemplateLayout};
 pub use geom::{Insets, Rect};
+pub use look::{Backdrop, CarriedPart, Decoration, Look, LookLayout, LookMaster, Paint, Surface};
 pub use picture::{Image, ImageFormat, Orientation};
 pub use specrender_spec::deck::Crop;
 pub use text::{BulletGlyphs, LineGlyphs, ParaGlyphs, PlacedGlyph};

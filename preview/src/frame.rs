@@ -1,24 +1,24 @@
 //! The look under a slide's boxes, drawn from the frame the deck was laid out on
 //! (`LaidDeck.frame`): the background of the slide's layout (else its master's, else the
 //! scheme's `bg1`), solid, gradient or pattern; the master's decorations when the layout shows
-//! them, then the layout's own; the brand's logo. Colours come from the template's own
-//! resolution (`Template::paint`: scheme colours through the master's colour map, `lumMod`,
-//! `tint`, theme fill styles), so the preview shows what QC's contrast checks read.
+//! them, then the layout's own; the brand's logo. Colours are the look's
+//! (`specrender_model::Look`, resolved once by layout: scheme colours through the master's
+//! colour map, `lumMod`, `tint`, theme fill styles), so the preview shows what QC's contrast
+//! checks read.
 //!
-//! What the template model does not carry, the preview cannot draw: a picture or group
-//! decoration, a graphic frame, a connector's line colour. Each is drawn as a light outline
-//! of its box and named in the slide's notes. A custom geometry (`a:custGeom`, LibreOffice
-//! "Focus"'s triangles) is read from the template's part itself (`geom.rs`) and filled when
-//! its points are numbers. Approximated: a gradient is drawn top to bottom
+//! What the look does not carry, the preview cannot draw: a picture or group decoration, a
+//! graphic frame, a connector's line colour. Each is drawn as a light outline of its box and
+//! named in the slide's notes. A custom geometry (`a:custGeom`, LibreOffice "Focus"'s
+//! triangles) is filled with the paths the look carries when its points are numbers.
+//! Approximated: a gradient is drawn top to bottom
 //! with its stops evenly spaced (the model keeps the stops' colours, not their positions or
 //! angle); a pattern as its background colour crossed by its foreground colour every 8 px;
 //! other decorations as their bounding rectangle (the preset geometry is not kept); effects
 //! (shadows, glow) are not drawn.
 
 use crate::{color, paint, Canvas};
+use specrender_model::look::{Decoration, Paint, PathCmd, Surface};
 use specrender_model::{LaidDeck, LaidSlide, Rect};
-use specrender_template::paint::{Fill, Paint};
-use specrender_template::Template;
 use tiny_skia::{
     Color, GradientStop, LinearGradient, PathBuilder, Point, Rect as SkRect, SpreadMode, Stroke,
     Transform,
@@ -32,14 +32,10 @@ fn undrawn_color() -> Color {
 /// Draws what lies under `slide`'s boxes (see the module docs).
 pub(crate) fn draw_frame(c: &mut Canvas<'_, '_>, deck: &LaidDeck, slide: &LaidSlide) {
     let frame = &deck.frame;
-    let t = &frame.template;
     // The layout part the slide relates to (as the writer relates it: a fallback goes onto the
     // template's blank layout, else its first).
-    let layout = frame
-        .template_layout_index(slide.preset)
-        .and_then(|i| t.layouts.get(i));
-    let master_idx = layout.map_or(0, |l| l.master);
-    let master = t.masters.get(master_idx);
+    let layout = frame.template_layout(slide.preset);
+    let master = frame.look.masters.get(layout.map_or(0, |l| l.master));
     // Background: the layout's, else the master's, else bg1.
     let bg = layout
         .and_then(|l| l.background.as_ref())
@@ -51,10 +47,10 @@ pub(crate) fn draw_frame(c: &mut Canvas<'_, '_>, deck: &LaidDeck, slide: &LaidSl
         h: deck.slide_size.cy,
     };
     match bg {
-        Some(f) => fill(c, t, master_idx, f, &full, "background"),
+        Some(f) => fill(c, f, &full, "background"),
         None => {
-            let bg1 = t
-                .scheme_color(master_idx, "bg1")
+            let bg1 = master
+                .and_then(|m| m.bg1)
                 .map_or(color(deck.theme.colors.background), |[r, g, b]| {
                     Color::from_rgba8(r, g, b, 255)
                 });
@@ -64,7 +60,7 @@ pub(crate) fn draw_frame(c: &mut Canvas<'_, '_>, deck: &LaidDeck, slide: &LaidSl
     let show_master = layout.is_none_or(|l| l.show_master_shapes);
     if let Some(m) = master.filter(|_| show_master) {
         for (i, d) in m.decorations.iter().enumerate() {
-            decoration(c, t, master_idx, d, (&m.part, "master"), i);
+            decoration(c, d, "master", i);
         }
     }
     if show_master {
@@ -72,7 +68,7 @@ pub(crate) fn draw_frame(c: &mut Canvas<'_, '_>, deck: &LaidDeck, slide: &LaidSl
     }
     if let Some(l) = layout {
         for (i, d) in l.decorations.iter().enumerate() {
-            decoration(c, t, master_idx, d, (&l.part, "layout"), i);
+            decoration(c, d, "layout", i);
         }
     }
 }
@@ -83,25 +79,9 @@ fn logo(c: &mut Canvas<'_, '_>, deck: &LaidDeck) {
     }
 }
 
-fn rect_of(r: &specrender_template::model::Rect) -> Rect {
-    Rect {
-        x: r.x,
-        y: r.y,
-        w: r.cx,
-        h: r.cy,
-    }
-}
-
-/// Decoration `i` of the master or layout (`whose`: its part and which it is).
-fn decoration(
-    c: &mut Canvas<'_, '_>,
-    t: &Template,
-    master: usize,
-    d: &specrender_template::model::Decoration,
-    (part, whose): (&str, &str),
-    i: usize,
-) {
-    let r = rect_of(&d.rect);
+/// Decoration `i` of the master or layout (`whose`: which it is).
+fn decoration(c: &mut Canvas<'_, '_>, d: &Decoration, whose: &str, i: usize) {
+    let r = d.rect;
     let name = if d.name.is_empty() {
         format!("{whose} shape {} ({})", i + 1, d.kind)
     } else {
@@ -112,10 +92,10 @@ fn decoration(
             c.undrawn(&r, format!("{name}: a turned shape is not drawn"))
         }
         "sp" => match d.geometry.as_str() {
-            "" | "rect" => fill(c, t, master, &d.fill, &r, &name),
-            "custGeom" => cust_geom(c, t, master, d, part, &name),
+            "" | "rect" => fill(c, &d.fill, &r, &name),
+            "custGeom" => cust_geom(c, d, &name),
             g => {
-                if t.paint(master, &d.fill) != Paint::Transparent {
+                if d.fill.paint != Paint::Transparent {
                     c.undrawn(&r, format!("{name}: its geometry ({g}) is not drawn"));
                 }
             }
@@ -126,25 +106,15 @@ fn decoration(
     }
 }
 
-/// A `custGeom` decoration: its paths (read from `part`, `geom.rs`), filled as the template
-/// fills the shape; an outline and a note when they cannot be read.
-fn cust_geom(
-    c: &mut Canvas<'_, '_>,
-    t: &Template,
-    master: usize,
-    d: &specrender_template::model::Decoration,
-    part: &str,
-    name: &str,
-) {
-    use crate::geom::Cmd;
-    let look = t.paint(master, &d.fill);
-    if look == Paint::Transparent {
+/// A `custGeom` decoration: its paths (as the look carries them), filled as the template
+/// fills the shape; an outline and a note when they could not be read.
+fn cust_geom(c: &mut Canvas<'_, '_>, d: &Decoration, name: &str) {
+    let look = &d.fill.paint;
+    if *look == Paint::Transparent {
         return;
     }
-    let r = rect_of(&d.rect);
-    let key = [d.rect.x, d.rect.y, d.rect.cx, d.rect.cy];
-    let paths = c.ink.geoms.paths(&t.bytes, part, &d.name, key).cloned();
-    let (Some(paths), Paint::Colors(cs)) = (paths, &look) else {
+    let r = d.rect;
+    let (Some(paths), Paint::Colors(cs)) = (&d.paths, look) else {
         c.undrawn(&r, format!("{name}: its geometry (custGeom) is not drawn"));
         return;
     };
@@ -154,38 +124,38 @@ fn cust_geom(
         .collect();
     let (x0, y0, w, h) = (c.px(r.x), c.px(r.y), c.px(r.w), c.px(r.h));
     let mut pb = PathBuilder::new();
-    for p in &paths {
+    for p in paths.iter() {
         // A path's own units span the shape (w = 0: the shape's EMU).
-        let sx = if p.w > 0.0 {
-            f64::from(w) / p.w
+        let sx = if p.w > 0 {
+            f64::from(w) / p.w as f64
         } else {
             f64::from(c.s)
         };
-        let sy = if p.h > 0.0 {
-            f64::from(h) / p.h
+        let sy = if p.h > 0 {
+            f64::from(h) / p.h as f64
         } else {
             f64::from(c.s)
         };
-        let at = |x: f64, y: f64| (x0 + (x * sx) as f32, y0 + (y * sy) as f32);
+        let at = |x: i64, y: i64| (x0 + (x as f64 * sx) as f32, y0 + (y as f64 * sy) as f32);
         for cmd in &p.cmds {
             match *cmd {
-                Cmd::Move(x, y) => {
+                PathCmd::Move(x, y) => {
                     let (a, b) = at(x, y);
                     pb.move_to(a, b);
                 }
-                Cmd::Line(x, y) => {
+                PathCmd::Line(x, y) => {
                     let (a, b) = at(x, y);
                     pb.line_to(a, b);
                 }
-                Cmd::Quad([x1, y1, x, y]) => {
+                PathCmd::Quad([x1, y1, x, y]) => {
                     let ((a, b), (e, f)) = (at(x1, y1), at(x, y));
                     pb.quad_to(a, b, e, f);
                 }
-                Cmd::Cubic([x1, y1, x2, y2, x, y]) => {
+                PathCmd::Cubic([x1, y1, x2, y2, x, y]) => {
                     let ((a, b), (e, f), (g, k)) = (at(x1, y1), at(x2, y2), at(x, y));
                     pb.cubic_to(a, b, e, f, g, k);
                 }
-                Cmd::Close => pb.close(),
+                PathCmd::Close => pb.close(),
             }
         }
     }
@@ -220,10 +190,10 @@ fn cust_geom(
     );
 }
 
-/// Fills `r` with `f` as a slide of master `master` shows it.
-fn fill(c: &mut Canvas<'_, '_>, t: &Template, master: usize, f: &Fill, r: &Rect, what: &str) {
-    let pattern = matches!(f, Fill::Pattern(_));
-    match t.paint(master, f) {
+/// Fills `r` with `f` as the slide shows it.
+fn fill(c: &mut Canvas<'_, '_>, f: &Surface, r: &Rect, what: &str) {
+    let pattern = f.pattern;
+    match &f.paint {
         Paint::Transparent => {}
         Paint::Unknown => c.undrawn(r, format!("{what}: its fill is not known (a picture?)")),
         Paint::Colors(cs) => {

@@ -75,8 +75,6 @@ pub struct Ink<'a> {
     masks: HashMap<Key, Option<GlyphMask>, foldhash::fast::FixedState>,
     /// Colour glyphs by (face, glyph, scale); `fx` is always 0 (placed on whole pixels).
     colors: HashMap<Key, Option<ColorGlyph>, foldhash::fast::FixedState>,
-    /// Template parts' custom geometries read so far (`geom.rs`).
-    pub(crate) geoms: crate::geom::GeomCache,
     bytes: usize,
     hits: u64,
     misses: u64,
@@ -88,7 +86,6 @@ impl<'a> Ink<'a> {
             m: Measurer::new(book),
             masks: HashMap::default(),
             colors: HashMap::default(),
-            geoms: crate::geom::GeomCache::default(),
             bytes: 0,
             hits: 0,
             misses: 0,

@@ -18,7 +18,6 @@
 
 mod chart;
 mod frame;
-mod geom;
 mod ink;
 mod sheet;
 

@@ -234,13 +234,14 @@ fn slide_layout(laid: &LaidDeck, slide: &LaidSlide) -> Option<usize> {
 
 /// `low_contrast`: text whose colour is below [`minimum`] against what
 /// lies under its box — its own fill, else the template's decoration or background there
-/// ([`specrender_template::Template::backdrop`]). A fill that is translucent is blended
+/// ([`specrender_model::Look::backdrop`]). A fill that is translucent is blended
 /// over the backdrop; a gradient or pattern counts by its worst colour; a picture under the box
 /// cannot be judged and is skipped.
 pub(crate) fn contrast(laid: &LaidDeck, slide: &LaidSlide, out: &mut Vec<Issue>) {
+    use specrender_model::color::contrast as ratio;
     use specrender_model::BoxContent;
-    use specrender_template::{contrast as ratio, Paint, Rect as TRect};
-    let t = &laid.frame.template;
+    use specrender_model::Paint;
+    let look = &laid.frame.look;
     let Some(layout) = slide_layout(laid, slide) else {
         return;
     };
@@ -280,13 +281,7 @@ pub(crate) fn contrast(laid: &LaidDeck, slide: &LaidSlide, out: &mut Vec<Issue>)
         if texts.is_empty() {
             continue;
         }
-        let r = TRect {
-            x: b.rect.x,
-            y: b.rect.y,
-            cx: b.rect.w,
-            cy: b.rect.h,
-        };
-        let backdrop = t.backdrop(layout, r);
+        let backdrop = look.backdrop(layout, b.rect);
         // (ratio, text colour, background, where it comes from, what the text is)
         let mut worst: Option<(f64, Rgb3, Rgb3, String, &str, f64)> = None;
         for (fg, fill, what, min) in texts {
@@ -372,20 +367,13 @@ pub(crate) fn logo(laid: &LaidDeck, slide: &LaidSlide, out: &mut Vec<Issue>) {
     }
     // A template layout draws its own shapes above the master's: one that covers the logo
     // hides it on the slides of that layout.
-    if let Some(i) = laid.frame.template_layout_index(slide.preset) {
-        let t = &laid.frame.template;
-        let layout = &t.layouts[i];
+    if let Some(layout) = laid.frame.template_layout(slide.preset) {
         let hidden = layout.decorations.iter().find(|d| {
-            let r = Rect {
-                x: d.rect.x,
-                y: d.rect.y,
-                w: d.rect.cx,
-                h: d.rect.cy,
-            };
-            let covered = r
+            let covered = d
+                .rect
                 .intersection(&l.rect)
                 .is_some_and(|x| x.area() * 2 >= l.rect.area());
-            covered && t.paint(layout.master, &d.fill) != specrender_template::Paint::Transparent
+            covered && d.fill.paint != specrender_model::Paint::Transparent
         });
         if let Some(d) = hidden {
             let name = if d.name.is_empty() {
@@ -441,24 +429,20 @@ pub(crate) fn logo(laid: &LaidDeck, slide: &LaidSlide, out: &mut Vec<Issue>) {
 }
 
 pub(crate) fn decorations(laid: &LaidDeck, slide: &LaidSlide, out: &mut Vec<Issue>) {
-    let t = &laid.frame.template;
-    let Some(layout) = slide_layout(laid, slide).and_then(|i| t.layouts.get(i)) else {
+    let look = &laid.frame.look;
+    let Some(layout) = laid.frame.template_layout(slide.preset) else {
         return;
     };
-    let rect = |r: specrender_template::Rect| Rect {
-        x: r.x,
-        y: r.y,
-        w: r.cx.max(0),
-        h: r.cy.max(0),
+    // Extents as QC measures them: a negative one written is none.
+    let rect = |r: Rect| Rect {
+        w: r.w.max(0),
+        h: r.h.max(0),
+        ..r
     };
-    let placeholders: Vec<Rect> = layout
-        .placeholders
-        .iter()
-        .filter_map(|p| p.rect.map(rect))
-        .collect();
+    let placeholders: Vec<Rect> = layout.placeholders.iter().copied().map(rect).collect();
     let mut decos: Vec<(&str, &str, Rect)> = Vec::new();
     if layout.show_master_shapes {
-        if let Some(m) = t.masters.get(layout.master) {
+        if let Some(m) = look.master_of(layout) {
             decos.extend(
                 m.decorations
                     .iter()

@@ -1,6 +1,6 @@
 //! `chart_palette`: a chart whose series (or pie slices) include two colours a reader cannot
 //! tell apart. Colour difference is CIE76 ΔE*ab in CIELAB (D65,
-//! [`specrender_template::delta_e`]): below [`MIN_DELTA_E`] two colours read as the
+//! [`specrender_model::color::delta_e`]): below [`MIN_DELTA_E`] two colours read as the
 //! same in a legend.
 
 use crate::{issue, Issue, IssueKind, Severity};
@@ -9,10 +9,10 @@ use specrender_model::{ChartBox, ChartKind, LaidSlide, PlacedBox};
 use specrender_spec::deck::Rgb;
 use std::collections::BTreeMap;
 
-pub use specrender_template::paint::MIN_DELTA_E;
+pub use specrender_model::color::MIN_DELTA_E;
 
 fn delta_e(a: Rgb, b: Rgb) -> f64 {
-    specrender_template::delta_e([a.0, a.1, a.2], [b.0, b.1, b.2])
+    specrender_model::color::delta_e([a.0, a.1, a.2], [b.0, b.1, b.2])
 }
 
 /// The closest pair of a chart's series (pie: slice) colours when closer than

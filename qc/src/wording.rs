@@ -130,11 +130,14 @@ fn describe(f: &Finding, at: &str) -> Described {
                 }
             ),
         ),
-        Finding::UnknownTemplate { template_id } => (
+        Finding::UnknownTemplate {
+            template_id,
+            built_in,
+        } => (
             IssueKind::UnknownTemplate,
             Severity::Medium,
             details(vec![("template_id", json!(template_id))]),
-            format!("theme.template_ref.template_id \"{}\" is neither a built-in look ({}) nor a template in the templates folder (<id>.pptx or <id>.potx); the deck was laid out on the built-in look.", short(template_id), builtin_looks()),
+            format!("theme.template_ref.template_id \"{}\" is neither a built-in look ({}) nor a template in the templates folder (<id>.pptx or <id>.potx); the deck was laid out on the built-in look.", short(template_id), built_in.join(", ")),
         ),
         Finding::TemplateContentDropped(d) => {
             let (details, message) = dropped_words(d);
@@ -660,16 +663,6 @@ pub(crate) fn heading_skip(
         d,
         msg,
     )
-}
-
-/// The built-in looks a deck's `template_id` may name, as `specrender themes` lists them:
-/// `default`, then the themes.
-fn builtin_looks() -> String {
-    use specrender_template::themes::{DEFAULT_ID, THEMES};
-    let ids: Vec<&str> = std::iter::once(DEFAULT_ID)
-        .chain(THEMES.iter().map(|t| t.id))
-        .collect();
-    ids.join(", ")
 }
 
 #[cfg(test)]

@@ -2,12 +2,12 @@
 
 use crate::opc::package::{Fixed, Package, Part};
 use crate::opc::rels::Rels;
-use std::sync::Arc;
 
-/// Adds carried part `c` with `bytes` (its stored bytes, or a branded theme's), then its
-/// relationships part as the template wrote it. Media and other non-XML parts get their
-/// extension's `Default` from the template.
-pub(crate) fn add(pkg: &mut Package<'_>, c: &specrender_template::Carried, bytes: Arc<[u8]>) {
+/// Adds carried part `c` with the bytes it is written with (its stored bytes, or a branded
+/// theme's), then its relationships part as the template wrote it. Media and other non-XML
+/// parts get their extension's `Default` from the template.
+pub(crate) fn add(pkg: &mut Package<'_>, c: &specrender_model::CarriedPart) {
+    let bytes = c.bytes.clone();
     if let Some((_, ext)) = c.name.rsplit_once('.') {
         let ext = ext.to_ascii_lowercase();
         if ext != "xml" && !pkg.has_default(&ext) {

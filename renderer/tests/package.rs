@@ -35,7 +35,7 @@ fn pretty_and_compact_parts_are_the_same_documents() {
     for ((name, c), (_, p)) in compact.iter().zip(&pretty) {
         if c == p {
             // Carried from the template as it is (the built-in look's package is compact).
-            let carried = deck.frame.template.carried();
+            let carried = &deck.frame.look.carried;
             assert!(
                 carried.iter().any(|c| &c.name == name)
                     || carried

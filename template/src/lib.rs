@@ -10,6 +10,7 @@
 
 pub mod carry;
 pub mod docx;
+pub mod geom;
 pub mod map;
 pub mod model;
 pub mod paint;
@@ -22,7 +23,7 @@ pub use carry::Carried;
 pub use docx::{DocRole, DocStyle, DocTemplate};
 pub use map::{map_all, map_layout, Mapping, LAYOUT_IDS};
 pub use model::*;
-pub use paint::{contrast, delta_e, BulletColor, Color, ColorBase, Fill, Paint};
+pub use paint::{BulletColor, Color, ColorBase, Fill, Paint};
 pub use policy::{DropKind, Dropped};
 pub use specrender_opc::read::{part_key, resolve as resolve_target};
 pub use specrender_opc::{Limits, PackageError};

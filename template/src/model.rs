@@ -108,6 +108,9 @@ pub struct Decoration {
     /// Its `a:xfrm rot`, 60000ths of a degree.
     #[serde(skip)]
     pub rot: i64,
+    /// A `custGeom`'s paths when every point is a number ([`crate::geom`]); `None` otherwise.
+    #[serde(skip)]
+    pub paths: Option<std::sync::Arc<[crate::geom::CustPath]>>,
 }
 
 /// One level of a master text style (`a:lvlNpPr`).
@@ -357,14 +360,6 @@ impl Template {
     }
 }
 
-/// What lies under a box on a slide of some layout: the paint, and where it comes from
-/// (`layout background`, `master background`, or a decoration's name).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Backdrop {
-    pub paint: Paint,
-    pub from: String,
-}
-
 impl Template {
     /// The theme colour `name` (`accent1`, `dk1`, or `tx1` / `bg1` ... through the master's
     /// colour map) of master `master`.
@@ -476,55 +471,5 @@ impl Template {
                 }
             }
         }
-    }
-
-    /// What a slide of layout `layout` shows under `rect`: the topmost decoration (the
-    /// layout's over the master's, later over earlier) that covers at least half of `rect`
-    /// and is not transparent, else the layout's background, else the master's.
-    pub fn backdrop(&self, layout: usize, rect: Rect) -> Option<Backdrop> {
-        let l = self.layouts.get(layout)?;
-        let m = self.masters.get(l.master)?;
-        let covers = |d: &Decoration| {
-            let (x0, y0) = (rect.x.max(d.rect.x), rect.y.max(d.rect.y));
-            let x1 = (rect.x + rect.cx).min(d.rect.x + d.rect.cx);
-            let y1 = (rect.y + rect.cy).min(d.rect.y + d.rect.cy);
-            let inter = i128::from((x1 - x0).max(0)) * i128::from((y1 - y0).max(0));
-            let area = i128::from(rect.cx.max(0)) * i128::from(rect.cy.max(0));
-            area > 0 && inter * 2 >= area
-        };
-        let master_decos = m.decorations.iter().filter(|_| l.show_master_shapes);
-        for d in l.decorations.iter().rev().chain(master_decos.rev()) {
-            if !covers(d) {
-                continue;
-            }
-            let paint = self.paint(l.master, &d.fill);
-            if paint != Paint::Transparent {
-                let from = if d.name.is_empty() {
-                    format!("a {} of the template", d.kind)
-                } else {
-                    d.name.clone()
-                };
-                return Some(Backdrop { paint, from });
-            }
-        }
-        let (fill, from) = match (&l.background, &m.background) {
-            (Some(f), _) => (f, "layout background"),
-            (None, Some(f)) => (f, "master background"),
-            // No background anywhere: PowerPoint shows bg1.
-            (None, None) => {
-                let paint = match self.scheme_color(l.master, "bg1") {
-                    Some(c) => Paint::Colors(vec![c]),
-                    None => Paint::Unknown,
-                };
-                return Some(Backdrop {
-                    paint,
-                    from: "master background".into(),
-                });
-            }
-        };
-        Some(Backdrop {
-            paint: self.paint(l.master, fill),
-            from: from.into(),
-        })
     }
 }

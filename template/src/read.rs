@@ -152,9 +152,10 @@ pub(crate) fn read(bytes: Vec<u8>, limits: Limits) -> Result<Template, TemplateE
         clamped,
         brand: None,
     };
+    let mut kept = 0;
     for (rid, id) in &master_ids {
         let rel = target(&pres_rels, rid, &pres_part)?;
-        read_master(&pkg, &rel.target, &pres_part, *id, &mut t)?;
+        read_master(&pkg, &rel.target, &pres_part, *id, &mut t, &mut kept)?;
     }
     if t.masters.is_empty() {
         return Err(TemplateError::NotAPresentation(format!(
@@ -231,20 +232,24 @@ fn target<'r>(rels: &'r [Rel], id: &str, part: &str) -> Result<&'r Rel, Template
         })
 }
 
+/// Reads master `part` and its layouts into `t`; `kept` counts the custom-geometry path
+/// commands the template holds ([`crate::geom::MAX_CMDS`]).
 fn read_master(
     pkg: &Package,
     part: &str,
     from: &str,
     id: Option<u32>,
     t: &mut Template,
+    kept: &mut usize,
 ) -> Result<(), TemplateError> {
     if t.masters.iter().any(|m| m.part == part) {
         return Ok(()); // listed twice
     }
     let xml = pkg.read_xml(part, Some(from))?;
     let rels = pkg.rels(part)?;
-    let tree = shapes(part, &xml)?;
+    let mut tree = shapes(part, &xml)?;
     check_shapes_in_all(t, &tree, part)?;
+    crate::geom::attach(part, &xml, &mut tree.decorations, kept);
     t.clamped.extend(tree.clamped.iter().cloned());
     let mut layout_ids = Vec::new();
     let mut color_map = Vec::new();
@@ -364,8 +369,9 @@ fn read_master(
             continue;
         }
         let xml = pkg.read_xml(&rel.target, Some(part))?;
-        let tree = shapes(&rel.target, &xml)?;
+        let mut tree = shapes(&rel.target, &xml)?;
         check_shapes_in_all(t, &tree, &rel.target)?;
+        crate::geom::attach(&rel.target, &xml, &mut tree.decorations, kept);
         t.clamped.extend(tree.clamped.iter().cloned());
         let (mut name, mut ty, mut show) = (String::new(), "cust".to_string(), true);
         walk(&rel.target, &xml, |n, e, end| {
@@ -578,6 +584,7 @@ fn shapes(part: &str, xml: &[u8]) -> Result<Tree, TemplateError> {
                                 fill,
                                 geometry,
                                 rot,
+                                paths: None,
                             });
                         }
                     }

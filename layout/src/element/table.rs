@@ -774,7 +774,7 @@ impl TableItem {
 /// whichever contrasts most (WCAG 2 contrast; white on a tie). The background is the dark
 /// choice on a dark look, where both white and the text colour are light.
 pub fn readable_on(fill: Rgb, text: Rgb, background: Rgb) -> Rgb {
-    let c = |x: Rgb| specrender_template::contrast([fill.0, fill.1, fill.2], [x.0, x.1, x.2]);
+    let c = |x: Rgb| specrender_model::color::contrast([fill.0, fill.1, fill.2], [x.0, x.1, x.2]);
     [text, background].into_iter().fold(
         Rgb(255, 255, 255),
         |best, x| if c(x) > c(best) { x } else { best },

@@ -10,8 +10,10 @@
 //! built-in look's own package (`themes/default.potx`, `default-4x3.potx`; issue 20, see
 //! [`default_look`]), so layout and the writer never need to know which they are on. The
 //! preset geometry (`preset.rs`) that package was drawn to gives each layout id its rules and the
-//! slots scaled into a template that lacks a layout id. [`legible`], [`graphic_placeholder`] and
-//! [`bullet_color`] read the frame's template for layout's choices; [`mirror_columns`] and
+//! slots scaled into a template that lacks a layout id; [`look`] resolves the template into the
+//! frame's [`Frame::look`] (what QC, the writer and the preview read). [`legible`] reads the
+//! look, [`graphic_placeholder`] and [`bullet_color`] the template, for layout's choices;
+//! [`mirror_columns`] and
 //! [`place_logo`] adjust a frame for a right-to-left deck and a brand logo.
 
 use crate::model::{Placeholder, Preset, Rect};
@@ -20,7 +22,9 @@ pub use specrender_model::frame::{Frame, FrameLogo, LayoutFrame, TemplateLayout}
 use specrender_spec::deck::{LangFamily, Rgb, SlideSize, Theme};
 use specrender_spec::units::{Emu, EMU_PER_INCH};
 
+mod look;
 mod template;
+pub use look::look;
 pub use template::{apply_template_theme, branded, from_template, put_on_template, TEMPLATE_SIZES};
 
 /// A logo keeps 0.3 in from the slide's edges and 0.1 in from content; at most 2.5 in wide.
@@ -82,10 +86,15 @@ pub fn theme_frame(theme: &Theme) -> ThemeFrame {
 /// The colour viewers draw the bullets of a slide placeholder `ph` in on a slide of
 /// `preset`: the `a:buClr` its template layout placeholder, master placeholder or master
 /// text style gives it, through the master's theme; `None` when it is the text's colour.
-pub fn bullet_color(frame: &Frame, preset: Preset, ph: Placeholder) -> Option<Rgb> {
+pub fn bullet_color(
+    t: &specrender_template::Template,
+    frame: &Frame,
+    preset: Preset,
+    ph: Placeholder,
+) -> Option<Rgb> {
     let i = frame.template_layout_index(preset)?;
     let (ty, idx) = ph.ooxml();
-    let [r, g, b] = frame.template.bullet_color(i, ty, idx)?;
+    let [r, g, b] = t.bullet_color(i, ty, idx)?;
     Some(Rgb(r, g, b))
 }
 
@@ -94,18 +103,12 @@ pub fn bullet_color(frame: &Frame, preset: Preset, ph: Placeholder) -> Option<Rg
 /// that has, else black or white, whichever contrasts more. Unchanged where the template
 /// shows a picture (nothing to judge).
 pub fn legible(frame: &Frame, preset: Preset, rect: Rect, color: Rgb, fallback: Rgb) -> Rgb {
-    use specrender_template::{contrast, Paint, Rect as TRect};
-    let t = &frame.template;
+    use specrender_model::color::contrast;
+    use specrender_model::Paint;
     let Some(i) = frame.template_layout_index(preset) else {
         return color;
     };
-    let r = TRect {
-        x: rect.x,
-        y: rect.y,
-        cx: rect.w,
-        cy: rect.h,
-    };
-    let Some(Paint::Colors(under)) = t.backdrop(i, r).map(|b| b.paint) else {
+    let Some(Paint::Colors(under)) = frame.look.backdrop(i, rect).map(|b| b.paint) else {
         return color;
     };
     let worst = |c: Rgb| {
@@ -133,16 +136,14 @@ pub fn legible(frame: &Frame, preset: Preset, rect: Rect, color: Rgb, fallback: 
 /// (`obj`) placeholder, with an `idx`, covering at least half of `rect`; `taken` idxs are
 /// skipped (a slide never repeats one).
 pub fn graphic_placeholder(
+    t: &specrender_template::Template,
     frame: &Frame,
     preset: Preset,
     rect: Rect,
     kind: &'static str,
     taken: &[u32],
 ) -> Option<Placeholder> {
-    let l = frame
-        .template
-        .layouts
-        .get(frame.template_layout_index(preset)?)?;
+    let l = t.layouts.get(frame.template_layout_index(preset)?)?;
     let area = i128::from(rect.w.max(0)) * i128::from(rect.h.max(0));
     l.placeholders.iter().find_map(|p| {
         let idx = p.idx.filter(|i| !taken.contains(i))?;

@@ -8,7 +8,7 @@
 //! title or body area gets our presets on the slide's safe area instead (issue 45), and a
 //! fallback slide on a layout with a title placeholder at the top puts its title there.
 
-use super::{Frame, LayoutFrame, Rules, TemplateLayout};
+use super::{look, Frame, LayoutFrame, Rules, TemplateLayout};
 use crate::model::{Placeholder, Preset, Rect};
 use crate::preset::{self, Slot, SlotRole, CAPTION, FOOTER_BAND, GAP, GUTTER};
 use specrender_spec::deck::{LangFamily, SlideSize, Theme};
@@ -314,7 +314,7 @@ pub fn from_template(t: &Arc<Template>, theme: &Theme, lang: LangFamily) -> Fram
         footer_band,
         ea_line_break: lang != LangFamily::Korean,
         layouts,
-        template: t.clone(),
+        look: Arc::new(look(t)),
         logo: None,
     }
 }

@@ -76,7 +76,12 @@ pub fn items(
                             .chain(graphic_taken.iter().copied())
                             .collect();
                         let p = crate::frame::graphic_placeholder(
-                            ctx.frame, preset, slot.rect, kind, &taken,
+                            ctx.template,
+                            ctx.frame,
+                            preset,
+                            slot.rect,
+                            kind,
+                            &taken,
                         );
                         if let Some(Placeholder::Graphic(_, i)) = p {
                             graphic_taken.push(i);

@@ -20,7 +20,7 @@ pub fn slide(ctx: &mut Ctx<'_>, source: &Slide, preset: Preset, page: Page) -> L
         if let (Some(ph), BoxContent::Text(tb)) = (it.placeholder, &mut content) {
             let mut bullets = tb.paragraphs.iter_mut().filter_map(|p| p.bullet.as_mut());
             if let Some(first) = bullets.next() {
-                let color = crate::frame::bullet_color(ctx.frame, preset, ph);
+                let color = crate::frame::bullet_color(ctx.template, ctx.frame, preset, ph);
                 first.color = color;
                 bullets.for_each(|b| b.color = color);
             }

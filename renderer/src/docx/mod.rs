@@ -159,7 +159,13 @@ pub(crate) fn package(laid: &LaidDoc) -> Package<'_> {
     }
     // The template's carried parts (theme, headers, footers, their media).
     for c in carried.iter() {
-        crate::carried::add(&mut pkg, c, c.bytes.clone());
+        let part = specrender_model::CarriedPart {
+            name: c.name.clone(),
+            content_type: c.content_type.clone(),
+            bytes: c.bytes.clone(),
+            rels: c.rels.clone(),
+        };
+        crate::carried::add(&mut pkg, &part);
     }
     if footnotes {
         let part = Part::new(FOOTNOTES, footnotes::CONTENT_TYPE, move |p| {

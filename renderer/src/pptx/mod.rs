@@ -70,17 +70,17 @@ fn notes_slide_name(n: usize) -> String {
     format!("ppt/notesSlides/notesSlide{n}.xml")
 }
 
-/// Every part of the deck's package, in package order, not yet written. The template's
-/// (`laid.frame.template`: the built-in look's package or a customer's) masters, layouts and
-/// themes are carried over ([`add_carried`]).
+/// Every part of the deck's package, in package order, not yet written. The look's
+/// (`laid.frame.look`: the built-in look's package or a customer's, resolved) masters,
+/// layouts and themes are carried over ([`add_carried`]).
 pub(crate) fn package(laid: &LaidDeck) -> Result<Package<'_>, crate::RenderError> {
-    let t = &laid.frame.template;
-    if t.layouts.is_empty() {
+    let look = &laid.frame.look;
+    if look.layouts.is_empty() {
         return Err(crate::RenderError::Template(
             "the template has no slide layout".into(),
         ));
     }
-    let carried = t.carried();
+    let carried = &look.carried;
     let key = specrender_opc::read::part_key;
     let taken = |n: &str| carried.iter().any(|c| key(&c.name) == key(n));
     // Our own parts never take a carried part's name.
@@ -124,7 +124,7 @@ pub(crate) fn package(laid: &LaidDeck) -> Result<Package<'_>, crate::RenderError
         name
     });
     let logo = logo.as_deref().zip(laid.frame.logo.as_ref());
-    add_carried(&mut pkg, t, carried, logo);
+    add_carried(&mut pkg, look, logo);
     if notes_count > 0 {
         add_notes_master(&mut pkg, laid, notes_theme);
     }
@@ -147,17 +147,16 @@ const LOGO_RID: &str = "rIdSpecrenderLogo";
 
 fn add_carried(
     pkg: &mut Package<'_>,
-    t: &specrender_template::Template,
-    carried: &[specrender_template::Carried],
+    look: &specrender_model::Look,
     logo: Option<(&str, &specrender_model::FrameLogo)>,
 ) {
-    let master = t.masters.first().map(|m| m.part.as_str());
-    for c in carried {
+    let master = look.masters.first().map(|m| m.part.as_str());
+    for c in &look.carried {
         if let (Some((part, l)), true) = (logo, master == Some(c.name.as_str())) {
-            add_master_with_logo(pkg, t, c, part, l);
+            add_master_with_logo(pkg, c, part, l);
             continue;
         }
-        crate::carried::add(pkg, c, t.part_bytes(c));
+        crate::carried::add(pkg, c);
     }
 }
 
@@ -165,12 +164,11 @@ fn add_carried(
 /// relationship to the logo's media part added to its relationships.
 fn add_master_with_logo(
     pkg: &mut Package<'_>,
-    t: &specrender_template::Template,
-    c: &specrender_template::Carried,
+    c: &specrender_model::CarriedPart,
     logo_part: &str,
     l: &specrender_model::FrameLogo,
 ) {
-    let mut xml = String::from_utf8_lossy(&t.part_bytes(c)).into_owned();
+    let mut xml = String::from_utf8_lossy(&c.bytes).into_owned();
     let mut pic = crate::opc::xml::Xml::new(false);
     // Shape ids are unique per part: past every id a template may have (at most 2,000 shapes).
     shapes::logo_pic(&mut pic, 65_000, l.rect, &LOGO_RID);
@@ -228,7 +226,7 @@ fn add_master_with_logo(
 /// first; [`package`] refused a template without layouts).
 fn layout_target(laid: &LaidDeck, preset: specrender_model::Preset) -> String {
     let i = laid.frame.template_layout_index(preset).unwrap_or(0);
-    laid.frame.template.layouts[i].part.clone()
+    laid.frame.look.layouts[i].part.clone()
 }
 
 /// One part per distinct image, in first-use order (after every slide and notes slide).
@@ -268,9 +266,9 @@ fn add_doc_props<'a>(pkg: &mut Package<'a>, laid: &'a LaidDeck, notes_count: usi
 /// `ppt/presentation.xml` and its props. Relationships in PowerPoint's order: the masters,
 /// the slides, the notes master, then props, theme and table styles.
 fn add_presentation<'a>(pkg: &mut Package<'a>, laid: &'a LaidDeck, any_notes: bool) {
-    let t = &laid.frame.template;
+    let look = &laid.frame.look;
     let mut rels = Rels::new();
-    let masters: Vec<(u32, RelId)> = t
+    let masters: Vec<(u32, RelId)> = look
         .masters
         .iter()
         .enumerate()
@@ -288,12 +286,8 @@ fn add_presentation<'a>(pkg: &mut Package<'a>, laid: &'a LaidDeck, any_notes: bo
     };
     rels.add(RelType::PresProps, PRES_PROPS);
     rels.add(RelType::ViewProps, VIEW_PROPS);
-    let theme = t
-        .masters
-        .first()
-        .and_then(|m| Some(t.themes.get(m.theme?)?.part.clone()));
-    if let Some(part) = theme {
-        rels.add(RelType::Theme, part);
+    if let Some(part) = &look.theme_part {
+        rels.add(RelType::Theme, part.clone());
     }
     rels.add(RelType::TableStyles, TABLE_STYLES);
     let part = Part::new(PRESENTATION, presentation::CONTENT_TYPE, move |pretty| {

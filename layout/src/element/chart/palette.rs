@@ -30,15 +30,15 @@ fn extra(c: &ThemeColors, k: usize) -> Rgb {
 }
 
 /// The first `n` colours of a chart: [`color`] in order, except that one within
-/// [`MIN_DELTA_E`](specrender_template::paint::MIN_DELTA_E) of an earlier one is replaced by
+/// [`MIN_DELTA_E`](specrender_model::color::MIN_DELTA_E) of an earlier one is replaced by
 /// the first variant ([`color`] past `n`, then `extra`) that is not (none: the colour as it
 /// was).
 pub fn colors(c: &ThemeColors, n: usize) -> Vec<Rgb> {
-    use specrender_template::paint::MIN_DELTA_E;
+    use specrender_model::color::MIN_DELTA_E;
     let far = |x: Rgb, chosen: &[Rgb]| {
-        chosen
-            .iter()
-            .all(|y| specrender_template::delta_e([x.0, x.1, x.2], [y.0, y.1, y.2]) >= MIN_DELTA_E)
+        chosen.iter().all(|y| {
+            specrender_model::color::delta_e([x.0, x.1, x.2], [y.0, y.1, y.2]) >= MIN_DELTA_E
+        })
     };
     let mut out: Vec<Rgb> = Vec::with_capacity(n);
     for i in 0..n {
@@ -83,7 +83,7 @@ mod tests {
         };
         // The sequence alone repeats itself: the 8th colour (secondary darkened) is within
         // ΔE 2 of the primary, the 5th within 11.2 of the 4th.
-        let d = |a: Rgb, b: Rgb| specrender_template::delta_e([a.0, a.1, a.2], [b.0, b.1, b.2]);
+        let d = |a: Rgb, b: Rgb| specrender_model::color::delta_e([a.0, a.1, a.2], [b.0, b.1, b.2]);
         assert!(d(color(&c, 0), color(&c, 7)) < 3.0);
         for n in 1..=10 {
             let v = colors(&c, n);

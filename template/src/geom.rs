@@ -1,74 +1,63 @@
-//! A template decoration's custom geometry (`a:custGeom`), read from the template's own
-//! master or layout part: the template model keeps only that a shape has one (LibreOffice
-//! "Focus" draws its masters' coloured triangles with it). Paths whose points are all numbers
-//! (`moveTo`, `lnTo`, `quadBezTo`, `cubicBezTo`, `close`) are drawn; a path with a guide
-//! name or an `arcTo` is not read, and the decoration stays an outline with a note.
+//! A decoration's custom geometry (`a:custGeom`), read with the master or layout part that
+//! has it (LibreOffice "Focus" draws its masters' coloured triangles with it). Paths whose
+//! points are all numbers (`moveTo`, `lnTo`, `quadBezTo`, `cubicBezTo`, `close`) are kept on
+//! the decoration ([`crate::Decoration::paths`]); a path with a guide name or an `arcTo` is
+//! not, and the decoration has none (the preview draws an outline and a note).
 
 use specrender_opc::xml::{attr, attr_i64, walk};
-use specrender_opc::{Limits, Package};
-use std::collections::HashMap;
+use std::sync::Arc;
 
 /// One `a:path`: its own coordinate space (`w` x `h`; 0 means the shape's EMU) and commands.
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) struct CustPath {
-    pub w: f64,
-    pub h: f64,
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CustPath {
+    pub w: i64,
+    pub h: i64,
     pub cmds: Vec<Cmd>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub(crate) enum Cmd {
-    Move(f64, f64),
-    Line(f64, f64),
-    Quad([f64; 4]),
-    Cubic([f64; 6]),
+/// A path command, its points in the path's own units.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cmd {
+    Move(i64, i64),
+    Line(i64, i64),
+    Quad([i64; 4]),
+    Cubic([i64; 6]),
     Close,
 }
 
 /// A top-level shape of a part with a custom geometry: its name, its `a:xfrm` rectangle
 /// (x, y, cx, cy) and its paths (`None` when one could not be read).
-pub(crate) type Shapes = Vec<(String, [i64; 4], Option<Vec<CustPath>>)>;
+pub(crate) type Shapes = Vec<(String, [i64; 4], Option<Arc<[CustPath]>>)>;
 
-/// Parts read so far (per drawing thread; a part's shapes depend on the part alone).
-#[derive(Default)]
-pub(crate) struct GeomCache {
-    parts: HashMap<String, Shapes>,
-}
-
-impl GeomCache {
-    /// The paths of the shape named `name` at `rect` in `part` of the package `bytes`.
-    pub(crate) fn paths(
-        &mut self,
-        bytes: &[u8],
-        part: &str,
-        name: &str,
-        rect: [i64; 4],
-    ) -> Option<&Vec<CustPath>> {
-        let shapes = self
-            .parts
-            .entry(part.to_string())
-            .or_insert_with(|| read_part(bytes, part).unwrap_or_default());
-        shapes
+/// Gives each `custGeom` decoration of `decorations` (read from `part`, whose XML is `xml`)
+/// the paths of the first custom-geometry shape of the same name and `a:xfrm`; `kept`
+/// counts the commands the template holds so far ([`MAX_CMDS`]).
+pub(crate) fn attach(
+    part: &str,
+    xml: &[u8],
+    decorations: &mut [crate::Decoration],
+    kept: &mut usize,
+) {
+    if !decorations.iter().any(|d| d.geometry == "custGeom") {
+        return;
+    }
+    let shapes = parse(part, xml, kept);
+    for d in decorations.iter_mut().filter(|d| d.geometry == "custGeom") {
+        let key = [d.rect.x, d.rect.y, d.rect.cx, d.rect.cy];
+        d.paths = shapes
             .iter()
-            .find(|(n, r, _)| n == name && *r == rect)
-            .and_then(|(_, _, p)| p.as_ref())
+            .find(|(n, r, _)| *n == d.name && *r == key)
+            .and_then(|(_, _, p)| p.clone());
     }
 }
 
-/// Every top-level `p:sp` of `part` with an `a:custGeom`.
-fn read_part(bytes: &[u8], part: &str) -> Option<Shapes> {
-    let pkg = Package::open(bytes.to_vec(), Limits::default()).ok()?;
-    let xml = pkg.read(part, None).ok()?;
-    Some(parse(part, &xml))
-}
-
-/// Path commands kept per part: a shape whose commands would take the part past it is not
-/// read (an outline and a note, as a guide name), so a part of millions of points costs at
-/// most this many (56 bytes each) in each drawing thread's cache (issue 38).
-pub(crate) const MAX_CMDS_PER_PART: usize = 100_000;
+/// Path commands a template keeps: a shape whose commands would take the template past it is
+/// not read (an outline and a note, as a guide name), so a template of millions of points
+/// holds at most this many (56 bytes each) for as long as it is cached (issue 38).
+pub const MAX_CMDS: usize = 100_000;
 
 /// The custom-geometry shapes of a master or layout part's XML.
-pub(crate) fn parse(part: &str, xml: &[u8]) -> Shapes {
+pub(crate) fn parse(part: &str, xml: &[u8], kept: &mut usize) -> Shapes {
     struct Cur {
         depth: usize,
         name: String,
@@ -79,12 +68,11 @@ pub(crate) fn parse(part: &str, xml: &[u8]) -> Shapes {
         ok: bool,
         paths: Vec<CustPath>,
         /// The command being read and the points it has so far.
-        cmd: Option<(Vec<u8>, Vec<f64>)>,
+        cmd: Option<(Vec<u8>, Vec<i64>)>,
     }
     let mut out = Vec::new();
     let mut stack: Vec<Vec<u8>> = Vec::new();
     let mut cur: Option<Cur> = None;
-    let mut kept = 0usize;
     let _ = walk(part, xml, |name, e, end| {
         if end {
             stack.pop();
@@ -104,12 +92,12 @@ pub(crate) fn parse(part: &str, xml: &[u8]) -> Shapes {
                                 _ => None,
                             };
                             match ok {
-                                Some(_) if kept >= MAX_CMDS_PER_PART => {
+                                Some(_) if *kept >= MAX_CMDS => {
                                     c.ok = false;
                                     p.cmds.clear();
                                 }
                                 Some(k) if c.ok => {
-                                    kept += 1;
+                                    *kept += 1;
                                     p.cmds.push(k);
                                 }
                                 Some(_) => {}
@@ -123,7 +111,7 @@ pub(crate) fn parse(part: &str, xml: &[u8]) -> Shapes {
                     let c = cur.take().expect("checked");
                     if c.geom {
                         if let (Some((x, y)), Some((cx, cy))) = (c.off, c.ext) {
-                            let paths = (c.ok && !c.paths.is_empty()).then_some(c.paths);
+                            let paths = (c.ok && !c.paths.is_empty()).then(|| Arc::from(c.paths));
                             out.push((c.name, [x, y, cx, cy], paths));
                         }
                     }
@@ -167,22 +155,22 @@ pub(crate) fn parse(part: &str, xml: &[u8]) -> Shapes {
             b"ext" if c.in_xfrm => c.ext = attr_i64(e, "cx").zip(attr_i64(e, "cy")),
             b"custGeom" => c.geom = true,
             b"path" if c.geom => c.paths.push(CustPath {
-                w: attr_i64(e, "w").unwrap_or(0) as f64,
-                h: attr_i64(e, "h").unwrap_or(0) as f64,
+                w: attr_i64(e, "w").unwrap_or(0),
+                h: attr_i64(e, "h").unwrap_or(0),
                 cmds: Vec::new(),
             }),
             b"moveTo" | b"lnTo" | b"quadBezTo" | b"cubicBezTo" if c.geom => {
                 c.cmd = Some((name.to_vec(), Vec::new()));
             }
             b"pt" if c.geom => match (c.cmd.as_mut(), attr_i64(e, "x"), attr_i64(e, "y")) {
-                (Some((_, pts)), Some(x), Some(y)) => pts.extend([x as f64, y as f64]),
+                (Some((_, pts)), Some(x), Some(y)) => pts.extend([x, y]),
                 // A guide name instead of a number.
                 _ => c.ok = false,
             },
             b"close" if c.geom && c.ok => {
                 if let Some(p) = c.paths.last_mut() {
-                    if kept < MAX_CMDS_PER_PART {
-                        kept += 1;
+                    if *kept < MAX_CMDS {
+                        *kept += 1;
                         p.cmds.push(Cmd::Close);
                     } else {
                         c.ok = false;
@@ -210,22 +198,22 @@ mod tests {
 <a:custGeom><a:pathLst><a:path><a:moveTo><a:pt x="0" y="b"/></a:moveTo></a:path></a:pathLst></a:custGeom></p:spPr></p:sp>
 <p:sp><p:nvSpPr><p:cNvPr id="4" name="Box"/></p:nvSpPr><p:spPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="5" cy="5"/></a:xfrm><a:prstGeom prst="rect"/></p:spPr></p:sp>
 </p:spTree></p:cSld></p:sldMaster>"#;
-        let shapes = parse("ppt/slideMasters/slideMaster1.xml", xml);
+        let shapes = parse("ppt/slideMasters/slideMaster1.xml", xml, &mut 0);
         assert_eq!(shapes.len(), 2);
         assert_eq!(shapes[0].0, "Tri");
         assert_eq!(shapes[0].1, [10, 20, 300, 400]);
         let p = &shapes[0].2.as_ref().expect("numeric path")[0];
-        assert_eq!((p.w, p.h), (100.0, 50.0));
+        assert_eq!((p.w, p.h), (100, 50));
         assert_eq!(
             p.cmds,
-            vec![Cmd::Move(0.0, 0.0), Cmd::Line(100.0, 50.0), Cmd::Close]
+            vec![Cmd::Move(0, 0), Cmd::Line(100, 50), Cmd::Close]
         );
         assert_eq!(shapes[1].0, "Guided");
         assert!(shapes[1].2.is_none());
     }
 
     #[test]
-    fn a_part_of_too_many_points_keeps_at_most_the_bound() {
+    fn a_template_of_too_many_points_keeps_at_most_the_bound() {
         let shape = |name: &str, n: usize| {
             let pts: String = (0..n)
                 .map(|i| format!("<a:lnTo><a:pt x=\"{i}\" y=\"1\"/></a:lnTo>"))
@@ -237,10 +225,11 @@ mod tests {
         let xml = format!(
             "<p:sldMaster xmlns:p=\"p\" xmlns:a=\"a\"><p:cSld><p:spTree>{}{}{}</p:spTree></p:cSld></p:sldMaster>",
             shape("Small", 3),
-            shape("Huge", super::MAX_CMDS_PER_PART),
+            shape("Huge", super::MAX_CMDS),
             shape("After", 3)
         );
-        let shapes = parse("m.xml", xml.as_bytes());
+        let mut kept = 0;
+        let shapes = parse("m.xml", xml.as_bytes(), &mut kept);
         let names: Vec<(&str, bool)> = shapes
             .iter()
             .map(|(n, _, p)| (n.as_str(), p.is_some()))
@@ -248,5 +237,8 @@ mod tests {
         // The small shape before is read; the huge one and everything past the bound is not.
         assert_eq!(names, [("Small", true), ("Huge", false), ("After", false)]);
         assert_eq!(shapes[0].2.as_ref().unwrap()[0].cmds.len(), 5);
+        // The count goes on into the template's next part: a small shape there is not read.
+        let next = parse("l.xml", xml.replace("Huge", "Other").as_bytes(), &mut kept);
+        assert!(next.iter().all(|(_, _, p)| p.is_none()), "{next:?}");
     }
 }
