@@ -84,9 +84,9 @@ fn outputs(book: &FontBook, dir: &Path) -> (BTreeMap<String, Vec<u8>>, Vec<u8>) 
     let mut files = BTreeMap::new();
     let mut manifest = String::new();
     let carried: BTreeMap<String, Vec<u8>> = laid
-        .template
+        .look
         .iter()
-        .flat_map(|t| t.carried().iter())
+        .flat_map(|t| t.carried.iter())
         .flat_map(|c| {
             std::iter::once((c.name.clone(), c.bytes.to_vec()))
                 .chain(c.rels.iter().map(|(n, b)| (n.clone(), b.to_vec())))
@@ -130,7 +130,7 @@ fn template_prefix_hashed(
     name: &str,
     bytes: Vec<u8>,
 ) -> Vec<u8> {
-    let Some(t) = &laid.template else {
+    let Some(t) = &laid.look else {
         return bytes;
     };
     let Some((_, theirs)) = [&t.styles_part, &t.numbering_part]

@@ -9,7 +9,6 @@ use serde::Serialize;
 use specrender_spec::deck::{LangFamily, Refusal, ResolveNote, Theme};
 use specrender_spec::doc::Reference;
 use specrender_spec::units::{Cpt, Emu, EMU_PER_INCH};
-use specrender_template::DocRole;
 use std::sync::Arc;
 
 /// EMU per twip (1/20 pt): DOCX writes page geometry in twips.
@@ -152,9 +151,10 @@ pub struct LaidDoc {
     /// The sizes (centipoints) of the heading styles we write, levels 1 to 6.
     pub heading_sizes: [Cpt; 6],
     pub page: Page,
-    /// The reference document the document is written on, and which of its styles each of
-    /// our roles uses (empty without a template).
-    pub template: Option<Arc<specrender_template::DocTemplate>>,
+    /// The reference document the document is written on, resolved
+    /// ([`crate::doc_look::DocLook`]), and which of its styles each of our roles uses (empty
+    /// without a template).
+    pub look: Option<crate::doc_look::DocLook>,
     pub styles: Vec<StyleUse>,
     /// Pages predicted for the whole document (`specrender_layout::doc::flow`).
     pub pages: u32,
@@ -332,7 +332,7 @@ pub enum DocFinding {
     /// (the document is written in our own styles).
     UnknownTemplate { template_id: String },
     /// The carry policy dropped active or external content from a template part.
-    TemplateContentDropped(specrender_template::Dropped),
+    TemplateContentDropped(crate::findings::Dropped),
     /// Characters no loaded font has (drawn as empty boxes); `block` None: the title or
     /// subtitle.
     MissingGlyphs {
@@ -377,5 +377,90 @@ mod tests {
         assert_eq!(p.text_width(), 2880 * EMU_PER_TWIP);
         assert_eq!(p.line_width(), 3960 * EMU_PER_TWIP);
         assert_eq!(p.area_width(), 8640 * EMU_PER_TWIP);
+    }
+}
+
+/// What a paragraph of ours is: the roles documents map to styles.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DocRole {
+    Normal,
+    Title,
+    Subtitle,
+    Heading(u8),
+    ListBullet,
+    ListNumber,
+    Quote,
+    Caption,
+    FootnoteText,
+    FootnoteReference,
+}
+
+impl DocRole {
+    /// Every role, in the order styles are written.
+    pub const ALL: [DocRole; 15] = [
+        DocRole::Normal,
+        DocRole::Title,
+        DocRole::Subtitle,
+        DocRole::Heading(1),
+        DocRole::Heading(2),
+        DocRole::Heading(3),
+        DocRole::Heading(4),
+        DocRole::Heading(5),
+        DocRole::Heading(6),
+        DocRole::ListBullet,
+        DocRole::ListNumber,
+        DocRole::Quote,
+        DocRole::Caption,
+        DocRole::FootnoteText,
+        DocRole::FootnoteReference,
+    ];
+
+    /// Word's built-in style name (`w:name` as stored, whatever the UI language).
+    pub fn builtin_name(self) -> String {
+        match self {
+            DocRole::Normal => "Normal".into(),
+            DocRole::Title => "Title".into(),
+            DocRole::Subtitle => "Subtitle".into(),
+            DocRole::Heading(n) => format!("heading {n}"),
+            DocRole::ListBullet => "List Bullet".into(),
+            DocRole::ListNumber => "List Number".into(),
+            DocRole::Quote => "Quote".into(),
+            DocRole::Caption => "caption".into(),
+            DocRole::FootnoteText => "footnote text".into(),
+            DocRole::FootnoteReference => "footnote reference".into(),
+        }
+    }
+
+    /// Our own style id for the role (what a document without a template uses).
+    pub fn our_id(self) -> String {
+        match self {
+            DocRole::Heading(n) => format!("Heading{n}"),
+            DocRole::Normal => "Normal".into(),
+            DocRole::Title => "Title".into(),
+            DocRole::Subtitle => "Subtitle".into(),
+            DocRole::ListBullet => "ListBullet".into(),
+            DocRole::ListNumber => "ListNumber".into(),
+            DocRole::Quote => "Quote".into(),
+            DocRole::Caption => "Caption".into(),
+            DocRole::FootnoteText => "FootnoteText".into(),
+            DocRole::FootnoteReference => "FootnoteReference".into(),
+        }
+    }
+
+    /// The name reports use (`heading1`, `list_bullet`).
+    pub fn key(self) -> String {
+        match self {
+            DocRole::Heading(n) => format!("heading{n}"),
+            r => r.builtin_name().to_ascii_lowercase().replace(' ', "_"),
+        }
+    }
+
+    /// `paragraph` or `character`.
+    pub fn kind(self) -> &'static str {
+        match self {
+            DocRole::FootnoteReference => "character",
+            _ => "paragraph",
+        }
     }
 }

@@ -62,7 +62,7 @@ pub enum Finding {
     },
     /// The carry policy dropped active or external content from a template part (a macro
     /// project, ActiveX, an OLE object, an external or script link, a fetching field...).
-    TemplateContentDropped(specrender_template::Dropped),
+    TemplateContentDropped(Dropped),
     /// A chart's category labels overlap even thinned (nominal: wrapped on two lines); sizes
     /// in EMU: the widest label, the room one category gets; the thinning used.
     ChartLabelsCrowded {
@@ -265,4 +265,69 @@ mod tests {
         };
         assert_eq!(reslot.to_string(), "reslot s1 moved_height_in=0.243");
     }
+}
+
+/// What kind of content was dropped (QC's `details.kind`).
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum DropKind {
+    /// A VBA macro project, its data or signature, or Word's key map / toolbars.
+    MacroProject,
+    /// An ActiveX control (`p:controls`, `w:control`, activeX parts).
+    #[serde(rename = "activex")]
+    ActiveX,
+    /// An OLE object, embedded or linked (`p:oleObj`, `w:object`, oleObject and package parts).
+    OleObject,
+    /// An external relationship to a web or mail address: a linked picture, a hyperlink, an
+    /// external data source or template.
+    ExternalLink,
+    /// An external relationship or link to a file path, UNC share or `file:` URL (opening the
+    /// output would reach out to it).
+    FileLink,
+    /// A link or action that runs something: `javascript:`, `vbscript:`, `data:` and other
+    /// schemes, `ppaction://macro`, `ppaction://program`, `ppaction://ole`.
+    ScriptLink,
+    /// A field that fetches or runs something when the document updates (the field code goes,
+    /// its cached result stays).
+    FetchingField,
+    /// An SVG picture (it can hold script and external references; the raster picture Office
+    /// writes beside it is kept).
+    SvgImage,
+    /// A relationship of a type a template's look does not need (audio, video, VML drawings,
+    /// custom XML, web extensions...).
+    UnlistedPart,
+    /// A relationship of an allowed type whose target's content type is not that type's (a
+    /// macro project posing as a picture).
+    WrongContentType,
+}
+
+impl DropKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DropKind::MacroProject => "macro_project",
+            DropKind::ActiveX => "activex",
+            DropKind::OleObject => "ole_object",
+            DropKind::ExternalLink => "external_link",
+            DropKind::FileLink => "file_link",
+            DropKind::ScriptLink => "script_link",
+            DropKind::FetchingField => "fetching_field",
+            DropKind::SvgImage => "svg_image",
+            DropKind::UnlistedPart => "unlisted_part",
+            DropKind::WrongContentType => "wrong_content_type",
+        }
+    }
+}
+
+/// One thing a template's part had that no output carries: the part, what it was, and its
+/// target when showing it is safe (a part name, a web or mail address, a field's name, shown
+/// at most `specrender_template::policy::MAX_TARGET` characters; a script's text or a file path is never shown, only its
+/// scheme).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, serde::Deserialize)]
+pub struct Dropped {
+    pub part: String,
+    pub kind: DropKind,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<String>,
 }

@@ -1,6 +1,10 @@
 //! specrender-model: the types layout decides and every consumer reads — QC, the PPTX and
 //! DOCX writers, the preview. Plain data and the accessors that read it; nothing here
-//! measures, fits or chooses (that is `specrender-layout`, which makes these values).
+//! measures, fits or chooses (that is `specrender-layout`, which makes these values). It
+//! depends on no other specrender crate but the input types and fonts: the template reader
+//! produces some of its types (a document role, what the carry policy dropped, a carried part,
+//! a paint, a custom geometry's paths), and layout resolves the rest of a template into a
+//! [`Look`] or [`doc_look::DocLook`].
 //!
 //! Where things are:
 //! - [`geom`]: the one rectangle and inset types (integer EMU);
@@ -16,18 +20,16 @@
 //!   decorations with their geometry, the parts a deck carries);
 //! - [`color`]: the colour science the rules share (WCAG contrast, CIE76 ΔE);
 //! - [`doc`]: the laid document — [`doc::LaidDoc`] with its blocks, page geometry, the
-//!   template styles each role is written with, and [`doc::DocFinding`]s.
+//!   template styles each role is written with, and [`doc::DocFinding`]s; [`doc_look`]: the
+//!   Word template it is written on, resolved (parts carried, section, list numbering).
 //!
 //! The deck types are re-exported at the root (`specrender_model::LaidDeck`); the document's
 //! stay in [`doc`] (`specrender_model::doc::LaidDoc`).
 //!
 //! Moving to one model (issue 39) is under way; what still has to move out or change:
-//! - [`doc::LaidDoc::template`] holds the raw `specrender_template::DocTemplate` the writer
-//!   carries parts from;
-//! - [`Finding::TemplateContentDropped`] and [`doc::DocFinding::TemplateContentDropped`]
-//!   carry `specrender_template::Dropped`, and [`doc::StyleUse`] names a
-//!   `specrender_template::DocRole` (the same dependency); decks and documents still have two
-//!   findings types;
+//! - decks and documents still have two findings types ([`Finding`], [`doc::DocFinding`]);
+//! - layout still writes a template's theme into the input deck before laying it out
+//!   (`specrender_layout::frame::put_on_template`);
 //! - a paragraph's glyphs ([`text`]) are placed by layout for the preview only on request
 //!   (`specrender_layout::text::glyphs::place_deck`), after fitting; a chart's labels and the
 //!   preview's own labels are still shaped by the preview.
@@ -36,6 +38,7 @@ pub mod chart;
 pub mod color;
 pub mod deck;
 pub mod doc;
+pub mod doc_look;
 pub mod findings;
 pub mod frame;
 pub mod geom;

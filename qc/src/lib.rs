@@ -25,7 +25,7 @@
 //!   `unknown_layout`, `broken_word`, `placeholder_element`, ignored input values) becomes an
 //!   issue; input warnings (see [`check_with_input`]) become low `input_warning` issues.
 //! - `template_content_dropped` (low, deck-level): what the carry policy dropped from a
-//!   template part (`specrender_template::policy`), details `{part, kind, target}`.
+//!   template part (the template reader's carry policy), details `{part, kind, target}`.
 //!
 //! Modules: [`kind`] (issue types and severities), `checks` (the geometric and fit checks),
 //! `wording` (every message and the fix entries: the one place the report's words are

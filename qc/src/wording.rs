@@ -302,8 +302,8 @@ fn asset_advice(r: Reason) -> &'static str {
 
 /// A word as quoted in a message: at most 40 characters.
 /// The details and message of a `template_content_dropped` finding.
-fn dropped_words(d: &specrender_template::Dropped) -> (BTreeMap<String, Value>, String) {
-    use specrender_template::DropKind as K;
+fn dropped_words(d: &specrender_model::findings::Dropped) -> (BTreeMap<String, Value>, String) {
+    use specrender_model::findings::DropKind as K;
     let mut details = BTreeMap::new();
     details.insert("part".to_string(), json!(d.part));
     details.insert("kind".to_string(), json!(d.kind.as_str()));

@@ -17,13 +17,7 @@ use std::collections::BTreeSet;
 use std::sync::Arc;
 
 /// One carried part: name, declared content type, bytes, and its `.rels` part as written.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Carried {
-    pub name: String,
-    pub content_type: String,
-    pub bytes: Arc<[u8]>,
-    pub rels: Option<(String, Arc<[u8]>)>,
-}
+pub use specrender_model::look::CarriedPart as Carried;
 
 impl Template {
     /// The bytes to write for carried part `c`: as stored, except the theme part of a branded

@@ -7,23 +7,8 @@
 use specrender_opc::xml::{attr, attr_i64, walk};
 use std::sync::Arc;
 
-/// One `a:path`: its own coordinate space (`w` x `h`; 0 means the shape's EMU) and commands.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CustPath {
-    pub w: i64,
-    pub h: i64,
-    pub cmds: Vec<Cmd>,
-}
-
-/// A path command, its points in the path's own units.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Cmd {
-    Move(i64, i64),
-    Line(i64, i64),
-    Quad([i64; 4]),
-    Cubic([i64; 6]),
-    Close,
-}
+/// One `a:path` and its commands: the model's types.
+pub use specrender_model::look::{Path as CustPath, PathCmd as Cmd};
 
 /// A top-level shape of a part with a custom geometry: its name, its `a:xfrm` rectangle
 /// (x, y, cx, cy) and its paths (`None` when one could not be read).

@@ -110,7 +110,7 @@ pub struct Decoration {
     pub rot: i64,
     /// A `custGeom`'s paths when every point is a number ([`crate::geom`]); `None` otherwise.
     #[serde(skip)]
-    pub paths: Option<std::sync::Arc<[crate::geom::CustPath]>>,
+    pub paths: Option<std::sync::Arc<[specrender_model::look::Path]>>,
 }
 
 /// One level of a master text style (`a:lvlNpPr`).

@@ -147,15 +147,8 @@ pub enum Fill {
     Unknown,
 }
 
-/// What a fill shows: its colours (one for a solid fill, the stops of a gradient), nothing
-/// (transparent), or colours that cannot be told (a picture).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Paint {
-    Colors(Vec<[u8; 3]>),
-    Transparent,
-    Unknown,
-}
+/// What a fill shows ([`Template::paint`](crate::Template::paint)): the model's type.
+pub use specrender_model::look::Paint;
 
 const COLOR_NAMES: [&str; 6] = [
     "srgbClr",

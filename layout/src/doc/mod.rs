@@ -8,6 +8,7 @@
 //! page breaks, footnotes).
 
 pub mod flow;
+pub mod look;
 pub mod model;
 pub mod page;
 pub mod table;
@@ -297,7 +298,7 @@ pub fn layout_doc_on(doc: &Doc, book: &FontBook, opts: &DocOptions, threads: usi
         }),
         theme,
         page,
-        template: opts.template.clone(),
+        look: opts.template.as_ref().map(|t| look::look(t, &styles)),
         styles,
         pages,
         blocks,

@@ -3,13 +3,9 @@
 //! master's colour map, theme fill styles, the brand applied), each custom geometry's paths,
 //! and the carried parts with the bytes they are written with (`Template::part_bytes`).
 
-use specrender_model::look::{
-    CarriedPart, Decoration, Look, LookLayout, LookMaster, Paint, Path, PathCmd, Surface,
-};
+use specrender_model::look::{Decoration, Look, LookLayout, LookMaster, Surface};
 use specrender_model::Rect;
-use specrender_template::geom::{Cmd, CustPath};
 use specrender_template::{Fill, Template};
-use std::sync::Arc;
 
 /// `t` resolved (see the module docs).
 pub fn look(t: &Template) -> Look {
@@ -46,11 +42,9 @@ pub fn look(t: &Template) -> Look {
     let carried = t
         .carried()
         .iter()
-        .map(|c| CarriedPart {
-            name: c.name.clone(),
-            content_type: c.content_type.clone(),
+        .map(|c| specrender_model::CarriedPart {
             bytes: t.part_bytes(c),
-            rels: c.rels.clone(),
+            ..c.clone()
         })
         .collect();
     Look {
@@ -74,16 +68,8 @@ pub(crate) fn rect(r: specrender_template::Rect) -> Rect {
 /// What `f` shows on a slide of master `master`.
 fn surface(t: &Template, master: usize, f: &Fill) -> Surface {
     Surface {
-        paint: paint(t.paint(master, f)),
+        paint: t.paint(master, f),
         pattern: matches!(f, Fill::Pattern(_)),
-    }
-}
-
-fn paint(p: specrender_template::Paint) -> Paint {
-    match p {
-        specrender_template::Paint::Colors(cs) => Paint::Colors(cs),
-        specrender_template::Paint::Transparent => Paint::Transparent,
-        specrender_template::Paint::Unknown => Paint::Unknown,
     }
 }
 
@@ -100,27 +86,7 @@ fn decorations(
             fill: surface(t, master, &d.fill),
             geometry: d.geometry.clone(),
             rot: d.rot,
-            paths: d.paths.as_deref().map(paths),
-        })
-        .collect()
-}
-
-fn paths(ps: &[CustPath]) -> Arc<[Path]> {
-    ps.iter()
-        .map(|p| Path {
-            w: p.w,
-            h: p.h,
-            cmds: p
-                .cmds
-                .iter()
-                .map(|c| match *c {
-                    Cmd::Move(x, y) => PathCmd::Move(x, y),
-                    Cmd::Line(x, y) => PathCmd::Line(x, y),
-                    Cmd::Quad(q) => PathCmd::Quad(q),
-                    Cmd::Cubic(q) => PathCmd::Cubic(q),
-                    Cmd::Close => PathCmd::Close,
-                })
-                .collect(),
+            paths: d.paths.clone(),
         })
         .collect()
 }

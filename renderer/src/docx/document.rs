@@ -46,7 +46,7 @@ impl Body<'_> {
 /// whole)? When it holds Hangul, except in a Korean document in our own styles, whose `Normal`
 /// has it; every paragraph of a Korean document on a template (its `Normal` is theirs).
 pub(crate) fn keeps_korean_words(laid: &LaidDoc, text: &str) -> bool {
-    match (laid.lang, &laid.template) {
+    match (laid.lang, &laid.look) {
         // On a template every paragraph of a Korean document says so itself.
         (LangFamily::Korean, Some(_)) => true,
         (LangFamily::Korean, None) => false,
@@ -240,7 +240,7 @@ fn section(x: &mut Xml, body: &Body<'_>) {
     }
     // Our own page, or the template's last section's (its orientation, columns, title page
     // and grid; the page numbers were resolved into `p`).
-    let s = laid.template.as_deref().map(|t| &t.section);
+    let s = laid.look.as_ref().map(|t| &t.section);
     let (w, h) = (tw(p.width), tw(p.height));
     if s.is_some_and(|s| s.landscape) {
         x.empty(

@@ -49,7 +49,7 @@ pub(crate) fn footnotes_xml(laid: &LaidDoc, pretty: bool) -> Vec<u8> {
             ParaProps {
                 style: Some(laid.style_id("FootnoteText")),
                 bidi: specrender_fonts::starts_right_to_left(&laid.references[r].text()),
-                word_wrap: laid.template.is_some()
+                word_wrap: laid.look.is_some()
                     && super::document::keeps_korean_words(laid, &laid.references[r].text()),
                 ..Default::default()
             }

@@ -39,12 +39,12 @@ const THEME: &str = "word/theme/theme1.xml";
 const FOOTNOTES: &str = "word/footnotes.xml";
 
 /// Every part of the document's package, in package order, not yet written. On a template
-/// (`laid.template`) its styles and numbering are written with ours added, and its theme and
+/// (`laid.look`) its styles and numbering are written with ours added, and its theme and
 /// the header and footer parts of its last section (with what they reach) are carried over
 /// as they are; a .dotx becomes a document.
 pub(crate) fn package(laid: &LaidDoc) -> Package<'_> {
-    let template = laid.template.as_deref();
-    let carried = template.map(|t| t.carried()).unwrap_or(&[]);
+    let template = laid.look.as_ref();
+    let carried = template.map_or(&[][..], |t| t.carried.as_slice());
     let mut pkg = Package::new();
     pkg.relate(RelType::OfficeDocument, DOCUMENT);
     pkg.relate(RelType::CoreProperties, CORE);
@@ -158,14 +158,8 @@ pub(crate) fn package(laid: &LaidDoc) -> Package<'_> {
         pkg.add(part, Rels::new());
     }
     // The template's carried parts (theme, headers, footers, their media).
-    for c in carried.iter() {
-        let part = specrender_model::CarriedPart {
-            name: c.name.clone(),
-            content_type: c.content_type.clone(),
-            bytes: c.bytes.clone(),
-            rels: c.rels.clone(),
-        };
-        crate::carried::add(&mut pkg, &part);
+    for c in carried {
+        crate::carried::add(&mut pkg, c);
     }
     if footnotes {
         let part = Part::new(FOOTNOTES, footnotes::CONTENT_TYPE, move |p| {

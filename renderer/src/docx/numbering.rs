@@ -34,27 +34,16 @@ pub(crate) struct ListNums {
 
 impl ListNums {
     pub(crate) fn of(laid: &LaidDoc) -> ListNums {
-        let t = laid.template.as_deref();
-        let (abs_base, num_base) = match t {
-            Some(t) if t.numbering_part.is_some() => (t.max_abstract + 1, t.max_num()),
-            _ => (0, 0),
-        };
-        // A template style's numbering, when the style is the template's and applies one.
-        let styled = |ours: &str| -> Option<u32> {
-            let t = t?;
-            let u = laid
-                .styles
-                .iter()
-                .find(|s| s.ours == ours && s.from_template)?;
-            t.style(&u.id)?
-                .num_id
-                .filter(|&n| t.abstract_of(n).is_some())
-        };
-        let bullet = styled("ListBullet").unwrap_or(num_base + 1);
-        let number_abs = styled("ListNumber")
-            .and_then(|n| t?.abstract_of(n))
-            .unwrap_or(abs_base + 1);
-        let number_lvl = styled("ListNumber").and_then(|n| t?.num_override(n)?.lvl_xml.clone());
+        // Layout decided which numbering our lists use on a template (`DocLook::lists`).
+        let lists = laid
+            .look
+            .as_ref()
+            .map(|l| l.lists.clone())
+            .unwrap_or_default();
+        let (abs_base, num_base) = (lists.abstract_base, lists.num_base);
+        let bullet = lists.bullet.unwrap_or(num_base + 1);
+        let number_abs = lists.number_abstract.unwrap_or(abs_base + 1);
+        let number_lvl = lists.number_lvl;
         let mut next = num_base + 2;
         let blocks = laid
             .blocks

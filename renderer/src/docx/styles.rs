@@ -15,9 +15,9 @@ use super::numbering::ListNums;
 use super::text::{half_points, NS_W};
 use crate::opc::xml::Xml;
 use specrender_model::doc::LaidDoc;
+use specrender_model::doc_look::DocLook;
 use specrender_spec::deck::LangFamily;
 use specrender_spec::units::Cpt;
-use specrender_template::DocTemplate;
 
 pub(crate) const CONTENT_TYPE: &str =
     "application/vnd.openxmlformats-officedocument.wordprocessingml.styles+xml";
@@ -152,15 +152,11 @@ impl<'a> Ids<'a> {
         }
     }
 
-    fn on(laid: &'a LaidDoc, t: &'a DocTemplate) -> Ids<'a> {
+    fn on(laid: &'a LaidDoc, t: &'a DocLook) -> Ids<'a> {
         Ids {
             laid,
             normal: laid.style_id("Normal"),
-            dpf: t
-                .styles
-                .iter()
-                .find(|s| s.kind == "character" && s.default)
-                .map(|s| s.id.as_str()),
+            dpf: t.default_character_style.as_deref(),
             // Our table style stands alone on a template: a template's default table style
             // may carry conditional formatting that changes what layout measured (pandoc's
             // `Table` made Writer drop the body rows of a table whose header row ended a page).
@@ -234,7 +230,7 @@ pub(crate) fn styles_xml(laid: &LaidDoc, nums: &ListNums, pretty: bool) -> Vec<u
 pub(crate) fn styles_on(
     template: &[u8],
     laid: &LaidDoc,
-    t: &DocTemplate,
+    t: &DocLook,
     nums: &ListNums,
     pretty: bool,
 ) -> Option<Vec<u8>> {
