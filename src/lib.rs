@@ -500,7 +500,7 @@ pub fn lay_out(
     };
     let root = opts.assets.as_deref().or(opened.as_ref());
     guard(|| {
-        let mut deck = specrender_spec::resolve_with(spec, root);
+        let deck = specrender_spec::resolve_with(spec, root);
         let mut layout_opts = opts.layout.clone();
         if layout_opts.template.is_none() {
             let id = &deck.theme.template_id;
@@ -513,9 +513,6 @@ pub fn lay_out(
                     ResolvedTemplate::Unknown(id) => layout_opts.unknown_template = Some(id),
                 }
             }
-        }
-        if let Some(t) = &layout_opts.template {
-            layout_opts.template = Some(specrender_layout::frame::put_on_template(&mut deck, t));
         }
         let n = deck.slides.len();
         progress(Stage::Layout, 0, n);

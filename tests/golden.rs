@@ -57,14 +57,14 @@ fn laid_from(input: &Path) -> (LaidDeck, std::sync::Arc<Vec<u8>>) {
     // Assets (a chart's data_ref CSV, pictures) from the case's own folder, as the CLI does.
     let folder = input.parent().expect("input in a case folder");
     let root = specrender_spec::AssetRoot::open(folder).expect("case folder opens");
-    let mut deck = resolve_with(&spec, Some(&root));
+    let deck = resolve_with(&spec, Some(&root));
     let mut opts = case_options(folder);
     let size = (deck.slide_size.cx, deck.slide_size.cy);
     let t = opts
         .template
         .clone()
         .unwrap_or_else(|| specrender_layout::template::themes::default_for(size));
-    opts.template = Some(specrender_layout::frame::put_on_template(&mut deck, &t));
+    opts.template = Some(t.clone());
     (layout(&deck, book(), &opts), t.bytes.clone())
 }
 

@@ -7,7 +7,7 @@ use crate::picture::Images;
 use crate::text::{SlotLines, TextFonts};
 use crate::LayoutOptions;
 use specrender_fonts::{FontBook, MatchKind, Measurer, ScriptClass, ShapeLang, SlotFaces};
-use specrender_spec::deck::Deck;
+use specrender_spec::deck::{Deck, Theme};
 use specrender_template::Template;
 use std::collections::BTreeSet;
 
@@ -48,6 +48,11 @@ pub struct Ctx<'a> {
     pub frame: &'a Frame,
     /// The template the frame was made from (its placeholders and list styles).
     pub template: &'a Template,
+    /// The theme the deck is laid out with: its own, with what the template gives where the
+    /// deck set no token ([`crate::frame::on_template`]).
+    pub theme: &'a Theme,
+    /// Notes on what the template changed, reported after the deck's own.
+    pub on_notes: &'a [specrender_spec::deck::ResolveNote],
     pub fonts: DeckFonts,
     pub notes: Vec<Note>,
     pub fixes: Vec<Fix>,
@@ -62,7 +67,7 @@ impl<'a> Ctx<'a> {
         fonts: &'a FontBook,
         opts: &'a LayoutOptions,
         frame: &'a Frame,
-        template: &'a Template,
+        on: &'a crate::frame::OnTemplate,
     ) -> Self {
         Ctx {
             deck,
@@ -70,8 +75,10 @@ impl<'a> Ctx<'a> {
             m: Measurer::new(fonts),
             opts,
             frame,
-            template,
-            fonts: deck_fonts(fonts, deck),
+            template: &on.template,
+            theme: &on.theme,
+            on_notes: &on.notes,
+            fonts: deck_fonts(fonts, &on.theme),
             notes: Vec::new(),
             fixes: Vec::new(),
             ids: deck.slides.iter().map(|s| s.id.clone()).collect(),
@@ -161,8 +168,8 @@ pub(crate) fn resolve_fonts(
     }
 }
 
-fn deck_fonts(book: &FontBook, deck: &Deck) -> DeckFonts {
-    let f = &deck.theme.fonts;
+fn deck_fonts(book: &FontBook, theme: &Theme) -> DeckFonts {
+    let f = &theme.fonts;
     let mut substituted = Vec::new();
     let heading =
         [false, true].map(|b| resolve_fonts(book, &f.heading, &f.heading_ea, b, &mut substituted));

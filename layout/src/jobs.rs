@@ -21,18 +21,19 @@ pub(crate) fn layout(
     opts: &LayoutOptions,
 ) -> Result<LaidDeck, OverBudget> {
     let images = picture::prepare_all(deck);
-    // `try_layout` puts every deck on a template (the default look's package when none).
-    let t = opts
-        .template
-        .as_ref()
-        .expect("try_layout puts every deck on a template");
-    let mut frame = crate::frame::from_template(t, &deck.theme, deck.lang);
+    // Every deck goes onto a template: the default look's package when none is given.
+    let given = opts.template.clone().unwrap_or_else(|| {
+        specrender_template::themes::default_for((deck.slide_size.cx, deck.slide_size.cy))
+    });
+    let on = crate::frame::on_template(deck, &given);
+    let t = &on.template;
+    let mut frame = crate::frame::from_template(t, &on.theme, deck.lang);
     if specrender_spec::resolve::right_to_left(&deck.language) {
         crate::frame::mirror_columns(&mut frame);
     }
-    let logo_refused = place_logo(deck, &images, &mut frame);
+    let logo_refused = place_logo(deck, &on.theme, &images, &mut frame);
     let frame = Arc::new(frame);
-    let mut ctx = Ctx::new(deck, &images, fonts, opts, &frame, t);
+    let mut ctx = Ctx::new(deck, &images, fonts, opts, &frame, &on);
     deck_findings(&mut ctx);
     if let (Some((asset_id, r)), Some(first)) = (logo_refused, deck.slides.first()) {
         let finding = Finding::MissingAsset {
@@ -46,7 +47,7 @@ pub(crate) fn layout(
     let budget = opts.work_budget;
     let results: Vec<Option<(SlideResult, Spent)>> =
         if threads > 1 && ctx.ids.len() == deck.slides.len() {
-            lay_parallel(deck, &images, fonts, opts, (&frame, t), threads)
+            lay_parallel(deck, &images, fonts, opts, (&frame, &on), threads)
         } else {
             let mut total = 0u64;
             deck.slides
@@ -92,9 +93,9 @@ pub(crate) fn layout(
         subtitle: deck.subtitle.clone(),
         language: deck.language.clone(),
         lang: deck.lang,
-        slide_size: deck.slide_size,
-        theme: deck.theme.clone(),
-        theme_frame: crate::frame::theme_frame(&deck.theme),
+        slide_size: on.slide_size,
+        theme: on.theme.clone(),
+        theme_frame: crate::frame::theme_frame(&on.theme),
         slides_in: deck.slides.len(),
         slides,
         frame: frame.clone(),
@@ -119,10 +120,11 @@ fn metered(
 /// (reported as a `missing_asset` on the first slide).
 fn place_logo(
     deck: &Deck,
+    theme: &specrender_spec::deck::Theme,
     images: &crate::picture::Images,
     frame: &mut Frame,
 ) -> Option<(String, specrender_spec::Refusal)> {
-    let logo = deck.theme.logo.as_ref()?;
+    let logo = theme.logo.as_ref()?;
     let refused = |r: specrender_spec::Refusal| Some((logo.asset_id.clone(), r));
     match images.get(&logo.asset_id) {
         Some(Ok(img)) => {
@@ -171,7 +173,8 @@ fn deck_findings(ctx: &mut Ctx<'_>) {
         };
         ctx.note(finding, &first, &first, None);
     }
-    for n in &ctx.deck.notes {
+    let template_notes = ctx.on_notes.iter();
+    for n in ctx.deck.notes.iter().chain(template_notes) {
         ctx.note(Finding::Input(n.clone()), &first, &first, None);
     }
 }
@@ -192,7 +195,7 @@ fn lay_parallel(
     images: &Images,
     fonts: &FontBook,
     opts: &LayoutOptions,
-    (frame, template): (&Frame, &specrender_template::Template),
+    (frame, on): (&Frame, &crate::frame::OnTemplate),
     threads: usize,
 ) -> Vec<Option<(SlideResult, Spent)>> {
     let next = AtomicUsize::new(0);
@@ -201,7 +204,7 @@ fn lay_parallel(
     let done: Mutex<Vec<Option<(SlideResult, Spent)>>> =
         Mutex::new((0..deck.slides.len()).map(|_| None).collect());
     let work = || {
-        let mut ctx = Ctx::new(deck, images, fonts, opts, frame, template);
+        let mut ctx = Ctx::new(deck, images, fonts, opts, frame, on);
         while spent.load(Ordering::SeqCst) <= budget {
             let i = next.fetch_add(1, Ordering::SeqCst);
             let Some(s) = deck.slides.get(i) else { break };

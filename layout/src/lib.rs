@@ -59,9 +59,9 @@ pub struct LayoutOptions {
     /// whatever the number. Default: 1.
     pub threads: usize,
     /// Lay the deck out on a customer template (`--template`): its placeholders first, its
-    /// size, fonts and styles ([`frame::from_template`]). The deck should have been
-    /// through [`frame::put_on_template`]. Default: `None` (the built-in look's package,
-    /// `default`, put on by [`layout`]).
+    /// size, fonts and styles ([`frame::from_template`]), as read: layout brands it with the
+    /// deck's tokens and takes its theme where the deck set none ([`frame::on_template`]).
+    /// Default: `None` (the built-in look's package, `default`).
     pub template: Option<std::sync::Arc<specrender_template::Template>>,
     /// The deck asked for a template (`theme.template_ref.template_id`) the templates folder
     /// does not have: reported (QC medium `unknown_template`) and the built-in look used.
@@ -94,7 +94,7 @@ impl Default for LayoutOptions {
 ///
 /// Every deck is laid out on a template: `opts.template`, else the built-in look's package for
 /// the deck's slide size ([`specrender_template::themes::default_for`]), put on the same way
-/// a customer's is ([`frame::put_on_template`]): one mechanism for both (issue 20).
+/// a customer's is ([`frame::on_template`]): one mechanism for both (issue 20).
 ///
 /// No work budget: for callers that trust their input (benches, tests); a service laying out
 /// what others send uses [`try_layout`].
@@ -117,15 +117,5 @@ pub fn try_layout(
     fonts: &FontBook,
     opts: &LayoutOptions,
 ) -> Result<LaidDeck, work::OverBudget> {
-    if opts.template.is_some() {
-        return jobs::layout(deck, fonts, opts);
-    }
-    let mut deck = deck.clone();
-    let size = (deck.slide_size.cx, deck.slide_size.cy);
-    let t = specrender_template::themes::default_for(size);
-    let opts = LayoutOptions {
-        template: Some(frame::put_on_template(&mut deck, &t)),
-        ..opts.clone()
-    };
-    jobs::layout(&deck, fonts, &opts)
+    jobs::layout(deck, fonts, opts)
 }

@@ -28,8 +28,6 @@
 //!
 //! Moving to one model (issue 39) is under way; what still has to move out or change:
 //! - decks and documents still have two findings types ([`Finding`], [`doc::DocFinding`]);
-//! - layout still writes a template's theme into the input deck before laying it out
-//!   (`specrender_layout::frame::put_on_template`);
 //! - a paragraph's glyphs ([`text`]) are placed by layout for the preview only on request
 //!   (`specrender_layout::text::glyphs::place_deck`), after fitting; a chart's labels and the
 //!   preview's own labels are still shaped by the preview.

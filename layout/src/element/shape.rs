@@ -143,7 +143,7 @@ impl ShapeItem {
         };
         let name = name.unwrap_or_else(|| "rect".to_string());
         let geom = Geom::from_name(&name);
-        let (fill, line, text_color) = colors(el, &ctx.deck.theme);
+        let (fill, line, text_color) = colors(el, ctx.theme);
         let text = text.map(|t| {
             let mut s = style(ctx);
             s.color = text_color;
@@ -238,7 +238,7 @@ pub struct DividerItem {
 impl DividerItem {
     pub fn new(ctx: &Ctx<'_>) -> Self {
         DividerItem {
-            color: ctx.deck.theme.colors.accent,
+            color: ctx.theme.colors.accent,
         }
     }
 }

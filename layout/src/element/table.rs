@@ -298,7 +298,7 @@ impl TableItem {
         let n = columns.len().max(1);
         let (rows, ragged) = cells::normalize_rows(rows, n);
         let numeric = cells::numeric_columns(&rows, n);
-        let theme = &ctx.deck.theme;
+        let theme = ctx.theme;
         let size = style
             .size
             .saturating_sub(SIZE_BELOW_BODY)

@@ -25,7 +25,9 @@ use specrender_spec::units::{Emu, EMU_PER_INCH};
 mod look;
 mod template;
 pub use look::look;
-pub use template::{apply_template_theme, branded, from_template, put_on_template, TEMPLATE_SIZES};
+pub use template::{
+    apply_template_theme, branded, from_template, on_template, OnTemplate, TEMPLATE_SIZES,
+};
 
 /// A logo keeps 0.3 in from the slide's edges and 0.1 in from content; at most 2.5 in wide.
 const LOGO_MARGIN: Emu = EMU_PER_INCH * 3 / 10;

@@ -604,26 +604,41 @@ fn scaled_slots(
         .collect()
 }
 
-/// Puts `deck` on template `t`: the brand colours and fonts the deck sets are written into the
-/// template's theme ([`branded`]), then [`apply_template_theme`]. Returns the template to lay
-/// out and write with (`t` itself when the deck sets no brand).
-pub fn put_on_template(
-    deck: &mut specrender_spec::deck::Deck,
-    t: &std::sync::Arc<Template>,
-) -> std::sync::Arc<Template> {
-    let t = branded(t, &deck.theme, deck.lang);
+/// A deck as it goes onto a template, decided without changing the deck: the template to lay
+/// out and write with (the brand colours and fonts the deck sets written into its theme,
+/// [`branded`]; `t` itself when the deck sets no brand), and the theme, slide size and notes
+/// the deck is laid out with ([`apply_template_theme`]).
+#[derive(Debug, Clone)]
+pub struct OnTemplate {
+    pub template: std::sync::Arc<Template>,
+    pub theme: Theme,
+    pub slide_size: SlideSize,
+    /// Notes on what the template changed (its slide size, values clamped), after the deck's
+    /// own.
+    pub notes: Vec<specrender_spec::deck::ResolveNote>,
+}
+
+/// `deck` on template `t` ([`OnTemplate`]).
+pub fn on_template(deck: &specrender_spec::deck::Deck, t: &std::sync::Arc<Template>) -> OnTemplate {
+    let template = branded(t, &deck.theme, deck.lang);
+    let mut on = OnTemplate {
+        template: template.clone(),
+        theme: deck.theme.clone(),
+        slide_size: deck.slide_size,
+        notes: Vec::new(),
+    };
     let brand_primary = deck
         .theme
         .set
         .contains("colors.primary")
         .then_some(deck.theme.colors.primary);
-    apply_template_theme(deck, &t);
+    apply_template_theme(&mut on, &deck.language, &template);
     // Titles in the template's accent1 show the brand's primary: the brand's colour, which is
     // reported (`low_contrast`) but never changed, unlike a colour taken from the template.
-    if brand_primary.is_some() && deck.theme.colors.heading == brand_primary {
-        deck.theme.from_template.remove("heading");
+    if brand_primary.is_some() && on.theme.colors.heading == brand_primary {
+        on.theme.from_template.remove("heading");
     }
-    t
+    on
 }
 
 /// Template `t` with the brand colours and fonts `theme` sets (every token the input set, equal
@@ -682,11 +697,11 @@ pub const TEMPLATE_SIZES: std::ops::RangeInclusive<u32> = 600..=20_000;
 /// within [`TEMPLATE_SIZES`] (clamped with a `template_value_clamped` note; such a size never
 /// lowers an element's `min_font` floor), and what the template clamped when it was read is
 /// noted the same way.
-pub fn apply_template_theme(deck: &mut specrender_spec::deck::Deck, t: &Template) {
+pub fn apply_template_theme(on: &mut OnTemplate, language: &str, t: &Template) {
     use specrender_spec::deck::Rgb;
     let (cx, cy) = t.slide_size;
-    if (deck.slide_size.cx, deck.slide_size.cy) != (cx, cy) {
-        deck.notes.push(specrender_spec::deck::ResolveNote {
+    if (on.slide_size.cx, on.slide_size.cy) != (cx, cy) {
+        on.notes.push(specrender_spec::deck::ResolveNote {
             path: "/theme/slide_size".into(),
             code: specrender_spec::Code::TemplateSlideSize,
             message: format!(
@@ -695,16 +710,16 @@ pub fn apply_template_theme(deck: &mut specrender_spec::deck::Deck, t: &Template
                 cy as f64 / 914_400.0
             ),
         });
-        deck.slide_size = SlideSize { cx, cy };
+        on.slide_size = SlideSize { cx, cy };
     }
     for message in &t.clamped {
-        deck.notes.push(specrender_spec::deck::ResolveNote {
+        on.notes.push(specrender_spec::deck::ResolveNote {
             path: "/theme/template_ref".into(),
             code: specrender_spec::Code::TemplateValueClamped,
             message: message.clone(),
         });
     }
-    let set = deck.theme.set.clone();
+    let set = on.theme.set.clone();
     let unset = |k: &str| !set.contains(k);
     if let Some(m) = t.masters.first() {
         let size =
@@ -718,7 +733,7 @@ pub fn apply_template_theme(deck: &mut specrender_spec::deck::Deck, t: &Template
             };
             let got = v.clamp(*TEMPLATE_SIZES.start(), *TEMPLATE_SIZES.end());
             if got != v {
-                deck.notes.push(specrender_spec::deck::ResolveNote {
+                on.notes.push(specrender_spec::deck::ResolveNote {
                     path: "/theme/template_ref".into(),
                     code: specrender_spec::Code::TemplateValueClamped,
                     message: format!(
@@ -731,19 +746,19 @@ pub fn apply_template_theme(deck: &mut specrender_spec::deck::Deck, t: &Template
                     ),
                 });
             }
-            let s = &mut deck.theme.sizes;
+            let s = &mut on.theme.sizes;
             if which == "title" {
                 s.title = got;
-                deck.theme.from_template.insert("size_title");
+                on.theme.from_template.insert("size_title");
             } else {
                 s.body = got;
-                deck.theme.from_template.insert("size_body");
+                on.theme.from_template.insert("size_body");
             }
         }
     }
     let Some(th) = t.theme() else { return };
-    let f = &mut deck.theme.fonts;
-    let lang = deck.language.clone();
+    let f = &mut on.theme.fonts;
+    let lang = language;
     let take = |slot: &mut String, key: &str, from: &str| {
         if unset(key) && !from.trim().is_empty() && !from.starts_with('+') {
             *slot = from.to_string();
@@ -751,12 +766,8 @@ pub fn apply_template_theme(deck: &mut specrender_spec::deck::Deck, t: &Template
     };
     take(&mut f.heading, "fonts.heading", &th.major.latin);
     take(&mut f.body, "fonts.body", &th.minor.latin);
-    take(
-        &mut f.heading_ea,
-        "fonts.heading_ea",
-        th.major.ea_for(&lang),
-    );
-    take(&mut f.body_ea, "fonts.body_ea", th.minor.ea_for(&lang));
+    take(&mut f.heading_ea, "fonts.heading_ea", th.major.ea_for(lang));
+    take(&mut f.body_ea, "fonts.body_ea", th.minor.ea_for(lang));
     // Colours as the template's master shows them: its title and body text colour (the
     // master placeholder's list style, else its text styles, else tx1) and bg1, through its
     // colour map.
@@ -777,8 +788,8 @@ pub fn apply_template_theme(deck: &mut specrender_spec::deck::Deck, t: &Template
             None => t.scheme_color(0, "tx1"),
         }
     };
-    let took = &mut deck.theme.from_template;
-    let c = &mut deck.theme.colors;
+    let took = &mut on.theme.from_template;
+    let c = &mut on.theme.colors;
     if unset("colors.text") {
         if let Some(v) = text_color("body", &m.text_styles.body) {
             c.text = rgb(v);

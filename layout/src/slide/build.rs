@@ -99,14 +99,14 @@ pub fn items(
             let bold = matches!(el.emphasis, Emphasis::High);
             let style = |ctx: &Ctx<'_>| {
                 let (h, b) = ctx.fonts.for_weight(bold);
-                let mut s = style_for(role, el, &ctx.deck.theme, &h, &b, centered);
+                let mut s = style_for(role, el, ctx.theme, &h, &b, centered);
                 if band && matches!(role, SlotRole::Title | SlotRole::Caption) {
-                    return on_band(s, &ctx.deck.theme);
+                    return on_band(s, ctx.theme);
                 }
                 // Colours specrender picks (captions, attributions) or took from the template
                 // (titles, text) must read on what the layout shows there: a template's title
                 // slide on its accent colour, a dark section header.
-                let th = &ctx.deck.theme;
+                let th = ctx.theme;
                 let chosen = match role {
                     SlotRole::Caption | SlotRole::Attribution => true,
                     SlotRole::Title => th.from_template.contains("heading"),

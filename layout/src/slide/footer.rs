@@ -89,7 +89,7 @@ pub fn number_slides(ctx: &mut Ctx<'_>, slides: &mut [LaidSlide]) {
     let rect = number_rect(ctx.frame);
     let el = footer_element();
     let (_, body) = ctx.fonts.for_weight(false);
-    let mut base = style_for(SlotRole::Footer, &el, &ctx.deck.theme, &body, &body, false);
+    let mut base = style_for(SlotRole::Footer, &el, ctx.theme, &body, &body, false);
     base.size = FOOTER_SIZE;
     base.min = FOOTER_FLOOR;
     base.align = Align::Right;
@@ -98,7 +98,7 @@ pub fn number_slides(ctx: &mut Ctx<'_>, slides: &mut [LaidSlide]) {
             continue;
         }
         let mut style = base.clone();
-        let text_color = ctx.deck.theme.colors.text;
+        let text_color = ctx.theme.colors.text;
         style.color = crate::frame::legible(ctx.frame, ls.preset, rect, style.color, text_color);
         let text = [(i + 1).to_string()];
         let mut t = TextItem::new(ctx, style.clone(), &text, false, &el, rect.w);
@@ -260,10 +260,10 @@ fn fit(
 ) -> (usize, Option<PlacedBox>) {
     let el = footer_element();
     let (_, body) = ctx.fonts.for_weight(false);
-    let mut style = style_for(SlotRole::Footer, &el, &ctx.deck.theme, &body, &body, false);
+    let mut style = style_for(SlotRole::Footer, &el, ctx.theme, &body, &body, false);
     style.size = FOOTER_SIZE;
     style.min = FOOTER_FLOOR;
-    let text_color = ctx.deck.theme.colors.text;
+    let text_color = ctx.theme.colors.text;
     style.color = crate::frame::legible(ctx.frame, preset, rect, style.color, text_color);
     let item = |ctx: &mut Ctx<'_>, k: usize| {
         let text = [entries[..k].join("; ")];

@@ -62,7 +62,7 @@ impl ChartItem {
         };
         let mut fixes = Vec::new();
         let (kind, table, ordered) = apply_rules(ctx, chart_type, series, *x_numeric, &mut fixes);
-        let theme = &ctx.deck.theme;
+        let theme = ctx.theme;
         let sizes = sizes(theme);
         let colors = &theme.colors;
         let fonts = ctx.fonts.body[0].clone();
