@@ -504,6 +504,7 @@ pub fn lay_out(
         let mut layout_opts = opts.layout.clone();
         if layout_opts.template.is_none() {
             let id = &deck.theme.template_id;
+            layout_opts.templates_folder = opts.templates.is_some();
             if let Some(t) = template::themes::builtin(id) {
                 layout_opts.template = Some(t);
             } else if let Some(store) = &opts.templates {
@@ -512,6 +513,9 @@ pub fn lay_out(
                     ResolvedTemplate::Found(t) => layout_opts.template = Some(t),
                     ResolvedTemplate::Unknown(id) => layout_opts.unknown_template = Some(id),
                 }
+            } else if !template::themes::is_default(id) {
+                // Not silently: the deck asked for a look it does not get.
+                layout_opts.unknown_template = Some(id.trim().to_string());
             }
         }
         let n = deck.slides.len();
@@ -809,8 +813,12 @@ pub fn lay_out_doc(
                     ResolvedDocTemplate::Found(t) => doc_opts.template = Some(t),
                     ResolvedDocTemplate::Unknown(id) => unknown = Some(id),
                 }
+            } else if !template::themes::is_default(&doc.theme.template_id) {
+                // Not silently: the document asked for a template it does not get.
+                unknown = Some(doc.theme.template_id.trim().to_string());
             }
         }
+        let folder = opts.templates.is_some();
         let budget = opts.layout.work_budget;
         let threads = opts.layout.threads;
         let mut laid =
@@ -828,7 +836,10 @@ pub fn lay_out_doc(
                 })?;
         if let Some(template_id) = unknown {
             laid.findings
-                .push(specrender_layout::doc::model::DocFinding::UnknownTemplate { template_id });
+                .push(specrender_layout::doc::model::DocFinding::UnknownTemplate {
+                    template_id,
+                    folder,
+                });
         }
         Ok(laid)
     })

@@ -332,7 +332,8 @@ struct RunArgs {
     theme: Option<String>,
     /// Resolve `theme.template_ref.template_id` to `DIR/<id>.pptx|.potx` (a deck) or
     /// `DIR/<id>.docx|.dotx` (a document); built-in ids such as `default` need no file; an id
-    /// with no file: the built-in look and an `unknown_template` note.
+    /// with no file: the built-in look and an `unknown_template` note (without this option, an
+    /// id that is no built-in look gets the same).
     #[arg(long, value_name = "DIR")]
     templates: Option<PathBuf>,
     #[command(flatten)]

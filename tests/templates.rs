@@ -1292,3 +1292,41 @@ fn inspect_says_where_the_slots_come_from() {
         assert_eq!(from, want, "{id}");
     }
 }
+
+/// A template id that is no built-in look, given without a templates folder, is not ignored
+/// silently: a medium `unknown_template` says no folder was given to look it up in (decks and
+/// documents alike); a built-in id or `default` says nothing.
+#[test]
+fn an_unknown_template_id_without_a_templates_folder_is_reported() {
+    use specrender::{FontBook, FontOptions};
+    let book = FontBook::new(&FontOptions::default()).expect("shipped fonts load");
+    let opts = specrender::RenderOptions::default();
+    let unknown = |file: &str, id: &str| -> Vec<String> {
+        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("examples")
+            .join(file);
+        let mut v: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+        v["theme"]["template_ref"] = serde_json::json!({ "template_id": id });
+        let out = specrender::render(v.to_string().as_bytes(), &book, &opts).expect("renders");
+        let qc = serde_json::to_value(&out.qc).unwrap();
+        qc["issues"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|i| i["type"] == "unknown_template")
+            .inspect(|i| assert_eq!(i["severity"], "medium", "{i}"))
+            .map(|i| i["message"].as_str().unwrap().to_string())
+            .collect()
+    };
+    for file in ["hello-deck.json", "hello-doc.json"] {
+        let said = unknown(file, "acme-2026");
+        assert_eq!(said.len(), 1, "{file}: {said:?}");
+        assert!(
+            said[0].contains("\"acme-2026\"") && said[0].contains("no templates folder was given"),
+            "{file}: {said:?}"
+        );
+        assert!(unknown(file, "default").is_empty(), "{file}");
+    }
+    assert!(unknown("hello-deck.json", "dark").is_empty());
+}

@@ -154,6 +154,7 @@ fn deck_findings(ctx: &mut Ctx<'_>) {
             built_in: std::iter::once(DEFAULT_ID)
                 .chain(THEMES.iter().map(|t| t.id))
                 .collect(),
+            folder: ctx.opts.templates_folder,
         };
         ctx.note(finding, &first, &first, None);
     }

@@ -63,10 +63,13 @@ pub struct LayoutOptions {
     /// deck's tokens and takes its theme where the deck set none ([`frame::on_template`]).
     /// Default: `None` (the built-in look's package, `default`).
     pub template: Option<std::sync::Arc<specrender_template::Template>>,
-    /// The deck asked for a template (`theme.template_ref.template_id`) the templates folder
-    /// does not have: reported (QC medium `unknown_template`) and the built-in look used.
-    /// Default: `None`.
+    /// The deck asked for a template (`theme.template_ref.template_id`) that is no built-in
+    /// look and that the templates folder does not have, or that no folder was given to look
+    /// up: reported (QC medium `unknown_template`) and the built-in look used. Default: `None`.
     pub unknown_template: Option<String>,
+    /// Template ids were looked up in a templates folder (`--templates`): what
+    /// `unknown_template` says. Default: false.
+    pub templates_folder: bool,
     /// Work units the job may spend ([`work`]); [`try_layout`] refuses a deck that needs
     /// more. Default: [`work::DEFAULT_WORK_BUDGET`].
     pub work_budget: u64,
@@ -82,6 +85,7 @@ impl Default for LayoutOptions {
             threads: 1,
             template: None,
             unknown_template: None,
+            templates_folder: false,
             work_budget: work::DEFAULT_WORK_BUDGET,
         }
     }

@@ -328,9 +328,10 @@ pub enum DocFinding {
         used: String,
         stand_in: bool,
     },
-    /// `theme.template_ref.template_id` names no document template in the templates folder
-    /// (the document is written in our own styles).
-    UnknownTemplate { template_id: String },
+    /// `theme.template_ref.template_id` names no document template in the templates folder,
+    /// or no folder was given to look it up in (`folder` false): the document is written in
+    /// our own styles.
+    UnknownTemplate { template_id: String, folder: bool },
     /// The carry policy dropped active or external content from a template part.
     TemplateContentDropped(crate::findings::Dropped),
     /// Characters no loaded font has (drawn as empty boxes); `block` None: the title or

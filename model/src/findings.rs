@@ -54,11 +54,13 @@ pub enum Finding {
         used: Option<String>,
     },
     /// `theme.template_ref.template_id` names no built-in look and no template in the
-    /// templates folder: the built-in look was used. `built_in`: the built-in looks' ids
-    /// (`default`, then the themes), as `specrender themes` lists them.
+    /// templates folder, or no folder was given to look it up in (`folder` false): the
+    /// built-in look was used. `built_in`: the built-in looks' ids (`default`, then the
+    /// themes), as `specrender themes` lists them.
     UnknownTemplate {
         template_id: String,
         built_in: Vec<&'static str>,
+        folder: bool,
     },
     /// The carry policy dropped active or external content from a template part (a macro
     /// project, ActiveX, an OLE object, an external or script link, a fetching field...).

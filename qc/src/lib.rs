@@ -1,7 +1,7 @@
 //! specrender-qc: `&LaidDeck -> QcReport` (and `&LaidDoc`, in `doc`). Pure: no fonts, no I/O,
-//! no text measurement. The laid deck and document are `specrender-model`'s types; a few
-//! rule constants and the template's paint helpers still come through `specrender-layout`
-//! (docs/dev/architecture.md, what still reaches layout).
+//! no text measurement. The laid deck and document are `specrender-model`'s types, the look
+//! they are drawn on included (`Look`: backgrounds and decorations, for contrast and
+//! overlaps); QC depends on neither layout nor the template reader.
 //!
 //! QC reads the finished layout — the same one the PPTX writer reads — and turns what it finds
 //! into the report of docs/concepts/findings.md:

@@ -133,11 +133,16 @@ fn describe(f: &Finding, at: &str) -> Described {
         Finding::UnknownTemplate {
             template_id,
             built_in,
+            folder,
         } => (
             IssueKind::UnknownTemplate,
             Severity::Medium,
             details(vec![("template_id", json!(template_id))]),
-            format!("theme.template_ref.template_id \"{}\" is neither a built-in look ({}) nor a template in the templates folder (<id>.pptx or <id>.potx); the deck was laid out on the built-in look.", short(template_id), built_in.join(", ")),
+            if *folder {
+                format!("theme.template_ref.template_id \"{}\" is neither a built-in look ({}) nor a template in the templates folder (<id>.pptx or <id>.potx); the deck was laid out on the built-in look.", short(template_id), built_in.join(", "))
+            } else {
+                format!("theme.template_ref.template_id \"{}\" is not a built-in look ({}), and no templates folder was given to find <id>.pptx or <id>.potx in (--templates DIR); the deck was laid out on the built-in look.", short(template_id), built_in.join(", "))
+            },
         ),
         Finding::TemplateContentDropped(d) => {
             let (details, message) = dropped_words(d);
@@ -479,14 +484,22 @@ pub(crate) fn doc_finding(
 ) {
     let mut d = BTreeMap::new();
     match f {
-        DocFinding::UnknownTemplate { template_id } => {
+        DocFinding::UnknownTemplate {
+            template_id,
+            folder,
+        } => {
             d.insert("template_id".into(), json!(template_id));
+            let message = if *folder {
+                format!("theme.template_ref.template_id \"{}\" is neither default nor a document template in the templates folder (<id>.docx or <id>.dotx); the document was written in specrender's own styles.", short(template_id))
+            } else {
+                format!("theme.template_ref.template_id \"{}\" is not default, and no templates folder was given to find <id>.docx or <id>.dotx in (--templates DIR); the document was written in specrender's own styles.", short(template_id))
+            };
             (
                 IssueKind::UnknownTemplate,
                 None,
                 Severity::Medium,
                 d,
-                format!("theme.template_ref.template_id \"{}\" is neither default nor a document template in the templates folder (<id>.docx or <id>.dotx); the document was written in specrender's own styles.", short(template_id)),
+                message,
             )
         }
         DocFinding::TemplateContentDropped(dropped) => {
