@@ -750,10 +750,7 @@ fn unkerned(
                 }
             }
         } else {
-            let mut buf = [0u8; 4];
-            for c in t[a..b].chars() {
-                w += m.width_per_pt_lang(s.face, ShapeLang::Default, c.encode_utf8(&mut buf));
-            }
+            w = m.add_char_widths(s.face, &t[a..b], w);
         }
     }
     w
