@@ -147,6 +147,16 @@ pub fn layout_doc_on(doc: &Doc, book: &FontBook, opts: &DocOptions, threads: usi
         .iter()
         .any(|b| matches!(&b.kind, BlockKind::Table { title: Some(_), .. }));
     let mut cites = Citer::new(opts.citations, doc.references.len());
+    let ahead = TableArgs {
+        body: &body,
+        bold: &bold,
+        lang,
+        size: theme.sizes.body,
+        width,
+        cell: formats.cell,
+        numbers_tables,
+    };
+    let mut ahead = tables_ahead(&mut m, doc, &ahead, threads).into_iter();
     let mut blocks: Vec<LaidBlock> = doc
         .blocks
         .iter()
@@ -173,24 +183,31 @@ pub fn layout_doc_on(doc: &Doc, book: &FontBook, opts: &DocOptions, threads: usi
                     if numbered {
                         tables += 1;
                     }
-                    let input = table::TableInput {
-                        block: &b.id,
-                        title: title.as_ref(),
-                        columns,
-                        rows,
-                        cell: formats.cell,
-                    };
-                    LaidContent::Table(table::table(
-                        &mut m,
-                        &body,
-                        &bold,
-                        lang,
-                        theme.sizes.body,
-                        &input,
-                        width,
-                        (tables, numbered),
-                        &mut findings,
-                    ))
+                    if let Some((laid, found, charges)) = ahead.next() {
+                        // Laid out ahead (`tables_ahead`): its work charged here, in turn.
+                        crate::work::replay(&charges);
+                        findings.extend(found);
+                        LaidContent::Table(laid)
+                    } else {
+                        let input = table::TableInput {
+                            block: &b.id,
+                            title: title.as_ref(),
+                            columns,
+                            rows,
+                            cell: formats.cell,
+                        };
+                        LaidContent::Table(table::table(
+                            &mut m,
+                            &body,
+                            &bold,
+                            lang,
+                            theme.sizes.body,
+                            &input,
+                            width,
+                            (tables, numbered),
+                            &mut findings,
+                        ))
+                    }
                 }
                 BlockKind::Figure {
                     asset_id,
@@ -308,6 +325,111 @@ pub fn layout_doc_on(doc: &Doc, book: &FontBook, opts: &DocOptions, threads: usi
         findings,
         notes: doc.notes.iter().cloned().chain(clamped).collect(),
     }
+}
+
+/// What every table of a document is laid out with besides its own input.
+struct TableArgs<'a> {
+    body: &'a TextFonts,
+    bold: &'a TextFonts,
+    lang: ShapeLang,
+    /// The body size.
+    size: Cpt,
+    width: Emu,
+    cell: flow::ParaFormat,
+    /// Are all tables numbered (one has a title)?
+    numbers_tables: bool,
+}
+
+/// A table laid out ahead: the table, its findings, its work ([`crate::work::recorded`]).
+type LaidAhead = (DocTable, Vec<DocFinding>, Vec<crate::work::Charge>);
+
+/// Every table of `doc`, in order, laid out on `threads` threads before the blocks are (this
+/// one with `m`, each other with a measurer of its own, taking the next table not yet taken),
+/// each one's work recorded to be charged in its turn: a table's layout depends on its input
+/// alone, not on the tables or text before it, as long as the work budget is not spent while
+/// it is laid out. Empty (every table is laid out in turn, as on one thread) on one thread,
+/// with fewer than two tables, or when the tables' work could pass the budget: there the
+/// layout depends on where it is spent.
+fn tables_ahead(
+    m: &mut Measurer<'_>,
+    doc: &Doc,
+    args: &TableArgs<'_>,
+    threads: usize,
+) -> Vec<LaidAhead> {
+    let mut number = 0u32;
+    let inputs: Vec<(table::TableInput<'_>, (u32, bool))> = doc
+        .blocks
+        .iter()
+        .filter_map(|b| match &b.kind {
+            BlockKind::Table {
+                title,
+                columns,
+                rows,
+            } => {
+                // As the blocks' pass numbers them.
+                let numbered = title.is_some() || args.numbers_tables;
+                if numbered {
+                    number += 1;
+                }
+                let input = table::TableInput {
+                    block: &b.id,
+                    title: title.as_ref(),
+                    columns,
+                    rows,
+                    cell: args.cell,
+                };
+                Some((input, (number, numbered)))
+            }
+            _ => None,
+        })
+        .collect();
+    let threads = threads.clamp(1, inputs.len().max(1));
+    if threads < 2 {
+        return Vec::new();
+    }
+    let next = AtomicUsize::new(0);
+    let book = m.book;
+    let take = |m: &mut Measurer<'_>| {
+        let mut done = Vec::new();
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some((input, number)) = inputs.get(i) else {
+                break;
+            };
+            let mut found = Vec::new();
+            let (laid, charges) = crate::work::recorded(|| {
+                table::table(
+                    m, args.body, args.bold, args.lang, args.size, input, args.width, *number,
+                    &mut found,
+                )
+            });
+            done.push((i, (laid, found, charges)));
+        }
+        done
+    };
+    let mut laid: Vec<Option<LaidAhead>> = (0..inputs.len()).map(|_| None).collect();
+    std::thread::scope(|s| {
+        let others: Vec<_> = (1..threads)
+            .map(|_| s.spawn(|| take(&mut Measurer::new(book))))
+            .collect();
+        let mine = take(m);
+        for (i, l) in others
+            .into_iter()
+            .flat_map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+            .chain(mine)
+        {
+            laid[i] = Some(l);
+        }
+    });
+    let laid: Vec<LaidAhead> = laid.into_iter().flatten().collect();
+    let work = laid
+        .iter()
+        .fold(0u64, |n, t| n.saturating_add(crate::work::bound(&t.2)));
+    if work > crate::work::headroom() {
+        // The budget may be spent among the tables: lay them out in turn.
+        return Vec::new();
+    }
+    laid
 }
 
 pub use specrender_model::doc::labels;
