@@ -70,7 +70,9 @@ pub const NEW_WORD: u64 = 100;
 /// in this slide (document) since [`begin`]; nothing when not counting.
 pub fn new_words(owner: u32, text: &str) {
     if RECORDING.get() {
-        LOG.with_borrow_mut(|l| l.push(Charge::Words(text.into())));
+        // Its words counted here, on the thread doing the work, for [`bound`].
+        let n = text.split_whitespace().count() as u64;
+        LOG.with_borrow_mut(|l| l.push(Charge::Words(text.into(), n)));
         return;
     }
     let counting = OWNERS.with_borrow(|o| !o.is_empty());
@@ -122,11 +124,12 @@ thread_local! {
     static LOG: RefCell<Vec<Charge>> = const { RefCell::new(Vec::new()) };
 }
 
-/// A charge [`recorded`] instead of made: [`spend`]'s units or [`new_words`]' text.
+/// A charge [`recorded`] instead of made: [`spend`]'s units, or [`new_words`]' text and the
+/// number of its words.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Charge {
     Units(u64),
-    Words(Box<str>),
+    Words(Box<str>, u64),
 }
 
 /// Runs `f` with its charges recorded, not made, and nothing exhausted: the work of one
@@ -152,7 +155,7 @@ pub fn replay(charges: &[Charge]) {
     for c in charges {
         match c {
             Charge::Units(u) => spend(owner, *u),
-            Charge::Words(t) => new_words(owner, t),
+            Charge::Words(t, _) => new_words(owner, t),
         }
     }
 }
@@ -162,7 +165,7 @@ pub fn bound(charges: &[Charge]) -> u64 {
     charges.iter().fold(0u64, |n, c| {
         n.saturating_add(match c {
             Charge::Units(u) => *u,
-            Charge::Words(t) => NEW_WORD.saturating_mul(t.split_whitespace().count() as u64),
+            Charge::Words(_, n) => NEW_WORD.saturating_mul(*n),
         })
     })
 }
@@ -375,6 +378,33 @@ mod tests {
         enter("x");
         assert_eq!(current(), 0);
         SPENT.set(0);
+    }
+
+    #[test]
+    fn recorded_work_replayed_in_turn_is_the_work_made_there() {
+        let direct = {
+            let c = counting(10_000);
+            new_words(0, "alpha beta");
+            enter("t1");
+            spend(current(), 7);
+            new_words(current(), "beta gamma");
+            c.end()
+        };
+        let c = counting(10_000);
+        new_words(0, "alpha beta");
+        // Recorded (as on another thread): nothing charged, nothing exhausted.
+        let ((), log) = recorded(|| {
+            spend(0, 7);
+            new_words(0, "beta gamma");
+            spend(0, u64::MAX);
+            assert!(!exhausted());
+        });
+        assert_eq!(SPENT.get(), 2 * NEW_WORD);
+        assert_eq!(bound(&log), u64::MAX);
+        enter("t1");
+        replay(&log[..2]);
+        assert_eq!(bound(&log[..2]), 7 + 2 * NEW_WORD);
+        assert_eq!(c.end(), direct);
     }
 
     #[test]

@@ -156,7 +156,7 @@ pub fn layout_doc_on(doc: &Doc, book: &FontBook, opts: &DocOptions, threads: usi
         cell: formats.cell,
         numbers_tables,
     };
-    let mut ahead = tables_ahead(&mut m, doc, &ahead, threads).into_iter();
+    let mut ahead = blocks_ahead(&mut m, doc, &ahead, threads).map(Vec::into_iter);
     let mut blocks: Vec<LaidBlock> = doc
         .blocks
         .iter()
@@ -183,8 +183,12 @@ pub fn layout_doc_on(doc: &Doc, book: &FontBook, opts: &DocOptions, threads: usi
                     if numbered {
                         tables += 1;
                     }
-                    if let Some((laid, found, charges)) = ahead.next() {
-                        // Laid out ahead (`tables_ahead`): its work charged here, in turn.
+                    let laid_ahead = ahead
+                        .as_mut()
+                        .and_then(|a| a.as_mut_slice().first_mut())
+                        .and_then(|a| a.table.take());
+                    if let Some((laid, found, charges)) = laid_ahead {
+                        // Laid out ahead (`blocks_ahead`): its work charged here, in turn.
                         crate::work::replay(&charges);
                         findings.extend(found);
                         LaidContent::Table(laid)
@@ -234,7 +238,10 @@ pub fn layout_doc_on(doc: &Doc, book: &FontBook, opts: &DocOptions, threads: usi
                 },
                 BlockKind::PageBreak => LaidContent::PageBreak,
             };
-            let chars = missing_chars(&mut m, body.faces, &block_texts(&content));
+            let chars = match ahead.as_mut().and_then(Iterator::next) {
+                Some(a) => a.missing,
+                None => missing_chars(&mut m, body.faces, &block_texts(&content)),
+            };
             if !chars.is_empty() {
                 findings.push(DocFinding::MissingGlyphs {
                     block: Some(b.id.clone()),
@@ -343,24 +350,48 @@ struct TableArgs<'a> {
 /// A table laid out ahead: the table, its findings, its work ([`crate::work::recorded`]).
 type LaidAhead = (DocTable, Vec<DocFinding>, Vec<crate::work::Charge>);
 
-/// Every table of `doc`, in order, laid out on `threads` threads before the blocks are (this
-/// one with `m`, each other with a measurer of its own, taking the next table not yet taken),
-/// each one's work recorded to be charged in its turn: a table's layout depends on its input
-/// alone, not on the tables or text before it, as long as the work budget is not spent while
-/// it is laid out. Empty (every table is laid out in turn, as on one thread) on one thread,
-/// with fewer than two tables, or when the tables' work could pass the budget: there the
-/// layout depends on where it is spent.
-fn tables_ahead(
+/// What [`blocks_ahead`] found of one block.
+struct Ahead {
+    /// A table laid out (`None`: not a table, or to be laid out in turn).
+    table: Option<LaidAhead>,
+    /// The characters of its texts no face draws ([`missing_chars`]).
+    missing: Vec<char>,
+}
+
+/// The texts of a block as [`block_texts`] gives them once laid (a table's: `None`).
+fn input_texts(k: &BlockKind) -> Option<Vec<&str>> {
+    Some(match k {
+        BlockKind::Heading { text, .. } | BlockKind::Paragraph { text } => vec![text],
+        BlockKind::List { items, .. } => items.iter().map(String::as_str).collect(),
+        BlockKind::Table { .. } => return None,
+        BlockKind::Figure { caption, alt, .. } => std::iter::once(caption.as_str())
+            .chain(alt.as_deref())
+            .collect(),
+        BlockKind::Quote { text, attribution } => std::iter::once(text.as_str())
+            .chain(attribution.as_deref())
+            .collect(),
+        BlockKind::PageBreak => Vec::new(),
+    })
+}
+
+/// Per block of `doc`, in order, on `threads` threads before the blocks' pass (this one
+/// with `m`, each other with a measurer of its own, taking the next block not yet taken):
+/// the characters its texts lack, and a table laid out, its work recorded to be charged in
+/// its turn. Both depend on the block's input alone — a table's layout as long as the work
+/// budget is not spent while it is laid out. `None` on one thread; no table is laid out
+/// ahead when the tables' work could pass the budget (there its layout depends on where
+/// the budget is spent: each is laid out in turn, as on one thread).
+fn blocks_ahead(
     m: &mut Measurer<'_>,
     doc: &Doc,
     args: &TableArgs<'_>,
     threads: usize,
-) -> Vec<LaidAhead> {
+) -> Option<Vec<Ahead>> {
     let mut number = 0u32;
-    let inputs: Vec<(table::TableInput<'_>, (u32, bool))> = doc
+    let inputs: Vec<Option<(table::TableInput<'_>, (u32, bool))>> = doc
         .blocks
         .iter()
-        .filter_map(|b| match &b.kind {
+        .map(|b| match &b.kind {
             BlockKind::Table {
                 title,
                 columns,
@@ -383,9 +414,9 @@ fn tables_ahead(
             _ => None,
         })
         .collect();
-    let threads = threads.clamp(1, inputs.len().max(1));
+    let threads = threads.clamp(1, doc.blocks.len().max(1));
     if threads < 2 {
-        return Vec::new();
+        return None;
     }
     let next = AtomicUsize::new(0);
     let book = m.book;
@@ -393,43 +424,61 @@ fn tables_ahead(
         let mut done = Vec::new();
         loop {
             let i = next.fetch_add(1, Ordering::Relaxed);
-            let Some((input, number)) = inputs.get(i) else {
+            let Some(b) = doc.blocks.get(i) else {
                 break;
             };
-            let mut found = Vec::new();
-            let (laid, charges) = crate::work::recorded(|| {
-                table::table(
-                    m, args.body, args.bold, args.lang, args.size, input, args.width, *number,
-                    &mut found,
-                )
-            });
-            done.push((i, (laid, found, charges)));
+            let ahead = match (&inputs[i], input_texts(&b.kind)) {
+                (Some((input, number)), _) => {
+                    let mut found = Vec::new();
+                    let (laid, charges) = crate::work::recorded(|| {
+                        table::table(
+                            m, args.body, args.bold, args.lang, args.size, input, args.width,
+                            *number, &mut found,
+                        )
+                    });
+                    let content = LaidContent::Table(laid);
+                    let missing = missing_chars(m, args.body.faces, &block_texts(&content));
+                    let LaidContent::Table(laid) = content else {
+                        unreachable!("made a table above")
+                    };
+                    Ahead {
+                        table: Some((laid, found, charges)),
+                        missing,
+                    }
+                }
+                (None, texts) => Ahead {
+                    table: None,
+                    missing: missing_chars(m, args.body.faces, &texts.unwrap_or_default()),
+                },
+            };
+            done.push((i, ahead));
         }
         done
     };
-    let mut laid: Vec<Option<LaidAhead>> = (0..inputs.len()).map(|_| None).collect();
+    let mut ahead: Vec<Option<Ahead>> = (0..doc.blocks.len()).map(|_| None).collect();
     std::thread::scope(|s| {
         let others: Vec<_> = (1..threads)
             .map(|_| s.spawn(|| take(&mut Measurer::new(book))))
             .collect();
         let mine = take(m);
-        for (i, l) in others
+        for (i, a) in others
             .into_iter()
             .flat_map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
             .chain(mine)
         {
-            laid[i] = Some(l);
+            ahead[i] = Some(a);
         }
     });
-    let laid: Vec<LaidAhead> = laid.into_iter().flatten().collect();
-    let work = laid
-        .iter()
+    let mut ahead: Vec<Ahead> = ahead.into_iter().flatten().collect();
+    let work = (ahead.iter().filter_map(|a| a.table.as_ref()))
         .fold(0u64, |n, t| n.saturating_add(crate::work::bound(&t.2)));
     if work > crate::work::headroom() {
         // The budget may be spent among the tables: lay them out in turn.
-        return Vec::new();
+        for a in &mut ahead {
+            a.table = None;
+        }
     }
-    laid
+    Some(ahead)
 }
 
 pub use specrender_model::doc::labels;
