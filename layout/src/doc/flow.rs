@@ -500,7 +500,7 @@ pub fn writer_lines(
     // Complex script text is set at its own size (`w:szCs`): its widths at 1 pt of `size`.
     let set = Setting {
         cs: f64::from(cs) / f64::from(size.max(1)),
-        ea_space: fonts.lines.ea_space,
+        ea_space_emu: ea_space_emu(fonts),
     };
     let mut merged = writer_pieces(m, lang, p, &segs, set, true);
     // A word no line holds (a table cell's column squeezed below its words, or one the
@@ -551,7 +551,17 @@ impl<'a> From<&'a Prepared> for Breakable<'a> {
 #[derive(Debug, Clone, Copy)]
 struct Setting {
     cs: f64,
-    ea_space: Option<f64>,
+    /// That advance at 1 pt (EMU): multiplied out here, once per paragraph. Multiplied where
+    /// it is read, the product was computed ahead of the test for `Some` on every call of
+    /// [`unkerned`] (floating point has no side effects), from whatever bits `None` left: a
+    /// denormal there took the multiply into a microcode assist, a sixth of a document's
+    /// time (perf: the instruction after that `mulsd`).
+    ea_space_emu: Option<f64>,
+}
+
+/// [`Setting::ea_space_emu`] of `fonts`.
+fn ea_space_emu(fonts: &TextFonts) -> Option<f64> {
+    (fonts.lines.ea_space).map(|em| em * specrender_spec::units::EMU_PER_PT as f64)
 }
 
 /// A paragraph's pieces as Writer breaks and sets them (at 1 pt, EMU): UAX #14 pieces joined
@@ -579,6 +589,7 @@ fn writer_pieces(
     // Glyph widths without kerning (Writer kerns a DOCX run only when it asks, `w:kern`),
     // per UAX #14 piece, cut at those positions.
     let mut merged: Vec<Piece> = Vec::with_capacity(p.pieces.len());
+    let mut at = 0;
     for pc in p.pieces {
         let mut start = pc.start;
         loop {
@@ -587,8 +598,8 @@ fn writer_pieces(
                 Some(c) => (c, start + t[start..c].trim_end().len()),
                 None => (pc.end, pc.trim_end),
             };
-            let glyphs = unkerned(m, lang, t, segs, start..trim_end, set);
-            let spaces = unkerned(m, lang, t, segs, trim_end..end, set);
+            let glyphs = unkerned(m, lang, t, (segs, &mut at), start..trim_end, set);
+            let spaces = unkerned(m, lang, t, (segs, &mut at), trim_end..end, set);
             let piece = Piece {
                 start,
                 end,
@@ -652,7 +663,7 @@ pub fn writer_extent(
     let segs = m.segment(&p.text, fonts.faces, fonts.bold);
     let set = Setting {
         cs: 1.0,
-        ea_space: fonts.lines.ea_space,
+        ea_space_emu: ea_space_emu(fonts),
     };
     // Without LibreOffice's extra cuts: with them the narrowest columns of the Japanese
     // template's wide tables shrank, widths moved between columns and Writer's header rows
@@ -691,12 +702,13 @@ fn writer_graphemes(
     set: Setting,
 ) -> Vec<(usize, usize, f64)> {
     let mut prev: Option<char> = None;
+    let mut at = 0;
     t[range.clone()]
         .grapheme_indices(true)
         .map(|(i, g)| {
             let s = range.start + i;
             let e = s + g.len();
-            let mut w = unkerned(m, lang, t, segs, s..e, set);
+            let mut w = unkerned(m, lang, t, (segs, &mut at), s..e, set);
             if let (Some(a), Some(b)) = (prev, g.chars().next()) {
                 if autospace_between(a, b) {
                     w += WRITER_AUTOSPACE_PER_PT;
@@ -711,21 +723,31 @@ fn writer_graphemes(
 /// Width at 1 pt (EMU) of `t[range]` as Writer sets it ([`Setting`]): Latin text glyph by
 /// glyph (no pair kerning), East Asian and complex-script text shaped, complex script text
 /// `set.cs` times as large (its own size, `w:szCs`, over the paragraph's), an East Asian
-/// run's spaces at `set.ea_space` where given.
+/// run's spaces at `set.ea_space_emu` where given. `segs.1` is where the previous range's scan
+/// started (ranges asked in text order: 0 before the first).
 fn unkerned(
     m: &mut Measurer<'_>,
     lang: ShapeLang,
     t: &str,
-    segs: &[Segment],
+    (segs, at): (&[Segment], &mut usize),
     range: std::ops::Range<usize>,
     set: Setting,
 ) -> f64 {
     let mut w = 0.0;
     // The segments are in text order, end to end: start at the first that reaches `range`
     // (a paragraph's line questions each walked all of them: 299 M instructions of the 2,000-block
-    // document's 1,600 M, callgrind) and stop past its end.
+    // document's 1,600 M, callgrind) and stop past its end. Ranges come in text order, so
+    // that one is found from where the previous range's was (a binary search per range was
+    // a fifth of a document's time here, its loads waiting on each other), the search only
+    // should a range come before it.
     debug_assert!(segs.windows(2).all(|p| p[0].range.end <= p[1].range.start));
-    let first = segs.partition_point(|s| s.range.end <= range.start);
+    if *at > segs.len() || (*at > 0 && segs[*at - 1].range.end > range.start) {
+        *at = segs.partition_point(|s| s.range.end <= range.start);
+    }
+    while segs.get(*at).is_some_and(|s| s.range.end <= range.start) {
+        *at += 1;
+    }
+    let first = *at;
     for s in segs[first..]
         .iter()
         .take_while(|s| s.range.start < range.end)
@@ -742,11 +764,11 @@ fn unkerned(
             // Writer sets the spaces in the named font (it has them), not the face drawing
             // the run's letters (measured: Hangul words 3.47 pt apart at 11 pt named DejaVu
             // Sans, 0.318 em; Noto Sans CJK's space is 0.28 em).
-            if let Some(em) = set.ea_space {
+            if let Some(space) = set.ea_space_emu {
                 let n = run.chars().filter(|&c| c == ' ' || c == '\u{A0}').count();
                 if n > 0 {
                     let own = m.width_per_pt_lang(s.face, lang.for_class(s.class), " ");
-                    w += n as f64 * (em * specrender_spec::units::EMU_PER_PT as f64 - own);
+                    w += n as f64 * (space - own);
                 }
             }
         } else {
@@ -2020,7 +2042,7 @@ mod writer_width_tests {
             let segs = m.segment(text, fonts.faces, false);
             let set = Setting {
                 cs: 1.0,
-                ea_space: fonts.lines.ea_space,
+                ea_space_emu: ea_space_emu(&fonts),
             };
             let space = {
                 let pc = &writer_pieces(&mut m, lang, (&p).into(), &segs, set, true)[1]; // "월에 "
@@ -2077,9 +2099,9 @@ mod writer_width_tests {
         );
         let set = Setting {
             cs: 1.0,
-            ea_space: None,
+            ea_space_emu: None,
         };
-        let plain = unkerned(&mut m, ShapeLang::Default, "AV", &segs, 0..2, set);
+        let plain = unkerned(&mut m, ShapeLang::Default, "AV", (&segs, &mut 0), 0..2, set);
         let shaped = m.width_per_pt_lang(latin, ShapeLang::Default, "AV");
         let glyphs = m.width_per_pt_lang(latin, ShapeLang::Default, "A")
             + m.width_per_pt_lang(latin, ShapeLang::Default, "V");
