@@ -121,6 +121,9 @@ pub fn layout_doc_on(doc: &Doc, book: &FontBook, opts: &DocOptions, threads: usi
         );
     }
     let mut m = Measurer::new(book);
+    // The other threads' measurers, kept from the blocks' pass to the paragraphs' lines (a
+    // measurer made for each starts its caches and character tables anew).
+    let mut helpers: Vec<Measurer<'_>> = (1..threads).map(|_| Measurer::new(book)).collect();
     let lang = ShapeLang::from_tag(&doc.language);
     let mut pictures = picture::Pictures::default();
     let images: BTreeMap<&str, Result<Arc<Image>, _>> = doc
@@ -156,7 +159,7 @@ pub fn layout_doc_on(doc: &Doc, book: &FontBook, opts: &DocOptions, threads: usi
         cell: formats.cell,
         numbers_tables,
     };
-    let mut ahead = blocks_ahead(&mut m, doc, &ahead, threads).map(Vec::into_iter);
+    let mut ahead = blocks_ahead(&mut m, &mut helpers, doc, &ahead).map(Vec::into_iter);
     let mut blocks: Vec<LaidBlock> = doc
         .blocks
         .iter()
@@ -298,7 +301,7 @@ pub fn layout_doc_on(doc: &Doc, book: &FontBook, opts: &DocOptions, threads: usi
         heights,
         &formats,
         &mut blocks,
-        threads,
+        &mut helpers,
     );
     LaidDoc {
         title: doc.title.clone(),
@@ -381,11 +384,11 @@ fn input_texts(k: &BlockKind) -> Option<Vec<&str>> {
 /// budget is not spent while it is laid out. `None` on one thread; no table is laid out
 /// ahead when the tables' work could pass the budget (there its layout depends on where
 /// the budget is spent: each is laid out in turn, as on one thread).
-fn blocks_ahead(
-    m: &mut Measurer<'_>,
+fn blocks_ahead<'b>(
+    m: &mut Measurer<'b>,
+    helpers: &mut [Measurer<'b>],
     doc: &Doc,
     args: &TableArgs<'_>,
-    threads: usize,
 ) -> Option<Vec<Ahead>> {
     let mut number = 0u32;
     let inputs: Vec<Option<(table::TableInput<'_>, (u32, bool))>> = doc
@@ -414,12 +417,11 @@ fn blocks_ahead(
             _ => None,
         })
         .collect();
-    let threads = threads.clamp(1, doc.blocks.len().max(1));
+    let threads = (helpers.len() + 1).clamp(1, doc.blocks.len().max(1));
     if threads < 2 {
         return None;
     }
     let next = AtomicUsize::new(0);
-    let book = m.book;
     let take = |m: &mut Measurer<'_>| {
         let mut done = Vec::new();
         loop {
@@ -456,9 +458,10 @@ fn blocks_ahead(
         done
     };
     let mut ahead: Vec<Option<Ahead>> = (0..doc.blocks.len()).map(|_| None).collect();
+    let take = &take;
     std::thread::scope(|s| {
-        let others: Vec<_> = (1..threads)
-            .map(|_| s.spawn(|| take(&mut Measurer::new(book))))
+        let others: Vec<_> = (helpers.iter_mut().take(threads - 1))
+            .map(|h| s.spawn(move || take(h)))
             .collect();
         let mine = take(m);
         for (i, a) in others
@@ -634,11 +637,12 @@ impl<'f> Units<'f> {
         self.jobs.len() - 1
     }
 
-    /// The units with their lines: the jobs measured on `threads` threads (`m` on this one).
-    fn finish(
+    /// The units with their lines: the jobs measured with `m` on this thread and each of
+    /// `helpers` on another.
+    fn finish<'b>(
         self,
-        m: &mut Measurer<'_>,
-        threads: usize,
+        m: &mut Measurer<'b>,
+        helpers: &mut [Measurer<'b>],
     ) -> Vec<(Option<usize>, bool, flow::Unit)> {
         let Units {
             fonts,
@@ -652,7 +656,7 @@ impl<'f> Units<'f> {
         // empty, as those charged past it are (a refused document of 30 MB of distinct words
         // took 2.2 s of CPU measuring what it would not write; now 0.4 s).
         let refused = crate::work::exhausted();
-        let mut lines = measure_lines(m, fonts.lang, &jobs, threads, refused);
+        let mut lines = measure_lines(m, helpers, fonts.lang, &jobs, refused);
         for (k, ids) in notes_of {
             let h: flow::Twips = ids.iter().flat_map(|&j| &lines[j]).sum();
             if let flow::Unit::Para(p) | flow::Unit::PageBreak(p) = &mut out[k].2 {
@@ -677,23 +681,22 @@ fn para_unit(format: flow::ParaFormat) -> flow::ParaUnit {
     }
 }
 
-/// Every job's lines, in the jobs' order, measured on `threads` threads: this one with `m`,
-/// each other with a measurer of its own, taking the next job not yet taken. A job's answer
+/// Every job's lines, in the jobs' order, measured with `m` on this thread and each of
+/// `helpers` on another, each taking the next job not yet taken. A job's answer
 /// depends on its text, fonts, size and width alone (a measurer's caches only remember
 /// answers), so the lines are the same on any number of threads.
-fn measure_lines(
-    m: &mut Measurer<'_>,
+fn measure_lines<'b>(
+    m: &mut Measurer<'b>,
+    helpers: &mut [Measurer<'b>],
     lang: ShapeLang,
     jobs: &[LineJob<'_>],
-    threads: usize,
     refused: bool,
 ) -> Vec<Vec<flow::Twips>> {
-    let threads = threads.clamp(1, jobs.len().max(1));
+    let threads = (helpers.len() + 1).clamp(1, jobs.len().max(1));
     if threads == 1 {
         return jobs.iter().map(|j| j.measure(m, lang, refused)).collect();
     }
     let next = AtomicUsize::new(0);
-    let book = m.book;
     let take = |m: &mut Measurer<'_>| {
         let mut done = Vec::new();
         loop {
@@ -704,9 +707,10 @@ fn measure_lines(
         done
     };
     let mut lines = vec![Vec::new(); jobs.len()];
+    let take = &take;
     std::thread::scope(|s| {
-        let others: Vec<_> = (1..threads)
-            .map(|_| s.spawn(|| take(&mut Measurer::new(book))))
+        let others: Vec<_> = (helpers.iter_mut().take(threads - 1))
+            .map(|h| s.spawn(move || take(h)))
             .collect();
         let mine = take(m);
         for (i, l) in others
@@ -722,8 +726,8 @@ fn measure_lines(
 
 /// Predicts the pages of `blocks` (sets each block's `pages`); returns the page count.
 #[allow(clippy::too_many_arguments)]
-fn paginate(
-    m: &mut Measurer<'_>,
+fn paginate<'b>(
+    m: &mut Measurer<'b>,
     fonts: &FlowFonts,
     doc: &Doc,
     th: &Theme,
@@ -733,7 +737,7 @@ fn paginate(
     heights: flow::Heights,
     fm: &flow::Formats,
     blocks: &mut [LaidBlock],
-    threads: usize,
+    helpers: &mut [Measurer<'b>],
 ) -> u32 {
     let body_size = th.sizes.body;
     let mut u = Units {
@@ -955,7 +959,7 @@ fn paginate(
             u.para(None, &t, &fonts.body, body_size, fm.normal, no_notes());
         }
     }
-    let out = u.finish(m, threads);
+    let out = u.finish(m, helpers);
     let units: Vec<flow::Unit> = out.iter().map(|(_, _, x)| x.clone()).collect();
     let (spans, pages) = flow::paginate_on(&units, heights);
     let mut seen = vec![false; blocks.len()];
