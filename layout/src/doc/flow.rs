@@ -502,7 +502,47 @@ pub fn writer_lines(
         cs: f64::from(cs) / f64::from(size.max(1)),
         ea_space_emu: ea_space_emu(fonts),
     };
-    let mut merged = writer_pieces(m, lang, p, &segs, set, true);
+    let merged = writer_pieces(m, lang, p, &segs, set, true);
+    writer_fill(m, lang, t, &segs, merged, set, size, width)
+}
+
+/// [`writer_lines`] of a paragraph whose pieces [`writer_extent_with_pieces`] made (its
+/// complex script text at the paragraph's size: `cs` is `size`, as in a table cell): the
+/// same lines without making them again.
+pub fn writer_lines_from(
+    m: &mut Measurer<'_>,
+    fonts: &TextFonts,
+    lang: ShapeLang,
+    p: &Prepared,
+    pieces: WriterPieces,
+    size: Cpt,
+    width: i64,
+) -> Broken {
+    let segs = m.segment(&p.text, fonts.faces, fonts.bold);
+    let set = Setting {
+        cs: 1.0,
+        ea_space_emu: ea_space_emu(fonts),
+    };
+    writer_fill(m, lang, &p.text, &segs, pieces.0, set, size, width)
+}
+
+/// Writer's pieces of a paragraph, kept from [`writer_extent_with_pieces`] for
+/// [`writer_lines_from`].
+#[derive(Debug, Clone)]
+pub struct WriterPieces(Vec<Piece>);
+
+/// The second half of [`writer_lines`]: the graphemes of pieces no line holds, and the fill.
+#[allow(clippy::too_many_arguments)]
+fn writer_fill(
+    m: &mut Measurer<'_>,
+    lang: ShapeLang,
+    t: &str,
+    segs: &[Segment],
+    mut merged: Vec<Piece>,
+    set: Setting,
+    size: Cpt,
+    width: i64,
+) -> Broken {
     // A word no line holds (a table cell's column squeezed below its words, or one the
     // kerned word just fits: "Revenue" 8 pt bold is 28.96 pt unkerned in 28.0): Writer fills
     // each line with its graphemes up to the room ("Revenu|e"). Measured here, in Writer's
@@ -513,7 +553,7 @@ pub fn writer_lines(
     let scale = f64::from(size) / 100.0;
     for pc in &mut merged {
         if pc.w_trim * scale > room && !covers(pc) {
-            pc.graphemes = writer_graphemes(m, lang, t, &segs, pc.start..pc.trim_end, set);
+            pc.graphemes = writer_graphemes(m, lang, t, segs, pc.start..pc.trim_end, set);
         }
     }
     // Writer keeps no slack at the line end (the engine's `GRID_SLACK` is Impress's). Its
@@ -657,8 +697,20 @@ pub fn writer_extent(
     lang: ShapeLang,
     p: &Prepared,
 ) -> (f64, f64) {
+    writer_extent_with_pieces(m, fonts, lang, p).0
+}
+
+/// [`writer_extent`], and the pieces it measured when they are those [`writer_lines`] makes
+/// of the paragraph at its own complex script size (no LibreOffice cut in its text, where
+/// only `writer_lines` cuts): a table cell asks both, for its column and for its row.
+pub fn writer_extent_with_pieces(
+    m: &mut Measurer<'_>,
+    fonts: &TextFonts,
+    lang: ShapeLang,
+    p: &Prepared,
+) -> ((f64, f64), Option<WriterPieces>) {
     if p.text.is_empty() {
-        return (0.0, 0.0);
+        return ((0.0, 0.0), None);
     }
     let segs = m.segment(&p.text, fonts.faces, fonts.bold);
     let set = Setting {
@@ -675,7 +727,8 @@ pub fn writer_extent(
         vis = line + pc.w_trim;
         line += pc.w_full;
     }
-    (lo, vis)
+    let same = linebreak::libreoffice_extra(&p.text).is_empty();
+    ((lo, vis), same.then_some(WriterPieces(pieces)))
 }
 
 /// Do `pc`'s graphemes cover its visible text, end to end? (A piece merged from UAX #14
@@ -2137,6 +2190,35 @@ mod writer_width_tests {
         let broken = writer_lines(&mut m, &fonts, lang, (&p).into(), size, size, width);
         let lines = broken.lines.iter().map(|l| &text[l.start..l.end]).collect();
         (lines, broken.broken_words.is_empty())
+    }
+
+    #[test]
+    fn a_cells_pieces_kept_from_its_extent_make_the_lines_writer_lines_makes() {
+        let book = FontBook::new(&specrender_fonts::FontOptions::default()).unwrap();
+        let fonts =
+            crate::ctx::resolve_fonts(&book, "Cambria", "Noto Sans CJK KR", false, &mut Vec::new());
+        let mut m = Measurer::new(&book);
+        let lang = ShapeLang::Korean;
+        for text in [
+            "Revenue",
+            "매출 89,461억 원 (전년 대비 12% 증가)",
+            "Quarterly revenue grew 12% year over year, 東京 5월",
+            "https://docs.example.com/platform/exports",
+            "PN-4471 exports /var/lib",
+        ] {
+            let p = crate::text::prepare::prepare_unmetered(&mut m, &fonts, lang, text, 900, 1, 0);
+            let (extent, kept) = writer_extent_with_pieces(&mut m, &fonts, lang, &p);
+            assert_eq!(extent, writer_extent(&mut m, &fonts, lang, &p));
+            // Kept only where writer_lines would make the same pieces (no LibreOffice cut).
+            let cut = !linebreak::libreoffice_extra(text).is_empty();
+            assert_eq!(kept.is_none(), cut, "{text}");
+            let Some(kept) = kept else { continue };
+            for width in [1, 200_000, 900_000, 5_000_000] {
+                let want = writer_lines(&mut m, &fonts, lang, (&p).into(), 900, 900, width);
+                let got = writer_lines_from(&mut m, &fonts, lang, &p, kept.clone(), 900, width);
+                assert_eq!(got, want, "{text} in {width}");
+            }
+        }
     }
 
     #[test]
