@@ -37,6 +37,12 @@ pub const CELL_MARGIN_LR: Emu = 6 * EMU_PER_PT;
 const WRITER_ROOM: Emu = EMU_PER_TWIP;
 /// Most `unbreakable_text` findings per table (the first ones in row order).
 const MAX_UNBREAKABLE: usize = 20;
+/// The most cell text (bytes) of a table whose cells' Writer pieces are kept from its
+/// columns' widths for its rows' lines: 64 KiB (a report's tables hold a few KB). Pieces take
+/// about 15 bytes per byte of text; kept for a 30-column table of 400-character cells, they
+/// took the heap at the peak from 21 to 34 bytes per byte of cell text
+/// (`tests/doc_table_memory.rs`). Kept or made again, the lines are the same.
+const KEEP_PIECES_BYTES: usize = 64 << 10;
 
 /// The texts a table is made of, as the input gave them.
 pub struct TableInput<'a> {
@@ -262,7 +268,13 @@ pub fn table(
     }
     let mut writer_cells = vec![Vec::with_capacity(cells_p.len()); n];
     // Each cell's Writer pieces, where its row's lines are made of the same ones (taken by
-    // `row_heights`).
+    // `row_heights`), in a table of at most `KEEP_PIECES_BYTES` of text.
+    let keep = cells_p
+        .iter()
+        .flatten()
+        .map(|p| p.text.len())
+        .sum::<usize>()
+        <= KEEP_PIECES_BYTES;
     let mut pieces: Vec<Vec<Option<flow::WriterPieces>>> = vec![vec![None; n]; cells_p.len()];
     let writer = (0..n)
         .map(|c| {
@@ -270,7 +282,9 @@ pub fn table(
             for (r, row) in cells_p.iter().enumerate() {
                 let f = if r == 0 { bold } else { fonts };
                 let ((lo, hi), made) = flow::writer_extent_with_pieces(m, f, lang, &row[c]);
-                pieces[r][c] = made;
+                if keep {
+                    pieces[r][c] = made;
+                }
                 if lo > col.lo {
                     (col.lo, col.lo_row) = (lo, r);
                 }
