@@ -639,7 +639,13 @@ fn writer_pieces(
                 None => (pc.end, pc.trim_end),
             };
             let glyphs = unkerned(m, lang, t, (segs, &mut at), start..trim_end, set);
-            let spaces = unkerned(m, lang, t, (segs, &mut at), trim_end..end, set);
+            // No trailing spaces (a Hangul syllable before the next, which Writer joins):
+            // nothing to measure, and `glyphs + 0.0` is `glyphs`.
+            let spaces = if trim_end < end {
+                unkerned(m, lang, t, (segs, &mut at), trim_end..end, set)
+            } else {
+                0.0
+            };
             let piece = Piece {
                 start,
                 end,
