@@ -129,17 +129,23 @@ fn make_pieces(
                 ems.as_deref_mut(),
             );
             let g1 = at(&ems);
-            let w_full = w_trim
-                + range_glyphs(
-                    m,
-                    lang,
-                    text,
-                    segs,
-                    &mut k,
-                    trim_end,
-                    end,
-                    ems.as_deref_mut(),
-                );
+            // No trailing spaces (a Hangul syllable before the next): nothing to measure, and
+            // `w_trim + 0.0` is `w_trim` (a sum from +0.0 is never -0.0).
+            let w_full = if trim_end < end {
+                w_trim
+                    + range_glyphs(
+                        m,
+                        lang,
+                        text,
+                        segs,
+                        &mut k,
+                        trim_end,
+                        end,
+                        ems.as_deref_mut(),
+                    )
+            } else {
+                w_trim
+            };
             Piece {
                 start,
                 end,
