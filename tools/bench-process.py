@@ -22,8 +22,9 @@ render's own PPTX and QC bytes, made beforehand, as specrender does: the I/O alo
 its outputs on tmpfs (`/dev/shm`: no disk), and the deck itself; with PptxGenJS, the wall time
 that 15x PptxGenJS would need. `--against` instead compares this build with another
 `specrender` binary (keep the previous build: `cp target/release/specrender target/B` before a
-change): the deck on the default threads and on one thread, A B / B A alternating each round,
-each output written over the previous run's as in the table; `--chrt` runs every process under
+change): the deck and users' document on the default threads and on one thread, A B / B A
+alternating each round, each output written over the previous run's as in the table, and
+whether both wrote the same bytes (a speed-up never changes output); `--chrt` runs every process under
 `chrt -f 10` (SCHED_FIFO: on a loaded machine the builds cannot take the cores from it).
 
 Peers are installed into target/bench-process/ (npm `pptxgenjs`, pinned; python-pptx from the
@@ -183,7 +184,9 @@ def main():
     if args.floor:
         return floor(args, bin_, gen, deck, deck_assets, out)
     if args.against:
-        return against(args, bin_, Path(args.against), deck, deck_assets, out)
+        inputs = {"the deck": (deck, deck_assets, "pptx"),
+                  f"users' document {args.blocks} blocks": (users, doc_assets, "docx")}
+        return against(args, bin_, Path(args.against), inputs, out)
     cmds = {
         f"specrender deck {args.slides} slides, 1 thread": [bin_, "render", deck, "-o", out / "a.pptx", "--assets",
                                                             deck_assets, "--qc", out / "a.json", "--threads", "1"],
@@ -272,36 +275,42 @@ def floor(args, bin_, gen, deck, deck_assets, out):
         print(f"  15x PptxGenJS needs a wall time of {statistics.median(times[peer]) * 1000 / 15:.1f} ms")
 
 
-def against(args, bin_, other, deck, deck_assets, out):
-    """This build (A) against another binary (B), paired: each round runs A then B or B then A."""
+def against(args, bin_, other, inputs, out):
+    """This build (A) against another binary (B), paired: each round runs A then B or B then A,
+    for each input on the default threads and on one thread."""
     pre = ["chrt", "-f", "10"] if args.chrt else []
-    cases = {"default threads": [], "1 thread": ["--threads", "1"]}
+    cases = {(name, th): extra for name in inputs
+             for th, extra in (("default threads", []), ("1 thread", ["--threads", "1"]))}
     res = {(c, k): ([], []) for c in cases for k in "AB"}
     for r in range(args.rounds):
-        for case, extra in cases.items():
+        for (name, th), extra in cases.items():
+            inp, assets, ext = inputs[name]
             for k in ("AB" if r % 2 == 0 else "BA"):
                 b = bin_ if k == "A" else other
-                cmd = pre + [str(b), "render", str(deck), "-o", str(out / f"ab-{k}.pptx"), "--assets",
-                             str(deck_assets), "--qc", str(out / f"ab-{k}.json")] + extra
+                cmd = pre + [str(b), "render", str(inp), "-o", str(out / f"ab-{k}.{ext}"), "--assets",
+                             str(assets), "--qc", str(out / f"ab-{k}-{ext}.json")] + extra
                 t = time.perf_counter()
                 p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
                 err = p.stderr.read()
                 _, status, ru = os.wait4(p.pid, 0)
-                res[(case, k)][0].append(time.perf_counter() - t)
-                res[(case, k)][1].append(ru.ru_utime + ru.ru_stime)
+                res[((name, th), k)][0].append(time.perf_counter() - t)
+                res[((name, th), k)][1].append(ru.ru_utime + ru.ru_stime)
                 if os.waitstatus_to_exitcode(status) not in (0, 1):
                     sys.exit(f"{b}: exit {os.waitstatus_to_exitcode(status)}: {err.decode()[:400]}")
-    same = (out / "ab-A.pptx").read_bytes() == (out / "ab-B.pptx").read_bytes()
-    print(f"the deck, A = {bin_} against B = {other}, {args.rounds} paired rounds{' under chrt -f 10' if pre else ''}, "
-          f"medians (quartiles), load average {os.getloadavg()[0]:.1f} at the end; same PPTX bytes: {same}")
-    for case in cases:
-        med = {}
-        for k in "AB":
-            w, c = sorted(res[(case, k)][0]), res[(case, k)][1]
-            med[k] = (statistics.median(w) * 1000, statistics.median(c) * 1000)
-            print(f"  {case:16} {k}: wall {med[k][0]:6.2f} ms ({w[len(w) // 4] * 1000:.2f} .. "
-                  f"{w[3 * len(w) // 4] * 1000:.2f})  CPU {med[k][1]:6.2f} ms")
-        print(f"  {case:16} A/B: wall {med['A'][0] / med['B'][0]:.3f}  CPU {med['A'][1] / med['B'][1]:.3f}")
+    print(f"A = {bin_} against B = {other}, {args.rounds} paired rounds{' under chrt -f 10' if pre else ''}, "
+          f"medians (quartiles), load average {os.getloadavg()[0]:.1f} at the end:")
+    for name, (_, _, ext) in inputs.items():
+        same = all((out / f"ab-A{s}").read_bytes() == (out / f"ab-B{s}").read_bytes()
+                   for s in (f".{ext}", f"-{ext}.json"))
+        print(f"  {name}: same {ext.upper()} and QC bytes: {same}")
+        for th in ("default threads", "1 thread"):
+            med = {}
+            for k in "AB":
+                w, c = sorted(res[((name, th), k)][0]), res[((name, th), k)][1]
+                med[k] = (statistics.median(w) * 1000, statistics.median(c) * 1000)
+                print(f"    {th:16} {k}: wall {med[k][0]:6.2f} ms ({w[len(w) // 4] * 1000:.2f} .. "
+                      f"{w[3 * len(w) // 4] * 1000:.2f})  CPU {med[k][1]:6.2f} ms")
+            print(f"    {th:16} A/B: wall {med['A'][0] / med['B'][0]:.3f}  CPU {med['A'][1] / med['B'][1]:.3f}")
 
 
 def run_rounds(cmds, rounds):

@@ -86,6 +86,9 @@ pub fn script_class(ch: char) -> ScriptClass {
         0x2C80..=0x2CE3 => return Latin,
         // The first block below, without the search (most characters of most decks).
         0..=0x2FF => return Latin,
+        // And the blocks of kana, CJK ideographs and Hangul syllables (most characters of an
+        // East Asian document): the table's answer, without the search.
+        0x2FF0..=0x31EF | 0x3200..=0x4DBF | 0x4E00..=0xA4CF | 0xAC00..=0xD7AF => return EastAsian,
         _ => {}
     }
     if let Ok(i) = BLOCKS.binary_search_by(|&(lo, hi, _)| {
@@ -186,6 +189,19 @@ mod tests {
         }
         assert!(attaches_to_previous('\u{301}'));
         assert!(attaches_to_previous('\u{3099}'));
+    }
+
+    #[test]
+    fn east_asian_fast_path_is_the_block_tables_answer() {
+        for cp in (0x2FF0..=0x31EF)
+            .chain(0x3200..=0x4DBF)
+            .chain(0x4E00..=0xA4CF)
+            .chain(0xAC00..=0xD7AF)
+        {
+            let block = BLOCKS.iter().find(|&&(lo, hi, _)| lo <= cp && cp <= hi);
+            assert_eq!(block.map(|b| b.2), Some(EastAsian), "U+{cp:04X}");
+            assert_eq!(script_class(char::from_u32(cp).unwrap()), EastAsian);
+        }
     }
 
     #[test]

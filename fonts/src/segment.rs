@@ -42,7 +42,7 @@ impl FontBook {
         text: &str,
         faces: SlotFaces,
         bold: bool,
-        draws: &mut dyn FnMut(FaceId, char) -> bool,
+        draws: &mut impl FnMut(FaceId, char) -> bool,
     ) -> Vec<Segment> {
         let mut out: Vec<Segment> = Vec::new();
         // Per-call memo of fallback answers (a fallback scan asks every face).

@@ -406,6 +406,31 @@ impl<'a> Measurer<'a> {
         u
     }
 
+    /// `w` plus the advance at 1 pt (EMU) of each character of `text` in `face` set on its
+    /// own (glyph by glyph, no pair kerning: Writer's Latin), added one at a time in text
+    /// order: the same sum, bit for bit, as adding [`Measurer::width_per_pt_lang`] of each
+    /// character with [`ShapeLang::Default`], but read from the character table without a
+    /// call per character (a document's every Latin letter is asked for this way).
+    pub fn add_char_widths(&mut self, face: FaceId, text: &str, mut w: f64) -> f64 {
+        let upm = f64::from(self.book.face(face).units_per_em);
+        let ci = face.0 as usize * ShapeLang::ALL.len() + ShapeLang::Default.index();
+        let mut buf = [0u8; 4];
+        for c in text.chars() {
+            let known = match self.chars.get(ci) {
+                Some(Some(t)) if (c as u32) < 0x10000 => t[c as usize],
+                _ => 0,
+            };
+            let u = if known != 0 {
+                self.hits += 1;
+                i64::from(known) - 1
+            } else {
+                self.units_lang(face, ShapeLang::Default, c.encode_utf8(&mut buf))
+            };
+            w += u as f64 * EMU_PER_PT / upm;
+        }
+        w
+    }
+
     /// Glyph advances of `text` (font units), from the cache or by shaping once.
     fn glyphs(&mut self, face: FaceId, lang: ShapeLang, text: &str) -> &[i32] {
         let i = face.0 as usize;

@@ -69,6 +69,12 @@ pub const NEW_WORD: u64 = 100;
 /// Charges `owner` [`NEW_WORD`] for each word of `text` (split at white space) not met before
 /// in this slide (document) since [`begin`]; nothing when not counting.
 pub fn new_words(owner: u32, text: &str) {
+    if RECORDING.get() {
+        // Its words counted here, on the thread doing the work, for [`bound`].
+        let n = text.split_whitespace().count() as u64;
+        LOG.with_borrow_mut(|l| l.push(Charge::Words(text.into(), n)));
+        return;
+    }
     let counting = OWNERS.with_borrow(|o| !o.is_empty());
     if !counting || exhausted() {
         return;
@@ -113,6 +119,61 @@ thread_local! {
     /// The words met since [`begin`] (their hashes, [`new_words`]).
     static WORDS: RefCell<std::collections::HashSet<u64, foldhash::fast::FixedState>> =
         const { RefCell::new(std::collections::HashSet::with_hasher(WORD_HASH)) };
+    /// Charges are written to `LOG` instead of being made ([`recorded`]).
+    static RECORDING: Cell<bool> = const { Cell::new(false) };
+    static LOG: RefCell<Vec<Charge>> = const { RefCell::new(Vec::new()) };
+}
+
+/// A charge [`recorded`] instead of made: [`spend`]'s units, or [`new_words`]' text and the
+/// number of its words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Charge {
+    Units(u64),
+    Words(Box<str>, u64),
+}
+
+/// Runs `f` with its charges recorded, not made, and nothing exhausted: the work of one
+/// element done ahead (a document's tables, on another thread), to be made by [`replay`]
+/// where the element's turn comes. What `f` computes is what it computes counting as long
+/// as the budget is not spent during it: [`bound`] of the charges within [`headroom`] says
+/// so.
+pub fn recorded<R>(f: impl FnOnce() -> R) -> (R, Vec<Charge>) {
+    let limit = LIMIT.replace(u64::MAX);
+    let was = RECORDING.replace(true);
+    let outer = LOG.with_borrow_mut(std::mem::take);
+    let r = f();
+    let log = LOG.replace(outer);
+    RECORDING.set(was);
+    LIMIT.set(limit);
+    (r, log)
+}
+
+/// Makes recorded charges, in order, to the owner entered now (all of one element's charges
+/// are its own): the same units, the same words met, as making them where they were made.
+pub fn replay(charges: &[Charge]) {
+    let owner = current();
+    for c in charges {
+        match c {
+            Charge::Units(u) => spend(owner, *u),
+            Charge::Words(t, _) => new_words(owner, t),
+        }
+    }
+}
+
+/// The most `charges` can add when replayed (every word counted as new).
+pub fn bound(charges: &[Charge]) -> u64 {
+    charges.iter().fold(0u64, |n, c| {
+        n.saturating_add(match c {
+            Charge::Units(u) => *u,
+            Charge::Words(_, n) => NEW_WORD.saturating_mul(*n),
+        })
+    })
+}
+
+/// Units left before this thread's count is exhausted ([`exhausted`] is false until more
+/// than this is spent).
+pub fn headroom() -> u64 {
+    LIMIT.get().saturating_sub(SPENT.get())
 }
 
 /// What one slide (or document) spent: in all, and per element (block) in the order they were
@@ -207,6 +268,10 @@ pub fn current() -> u32 {
 /// Charges `units` to `owner`.
 #[inline]
 pub fn spend(owner: u32, units: u64) {
+    if RECORDING.get() {
+        LOG.with_borrow_mut(|l| l.push(Charge::Units(units)));
+        return;
+    }
     SPENT.set(SPENT.get().saturating_add(units));
     OWNERS.with_borrow_mut(|o| {
         if let Some(e) = o.get_mut(owner as usize) {
@@ -313,6 +378,33 @@ mod tests {
         enter("x");
         assert_eq!(current(), 0);
         SPENT.set(0);
+    }
+
+    #[test]
+    fn recorded_work_replayed_in_turn_is_the_work_made_there() {
+        let direct = {
+            let c = counting(10_000);
+            new_words(0, "alpha beta");
+            enter("t1");
+            spend(current(), 7);
+            new_words(current(), "beta gamma");
+            c.end()
+        };
+        let c = counting(10_000);
+        new_words(0, "alpha beta");
+        // Recorded (as on another thread): nothing charged, nothing exhausted.
+        let ((), log) = recorded(|| {
+            spend(0, 7);
+            new_words(0, "beta gamma");
+            spend(0, u64::MAX);
+            assert!(!exhausted());
+        });
+        assert_eq!(SPENT.get(), 2 * NEW_WORD);
+        assert_eq!(bound(&log), u64::MAX);
+        enter("t1");
+        replay(&log[..2]);
+        assert_eq!(bound(&log[..2]), 7 + 2 * NEW_WORD);
+        assert_eq!(c.end(), direct);
     }
 
     #[test]

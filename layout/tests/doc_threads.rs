@@ -12,11 +12,19 @@ use specrender_spec::doc::resolve_doc;
 
 #[test]
 fn the_work_count_and_the_refusal_do_not_depend_on_the_threads() {
+    // A report, and users' document (tables on every page: laid out ahead on several
+    // threads, their work charged in turn).
+    for kind in [DocKind::Report, DocKind::Users] {
+        work_and_refusal_on_threads(kind);
+    }
+}
+
+fn work_and_refusal_on_threads(kind: DocKind) {
     let book = FontBook::new(&FontOptions::default()).expect("shipped fonts");
     let spec = docspec(&DocOptions {
         blocks: 150,
         mix: DocMix::Mixed,
-        kind: DocKind::Report,
+        kind,
         seed: 3,
     });
     let doc = resolve_doc(&spec, None);
@@ -30,8 +38,8 @@ fn the_work_count_and_the_refusal_do_not_depend_on_the_threads() {
     assert!(one.total > 100_000, "{}", one.total);
     for threads in [2, 3] {
         let (many, laid_many) = spent(threads);
-        assert_eq!(one, many, "work on {threads} threads");
-        assert_eq!(laid, laid_many, "layout on {threads} threads");
+        assert_eq!(one, many, "{kind}: work on {threads} threads");
+        assert_eq!(laid, laid_many, "{kind}: layout on {threads} threads");
     }
     // Budgets passed in the tables (first pass), in the paragraphs' lines (second pass), at the
     // very end, and not passed.
@@ -44,7 +52,7 @@ fn the_work_count_and_the_refusal_do_not_depend_on_the_threads() {
     ] {
         let a = try_layout_doc_on(&doc, &book, &opts, budget, 1).map(|l| doc_layout_json(&l));
         let b = try_layout_doc_on(&doc, &book, &opts, budget, 3).map(|l| doc_layout_json(&l));
-        assert_eq!(a, b, "budget {budget}");
-        assert_eq!(a.is_ok(), budget == one.total, "budget {budget}");
+        assert_eq!(a, b, "{kind}: budget {budget}");
+        assert_eq!(a.is_ok(), budget == one.total, "{kind}: budget {budget}");
     }
 }

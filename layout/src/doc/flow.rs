@@ -500,9 +500,49 @@ pub fn writer_lines(
     // Complex script text is set at its own size (`w:szCs`): its widths at 1 pt of `size`.
     let set = Setting {
         cs: f64::from(cs) / f64::from(size.max(1)),
-        ea_space: fonts.lines.ea_space,
+        ea_space_emu: ea_space_emu(fonts),
     };
-    let mut merged = writer_pieces(m, lang, p, &segs, set, true);
+    let merged = writer_pieces(m, lang, p, &segs, set, true);
+    writer_fill(m, lang, t, &segs, merged, set, size, width)
+}
+
+/// [`writer_lines`] of a paragraph whose pieces [`writer_extent_with_pieces`] made (its
+/// complex script text at the paragraph's size: `cs` is `size`, as in a table cell): the
+/// same lines without making them again.
+pub fn writer_lines_from(
+    m: &mut Measurer<'_>,
+    fonts: &TextFonts,
+    lang: ShapeLang,
+    p: &Prepared,
+    pieces: WriterPieces,
+    size: Cpt,
+    width: i64,
+) -> Broken {
+    let segs = m.segment(&p.text, fonts.faces, fonts.bold);
+    let set = Setting {
+        cs: 1.0,
+        ea_space_emu: ea_space_emu(fonts),
+    };
+    writer_fill(m, lang, &p.text, &segs, pieces.0, set, size, width)
+}
+
+/// Writer's pieces of a paragraph, kept from [`writer_extent_with_pieces`] for
+/// [`writer_lines_from`].
+#[derive(Debug, Clone)]
+pub struct WriterPieces(Vec<Piece>);
+
+/// The second half of [`writer_lines`]: the graphemes of pieces no line holds, and the fill.
+#[allow(clippy::too_many_arguments)]
+fn writer_fill(
+    m: &mut Measurer<'_>,
+    lang: ShapeLang,
+    t: &str,
+    segs: &[Segment],
+    mut merged: Vec<Piece>,
+    set: Setting,
+    size: Cpt,
+    width: i64,
+) -> Broken {
     // A word no line holds (a table cell's column squeezed below its words, or one the
     // kerned word just fits: "Revenue" 8 pt bold is 28.96 pt unkerned in 28.0): Writer fills
     // each line with its graphemes up to the room ("Revenu|e"). Measured here, in Writer's
@@ -513,7 +553,7 @@ pub fn writer_lines(
     let scale = f64::from(size) / 100.0;
     for pc in &mut merged {
         if pc.w_trim * scale > room && !covers(pc) {
-            pc.graphemes = writer_graphemes(m, lang, t, &segs, pc.start..pc.trim_end, set);
+            pc.graphemes = writer_graphemes(m, lang, t, segs, pc.start..pc.trim_end, set);
         }
     }
     // Writer keeps no slack at the line end (the engine's `GRID_SLACK` is Impress's). Its
@@ -551,7 +591,17 @@ impl<'a> From<&'a Prepared> for Breakable<'a> {
 #[derive(Debug, Clone, Copy)]
 struct Setting {
     cs: f64,
-    ea_space: Option<f64>,
+    /// That advance at 1 pt (EMU): multiplied out here, once per paragraph. Multiplied where
+    /// it is read, the product was computed ahead of the test for `Some` on every call of
+    /// [`unkerned`] (floating point has no side effects), from whatever bits `None` left: a
+    /// denormal there took the multiply into a microcode assist, a sixth of a document's
+    /// time (perf: the instruction after that `mulsd`).
+    ea_space_emu: Option<f64>,
+}
+
+/// [`Setting::ea_space_emu`] of `fonts`.
+fn ea_space_emu(fonts: &TextFonts) -> Option<f64> {
+    (fonts.lines.ea_space).map(|em| em * specrender_spec::units::EMU_PER_PT as f64)
 }
 
 /// A paragraph's pieces as Writer breaks and sets them (at 1 pt, EMU): UAX #14 pieces joined
@@ -579,6 +629,7 @@ fn writer_pieces(
     // Glyph widths without kerning (Writer kerns a DOCX run only when it asks, `w:kern`),
     // per UAX #14 piece, cut at those positions.
     let mut merged: Vec<Piece> = Vec::with_capacity(p.pieces.len());
+    let mut at = 0;
     for pc in p.pieces {
         let mut start = pc.start;
         loop {
@@ -587,8 +638,14 @@ fn writer_pieces(
                 Some(c) => (c, start + t[start..c].trim_end().len()),
                 None => (pc.end, pc.trim_end),
             };
-            let glyphs = unkerned(m, lang, t, segs, start..trim_end, set);
-            let spaces = unkerned(m, lang, t, segs, trim_end..end, set);
+            let glyphs = unkerned(m, lang, t, (segs, &mut at), start..trim_end, set);
+            // No trailing spaces (a Hangul syllable before the next, which Writer joins):
+            // nothing to measure, and `glyphs + 0.0` is `glyphs`.
+            let spaces = if trim_end < end {
+                unkerned(m, lang, t, (segs, &mut at), trim_end..end, set)
+            } else {
+                0.0
+            };
             let piece = Piece {
                 start,
                 end,
@@ -646,13 +703,25 @@ pub fn writer_extent(
     lang: ShapeLang,
     p: &Prepared,
 ) -> (f64, f64) {
+    writer_extent_with_pieces(m, fonts, lang, p).0
+}
+
+/// [`writer_extent`], and the pieces it measured when they are those [`writer_lines`] makes
+/// of the paragraph at its own complex script size (no LibreOffice cut in its text, where
+/// only `writer_lines` cuts): a table cell asks both, for its column and for its row.
+pub fn writer_extent_with_pieces(
+    m: &mut Measurer<'_>,
+    fonts: &TextFonts,
+    lang: ShapeLang,
+    p: &Prepared,
+) -> ((f64, f64), Option<WriterPieces>) {
     if p.text.is_empty() {
-        return (0.0, 0.0);
+        return ((0.0, 0.0), None);
     }
     let segs = m.segment(&p.text, fonts.faces, fonts.bold);
     let set = Setting {
         cs: 1.0,
-        ea_space: fonts.lines.ea_space,
+        ea_space_emu: ea_space_emu(fonts),
     };
     // Without LibreOffice's extra cuts: with them the narrowest columns of the Japanese
     // template's wide tables shrank, widths moved between columns and Writer's header rows
@@ -664,7 +733,8 @@ pub fn writer_extent(
         vis = line + pc.w_trim;
         line += pc.w_full;
     }
-    (lo, vis)
+    let same = linebreak::libreoffice_extra(&p.text).is_empty();
+    ((lo, vis), same.then_some(WriterPieces(pieces)))
 }
 
 /// Do `pc`'s graphemes cover its visible text, end to end? (A piece merged from UAX #14
@@ -691,12 +761,13 @@ fn writer_graphemes(
     set: Setting,
 ) -> Vec<(usize, usize, f64)> {
     let mut prev: Option<char> = None;
+    let mut at = 0;
     t[range.clone()]
         .grapheme_indices(true)
         .map(|(i, g)| {
             let s = range.start + i;
             let e = s + g.len();
-            let mut w = unkerned(m, lang, t, segs, s..e, set);
+            let mut w = unkerned(m, lang, t, (segs, &mut at), s..e, set);
             if let (Some(a), Some(b)) = (prev, g.chars().next()) {
                 if autospace_between(a, b) {
                     w += WRITER_AUTOSPACE_PER_PT;
@@ -711,21 +782,31 @@ fn writer_graphemes(
 /// Width at 1 pt (EMU) of `t[range]` as Writer sets it ([`Setting`]): Latin text glyph by
 /// glyph (no pair kerning), East Asian and complex-script text shaped, complex script text
 /// `set.cs` times as large (its own size, `w:szCs`, over the paragraph's), an East Asian
-/// run's spaces at `set.ea_space` where given.
+/// run's spaces at `set.ea_space_emu` where given. `segs.1` is where the previous range's scan
+/// started (ranges asked in text order: 0 before the first).
 fn unkerned(
     m: &mut Measurer<'_>,
     lang: ShapeLang,
     t: &str,
-    segs: &[Segment],
+    (segs, at): (&[Segment], &mut usize),
     range: std::ops::Range<usize>,
     set: Setting,
 ) -> f64 {
     let mut w = 0.0;
     // The segments are in text order, end to end: start at the first that reaches `range`
     // (a paragraph's line questions each walked all of them: 299 M instructions of the 2,000-block
-    // document's 1,600 M, callgrind) and stop past its end.
+    // document's 1,600 M, callgrind) and stop past its end. Ranges come in text order, so
+    // that one is found from where the previous range's was (a binary search per range was
+    // a fifth of a document's time here, its loads waiting on each other), the search only
+    // should a range come before it.
     debug_assert!(segs.windows(2).all(|p| p[0].range.end <= p[1].range.start));
-    let first = segs.partition_point(|s| s.range.end <= range.start);
+    if *at > segs.len() || (*at > 0 && segs[*at - 1].range.end > range.start) {
+        *at = segs.partition_point(|s| s.range.end <= range.start);
+    }
+    while segs.get(*at).is_some_and(|s| s.range.end <= range.start) {
+        *at += 1;
+    }
+    let first = *at;
     for s in segs[first..]
         .iter()
         .take_while(|s| s.range.start < range.end)
@@ -742,18 +823,15 @@ fn unkerned(
             // Writer sets the spaces in the named font (it has them), not the face drawing
             // the run's letters (measured: Hangul words 3.47 pt apart at 11 pt named DejaVu
             // Sans, 0.318 em; Noto Sans CJK's space is 0.28 em).
-            if let Some(em) = set.ea_space {
+            if let Some(space) = set.ea_space_emu {
                 let n = run.chars().filter(|&c| c == ' ' || c == '\u{A0}').count();
                 if n > 0 {
                     let own = m.width_per_pt_lang(s.face, lang.for_class(s.class), " ");
-                    w += n as f64 * (em * specrender_spec::units::EMU_PER_PT as f64 - own);
+                    w += n as f64 * (space - own);
                 }
             }
         } else {
-            let mut buf = [0u8; 4];
-            for c in t[a..b].chars() {
-                w += m.width_per_pt_lang(s.face, ShapeLang::Default, c.encode_utf8(&mut buf));
-            }
+            w = m.add_char_widths(s.face, &t[a..b], w);
         }
     }
     w
@@ -2023,7 +2101,7 @@ mod writer_width_tests {
             let segs = m.segment(text, fonts.faces, false);
             let set = Setting {
                 cs: 1.0,
-                ea_space: fonts.lines.ea_space,
+                ea_space_emu: ea_space_emu(&fonts),
             };
             let space = {
                 let pc = &writer_pieces(&mut m, lang, (&p).into(), &segs, set, true)[1]; // "월에 "
@@ -2080,9 +2158,9 @@ mod writer_width_tests {
         );
         let set = Setting {
             cs: 1.0,
-            ea_space: None,
+            ea_space_emu: None,
         };
-        let plain = unkerned(&mut m, ShapeLang::Default, "AV", &segs, 0..2, set);
+        let plain = unkerned(&mut m, ShapeLang::Default, "AV", (&segs, &mut 0), 0..2, set);
         let shaped = m.width_per_pt_lang(latin, ShapeLang::Default, "AV");
         let glyphs = m.width_per_pt_lang(latin, ShapeLang::Default, "A")
             + m.width_per_pt_lang(latin, ShapeLang::Default, "V");
@@ -2118,6 +2196,35 @@ mod writer_width_tests {
         let broken = writer_lines(&mut m, &fonts, lang, (&p).into(), size, size, width);
         let lines = broken.lines.iter().map(|l| &text[l.start..l.end]).collect();
         (lines, broken.broken_words.is_empty())
+    }
+
+    #[test]
+    fn a_cells_pieces_kept_from_its_extent_make_the_lines_writer_lines_makes() {
+        let book = FontBook::new(&specrender_fonts::FontOptions::default()).unwrap();
+        let fonts =
+            crate::ctx::resolve_fonts(&book, "Cambria", "Noto Sans CJK KR", false, &mut Vec::new());
+        let mut m = Measurer::new(&book);
+        let lang = ShapeLang::Korean;
+        for text in [
+            "Revenue",
+            "매출 89,461억 원 (전년 대비 12% 증가)",
+            "Quarterly revenue grew 12% year over year, 東京 5월",
+            "https://docs.example.com/platform/exports",
+            "PN-4471 exports /var/lib",
+        ] {
+            let p = crate::text::prepare::prepare_unmetered(&mut m, &fonts, lang, text, 900, 1, 0);
+            let (extent, kept) = writer_extent_with_pieces(&mut m, &fonts, lang, &p);
+            assert_eq!(extent, writer_extent(&mut m, &fonts, lang, &p));
+            // Kept only where writer_lines would make the same pieces (no LibreOffice cut).
+            let cut = !linebreak::libreoffice_extra(text).is_empty();
+            assert_eq!(kept.is_none(), cut, "{text}");
+            let Some(kept) = kept else { continue };
+            for width in [1, 200_000, 900_000, 5_000_000] {
+                let want = writer_lines(&mut m, &fonts, lang, (&p).into(), 900, 900, width);
+                let got = writer_lines_from(&mut m, &fonts, lang, &p, kept.clone(), 900, width);
+                assert_eq!(got, want, "{text} in {width}");
+            }
+        }
     }
 
     #[test]

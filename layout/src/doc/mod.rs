@@ -122,6 +122,9 @@ pub fn layout_doc_on(doc: &Doc, book: &FontBook, opts: &DocOptions, threads: usi
         );
     }
     let mut m = Measurer::new(book);
+    // The other threads' measurers, kept from the blocks' pass to the paragraphs' lines (a
+    // measurer made for each starts its caches and character tables anew).
+    let mut helpers: Vec<Measurer<'_>> = (1..threads).map(|_| Measurer::new(book)).collect();
     let lang = ShapeLang::from_tag(&doc.language);
     let mut pictures = picture::Pictures::default();
     let images: BTreeMap<&str, Result<Arc<Image>, _>> = doc
@@ -148,6 +151,16 @@ pub fn layout_doc_on(doc: &Doc, book: &FontBook, opts: &DocOptions, threads: usi
         .iter()
         .any(|b| matches!(&b.kind, BlockKind::Table { title: Some(_), .. }));
     let mut cites = Citer::new(opts.citations, doc.references.len());
+    let ahead = TableArgs {
+        body: &body,
+        bold: &bold,
+        lang,
+        size: theme.sizes.body,
+        width,
+        cell: formats.cell,
+        numbers_tables,
+    };
+    let mut ahead = blocks_ahead(&mut m, &mut helpers, doc, &ahead).map(Vec::into_iter);
     let mut blocks: Vec<LaidBlock> = doc
         .blocks
         .iter()
@@ -174,24 +187,35 @@ pub fn layout_doc_on(doc: &Doc, book: &FontBook, opts: &DocOptions, threads: usi
                     if numbered {
                         tables += 1;
                     }
-                    let input = table::TableInput {
-                        block: &b.id,
-                        title: title.as_ref(),
-                        columns,
-                        rows,
-                        cell: formats.cell,
-                    };
-                    LaidContent::Table(table::table(
-                        &mut m,
-                        &body,
-                        &bold,
-                        lang,
-                        theme.sizes.body,
-                        &input,
-                        width,
-                        (tables, numbered),
-                        &mut findings,
-                    ))
+                    let laid_ahead = ahead
+                        .as_mut()
+                        .and_then(|a| a.as_mut_slice().first_mut())
+                        .and_then(|a| a.table.take());
+                    if let Some((laid, found, charges)) = laid_ahead {
+                        // Laid out ahead (`blocks_ahead`): its work charged here, in turn.
+                        crate::work::replay(&charges);
+                        findings.extend(found);
+                        LaidContent::Table(laid)
+                    } else {
+                        let input = table::TableInput {
+                            block: &b.id,
+                            title: title.as_ref(),
+                            columns,
+                            rows,
+                            cell: formats.cell,
+                        };
+                        LaidContent::Table(table::table(
+                            &mut m,
+                            &body,
+                            &bold,
+                            lang,
+                            theme.sizes.body,
+                            &input,
+                            width,
+                            (tables, numbered),
+                            &mut findings,
+                        ))
+                    }
                 }
                 BlockKind::Figure {
                     asset_id,
@@ -218,7 +242,10 @@ pub fn layout_doc_on(doc: &Doc, book: &FontBook, opts: &DocOptions, threads: usi
                 },
                 BlockKind::PageBreak => LaidContent::PageBreak,
             };
-            let chars = missing_chars(&mut m, body.faces, &block_texts(&content));
+            let chars = match ahead.as_mut().and_then(Iterator::next) {
+                Some(a) => a.missing,
+                None => missing_chars(&mut m, body.faces, &block_texts(&content)),
+            };
             if !chars.is_empty() {
                 findings.push(DocFinding::MissingGlyphs {
                     block: Some(b.id.clone()),
@@ -275,7 +302,7 @@ pub fn layout_doc_on(doc: &Doc, book: &FontBook, opts: &DocOptions, threads: usi
         heights,
         &formats,
         &mut blocks,
-        threads,
+        &mut helpers,
     );
     LaidDoc {
         title: doc.title.clone(),
@@ -309,6 +336,153 @@ pub fn layout_doc_on(doc: &Doc, book: &FontBook, opts: &DocOptions, threads: usi
         findings,
         notes: doc.notes.iter().cloned().chain(clamped).collect(),
     }
+}
+
+/// What every table of a document is laid out with besides its own input.
+struct TableArgs<'a> {
+    body: &'a TextFonts,
+    bold: &'a TextFonts,
+    lang: ShapeLang,
+    /// The body size.
+    size: Cpt,
+    width: Emu,
+    cell: flow::ParaFormat,
+    /// Are all tables numbered (one has a title)?
+    numbers_tables: bool,
+}
+
+/// A table laid out ahead: the table, its findings, its work ([`crate::work::recorded`]).
+type LaidAhead = (DocTable, Vec<DocFinding>, Vec<crate::work::Charge>);
+
+/// What [`blocks_ahead`] found of one block.
+struct Ahead {
+    /// A table laid out (`None`: not a table, or to be laid out in turn).
+    table: Option<LaidAhead>,
+    /// The characters of its texts no face draws ([`missing_chars`]).
+    missing: Vec<char>,
+}
+
+/// The texts of a block as [`block_texts`] gives them once laid (a table's: `None`).
+fn input_texts(k: &BlockKind) -> Option<Vec<&str>> {
+    Some(match k {
+        BlockKind::Heading { text, .. } | BlockKind::Paragraph { text } => vec![text],
+        BlockKind::List { items, .. } => items.iter().map(String::as_str).collect(),
+        BlockKind::Table { .. } => return None,
+        BlockKind::Figure { caption, alt, .. } => std::iter::once(caption.as_str())
+            .chain(alt.as_deref())
+            .collect(),
+        BlockKind::Quote { text, attribution } => std::iter::once(text.as_str())
+            .chain(attribution.as_deref())
+            .collect(),
+        BlockKind::PageBreak => Vec::new(),
+    })
+}
+
+/// Per block of `doc`, in order, on `threads` threads before the blocks' pass (this one
+/// with `m`, each other with a measurer of its own, taking the next block not yet taken):
+/// the characters its texts lack, and a table laid out, its work recorded to be charged in
+/// its turn. Both depend on the block's input alone — a table's layout as long as the work
+/// budget is not spent while it is laid out. `None` on one thread; no table is laid out
+/// ahead when the tables' work could pass the budget (there its layout depends on where
+/// the budget is spent: each is laid out in turn, as on one thread).
+fn blocks_ahead<'b>(
+    m: &mut Measurer<'b>,
+    helpers: &mut [Measurer<'b>],
+    doc: &Doc,
+    args: &TableArgs<'_>,
+) -> Option<Vec<Ahead>> {
+    let mut number = 0u32;
+    let inputs: Vec<Option<(table::TableInput<'_>, (u32, bool))>> = doc
+        .blocks
+        .iter()
+        .map(|b| match &b.kind {
+            BlockKind::Table {
+                title,
+                columns,
+                rows,
+            } => {
+                // As the blocks' pass numbers them.
+                let numbered = title.is_some() || args.numbers_tables;
+                if numbered {
+                    number += 1;
+                }
+                let input = table::TableInput {
+                    block: &b.id,
+                    title: title.as_ref(),
+                    columns,
+                    rows,
+                    cell: args.cell,
+                };
+                Some((input, (number, numbered)))
+            }
+            _ => None,
+        })
+        .collect();
+    let threads = (helpers.len() + 1).clamp(1, doc.blocks.len().max(1));
+    if threads < 2 {
+        return None;
+    }
+    let next = AtomicUsize::new(0);
+    let take = |m: &mut Measurer<'_>| {
+        let mut done = Vec::new();
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some(b) = doc.blocks.get(i) else {
+                break;
+            };
+            let ahead = match (&inputs[i], input_texts(&b.kind)) {
+                (Some((input, number)), _) => {
+                    let mut found = Vec::new();
+                    let (laid, charges) = crate::work::recorded(|| {
+                        table::table(
+                            m, args.body, args.bold, args.lang, args.size, input, args.width,
+                            *number, &mut found,
+                        )
+                    });
+                    let content = LaidContent::Table(laid);
+                    let missing = missing_chars(m, args.body.faces, &block_texts(&content));
+                    let LaidContent::Table(laid) = content else {
+                        unreachable!("made a table above")
+                    };
+                    Ahead {
+                        table: Some((laid, found, charges)),
+                        missing,
+                    }
+                }
+                (None, texts) => Ahead {
+                    table: None,
+                    missing: missing_chars(m, args.body.faces, &texts.unwrap_or_default()),
+                },
+            };
+            done.push((i, ahead));
+        }
+        done
+    };
+    let mut ahead: Vec<Option<Ahead>> = (0..doc.blocks.len()).map(|_| None).collect();
+    let take = &take;
+    std::thread::scope(|s| {
+        let others: Vec<_> = (helpers.iter_mut().take(threads - 1))
+            .map(|h| s.spawn(move || take(h)))
+            .collect();
+        let mine = take(m);
+        for (i, a) in others
+            .into_iter()
+            .flat_map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+            .chain(mine)
+        {
+            ahead[i] = Some(a);
+        }
+    });
+    let mut ahead: Vec<Ahead> = ahead.into_iter().flatten().collect();
+    let work = (ahead.iter().filter_map(|a| a.table.as_ref()))
+        .fold(0u64, |n, t| n.saturating_add(crate::work::bound(&t.2)));
+    if work > crate::work::headroom() {
+        // The budget may be spent among the tables: lay them out in turn.
+        for a in &mut ahead {
+            a.table = None;
+        }
+    }
+    Some(ahead)
 }
 
 pub use specrender_model::doc::labels;
@@ -464,11 +638,12 @@ impl<'f> Units<'f> {
         self.jobs.len() - 1
     }
 
-    /// The units with their lines: the jobs measured on `threads` threads (`m` on this one).
-    fn finish(
+    /// The units with their lines: the jobs measured with `m` on this thread and each of
+    /// `helpers` on another.
+    fn finish<'b>(
         self,
-        m: &mut Measurer<'_>,
-        threads: usize,
+        m: &mut Measurer<'b>,
+        helpers: &mut [Measurer<'b>],
     ) -> Vec<(Option<usize>, bool, flow::Unit)> {
         let Units {
             fonts,
@@ -482,7 +657,7 @@ impl<'f> Units<'f> {
         // empty, as those charged past it are (a refused document of 30 MB of distinct words
         // took 2.2 s of CPU measuring what it would not write; now 0.4 s).
         let refused = crate::work::exhausted();
-        let mut lines = measure_lines(m, fonts.lang, &jobs, threads, refused);
+        let mut lines = measure_lines(m, helpers, fonts.lang, &jobs, refused);
         for (k, ids) in notes_of {
             let h: flow::Twips = ids.iter().flat_map(|&j| &lines[j]).sum();
             if let flow::Unit::Para(p) | flow::Unit::PageBreak(p) = &mut out[k].2 {
@@ -507,23 +682,22 @@ fn para_unit(format: flow::ParaFormat) -> flow::ParaUnit {
     }
 }
 
-/// Every job's lines, in the jobs' order, measured on `threads` threads: this one with `m`,
-/// each other with a measurer of its own, taking the next job not yet taken. A job's answer
+/// Every job's lines, in the jobs' order, measured with `m` on this thread and each of
+/// `helpers` on another, each taking the next job not yet taken. A job's answer
 /// depends on its text, fonts, size and width alone (a measurer's caches only remember
 /// answers), so the lines are the same on any number of threads.
-fn measure_lines(
-    m: &mut Measurer<'_>,
+fn measure_lines<'b>(
+    m: &mut Measurer<'b>,
+    helpers: &mut [Measurer<'b>],
     lang: ShapeLang,
     jobs: &[LineJob<'_>],
-    threads: usize,
     refused: bool,
 ) -> Vec<Vec<flow::Twips>> {
-    let threads = threads.clamp(1, jobs.len().max(1));
+    let threads = (helpers.len() + 1).clamp(1, jobs.len().max(1));
     if threads == 1 {
         return jobs.iter().map(|j| j.measure(m, lang, refused)).collect();
     }
     let next = AtomicUsize::new(0);
-    let book = m.book;
     let take = |m: &mut Measurer<'_>| {
         let mut done = Vec::new();
         loop {
@@ -534,9 +708,10 @@ fn measure_lines(
         done
     };
     let mut lines = vec![Vec::new(); jobs.len()];
+    let take = &take;
     std::thread::scope(|s| {
-        let others: Vec<_> = (1..threads)
-            .map(|_| s.spawn(|| take(&mut Measurer::new(book))))
+        let others: Vec<_> = (helpers.iter_mut().take(threads - 1))
+            .map(|h| s.spawn(move || take(h)))
             .collect();
         let mine = take(m);
         for (i, l) in others
@@ -552,8 +727,8 @@ fn measure_lines(
 
 /// Predicts the pages of `blocks` (sets each block's `pages`); returns the page count.
 #[allow(clippy::too_many_arguments)]
-fn paginate(
-    m: &mut Measurer<'_>,
+fn paginate<'b>(
+    m: &mut Measurer<'b>,
     fonts: &FlowFonts,
     doc: &Doc,
     th: &Theme,
@@ -563,7 +738,7 @@ fn paginate(
     heights: flow::Heights,
     fm: &flow::Formats,
     blocks: &mut [LaidBlock],
-    threads: usize,
+    helpers: &mut [Measurer<'b>],
 ) -> u32 {
     let body_size = th.sizes.body;
     let mut u = Units {
@@ -785,7 +960,7 @@ fn paginate(
             u.para(None, &t, &fonts.body, body_size, fm.normal, no_notes());
         }
     }
-    let out = u.finish(m, threads);
+    let out = u.finish(m, helpers);
     let units: Vec<flow::Unit> = out.iter().map(|(_, _, x)| x.clone()).collect();
     let (spans, pages) = flow::paginate_on(&units, heights);
     let mut seen = vec![false; blocks.len()];

@@ -37,6 +37,12 @@ pub const CELL_MARGIN_LR: Emu = 6 * EMU_PER_PT;
 const WRITER_ROOM: Emu = EMU_PER_TWIP;
 /// Most `unbreakable_text` findings per table (the first ones in row order).
 const MAX_UNBREAKABLE: usize = 20;
+/// The most cell text (bytes) of a table whose cells' Writer pieces are kept from its
+/// columns' widths for its rows' lines: 64 KiB (a report's tables hold a few KB). Pieces take
+/// about 15 bytes per byte of text; kept for a 30-column table of 400-character cells, they
+/// took the heap at the peak from 21 to 34 bytes per byte of cell text
+/// (`tests/doc_table_memory.rs`). Kept or made again, the lines are the same.
+const KEEP_PIECES_BYTES: usize = 64 << 10;
 
 /// The texts a table is made of, as the input gave them.
 pub struct TableInput<'a> {
@@ -139,6 +145,7 @@ impl Measured {
         widths: &[Emu],
         cell: &flow::ParaFormat,
         broken_cells: &mut Vec<(usize, usize)>,
+        mut pieces: Vec<Vec<Option<flow::WriterPieces>>>,
     ) -> Vec<flow::Twips> {
         // The blank line Writer makes of the spaces after a letter wider than its column
         // (`linebreak::fill_writer`) is as tall as a line of the paragraph's style, whatever
@@ -161,7 +168,10 @@ impl Measured {
                         let lw = (w - 2 * CELL_MARGIN_LR).max(1);
                         // A cell's runs write their size as `w:sz` and `w:szCs` both: complex
                         // script text at the table's size.
-                        let broken = flow::writer_lines(m, f, lang, p.into(), size, size, lw);
+                        let broken = match pieces[r][c].take() {
+                            Some(made) => flow::writer_lines_from(m, f, lang, p, made, size, lw),
+                            None => flow::writer_lines(m, f, lang, p.into(), size, size, lw),
+                        };
                         // A word broken inside had its graphemes measured for this question
                         // (`flow::writer_lines`): charged as Writer's lines are, per byte.
                         let inside: usize = broken.broken_words.iter().map(|(a, b)| b - a).sum();
@@ -257,12 +267,24 @@ pub fn table(
         );
     }
     let mut writer_cells = vec![Vec::with_capacity(cells_p.len()); n];
+    // Each cell's Writer pieces, where its row's lines are made of the same ones (taken by
+    // `row_heights`), in a table of at most `KEEP_PIECES_BYTES` of text.
+    let keep = cells_p
+        .iter()
+        .flatten()
+        .map(|p| p.text.len())
+        .sum::<usize>()
+        <= KEEP_PIECES_BYTES;
+    let mut pieces: Vec<Vec<Option<flow::WriterPieces>>> = vec![vec![None; n]; cells_p.len()];
     let writer = (0..n)
         .map(|c| {
             let mut col = WriterColumn::default();
             for (r, row) in cells_p.iter().enumerate() {
                 let f = if r == 0 { bold } else { fonts };
-                let (lo, hi) = flow::writer_extent(m, f, lang, &row[c]);
+                let ((lo, hi), made) = flow::writer_extent_with_pieces(m, f, lang, &row[c]);
+                if keep {
+                    pieces[r][c] = made;
+                }
                 if lo > col.lo {
                     (col.lo, col.lo_row) = (lo, r);
                 }
@@ -310,6 +332,7 @@ pub fn table(
         &widths,
         &t.cell,
         &mut broken,
+        pieces,
     );
     if overflow.is_empty() {
         // Columns at least their narrowest in Writer's widths break no word: should one still

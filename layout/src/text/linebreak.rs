@@ -71,16 +71,7 @@ fn dictionary_breaks(text: &str) -> Vec<usize> {
 /// `(opportunities(text, false), opportunities(text, true))` in one pass: UAX #14 runs once
 /// and each candidate position's neighbours are looked at once for both rule sets.
 pub fn opportunity_sets(text: &str) -> (Vec<usize>, Vec<usize>) {
-    let mut uax: Vec<usize> = unicode_linebreak::linebreaks(text)
-        .map(|(pos, _)| pos)
-        .filter(|&pos| pos > 0 && pos < text.len())
-        .collect();
-    let words = dictionary_breaks(text);
-    if !words.is_empty() {
-        uax.extend(words);
-        uax.sort_unstable();
-        uax.dedup();
-    }
+    let uax = uax_breaks(text);
     let extra = libreoffice_extra(text);
     let mut out_uax = Vec::with_capacity(uax.len());
     let mut out_lo = Vec::with_capacity(uax.len());
@@ -137,18 +128,53 @@ pub fn opportunity_sets(text: &str) -> (Vec<usize>, Vec<usize>) {
 /// not applied here.
 pub fn libreoffice_extra(text: &str) -> Vec<usize> {
     let mut extra = Vec::new();
-    for (pos, c) in text.char_indices().skip(1) {
-        if c == '/' && text[..pos].ends_with(char::is_whitespace) {
-            extra.push(pos);
-        }
-        if c.is_ascii_digit() && text[..pos].ends_with('-') {
-            let before = text[..pos - 1].chars().next_back();
-            if before.is_some_and(char::is_alphanumeric) {
+    // Both need a slash or a hyphen: most texts have neither.
+    if !text.bytes().any(|b| b == b'/' || b == b'-') {
+        return extra;
+    }
+    // The two characters before `c`, carried along (not decoded again backwards).
+    let (mut prev, mut before) = (None::<char>, None::<char>);
+    for (pos, c) in text.char_indices() {
+        if pos > 0 {
+            if c == '/' && prev.is_some_and(char::is_whitespace) {
+                extra.push(pos);
+            }
+            if c.is_ascii_digit() && prev == Some('-') && before.is_some_and(char::is_alphanumeric)
+            {
                 extra.push(pos);
             }
         }
+        (before, prev) = (prev, Some(c));
     }
     extra
+}
+
+/// UAX #14's opportunities inside `text` with the dictionary breaks, in order, each once
+/// (before kinsoku).
+fn uax_breaks(text: &str) -> Vec<usize> {
+    let mut uax: Vec<usize> = unicode_linebreak::linebreaks(text)
+        .map(|(pos, _)| pos)
+        .filter(|&pos| pos > 0 && pos < text.len())
+        .collect();
+    let words = dictionary_breaks(text);
+    if !words.is_empty() {
+        uax.extend(words);
+        uax.sort_unstable();
+        uax.dedup();
+    }
+    uax
+}
+
+/// `opportunities(text, false)` ([`opportunity_sets`]'s first set) alone: what Writer's
+/// line breaking starts from (`doc::flow`), without LibreOffice's set it never reads.
+pub fn uax_opportunities(text: &str) -> Vec<usize> {
+    let mut out = uax_breaks(text);
+    out.retain(|&pos| {
+        let next = text[pos..].chars().next().unwrap_or(' ');
+        let prev = text[..pos].chars().next_back().unwrap_or(' ');
+        !no_line_start(next) && (prev.is_whitespace() || !no_line_end(prev))
+    });
+    out
 }
 
 /// A piece of text between two adjacent break opportunities, with its widths at 1 pt (EMU).
@@ -328,6 +354,44 @@ pub fn count(pieces: &[Piece], ems: &[f32], size_cpt: u32, max_width: i64) -> us
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// [`libreoffice_extra`] as it was written first (each position's neighbours decoded
+    /// backwards): the reference for the one-pass form.
+    fn libreoffice_extra_backwards(text: &str) -> Vec<usize> {
+        let mut extra = Vec::new();
+        for (pos, c) in text.char_indices().skip(1) {
+            if c == '/' && text[..pos].ends_with(char::is_whitespace) {
+                extra.push(pos);
+            }
+            if c.is_ascii_digit() && text[..pos].ends_with('-') {
+                let before = text[..pos - 1].chars().next_back();
+                if before.is_some_and(char::is_alphanumeric) {
+                    extra.push(pos);
+                }
+            }
+        }
+        extra
+    }
+
+    #[test]
+    fn the_uax_set_alone_and_the_extra_cuts_are_those_of_both_sets() {
+        for t in [
+            "",
+            "/",
+            "-1",
+            "a-1 /b PN-4471 2026-11-23 open /var/lib x -5 가-3 (a) 「引用」。",
+            "exports/2026-11-23/report.csv und https://docs.example.com/platform",
+            "매출은 33.7% 초과했습니다. 5월 「東京」 ok—fine… \u{A0}/x\u{3000}/y",
+            "ภาษาไทย ไม่มี ช่องว่าง-1 /ก",
+        ] {
+            assert_eq!(uax_opportunities(t), opportunity_sets(t).0, "{t:?}");
+            assert_eq!(
+                libreoffice_extra(t),
+                libreoffice_extra_backwards(t),
+                "{t:?}"
+            );
+        }
+    }
 
     #[test]
     fn writer_wraps_the_spaces_after_a_grapheme_wider_than_the_line() {

@@ -104,7 +104,7 @@ fn make_pieces(
     text: &str,
     segs: &[Segment],
     breaks: &[usize],
-    ems: &mut Vec<f32>,
+    mut ems: Option<&mut Vec<f32>>,
 ) -> Vec<Piece> {
     let mut bounds = Vec::with_capacity(breaks.len() + 2);
     bounds.push(0);
@@ -116,10 +116,36 @@ fn make_pieces(
         .map(|w| {
             let (start, end) = (w[0], w[1]);
             let trim_end = start + text[start..end].trim_end().len();
-            let g0 = ems.len() as u32;
-            let w_trim = range_glyphs(m, lang, text, segs, &mut k, start, trim_end, ems);
-            let g1 = ems.len() as u32;
-            let w_full = w_trim + range_glyphs(m, lang, text, segs, &mut k, trim_end, end, ems);
+            let at = |ems: &Option<&mut Vec<f32>>| ems.as_ref().map_or(0, |e| e.len() as u32);
+            let g0 = at(&ems);
+            let w_trim = range_glyphs(
+                m,
+                lang,
+                text,
+                segs,
+                &mut k,
+                start,
+                trim_end,
+                ems.as_deref_mut(),
+            );
+            let g1 = at(&ems);
+            // No trailing spaces (a Hangul syllable before the next): nothing to measure, and
+            // `w_trim + 0.0` is `w_trim` (a sum from +0.0 is never -0.0).
+            let w_full = if trim_end < end {
+                w_trim
+                    + range_glyphs(
+                        m,
+                        lang,
+                        text,
+                        segs,
+                        &mut k,
+                        trim_end,
+                        end,
+                        ems.as_deref_mut(),
+                    )
+            } else {
+                w_trim
+            };
             Piece {
                 start,
                 end,
@@ -127,7 +153,7 @@ fn make_pieces(
                 w_trim,
                 w_full,
                 graphemes: Vec::new(),
-                g: (g0, g1, ems.len() as u32),
+                g: (g0, g1, at(&ems)),
                 auto: (0, 0),
             }
         })
@@ -151,7 +177,8 @@ fn make_pieces(
 }
 
 /// Width at 1 pt (EMU) of `text[a..b]` as [`Measurer::width_per_pt_segmented`] measures it,
-/// also appending each glyph's advance (em) to `ems`. Ranges come in text
+/// also appending each glyph's advance (em) to `ems` where given (the same width without:
+/// [`Measurer::width_per_pt_lang`] is the same sum of the same advances). Ranges come in text
 /// order: the scan starts at segment `*k`, where the previous range's scan started, instead of
 /// at the first (a paragraph's pieces would otherwise cost pieces x segments); the same widths
 /// are added in the same order.
@@ -164,7 +191,7 @@ fn range_glyphs(
     k: &mut usize,
     a: usize,
     b: usize,
-    ems: &mut Vec<f32>,
+    mut ems: Option<&mut Vec<f32>>,
 ) -> f64 {
     while *k < segs.len() && segs[*k].range.end <= a {
         *k += 1;
@@ -174,7 +201,11 @@ fn range_glyphs(
         let lo = s.range.start.max(a);
         let hi = s.range.end.min(b);
         if lo < hi {
-            w += m.glyph_ems_lang(s.face, lang.for_class(s.class), &text[lo..hi], ems);
+            let (face, lang, run) = (s.face, lang.for_class(s.class), &text[lo..hi]);
+            w += match ems.as_deref_mut() {
+                Some(ems) => m.glyph_ems_lang(face, lang, run, ems),
+                None => m.width_per_pt_lang(face, lang, run),
+            };
         }
     }
     w
@@ -279,9 +310,9 @@ pub fn pieces_unmetered(
     line_width: i64,
 ) -> Vec<Piece> {
     let segs = m.segment(text, fonts.faces, fonts.bold);
-    let (ops, _) = linebreak::opportunity_sets(text);
-    let mut ems = Vec::new();
-    let mut pieces = make_pieces(m, lang, text, &segs, &ops, &mut ems);
+    let ops = linebreak::uax_opportunities(text);
+    // No glyph table: Writer's lines read none (`doc::flow::writer_pieces`).
+    let mut pieces = make_pieces(m, lang, text, &segs, &ops, None);
     attach_graphemes(m, lang, text, &segs, &mut pieces, max_size_cpt, line_width);
     pieces
 }
@@ -330,10 +361,10 @@ pub fn prepare_unmetered(
     let rtl = starts_right_to_left(text);
     let mut ems = Vec::new();
     let (ops, ops_lo) = linebreak::opportunity_sets(text);
-    let mut pieces = make_pieces(m, lang, text, &segs, &ops, &mut ems);
+    let mut pieces = make_pieces(m, lang, text, &segs, &ops, Some(&mut ems));
     attach_graphemes(m, lang, text, &segs, &mut pieces, max_size_cpt, line_width);
     let pieces_libreoffice = (ops_lo != ops).then(|| {
-        let mut p = make_pieces(m, lang, text, &segs, &ops_lo, &mut ems);
+        let mut p = make_pieces(m, lang, text, &segs, &ops_lo, Some(&mut ems));
         attach_graphemes(m, lang, text, &segs, &mut p, max_size_cpt, line_width);
         p
     });
