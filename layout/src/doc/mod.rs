@@ -459,20 +459,9 @@ fn blocks_ahead<'b>(
         done
     };
     let mut ahead: Vec<Option<Ahead>> = (0..doc.blocks.len()).map(|_| None).collect();
-    let take = &take;
-    std::thread::scope(|s| {
-        let others: Vec<_> = (helpers.iter_mut().take(threads - 1))
-            .map(|h| s.spawn(move || take(h)))
-            .collect();
-        let mine = take(m);
-        for (i, a) in others
-            .into_iter()
-            .flat_map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
-            .chain(mine)
-        {
-            ahead[i] = Some(a);
-        }
-    });
+    for (i, a) in on_threads(m, helpers, threads, take) {
+        ahead[i] = Some(a);
+    }
     let mut ahead: Vec<Ahead> = ahead.into_iter().flatten().collect();
     let work = (ahead.iter().filter_map(|a| a.table.as_ref()))
         .fold(0u64, |n, t| n.saturating_add(crate::work::bound(&t.2)));
@@ -682,6 +671,29 @@ fn para_unit(format: flow::ParaFormat) -> flow::ParaUnit {
     }
 }
 
+/// `take` run with `m` on this thread and with `threads - 1` of `helpers` on as many others at
+/// once (each taking work from a shared counter): every `(index, answer)` they return, the
+/// helpers' first. A helper's panic is resumed on this thread.
+fn on_threads<'b, T: Send>(
+    m: &mut Measurer<'b>,
+    helpers: &mut [Measurer<'b>],
+    threads: usize,
+    take: impl Fn(&mut Measurer<'b>) -> Vec<(usize, T)> + Sync,
+) -> Vec<(usize, T)> {
+    let take = &take;
+    std::thread::scope(|s| {
+        let others: Vec<_> = (helpers.iter_mut().take(threads - 1))
+            .map(|h| s.spawn(move || take(h)))
+            .collect();
+        let mine = take(m);
+        others
+            .into_iter()
+            .flat_map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+            .chain(mine)
+            .collect()
+    })
+}
+
 /// Every job's lines, in the jobs' order, measured with `m` on this thread and each of
 /// `helpers` on another, each taking the next job not yet taken. A job's answer
 /// depends on its text, fonts, size and width alone (a measurer's caches only remember
@@ -708,20 +720,9 @@ fn measure_lines<'b>(
         done
     };
     let mut lines = vec![Vec::new(); jobs.len()];
-    let take = &take;
-    std::thread::scope(|s| {
-        let others: Vec<_> = (helpers.iter_mut().take(threads - 1))
-            .map(|h| s.spawn(move || take(h)))
-            .collect();
-        let mine = take(m);
-        for (i, l) in others
-            .into_iter()
-            .flat_map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
-            .chain(mine)
-        {
-            lines[i] = l;
-        }
-    });
+    for (i, l) in on_threads(m, helpers, threads, take) {
+        lines[i] = l;
+    }
     lines
 }
 
