@@ -544,6 +544,35 @@ pub fn lay_out_for_drawing(
     Ok(laid)
 }
 
+/// The PDF of a deck laid out for drawing ([`lay_out_for_drawing`]): drawn from the model by
+/// `specrender-pdf`, tagged, PDF/A-2b, PDF/UA-1 when the deck allows it.
+pub fn pdf_bytes(laid: &LaidDeck, fonts: &FontBook) -> Result<specrender_pdf::Pdf, Error> {
+    guard(|| {
+        specrender_pdf::deck_pdf(laid, fonts, &specrender_pdf::PdfOptions::default())
+            .map_err(|e| Error::Internal(format!("writing PDF: {e}")))
+    })
+}
+
+/// `render --pdf`: a parsed SlideSpec laid out once for drawing, its PPTX, its PDF (from the
+/// same layout) and the QC report. A DocSpec's PDF is not written yet (an internal error).
+pub fn render_with_pdf(
+    parsed: &Parsed,
+    fonts: &FontBook,
+    opts: &RenderOptions,
+    progress: Progress<'_>,
+) -> Result<(Outcome, specrender_pdf::Pdf), Error> {
+    if let Input::Doc(_) = &parsed.input {
+        return Err(Error::Internal(
+            "a DocSpec's PDF is not written yet: only decks have a PDF".into(),
+        ));
+    }
+    let laid = lay_out_for_drawing(parsed, fonts, opts, progress)?;
+    let pptx = pptx_bytes(&laid, opts)?;
+    let pdf = pdf_bytes(&laid, fonts)?;
+    let outcome = check_deck(parsed, Arc::new(laid), opts, Some(pptx), progress)?;
+    Ok((outcome, pdf))
+}
+
 /// The JSON Pointer of the element (else the slide) where a deck passed its work budget.
 fn slide_pointer(spec: &spec::SlideSpec, over: &specrender_layout::work::OverBudget) -> String {
     let slide = format!("/deck/slides/{}", over.slide);

@@ -142,6 +142,10 @@ enum Command {
         /// Width of the `--preview` PNGs in pixels (16 to 8192).
         #[arg(long, value_name = "PX", default_value_t = specrender_preview::DEFAULT_WIDTH, requires = "preview")]
         preview_width: u32,
+        /// Also write the deck's PDF to this file (as `pdf`), from the same laid-out deck,
+        /// written together with the PPTX. Decks only.
+        #[arg(long, value_name = "FILE.pdf", conflicts_with = "preview")]
+        pdf: Option<PathBuf>,
         /// Draw every QC issue on the `--preview` PNGs.
         #[arg(long, requires = "preview")]
         highlight: bool,
@@ -180,6 +184,28 @@ enum Command {
         /// QC finding (framed in its worst finding's colour).
         #[arg(long, value_name = "FILE.png")]
         sheet: Option<PathBuf>,
+        #[command(flatten)]
+        run: RunArgs,
+    },
+    /// Write the PDF of a SlideSpec, drawn from the laid-out deck (nothing measured again),
+    /// and the QC report (to --qc, else to stdout).
+    ///
+    /// One page per output slide; tagged, PDF/A-2b, PDF/UA-1 when the deck gives a title and
+    /// alt text for every picture. Both files are written together or neither is. A DocSpec's
+    /// PDF is not written yet (exit 2).
+    #[command(after_help = help!(
+        "  0    written, QC passed\n  1    written, QC found high or medium issues",
+        "  specrender pdf examples/hello-deck.json -o deck.pdf --qc deck.qc.json"
+    ))]
+    Pdf {
+        #[command(flatten)]
+        input: InputArgs,
+        /// Output file.
+        #[arg(short = 'o', long = "output", value_name = "FILE.pdf")]
+        output: PathBuf,
+        /// Write the QC report to this file instead of stdout.
+        #[arg(long, value_name = "QC.json")]
+        qc: Option<PathBuf>,
         #[command(flatten)]
         run: RunArgs,
     },
@@ -432,7 +458,13 @@ fn main() -> ExitCode {
             mut run,
         } => {
             run.citations = citations.citations;
-            cmd_run(&input, &run, None, None, layout.as_deref(), None)
+            let outputs = Outputs {
+                file: None,
+                qc: None,
+                layout: layout.as_deref(),
+                pdf: None,
+            };
+            cmd_run(&input, &run, outputs, None)
         }
         Command::Render {
             input,
@@ -441,6 +473,7 @@ fn main() -> ExitCode {
             layout,
             preview,
             preview_width,
+            pdf,
             highlight,
             autofit,
             citations,
@@ -455,7 +488,27 @@ fn main() -> ExitCode {
                 sheet: None,
             });
             let layout = layout.as_deref();
-            cmd_run(&input, &run, Some(output), qc.as_deref(), layout, preview)
+            let outputs = Outputs {
+                file: Some(output),
+                qc: qc.as_deref(),
+                layout,
+                pdf: pdf.as_deref(),
+            };
+            cmd_run(&input, &run, outputs, preview)
+        }
+        Command::Pdf {
+            input,
+            output,
+            qc,
+            run,
+        } => {
+            let outputs = Outputs {
+                file: None,
+                qc: qc.as_deref(),
+                layout: None,
+                pdf: Some(&output),
+            };
+            cmd_run(&input, &run, outputs, None)
         }
         Command::Preview {
             input,
@@ -759,13 +812,21 @@ impl PreviewArgs {
     }
 }
 
-/// `qc` (when `output` is `None`) and `render` (`Some(-o)`, with `--preview`).
+/// The files a `qc`, `render` or `pdf` run writes.
+struct Outputs<'a> {
+    /// `render`'s `-o` (`Some(None)`: the input's name with the format's extension); `None`
+    /// for `qc` and `pdf`.
+    file: Option<Option<PathBuf>>,
+    qc: Option<&'a Path>,
+    layout: Option<&'a Path>,
+    pdf: Option<&'a Path>,
+}
+
+/// `qc` (no file), `render` (`-o`, with `--preview` or `--pdf`) and `pdf`.
 fn cmd_run(
     args: &InputArgs,
     run: &RunArgs,
-    output: Option<Option<PathBuf>>,
-    qc_path: Option<&Path>,
-    layout_path: Option<&Path>,
+    outputs: Outputs<'_>,
     preview: Option<PreviewArgs>,
 ) -> i32 {
     if preview
@@ -774,7 +835,7 @@ fn cmd_run(
     {
         return 2;
     }
-    match run_pipeline(args, run, output, qc_path, layout_path, preview.as_ref()) {
+    match run_pipeline(args, run, outputs, preview.as_ref()) {
         Ok(code) => code,
         Err(e) => {
             report_error(&e);
@@ -794,11 +855,15 @@ fn cmd_run(
 fn run_pipeline(
     args: &InputArgs,
     run: &RunArgs,
-    output: Option<Option<PathBuf>>,
-    qc_path: Option<&Path>,
-    layout_path: Option<&Path>,
+    outputs: Outputs<'_>,
     preview: Option<&PreviewArgs>,
 ) -> Result<i32, Error> {
+    let Outputs {
+        file: output,
+        qc: qc_path,
+        layout: layout_path,
+        pdf: pdf_path,
+    } = outputs;
     let mut progress = progress_printer(run.progress);
     let parse_opts = args.parse_options();
     if output == Some(None) && args.input == "-" {
@@ -820,6 +885,10 @@ fn run_pipeline(
         say!("error: --preview draws slides; a DocSpec has none");
         return Ok(2);
     }
+    if let (Some(_), specrender::Input::Doc(_)) = (pdf_path, &parsed.input) {
+        say!("error: a DocSpec's PDF is not written yet: only decks have a PDF");
+        return Ok(2);
+    }
     let ext = match parsed.input {
         specrender::Input::Doc(_) => "docx",
         specrender::Input::Slides(_) => "pptx",
@@ -828,7 +897,7 @@ fn run_pipeline(
         Ok(p) => p,
         Err(code) => return Ok(code),
     };
-    let targets = match plan_outputs(args, out_path.as_deref(), qc_path, layout_path) {
+    let targets = match plan_outputs(args, out_path.as_deref(), qc_path, layout_path, pdf_path) {
         Ok(t) => t,
         Err(code) => return Ok(code),
     };
@@ -853,6 +922,16 @@ fn run_pipeline(
         assets_root,
         template,
     );
+    if let Some(t) = &targets.pdf {
+        let (outcome, pdf) = specrender::render_with_pdf(&parsed, &fonts, &opts, &mut progress)?;
+        report_pdf(&pdf);
+        let files = vec![(t.clone(), Content::Bytes(&pdf.bytes))];
+        write_outputs(&outcome, &targets, files, None, &mut progress)?;
+        report_qc_summary(&outcome.qc);
+        let code = outcome.qc.exit_code();
+        std::mem::forget((outcome, pdf, parsed, fonts));
+        return Ok(code);
+    }
     let png_outputs = preview.map(|p| PngOutputs::new(args, &targets, &p.dir, None));
     let mut pngs: Vec<DrawnPng> = Vec::new();
     let outcome: Outcome = if let (Some(p), Some(to)) = (preview, &png_outputs) {
@@ -1202,6 +1281,7 @@ fn cmd_preview(args: &InputArgs, run: &RunArgs, p: &PreviewArgs) -> i32 {
             pptx: None,
             qc: Target::Stdout,
             layout: None,
+            pdf: None,
         };
         let to = PngOutputs::new(args, &planned, dir, p.sheet.as_deref());
         let mut drawn = match to.draw(&parsed, &fonts, &opts, p, false, &mut progress) {
@@ -1261,6 +1341,7 @@ struct Planned {
     pptx: Option<Target>,
     qc: Target,
     layout: Option<Target>,
+    pdf: Option<Target>,
 }
 
 fn plan_outputs(
@@ -1268,8 +1349,9 @@ fn plan_outputs(
     pptx: Option<&Path>,
     qc: Option<&Path>,
     layout: Option<&Path>,
+    pdf: Option<&Path>,
 ) -> Result<Planned, i32> {
-    let named: Vec<&Path> = [pptx, qc, layout].into_iter().flatten().collect();
+    let named: Vec<&Path> = [pptx, qc, layout, pdf].into_iter().flatten().collect();
     let mut targets = match specrender::outputs::plan(&args.input, &named, qc.is_none()) {
         Ok(t) => t.into_iter(),
         Err(e) => {
@@ -1285,7 +1367,30 @@ fn plan_outputs(
         pptx: next(pptx),
         qc: next(qc).unwrap_or(Target::Stdout),
         layout: next(layout),
+        pdf: next(pdf),
     })
+}
+
+/// What the PDF could not claim or draw, on stderr.
+fn report_pdf(pdf: &specrender_pdf::Pdf) {
+    if !pdf.ua {
+        let gaps: Vec<String> = pdf
+            .ua_gaps
+            .iter()
+            .map(|g| match g {
+                specrender_pdf::UaGap::NoTitle => "the deck has no title".to_string(),
+                specrender_pdf::UaGap::NoAltText {
+                    slide_id,
+                    element_id,
+                } => format!("{slide_id}/{element_id} has no alt_text"),
+                specrender_pdf::UaGap::Other(e) => e.clone(),
+            })
+            .collect();
+        say!("pdf: PDF/UA-1 not declared: {}", gaps.join("; "));
+    }
+    for n in &pdf.notes {
+        say!("pdf: {n}");
+    }
 }
 
 /// Read and parse the input (the parse stage's progress events around it); its warnings go to

@@ -210,6 +210,30 @@ pub const NAMED_METRICS: &[NamedMetrics] = &[
     },
 ];
 
+/// A face's font file as [`FontBook::font_file`] lends it: the bytes and the face's index in
+/// them (a collection holds several).
+#[derive(Debug, Clone)]
+pub struct FontFile {
+    pub bytes: FileBytes,
+    pub index: u32,
+}
+
+/// A font file's bytes: compiled into the program, or read from disk and shared.
+#[derive(Debug, Clone)]
+pub enum FileBytes {
+    Static(&'static [u8]),
+    Shared(Arc<[u8]>),
+}
+
+impl AsRef<[u8]> for FileBytes {
+    fn as_ref(&self) -> &[u8] {
+        match self {
+            FileBytes::Static(b) => b,
+            FileBytes::Shared(b) => b,
+        }
+    }
+}
+
 /// The folder name embedded faces report as their path (`specrender fonts`): they have none.
 pub const EMBEDDED: &str = "(embedded)";
 
@@ -691,6 +715,29 @@ impl FontBook {
                 .map(Arc::from)
                 .unwrap_or_else(|_| Arc::from(Vec::new()))
         })
+    }
+
+    /// The whole font file of `face` as shared bytes and the face's index in it, for an
+    /// exporter that embeds the face (the PDF): a face compiled into the program is lent,
+    /// not copied; one on disk is read once ([`FontBook::full_data`]'s copy).
+    pub fn font_file(&self, face: FaceId) -> FontFile {
+        let f = &self.faces[face.0 as usize];
+        let bytes = match f.bytes {
+            Some(b) => FileBytes::Static(b),
+            None => {
+                self.full_data(face);
+                FileBytes::Shared(
+                    f.full
+                        .get()
+                        .cloned()
+                        .unwrap_or_else(|| Arc::from(Vec::new())),
+                )
+            }
+        };
+        FontFile {
+            bytes,
+            index: f.info.index,
+        }
     }
 
     /// The face's shaping tables as a standalone font (face index 0), read on first use.

@@ -22,7 +22,7 @@ pub mod script;
 pub mod segment;
 pub mod shape;
 
-pub use book::FontBook;
+pub use book::{FileBytes, FontBook, FontFile};
 pub use draw::{Glyph, OutlineSink, RasterPng};
 pub use script::{never_missing, script_class, starts_right_to_left};
 pub use shape::Measurer;

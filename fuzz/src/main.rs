@@ -139,7 +139,7 @@ fn main() {
                 check::Reached::default()
             })
         } else {
-            check::check(&input, &fonts, n % 8 == 0)
+            check::check(&input, &fonts, n.is_multiple_of(8))
         };
         let took = t.elapsed();
         let heap = GLOBAL.get_peak_memory().saturating_sub(base);

@@ -166,7 +166,7 @@ fn overflowing_bullets_shrink_to_the_largest_fitting_half_point() {
     let t = text_box(&l, "s1", "e2");
     assert!(t.fits());
     assert!(
-        t.size < 2000 && t.size >= 1200 && t.size % 50 == 0,
+        t.size < 2000 && t.size >= 1200 && t.size.is_multiple_of(50),
         "{}",
         t.size
     );

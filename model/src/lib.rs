@@ -18,6 +18,8 @@
 //! - [`frame`]: the frame a deck was laid out on (slide size, safe area, footer band, layouts
 //!   and their slots) and [`look`], the template it is drawn on, resolved (backgrounds,
 //!   decorations with their geometry, the parts a deck carries);
+//! - [`place`]: where a box's lines and a table's cells are drawn (the walk every drawer takes);
+//! - [`outline`]: the preset shapes' outlines every drawer draws;
 //! - [`color`]: the colour science the rules share (WCAG contrast, CIE76 ΔE);
 //! - [`doc`]: the laid document — [`doc::LaidDoc`] with its blocks, page geometry, the
 //!   template styles each role is written with, and [`doc::DocFinding`]s; [`doc_look`]: the
@@ -41,7 +43,9 @@ pub mod findings;
 pub mod frame;
 pub mod geom;
 pub mod look;
+pub mod outline;
 pub mod picture;
+pub mod place;
 pub mod rules;
 pub mod text;
 

@@ -523,7 +523,7 @@ pub fn to_utf8<'x>(part: &str, xml: &'x [u8]) -> Result<Cow<'x, [u8]>, PackageEr
             u16::from_be_bytes(pair)
         }
     });
-    if xml.len() % 2 != 0 {
+    if !xml.len().is_multiple_of(2) {
         return Err(PackageError::xml(part, "is UTF-16 of an odd length".into()));
     }
     let mut s = String::with_capacity(xml.len() / 2);

@@ -26,9 +26,11 @@ pub use ink::Ink;
 pub use sheet::{contact_sheet, draw_sheet, findings_per_slide, SheetOptions};
 
 use specrender_fonts::{FaceId, FontBook, ScriptClass, ShapeLang, SlotFaces};
+use specrender_model::outline::{self, Seg};
+use specrender_model::place::{self, BulletAt};
 use specrender_model::{
-    Align, Anchor, BoxContent, LaidDeck, LaidSlide, Paragraph, PictureBox, PlacedBox, Rect,
-    TableBox, TextBox,
+    Align, BoxContent, LaidDeck, LaidSlide, Paragraph, PictureBox, PlacedBox, Rect, TableBox,
+    TextBox,
 };
 use specrender_qc::{QcReport, Severity};
 use specrender_spec::deck::Rgb;
@@ -545,13 +547,11 @@ impl Canvas<'_, '_> {
             BoxContent::Text(t) => self.text_box(t, &b.rect),
             BoxContent::Shape(sh) => {
                 if let Some(sr) = self.sk_rect(&b.rect) {
-                    let path = match sh.prst {
-                        "ellipse" => PathBuilder::from_oval(sr),
-                        "roundRect" => round_rect(sr, sr.width().min(sr.height()) * 0.16667),
-                        "chevron" | "homePlate" | "rightArrow" => {
-                            polygon(&preset_points(sh.prst, sr))
-                        }
-                        _ => Some(PathBuilder::from_rect(sr)),
+                    let edges = [sr.left(), sr.top(), sr.right(), sr.bottom()];
+                    let path = match (sh.prst, outline::preset(sh.prst, edges)) {
+                        ("ellipse", _) => PathBuilder::from_oval(sr),
+                        (_, Some(segs)) => outline_path(&segs),
+                        (_, None) => Some(PathBuilder::from_rect(sr)),
                     };
                     if let Some(path) = path {
                         if let Some(f) = sh.fill {
@@ -645,121 +645,58 @@ impl Canvas<'_, '_> {
             c.set_alpha((f.alpha.min(100_000) as f32) / 100_000.0);
             self.fill_rect(rect, c);
         }
-        let inner = Rect {
-            x: rect.x + t.insets.l,
-            y: rect.y + t.insets.t,
-            w: rect.w - t.insets.l - t.insets.r,
-            h: rect.h - t.insets.t - t.insets.b,
-        };
         let style = TextStyle {
             size: t.size,
             color: color(t.color),
             align: t.align,
         };
-        let top = match t.anchor {
-            Anchor::Top => inner.y,
-            Anchor::Middle => inner.y + (inner.h - t.needed_height) / 2,
-            Anchor::Bottom => inner.bottom() - t.needed_height,
-        };
-        if t.columns > 1 {
-            // Two columns: lines fill the first column to the usable height, then the second.
-            let col_w = (inner.w - t.column_gap) / 2;
-            let first = Rect { w: col_w, ..inner };
-            let second = Rect {
-                x: inner.x + col_w + t.column_gap,
-                w: col_w,
-                ..inner
-            };
-            self.paragraphs(&t.paragraphs, &first, Some(&second), top, &style);
-        } else {
-            self.paragraphs(&t.paragraphs, &inner, None, top, &style);
-        }
+        let area = t.area(rect);
+        self.paragraphs(
+            &t.paragraphs,
+            &area.first,
+            area.second.as_ref(),
+            area.top,
+            &style,
+        );
     }
 
     /// Paragraphs from `top` down, in `col` (and on into `next` once a line would pass the
-    /// column's bottom).
+    /// column's bottom): each line where the model's walk puts it (`place::lines`).
     fn paragraphs(
         &mut self,
         paras: &[Paragraph],
         col: &Rect,
-        mut next: Option<&Rect>,
+        next: Option<&Rect>,
         top: Emu,
         st: &TextStyle,
     ) {
-        let mut col = *col;
-        let mut y = top;
         let size_emu = Emu::from(st.size) * EMU_PER_CPT;
-        for (pi, p) in paras.iter().enumerate() {
-            if pi > 0 || y != top {
-                y += Emu::from(p.space_before) * EMU_PER_CPT;
-            }
-            let pitch = Emu::from(p.line_pitch) * EMU_PER_CPT;
-            // Placed by layout (checked before drawing: `unplaced`).
-            let Some(placed) = p.glyphs.clone() else {
-                continue;
-            };
-            for (li, (line, glyphs)) in p.lines.iter().zip(&placed.lines).enumerate() {
-                if let Some(n) = next {
-                    if y + pitch > col.bottom() && y > col.y {
-                        col = *n;
-                        y = col.y;
-                        next = None;
+        place::lines(paras, col, next, top, st.size, st.align, |l| {
+            if let Some(b) = l.bullet {
+                let bg = b.glyphs;
+                let upm = f32::from(self.book.face(bg.face).units_per_em.max(1));
+                let k = size_emu as f32 * self.s / upm;
+                let bx = match b.at {
+                    BulletAt::End(end) => {
+                        let w: f32 = bg.glyphs.iter().map(|g| g.1 as f32 * k).sum();
+                        self.px(end) - w
                     }
-                }
-                let first = li == 0;
-                // A bullet hangs at marL + indent and its line's text starts at marL; without a
-                // bullet the first line starts at marL + indent.
-                // Right to left, the margins are measured from the right edge.
-                let hang = first && p.bullet.is_none();
-                let inset = p.margin_left + if hang { p.indent } else { 0 };
-                let (left, right) = if p.rtl {
-                    (col.x, col.right() - inset)
-                } else {
-                    (col.x + inset, col.right())
+                    BulletAt::Start(x) => self.px(x),
                 };
-                let x = match (st.align, p.rtl) {
-                    (Align::Left, false) | (Align::Right, true) => left,
-                    (Align::Center, _) => left + (right - left - line.width) / 2,
-                    (Align::Right, false) | (Align::Left, true) => right - line.width,
-                };
-                // Baseline: LibreOffice draws a line of fixed pitch (`a:spcPts`, which layout
-                // writes on every paragraph) with its baseline 0.2 em above the pitch's bottom,
-                // whatever the faces' ascent and descent: measured in its PDFs, 297 one-line
-                // boxes of the fidelity suite (Carlito, Noto Sans CJK, Arabic, Thai,
-                // Devanagari; pitches 1.2 and 1.3 em) all within 0.012 em of it. Centring the
-                // faces' natural height in the pitch, as before, put Carlito 0.04 em high and
-                // Devanagari 0.16 em (conformance/preview_fidelity.py).
-                let baseline = y + pitch - size_emu / 5;
-                if first {
-                    if let (Some(b), Some(bg)) = (&p.bullet, &placed.bullet) {
-                        let upm = f32::from(self.book.face(bg.face).units_per_em.max(1));
-                        let k = size_emu as f32 * self.s / upm;
-                        let bx = if p.rtl {
-                            // Ends at marL + indent from the right edge.
-                            let end = col.right() - p.margin_left - p.indent;
-                            let w: f32 = bg.glyphs.iter().map(|g| g.1 as f32 * k).sum();
-                            self.px(end) - w
-                        } else {
-                            self.px(col.x + p.margin_left + p.indent)
-                        };
-                        // The colour the template gives the placeholder's bullets
-                        // (`a:buClr`), else the text's.
-                        let c = b.color.map_or(st.color, color);
-                        let by = self.px(baseline);
-                        let mut pen = 0.0f32;
-                        for &(id, adv, dx, dy) in &bg.glyphs {
-                            let gx = bx + pen + dx as f32 * k;
-                            let gy = by - dy as f32 * k;
-                            self.ink.glyph(&mut self.pm, bg.face, id, gx, gy, k, c);
-                            pen += adv as f32 * k;
-                        }
-                    }
+                // The colour the template gives the placeholder's bullets (`a:buClr`), else
+                // the text's.
+                let c = b.bullet.color.map_or(st.color, color);
+                let by = self.px(l.baseline);
+                let mut pen = 0.0f32;
+                for &(id, adv, dx, dy) in &bg.glyphs {
+                    let gx = bx + pen + dx as f32 * k;
+                    let gy = by - dy as f32 * k;
+                    self.ink.glyph(&mut self.pm, bg.face, id, gx, gy, k, c);
+                    pen += adv as f32 * k;
                 }
-                self.line_text(glyphs, x, baseline, size_emu, st);
-                y += pitch;
             }
-            y += Emu::from(p.space_after) * EMU_PER_CPT;
-        }
+            self.line_text(l.glyphs, l.x, l.baseline, size_emu, st);
+        });
     }
 
     fn line_text(
@@ -863,47 +800,25 @@ impl Canvas<'_, '_> {
 
     fn table(&mut self, t: &TableBox, rect: &Rect) {
         let border = color(t.border);
-        let mut y = rect.y;
-        for row in &t.rows {
-            let mut x = rect.x;
-            let mut col = 0usize;
-            for cell in &row.cells {
-                let span = cell.span.max(1) as usize;
-                let w: Emu = t.col_widths.iter().skip(col).take(span).sum();
-                let r = Rect {
-                    x,
-                    y,
-                    w,
-                    h: row.height,
-                };
-                let header = row.kind == specrender_model::RowKind::Header;
-                if header {
-                    self.fill_rect(&r, color(t.header_fill));
-                }
-                let inner = Rect {
-                    x: r.x + t.margins.l,
-                    y: r.y + t.margins.t + row.pad_top,
-                    w: r.w - t.margins.l - t.margins.r,
-                    h: r.h - t.margins.t - row.pad_top - t.margins.b,
-                };
-                let st = TextStyle {
-                    size: t.size,
-                    color: color(if header { t.header_color } else { t.color }),
-                    align: cell.align,
-                };
-                self.paragraphs(&cell.paragraphs, &inner, None, inner.y, &st);
-                // The caption row has no borders (renderer's table.rs writes none on it). The
-                // others: the writer's 0.75 pt rules, which LibreOffice draws 0.65 pt wide
-                // (0.87 px at 1280, its PDF of golden/slides/table_english), centred on the
-                // cell's edges; drawn 1 px wide they put ink a pixel outside its table.
-                if row.kind != specrender_model::RowKind::Caption {
-                    let w = self.px(BORDER_DRAWN_EMU);
-                    self.stroke_rect(&r, border, w);
-                }
-                x += w;
-                col += span;
+        for c in t.cells(rect) {
+            let header = c.kind == specrender_model::RowKind::Header;
+            if header {
+                self.fill_rect(&c.rect, color(t.header_fill));
             }
-            y += row.height;
+            let st = TextStyle {
+                size: t.size,
+                color: color(if header { t.header_color } else { t.color }),
+                align: c.cell.align,
+            };
+            self.paragraphs(&c.cell.paragraphs, &c.inner, None, c.inner.y, &st);
+            // The caption row has no borders (renderer's table.rs writes none on it). The
+            // others: the writer's 0.75 pt rules, which LibreOffice draws 0.65 pt wide (0.87
+            // px at 1280, its PDF of golden/slides/table_english), centred on the cells'
+            // edges; drawn 1 px wide they put ink a pixel outside its table.
+            if c.kind != specrender_model::RowKind::Caption {
+                let w = self.px(BORDER_DRAWN_EMU);
+                self.stroke_rect(&c.rect, border, w);
+            }
         }
     }
 
@@ -992,104 +907,18 @@ struct TextStyle {
     align: Align,
 }
 
-/// The outline of preset `prst` (`chevron`, `homePlate`, `rightArrow`) in `r`, with the
-/// default adjustments the writer leaves them at (an empty `a:avLst`), as ECMA-376 Part 1's
-/// presetShapeDefinitions draw them: `ss` is the shorter side, `vc` the vertical centre.
-fn preset_points(prst: &str, r: SkRect) -> Vec<(f32, f32)> {
-    let (l, t, rt, b) = (r.left(), r.top(), r.right(), r.bottom());
-    let (ss, vc) = (r.width().min(r.height()), (t + b) / 2.0);
-    match prst {
-        // adj 50000: the point and the notch are ss / 2 deep.
-        "chevron" => {
-            let x1 = l + ss * 0.5;
-            let x2 = rt - ss * 0.5;
-            vec![(l, t), (x2, t), (rt, vc), (x2, b), (l, b), (x1, vc)]
-        }
-        // adj 50000: the point is ss / 2 deep.
-        "homePlate" => {
-            let x1 = rt - ss * 0.5;
-            vec![(l, t), (x1, t), (rt, vc), (x1, b), (l, b)]
-        }
-        // adj1 50000: the shaft is half the height; adj2 50000: the head is ss / 2 long.
-        _ => {
-            let dy = r.height() * 0.25;
-            let x2 = rt - ss * 0.5;
-            vec![
-                (l, vc - dy),
-                (x2, vc - dy),
-                (x2, t),
-                (rt, vc),
-                (x2, b),
-                (x2, vc + dy),
-                (l, vc + dy),
-            ]
-        }
-    }
-}
-
-fn polygon(points: &[(f32, f32)]) -> Option<tiny_skia::Path> {
+/// A preset's outline ([`outline::preset`], the model's geometry) as a tiny-skia path.
+fn outline_path(segs: &[Seg]) -> Option<tiny_skia::Path> {
     let mut pb = PathBuilder::new();
-    let (first, rest) = points.split_first()?;
-    pb.move_to(first.0, first.1);
-    for p in rest {
-        pb.line_to(p.0, p.1);
+    for s in segs {
+        match *s {
+            Seg::Move(x, y) => pb.move_to(x, y),
+            Seg::Line(x, y) => pb.line_to(x, y),
+            Seg::Cubic([a, b, c, d, e, f]) => pb.cubic_to(a, b, c, d, e, f),
+            Seg::Close => pb.close(),
+        }
     }
-    pb.close();
     pb.finish()
-}
-
-fn round_rect(r: SkRect, rad: f32) -> Option<tiny_skia::Path> {
-    let (l, t, rt, b) = (r.left(), r.top(), r.right(), r.bottom());
-    let k = rad * 0.447_715; // 1 - 0.552285 (cubic circle constant)
-    let mut pb = PathBuilder::new();
-    pb.move_to(l + rad, t);
-    pb.line_to(rt - rad, t);
-    pb.cubic_to(rt - k, t, rt, t + k, rt, t + rad);
-    pb.line_to(rt, b - rad);
-    pb.cubic_to(rt, b - k, rt - k, b, rt - rad, b);
-    pb.line_to(l + rad, b);
-    pb.cubic_to(l + k, b, l, b - k, l, b - rad);
-    pb.line_to(l, t + rad);
-    pb.cubic_to(l, t + k, l + k, t, l + rad, t);
-    pb.close();
-    pb.finish()
-}
-
-#[cfg(test)]
-mod preset_tests {
-    use super::*;
-
-    #[test]
-    fn chevrons_pentagons_and_arrows_are_their_outlines_not_rectangles() {
-        let r = SkRect::from_xywh(0.0, 0.0, 200.0, 100.0).unwrap();
-        // ss = 100: points and notches 50 deep, the arrow's shaft half the height.
-        assert_eq!(
-            preset_points("chevron", r),
-            [
-                (0.0, 0.0),
-                (150.0, 0.0),
-                (200.0, 50.0),
-                (150.0, 100.0),
-                (0.0, 100.0),
-                (50.0, 50.0)
-            ]
-        );
-        assert_eq!(
-            preset_points("homePlate", r),
-            [
-                (0.0, 0.0),
-                (150.0, 0.0),
-                (200.0, 50.0),
-                (150.0, 100.0),
-                (0.0, 100.0)
-            ]
-        );
-        let arrow = preset_points("rightArrow", r);
-        assert_eq!(arrow[0], (0.0, 25.0));
-        assert_eq!(arrow[3], (200.0, 50.0));
-        assert_eq!(arrow[6], (0.0, 75.0));
-        assert!(polygon(&arrow).is_some());
-    }
 }
 
 #[cfg(test)]

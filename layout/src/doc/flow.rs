@@ -965,7 +965,7 @@ impl Heights {
     pub fn of(&self, page: u32) -> Twips {
         let h = if page <= 1 {
             self.first
-        } else if page % 2 == 0 {
+        } else if page.is_multiple_of(2) {
             self.even
         } else {
             self.odd
