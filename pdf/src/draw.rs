@@ -311,8 +311,8 @@ impl Painter<'_, '_, '_> {
         let image = if turn == 0 && !flip_h {
             let data: krilla::Data = bytes.to_vec().into();
             match format {
-                ImageFormat::Png => krilla::image::Image::from_png(data, true),
-                ImageFormat::Jpeg => krilla::image::Image::from_jpeg(data, true),
+                ImageFormat::Png => krilla::image::Image::from_png(data, false),
+                ImageFormat::Jpeg => krilla::image::Image::from_jpeg(data, false),
             }
             .ok()
         } else {
