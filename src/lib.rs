@@ -569,7 +569,9 @@ pub fn render_with_pdf(
     let laid = lay_out_for_drawing(parsed, fonts, opts, progress)?;
     let pptx = pptx_bytes(&laid, opts)?;
     let pdf = pdf_bytes(&laid, fonts)?;
-    let outcome = check_deck(parsed, Arc::new(laid), opts, Some(pptx), progress)?;
+    let laid = Arc::new(laid);
+    let mut outcome = check_deck(parsed, laid.clone(), opts, Some(pptx), progress)?;
+    outcome.qc.add_notes(&laid, &pdf.ua_gaps);
     Ok((outcome, pdf))
 }
 

@@ -117,8 +117,10 @@ fn a_picture_without_alt_text_keeps_the_pdf_from_claiming_pdf_ua() {
     let named: Vec<&str> = without
         .ua_gaps
         .iter()
-        .filter_map(|g| match g {
-            specrender_pdf::UaGap::NoAltText { element_id, .. } => Some(element_id.as_str()),
+        .filter_map(|g| match g.finding {
+            specrender_model::Finding::PdfNotAccessible {
+                missing: specrender_model::PdfMissing::AltText,
+            } => g.element_id.as_deref(),
             _ => None,
         })
         .collect();

@@ -95,6 +95,8 @@ pub enum Finding {
     InvalidBox { x: Emu, y: Emu, w: Emu, h: Emu },
     /// A shape name that is not one of the presets: drawn as a rectangle.
     UnknownShape { name: String },
+    /// The PDF does not declare PDF/UA-1: the deck lacks what it requires (`missing`).
+    PdfNotAccessible { missing: PdfMissing },
     /// Not every citation a slide lists fits its footer band at the floor: the first `shown`
     /// of `total` are drawn, `left_out` (number, id) are only in the speaker notes;
     /// `no_band` when the slide has no footer band at all (`image_full_bleed`).
@@ -332,4 +334,16 @@ pub struct Dropped {
     pub kind: DropKind,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub target: Option<String>,
+}
+
+/// What PDF/UA-1 requires that a deck did not give.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PdfMissing {
+    /// `deck.title`.
+    Title,
+    /// A picture's `alt_text`.
+    AltText,
+    /// What the PDF writer's own PDF/UA-1 validation found besides (its words).
+    Other(String),
 }

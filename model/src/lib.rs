@@ -51,7 +51,7 @@ pub mod text;
 
 pub use chart::{AxisFit, ChartBox, ChartFonts, ChartKind, ChartSeriesBox, ChartSizes};
 pub use deck::*;
-pub use findings::{ChartDataProblem, Finding, Fix, FixAction, Note};
+pub use findings::{ChartDataProblem, Finding, Fix, FixAction, Note, PdfMissing};
 pub use frame::{Frame, FrameLogo, LayoutFrame, Slot, SlotRole, TemplateLayout};
 pub use geom::{Insets, Rect};
 pub use look::{Backdrop, CarriedPart, Decoration, Look, LookLayout, LookMaster, Paint, Surface};

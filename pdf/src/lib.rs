@@ -34,7 +34,7 @@ use krilla::page::PageSettings;
 use krilla::tagging::{Tag, TagGroup, TagTree};
 use krilla::{Document, SerializeSettings};
 use specrender_fonts::FontBook;
-use specrender_model::{BoxContent, LaidDeck, LaidSlide, Placeholder};
+use specrender_model::{BoxContent, Finding, LaidDeck, LaidSlide, Note, PdfMissing, Placeholder};
 
 /// How the PDF is written.
 #[derive(Debug, Clone, Default)]
@@ -75,24 +75,11 @@ pub struct Pdf {
     pub bytes: Vec<u8>,
     /// PDF/UA-1 is declared.
     pub ua: bool,
-    /// Why PDF/UA-1 is not declared: what the deck lacks (a title, a picture's alt text).
-    pub ua_gaps: Vec<UaGap>,
+    /// Why PDF/UA-1 is not declared: what the deck lacks (a title, a picture's alt text), as
+    /// findings keyed by slide and element (QC words them: `pdf_not_accessible`).
+    pub ua_gaps: Vec<Note>,
     /// What could not be drawn, one line each.
     pub notes: Vec<String>,
-}
-
-/// Something PDF/UA-1 requires that the deck does not give.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum UaGap {
-    /// The deck has no title (`deck.title`).
-    NoTitle,
-    /// A picture without alternative text (`alt_text`): its slide and element ids.
-    NoAltText {
-        slide_id: String,
-        element_id: String,
-    },
-    /// What krilla's PDF/UA-1 validation found besides (its own words).
-    Other(String),
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -126,20 +113,26 @@ fn slide_title(s: &LaidSlide) -> String {
         .unwrap_or_else(|| s.id.clone())
 }
 
+fn gap(missing: PdfMissing, slide: Option<&LaidSlide>, element_id: Option<&str>) -> Note {
+    Note {
+        finding: Finding::PdfNotAccessible { missing },
+        slide_id: slide.map(|s| s.id.clone()),
+        source_slide_id: slide.map(|s| s.source_id.clone()),
+        element_id: element_id.map(str::to_string),
+    }
+}
+
 /// What the deck lacks for PDF/UA-1.
-fn ua_gaps(deck: &LaidDeck) -> Vec<UaGap> {
+fn ua_gaps(deck: &LaidDeck) -> Vec<Note> {
     let mut gaps = Vec::new();
     if deck.title.trim().is_empty() {
-        gaps.push(UaGap::NoTitle);
+        gaps.push(gap(PdfMissing::Title, None, None));
     }
     for s in &deck.slides {
         for b in &s.boxes {
             if let BoxContent::Picture(p) = &b.content {
                 if p.descr.as_deref().is_none_or(|d| d.trim().is_empty()) {
-                    gaps.push(UaGap::NoAltText {
-                        slide_id: s.id.clone(),
-                        element_id: b.element_id.clone(),
-                    });
+                    gaps.push(gap(PdfMissing::AltText, Some(s), Some(&b.element_id)));
                 }
             }
         }
@@ -188,9 +181,10 @@ pub fn deck_pdf(deck: &LaidDeck, book: &FontBook, opts: &PdfOptions) -> Result<P
                     notes,
                 })
             }
-            Err(Failure::Validation(errs)) => {
-                gaps.extend(errs.into_iter().map(|e| UaGap::Other(format!("{e:?}"))))
-            }
+            Err(Failure::Validation(errs)) => gaps.extend(
+                errs.into_iter()
+                    .map(|e| gap(PdfMissing::Other(format!("{e:?}")), None, None)),
+            ),
             Err(Failure::Other(e)) => return Err(PdfError::Write(e)),
         }
     }

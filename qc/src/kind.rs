@@ -61,6 +61,8 @@ pub enum IssueKind {
     TableRaggedRows,
     /// A validation warning (semantic finding that is not an error).
     InputWarning,
+    /// The PDF does not declare PDF/UA-1: the deck lacks what it requires.
+    PdfNotAccessible,
     /// DocSpec: a table cell's word, number or URL wider than its column.
     UnbreakableText,
     /// DocSpec: a heading more than one level below the previous heading.
@@ -85,6 +87,7 @@ impl IssueKind {
             IssueKind::ChartPalette => "chart_palette",
             IssueKind::LogoHidden => "logo_hidden",
             IssueKind::UnknownTemplate => "unknown_template",
+            IssueKind::PdfNotAccessible => "pdf_not_accessible",
             IssueKind::TemplateContentDropped => "template_content_dropped",
             IssueKind::BrokenWord => "broken_word",
             IssueKind::PlaceholderElement => "placeholder_element",

@@ -50,7 +50,7 @@ pub use kind::{IssueKind, Severity};
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 use serde_json::Value;
-use specrender_model::{BoxContent, LaidDeck, LaidSlide, PlacedBox, Rect};
+use specrender_model::{BoxContent, LaidDeck, LaidSlide, Note, PlacedBox, Rect};
 use specrender_spec::units::{Emu, EMU_PER_INCH};
 use specrender_spec::SpecError;
 use std::collections::BTreeMap;
@@ -228,6 +228,22 @@ pub fn check_with_input(laid: &LaidDeck, warnings: &[SpecError]) -> QcReport {
         issues,
         fixes: laid.fixes.iter().map(wording::fix_entry).collect(),
         tables: tables::details(laid),
+    }
+}
+
+impl QcReport {
+    /// Adds the findings of a step after layout (the PDF's `pdf_not_accessible`), in the
+    /// report's order, and counts them.
+    pub fn add_notes(&mut self, laid: &LaidDeck, notes: &[Note]) {
+        for n in notes {
+            let i = wording::note_issue(laid, n);
+            *self.summary.issues.entry(i.kind.to_string()).or_insert(0) += 1;
+            if matches!(i.severity, Severity::High | Severity::Medium) {
+                self.pass = false;
+            }
+            self.issues.push(i);
+        }
+        sort_issues(laid, &mut self.issues);
     }
 }
 

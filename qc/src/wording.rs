@@ -6,7 +6,9 @@ use crate::numbers::{cpt_value, fmt_cpt, fmt_in, inch_value, rect_in};
 use crate::{FixEntry, Issue, IssueKind, Severity};
 use serde_json::{json, Value};
 use specrender_model::doc::DocFinding;
-use specrender_model::{ChartDataProblem, Finding, Fix, FixAction, LaidDeck, Note, Rect};
+use specrender_model::{
+    ChartDataProblem, Finding, Fix, FixAction, LaidDeck, Note, PdfMissing, Rect,
+};
 use specrender_spec::{Code, Reason, SpecError};
 use std::collections::BTreeMap;
 
@@ -147,6 +149,28 @@ fn describe(f: &Finding, at: &str) -> Described {
         Finding::TemplateContentDropped(d) => {
             let (details, message) = dropped_words(d);
             (IssueKind::TemplateContentDropped, Severity::Low, details, message)
+        }
+        Finding::PdfNotAccessible { missing } => {
+            let (what, message) = match missing {
+                PdfMissing::Title => (
+                    "title".to_string(),
+                    "the PDF does not declare PDF/UA-1: the deck has no title (deck.title).".to_string(),
+                ),
+                PdfMissing::AltText => (
+                    "alt_text".to_string(),
+                    format!("{at}: the PDF does not declare PDF/UA-1: this picture has no alt_text; give it one (a sentence saying what it shows)."),
+                ),
+                PdfMissing::Other(e) => (
+                    "other".to_string(),
+                    format!("the PDF does not declare PDF/UA-1: its validation found {}.", short(e)),
+                ),
+            };
+            (
+                IssueKind::PdfNotAccessible,
+                Severity::Low,
+                details(vec![("missing", json!(what))]),
+                message,
+            )
         }
         Finding::UnknownShape { name } => (
             IssueKind::UnknownShape,
