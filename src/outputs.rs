@@ -587,10 +587,10 @@ pub fn extension_error(path: &Path, ext: &str) -> Option<String> {
     {
         return None;
     }
-    let what = if ext == "docx" {
-        "a DocSpec renders to a DOCX"
-    } else {
-        "a SlideSpec renders to a PPTX"
+    let what = match ext {
+        "docx" => "a DocSpec renders to a DOCX",
+        "pdf" => "the PDF is written to a .pdf file",
+        _ => "a SlideSpec renders to a PPTX",
     };
     Some(format!(
         "output {} must end in .{ext}: {what}",

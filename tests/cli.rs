@@ -1159,3 +1159,39 @@ fn every_printing_command_refuses_a_stdout_closed_at_start() {
         assert!(err.contains("stdout is closed"), "{args:?}: {err}");
     }
 }
+
+/// `render --pdf` writes the PPTX, the PDF and the report together; `pdf` writes the PDF and
+/// the report only; a DocSpec's PDF is refused (exit 2) and nothing is written.
+#[test]
+fn render_pdf_and_pdf_write_every_output_together() {
+    let dir = workdir("pdf-outputs");
+    let input = write(&dir, "deck.json", &deck());
+    let r = specrender(
+        &[
+            "render",
+            s(&input),
+            "-o",
+            "d.pptx",
+            "--pdf",
+            "d.pdf",
+            "--qc",
+            "d.qc.json",
+        ],
+        None,
+        Some(&dir),
+    );
+    assert!(r.code == 0 || r.code == 1, "{r:?}");
+    assert_eq!(names(&dir), ["d.pdf", "d.pptx", "d.qc.json", "deck.json"]);
+    let pdf = std::fs::read(dir.join("d.pdf")).unwrap();
+    assert!(pdf.starts_with(b"%PDF-1.7"));
+    let r = specrender(&["pdf", s(&input), "-o", "only.pdf"], None, Some(&dir));
+    assert!(r.code == 0 || r.code == 1, "{r:?}");
+    // The report went to stdout; the PDF is the same bytes as render's.
+    assert!(r.json()["summary"].is_object());
+    assert_eq!(std::fs::read(dir.join("only.pdf")).unwrap(), pdf);
+    let doc = write(&dir, "doc.json", &docspec());
+    let r = specrender(&["pdf", s(&doc), "-o", "doc.pdf"], None, Some(&dir));
+    assert_eq!(r.code, 2, "{r:?}");
+    assert!(r.stderr.contains("not written yet"), "{r:?}");
+    assert!(!dir.join("doc.pdf").exists());
+}

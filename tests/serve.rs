@@ -344,3 +344,34 @@ fn a_preview_answer_holds_at_most_the_memory_bound_of_png() {
         .len();
     assert!(png > 16 * max as u64, "{png} bytes");
 }
+
+/// The `pdf` op writes a deck's PDF under the output root (and nowhere else), says whether
+/// PDF/UA-1 is declared, and refuses a DocSpec and a name that is not `.pdf`.
+#[test]
+fn the_pdf_op_writes_a_deck_pdf_confined_to_the_output_root() {
+    let top = workdir("serve", "pdf");
+    let root = top.join("root");
+    std::fs::create_dir_all(&root).unwrap();
+    let pdf = |id: u32, spec: Value, output: &str| {
+        json!({"id": id, "op": "pdf", "spec": spec, "output": output}).to_string()
+    };
+    let doc_path = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/hello-doc.json");
+    let doc: Value = serde_json::from_slice(&std::fs::read(doc_path).unwrap()).unwrap();
+    let reqs = [
+        pdf(1, small_deck(), "deck.pdf"),
+        pdf(2, small_deck(), "../outside.pdf"),
+        pdf(3, small_deck(), "deck.pptx"),
+        pdf(4, doc, "doc.pdf"),
+    ];
+    let resp = serve(&root, &[], (reqs.join("\n") + "\n").as_bytes());
+    assert_eq!(resp[0]["ok"], true, "{}", resp[0]);
+    assert_eq!(resp[0]["output"], "deck.pdf");
+    assert!(resp[0]["pdf_ua"].is_boolean(), "{}", resp[0]);
+    let bytes = std::fs::read(root.join("deck.pdf")).unwrap();
+    assert!(bytes.starts_with(b"%PDF-"));
+    for r in &resp[1..] {
+        assert_eq!(r["ok"], false, "{r}");
+    }
+    assert_eq!(names(&root), ["deck.pdf"]);
+    assert!(!top.join("outside.pdf").exists());
+}

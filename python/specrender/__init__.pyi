@@ -45,6 +45,9 @@ class Rendered:
     def data(self) -> Optional[bytes]:
         """The PPTX or DOCX bytes; ``None`` from ``qc``."""
     @property
+    def pdf(self) -> Optional[bytes]:
+        """The deck's PDF with ``render(..., pdf=True)``; else ``None``."""
+    @property
     def format(self) -> Literal["pptx", "docx"]: ...
     @property
     def qc(self) -> Dict[str, Any]:
@@ -108,6 +111,7 @@ class Engine:
         extract_json: bool = False,
         max_bytes: Optional[int] = None,
         layout: bool = True,
+        pdf: bool = False,
     ) -> Rendered: ...
     def qc(
         self,
@@ -153,8 +157,10 @@ def render(
     extract_json: bool = False,
     max_bytes: Optional[int] = None,
     layout: bool = True,
+    pdf: bool = False,
 ) -> Rendered:
-    """Render ``spec`` to PPTX (SlideSpec) or DOCX (DocSpec)."""
+    """Render ``spec`` to PPTX (SlideSpec) or DOCX (DocSpec); with ``pdf=True`` (decks) also
+    its PDF, drawn from the same layout (``Rendered.pdf``)."""
 
 def qc(
     spec: Spec,

@@ -289,6 +289,8 @@ struct Call {
     extract_json: bool,
     max_bytes: Option<usize>,
     layout: bool,
+    /// Also write the deck's PDF (`render(..., pdf=True)`).
+    pdf: bool,
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -333,6 +335,7 @@ fn call(
         extract_json,
         max_bytes,
         layout,
+        pdf: false,
     })
 }
 
@@ -480,13 +483,24 @@ impl Inner {
     }
 
     fn run(&self, c: Call, write: bool) -> Result<Done, Fail> {
-        let layout = c.layout;
+        let (layout, c_pdf) = (c.layout, c.pdf);
         let (parsed, opts) = self.prepare(c, layout)?;
         let format = match parsed.input {
             Input::Doc(_) => "docx",
             Input::Slides(_) => "pptx",
         };
-        let outcome: Outcome = if write {
+        let mut pdf = None;
+        let outcome: Outcome = if write && c_pdf {
+            if let Input::Doc(_) = parsed.input {
+                return Err(Fail::Lib(Error::Internal(
+                    "a DocSpec's PDF is not written yet: only decks have a PDF".into(),
+                )));
+            }
+            let (o, p) =
+                specrender::render_with_pdf(&parsed, &self.book, &opts, &mut |_, _, _| {})?;
+            pdf = Some(p.bytes);
+            o
+        } else if write {
             specrender::render_parsed(&parsed, &self.book, &opts, &mut |_, _, _| {})?
         } else {
             specrender::qc_parsed(&parsed, &self.book, &opts, &mut |_, _, _| {})?
@@ -499,6 +513,7 @@ impl Inner {
             data: outcome.pptx.or(outcome.docx),
             format,
             layout_json,
+            pdf,
         })
     }
 
@@ -539,6 +554,7 @@ impl Inner {
 /// A finished render or QC run, before it becomes a [`Rendered`].
 struct Done {
     data: Option<Vec<u8>>,
+    pdf: Option<Vec<u8>>,
     format: &'static str,
     qc_json: String,
     exit_code: i32,
@@ -564,6 +580,9 @@ struct Drawn {
 struct Rendered {
     #[pyo3(get)]
     data: Option<Py<PyBytes>>,
+    /// The deck's PDF with `pdf=True`, else `None`.
+    #[pyo3(get)]
+    pdf: Option<Py<PyBytes>>,
     #[pyo3(get)]
     format: &'static str,
     #[pyo3(get)]
@@ -623,6 +642,7 @@ impl Rendered {
     fn new(py: Python<'_>, d: Done) -> Rendered {
         Rendered {
             data: d.data.map(|b| PyBytes::new(py, &b).unbind()),
+            pdf: d.pdf.map(|b| PyBytes::new(py, &b).unbind()),
             format: d.format,
             qc_json: d.qc_json,
             layout_json: d.layout_json,
@@ -719,7 +739,8 @@ impl Engine {
 
     /// Lay out, check and write: a `Rendered` with the PPTX or DOCX bytes. See `specrender.render`.
     #[pyo3(signature = (spec, *, assets=None, template=None, autofit="shrink", slide_numbers=true,
-        threads=0, citations="footnotes", extract_json=false, max_bytes=None, layout=true))]
+        threads=0, citations="footnotes", extract_json=false, max_bytes=None, layout=true,
+        pdf=false))]
     #[allow(clippy::too_many_arguments)]
     fn render(
         &self,
@@ -734,8 +755,9 @@ impl Engine {
         extract_json: bool,
         max_bytes: Option<usize>,
         layout: bool,
+        pdf: bool,
     ) -> PyResult<Rendered> {
-        let c = call(
+        let mut c = call(
             py,
             spec,
             assets,
@@ -748,6 +770,7 @@ impl Engine {
             max_bytes,
             layout,
         )?;
+        c.pdf = pdf;
         run(py, &self.inner, c, true)
     }
 
@@ -941,7 +964,7 @@ fn shared_engine(py: Python<'_>, fonts: Option<&Bound<'_, PyAny>>) -> PyResult<A
 #[pyfunction]
 #[pyo3(signature = (spec, *, assets=None, template=None, fonts=None, autofit="shrink",
     slide_numbers=true, threads=0, citations="footnotes", extract_json=false, max_bytes=None,
-    layout=true))]
+    layout=true, pdf=false))]
 #[allow(clippy::too_many_arguments)]
 fn render(
     py: Python<'_>,
@@ -956,8 +979,9 @@ fn render(
     extract_json: bool,
     max_bytes: Option<usize>,
     layout: bool,
+    pdf: bool,
 ) -> PyResult<Rendered> {
-    let c = call(
+    let mut c = call(
         py,
         spec,
         assets,
@@ -970,6 +994,7 @@ fn render(
         max_bytes,
         layout,
     )?;
+    c.pdf = pdf;
     let inner = shared_engine(py, fonts)?;
     run(py, &inner, c, true)
 }

@@ -30,6 +30,17 @@ def test_render_matches_cli_bytes_qc_and_layout(cli, deck_path, tmp_path):
     assert r.exit_code in (0, 1) and r.passed == (r.exit_code == 0)
 
 
+def test_render_pdf_matches_the_cli_pdf(cli, deck_path, doc_path, tmp_path):
+    out, pdf = tmp_path / "d.pptx", tmp_path / "d.pdf"
+    cli("render", deck_path, "-o", out, "--pdf", pdf)
+    r = specrender.render(deck_path, pdf=True)
+    assert r.pdf == read(pdf)
+    assert r.data == read(out)
+    assert specrender.render(deck_path).pdf is None
+    with pytest.raises(specrender.SpecrenderError):
+        specrender.render(doc_path, pdf=True)
+
+
 def test_spec_as_dict_str_bytes_and_path_give_the_same_bytes(deck_path):
     text = deck_path.read_text(encoding="utf-8")
     outs = [

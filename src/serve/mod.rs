@@ -203,6 +203,47 @@ impl<'a> Worker<'a> {
                 let body = self.preview(req, &opts, &mut layout);
                 Response { body, layout }
             }
+            Op::Pdf => {
+                let mut layout = None;
+                let body = self.pdf(req, &opts, &mut layout);
+                Response { body, layout }
+            }
+        }
+    }
+
+    /// `pdf`: a deck's PDF written to `output` (under the output root), drawn from the
+    /// laid-out deck QC read; the answer says whether PDF/UA-1 is declared (`pdf_ua`) and
+    /// what could not be drawn (`pdf_notes`). A DocSpec's PDF is not written yet.
+    fn pdf(&self, req: &Request, opts: &RenderOptions, layout: &mut Option<LayoutJson>) -> Value {
+        let out = req.output.as_deref().unwrap_or_default();
+        let rel = match self.out.confine(out) {
+            Ok(r) => r,
+            Err(refusal) => return bad_request(&format!("output {out:?}: {refusal}")),
+        };
+        if let Some(msg) = crate::outputs::extension_error(Path::new(&rel), "pdf") {
+            return bad_request(&msg);
+        }
+        let parsed = match crate::parse(&req.input, &opts.parse) {
+            Ok(p) => p,
+            Err(e) => return error_response(&e),
+        };
+        if let crate::Input::Doc(_) = parsed.input {
+            return bad_request("a DocSpec's PDF is not written yet: only decks have a PDF");
+        }
+        match crate::render_with_pdf(&parsed, self.book, opts, &mut |_, _, _| {}) {
+            Ok((o, pdf)) => {
+                if let Err(refusal) = self.out.write(&rel, &pdf.bytes) {
+                    return error_response(&Error::Environment(format!(
+                        "cannot write {out}: {refusal}"
+                    )));
+                }
+                *layout = o.layout.clone();
+                let mut v = outcome_response(&o, Some(&rel));
+                v["pdf_ua"] = json!(pdf.ua);
+                v["pdf_notes"] = json!(pdf.notes);
+                v
+            }
+            Err(e) => error_response(&e),
         }
     }
 

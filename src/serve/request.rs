@@ -36,6 +36,8 @@ pub enum Op {
     Qc,
     Render,
     Preview,
+    /// A deck's PDF (`output`: the .pdf path), drawn from the laid-out deck.
+    Pdf,
 }
 
 /// `preview`'s options: `width` (16..=8192 px), `highlight` (bool), `sheet` (bool: also the
@@ -116,10 +118,17 @@ fn check(env: &Envelope, max_bytes: usize) -> Result<Request, String> {
         Some(Ok("qc")) => Op::Qc,
         Some(Ok("render")) => Op::Render,
         Some(Ok("preview")) => Op::Preview,
+        Some(Ok("pdf")) => Op::Pdf,
         Some(Ok(other)) => {
-            return Err(format!("unknown op {other:?} (validate|qc|render|preview)"))
+            return Err(format!(
+                "unknown op {other:?} (validate|qc|render|preview|pdf)"
+            ))
         }
-        _ => return Err("\"op\" must be \"validate\", \"qc\", \"render\" or \"preview\"".into()),
+        _ => {
+            return Err(
+                "\"op\" must be \"validate\", \"qc\", \"render\", \"preview\" or \"pdf\"".into(),
+            )
+        }
     };
     let input = spec_bytes(env.spec)?;
     let (parse, autofit, citations, slide_numbers, preview) = options(env.options, max_bytes)?;
@@ -137,11 +146,16 @@ fn check(env: &Envelope, max_bytes: usize) -> Result<Request, String> {
                 .map_err(|_| "\"output\" must be a path (a string)".to_string())?,
         ),
         (Op::Render, None) => return Err("render needs \"output\": the PPTX path to write".into()),
+        (Op::Pdf, Some(r)) => Some(
+            serde_json::from_str::<String>(r.get())
+                .map_err(|_| "\"output\" must be a path (a string)".to_string())?,
+        ),
+        (Op::Pdf, None) => return Err("pdf needs \"output\": the PDF path to write".into()),
         (Op::Preview, Some(r)) => Some(
             serde_json::from_str::<String>(r.get())
                 .map_err(|_| "\"output\" must be a folder path (a string)".to_string())?,
         ),
-        (_, Some(_)) => return Err("\"output\" is for render and preview only".into()),
+        (_, Some(_)) => return Err("\"output\" is for render, preview and pdf only".into()),
         (_, None) => None,
     };
     Ok(Request {
