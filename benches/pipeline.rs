@@ -181,6 +181,19 @@ fn stages(c: &mut Criterion) {
     g.bench_function("qc", |b| {
         b.iter(|| specrender::qc::check_with_input(black_box(&laid), &warnings))
     });
+    // What `render --pdf` adds: every line's glyphs placed, then the PDF written from them.
+    g.bench_function("place_glyphs", |b| {
+        b.iter_batched(
+            || laid.clone(),
+            |mut l| specrender::layout::text::glyphs::place_deck(&mut l, &book, 1),
+            criterion::BatchSize::LargeInput,
+        )
+    });
+    let mut placed = laid.clone();
+    specrender::layout::text::glyphs::place_deck(&mut placed, &book, 1);
+    g.bench_function("pdf", |b| {
+        b.iter(|| specrender::pdf_bytes(black_box(&placed), &book).expect("writes"))
+    });
     g.finish();
 }
 

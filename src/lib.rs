@@ -566,11 +566,28 @@ pub fn render_with_pdf(
             "a DocSpec's PDF is not written yet: only decks have a PDF".into(),
         ));
     }
-    let laid = lay_out_for_drawing(parsed, fonts, opts, progress)?;
-    let pptx = pptx_bytes(&laid, opts)?;
-    let pdf = pdf_bytes(&laid, fonts)?;
-    let laid = Arc::new(laid);
-    let mut outcome = check_deck(parsed, laid.clone(), opts, Some(pptx), progress)?;
+    let laid = Arc::new(lay_out_for_drawing(parsed, fonts, opts, progress)?);
+    // The PDF is written on a thread of its own while this one writes the PPTX and checks
+    // the deck (same bytes either way); `threads: 1` keeps the run on one thread.
+    let (outcome, pdf) = if opts.layout.threads == 1 {
+        let pdf = pdf_bytes(&laid, fonts)?;
+        let pptx = pptx_bytes(&laid, opts)?;
+        (
+            check_deck(parsed, laid.clone(), opts, Some(pptx), progress)?,
+            pdf,
+        )
+    } else {
+        std::thread::scope(|s| {
+            let writing = s.spawn(|| pdf_bytes(&laid, fonts));
+            let rest = pptx_bytes(&laid, opts)
+                .and_then(|pptx| check_deck(parsed, laid.clone(), opts, Some(pptx), progress));
+            let pdf = writing
+                .join()
+                .unwrap_or_else(|_| Err(Error::Internal("the PDF writer's thread failed".into())));
+            Ok::<_, Error>((rest?, pdf?))
+        })?
+    };
+    let mut outcome = outcome;
     outcome.qc.add_notes(&laid, &pdf.ua_gaps);
     Ok((outcome, pdf))
 }
