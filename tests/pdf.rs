@@ -129,3 +129,14 @@ fn a_picture_without_alt_text_keeps_the_pdf_from_claiming_pdf_ua() {
         assert!(removed.iter().any(|r| r == id), "{id} had its alt text");
     }
 }
+
+#[test]
+fn a_cited_url_is_a_link_over_its_footer_entry() {
+    let book = book();
+    let (input, dir) = case("citations");
+    let pdf = pdf_of(&book, &input, &dir, 2);
+    // Every listed citation with a URL links to it (tagged, with its entry as its text).
+    assert!(count(&pdf.bytes, b"/Subtype /Link") + count(&pdf.bytes, b"/Subtype/Link") > 0);
+    assert!(count(&pdf.bytes, b"(https://stats.example.org/broadband/2026)") > 0);
+    assert!(pdf.ua, "{:?}", pdf.ua_gaps);
+}

@@ -423,6 +423,19 @@ pub struct TextBox {
     /// A field the viewer fills in (`a:fld`): the text is its current value, measured.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub field: Option<TextField>,
+    /// Parts of the text that link somewhere (a citation footer's entries with a URL): the
+    /// PDF makes them links. Not written into the PPTX, not in `--layout`.
+    #[serde(skip)]
+    pub links: Vec<TextLink>,
+}
+
+/// A part of a box's text that links to `url`: bytes `start..end` of paragraph `para`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TextLink {
+    pub para: usize,
+    pub start: usize,
+    pub end: usize,
+    pub url: String,
 }
 
 /// A text field (`a:fld type`), written with its current value as text.

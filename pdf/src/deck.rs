@@ -189,6 +189,9 @@ fn placed(p: &mut Painter<'_, '_, '_>, tags: &mut Tags, b: &PlacedBox) {
                 let mut group = Body::new(t, heading);
                 text_box(p, Some((tags, &mut group)), t, &b.rect);
                 group.close(tags);
+                if !t.links.is_empty() {
+                    links(p, t, &b.rect);
+                }
             }
         }
         BoxContent::Shape(sh) => {
@@ -414,6 +417,47 @@ fn text_box(
             None => p.line_glyphs(&l, size, c),
         },
     );
+}
+
+/// The parts of `t`'s lines its links cover, as rectangles from 0.8 em above the baseline to
+/// 0.2 em below (the line's pitch as LibreOffice places it), one per line a link touches.
+fn links(p: &mut Painter<'_, '_, '_>, t: &TextBox, rect: &Rect) {
+    let area = t.area(rect);
+    let em = pt(Emu::from(t.size) * EMU_PER_CPT);
+    let mut found = Vec::new();
+    place::lines(
+        &t.paragraphs,
+        &area.first,
+        area.second.as_ref(),
+        area.top,
+        t.size,
+        t.align,
+        |l| {
+            for link in t.links.iter().filter(|k| k.para == l.para) {
+                let gs = &l.glyphs.glyphs;
+                let inside = |i: usize| (link.start..link.end).contains(&(gs[i].cluster as usize));
+                let xs: Vec<usize> = (0..gs.len()).filter(|&i| inside(i)).collect();
+                let (Some(&a), Some(&b)) = (xs.first(), xs.last()) else {
+                    continue;
+                };
+                let end = gs.get(b + 1).map_or(l.glyphs.width, |g| g.x);
+                let x0 = pt(l.x) + (gs[a].x.min(gs[b].x) / 12_700.0) as f32;
+                let x1 = pt(l.x) + (end.max(gs[a].x) / 12_700.0) as f32;
+                let base = pt(l.baseline);
+                if let Some(r) = krilla::geom::Rect::from_ltrb(
+                    x0,
+                    base - 0.8 * em,
+                    x1.max(x0 + 0.1),
+                    base + 0.2 * em,
+                ) {
+                    let text = &l.paragraph.text;
+                    let shown = text.get(link.start..link.end.min(text.len())).unwrap_or("");
+                    found.push((r, link.url.clone(), shown.to_string()));
+                }
+            }
+        },
+    );
+    p.links.extend(found);
 }
 
 static EMPTY_LINE: specrender_model::LineGlyphs = specrender_model::LineGlyphs {

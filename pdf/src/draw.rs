@@ -70,6 +70,8 @@ pub(crate) struct Painter<'s, 'p, 'f> {
     pub(crate) notes: &'s mut Vec<String>,
     /// The page's size in points (what a far larger shape is cut to).
     pub(crate) page: (f32, f32),
+    /// Links to make on the page once it is drawn: where (points), the URL, the linked text.
+    pub(crate) links: Vec<(krilla::geom::Rect, String, String)>,
 }
 
 impl Painter<'_, '_, '_> {

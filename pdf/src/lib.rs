@@ -25,6 +25,8 @@ mod draw;
 mod fonts;
 mod tags;
 
+use krilla::action::{Action, LinkAction};
+use krilla::annotation::{Annotation, LinkAnnotation, Target};
 use krilla::configure::{Accessibility, Archival, ConfigurationBuilder, ValidationError};
 use krilla::destination::XyzDestination;
 use krilla::geom::Point;
@@ -237,16 +239,27 @@ fn write(
         let mut page = doc.start_page_with(settings);
         let mut surface = page.surface();
         let mut tags = tags::Tags::default();
-        {
+        let links = {
             let mut p = draw::Painter {
                 s: &mut surface,
                 faces: &mut faces,
                 notes: &mut notes,
                 page: (w, h),
+                links: Vec::new(),
             };
             deck::slide(&mut p, &mut tags, deck, s);
-        }
+            std::mem::take(&mut p.links)
+        };
         surface.finish();
+        // A citation's link, tagged as a link (after the slide's content: its footer is last).
+        for (rect, url, text) in links {
+            let target = Target::Action(Action::Link(LinkAction::new(url)));
+            let annot = Annotation::new_link(LinkAnnotation::new(rect, target), Some(text));
+            let id = page.add_tagged_annotation(annot);
+            let mut link = TagGroup::new(Tag::Link);
+            link.push(id);
+            tags.push(link);
+        }
         page.finish();
         let mut section = TagGroup::new(Tag::Section);
         for n in tags.nodes {

@@ -165,6 +165,7 @@ fn text(id: &str, r: Rect, size: Cpt, lines: usize, usable: Emu) -> PlacedBox {
             columns: 1,
             column_gap: 0,
             field: None,
+            links: Vec::new(),
         }),
     }
 }

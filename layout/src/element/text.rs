@@ -326,6 +326,7 @@ impl TextItem {
             columns: self.columns,
             column_gap: if self.columns > 1 { COLUMN_GAP } else { 0 },
             field: None,
+            links: Vec::new(),
         }
     }
 

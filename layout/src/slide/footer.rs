@@ -144,7 +144,10 @@ pub fn add(ctx: &mut Ctx<'_>, source: &Slide, slides: &mut [LaidSlide], band: Op
             Some(rect) => fit(ctx, &entries, rect, ls.preset),
             None => (0, None),
         };
-        if let Some(b) = footer {
+        if let Some(mut b) = footer {
+            if let BoxContent::Text(t) = &mut b.content {
+                t.links = links(&entries[..shown], &listed[..shown]);
+            }
             ls.boxes.push(b);
         }
         if shown < listed.len() {
@@ -160,6 +163,25 @@ pub fn add(ctx: &mut Ctx<'_>, source: &Slide, slides: &mut [LaidSlide], band: Op
             ctx.note(finding, &ls.id, &source.id, Some(FOOTER_ID));
         }
     }
+}
+
+/// The entries of `listed` that have a URL as links over their bytes of the footer's one
+/// paragraph (`entries` joined by `; `, as [`fit`] joins them).
+fn links(entries: &[String], listed: &[&Citation]) -> Vec<crate::model::TextLink> {
+    let mut out = Vec::new();
+    let mut at = 0;
+    for (e, c) in entries.iter().zip(listed) {
+        if let Some(url) = c.url.as_deref().map(str::trim).filter(|u| !u.is_empty()) {
+            out.push(crate::model::TextLink {
+                para: 0,
+                start: at,
+                end: at + e.len(),
+                url: url.to_string(),
+            });
+        }
+        at += e.len() + "; ".len();
+    }
+    out
 }
 
 /// The band a preset's slides list citations in: its footer slot, else the footer band

@@ -147,6 +147,7 @@ pub fn text_box(
         columns: 1,
         column_gap: 0,
         field: None,
+        links: Vec::new(),
     }
 }
 
