@@ -140,3 +140,17 @@ fn a_cited_url_is_a_link_over_its_footer_entry() {
     assert!(count(&pdf.bytes, b"(https://stats.example.org/broadband/2026)") > 0);
     assert!(pdf.ua, "{:?}", pdf.ua_gaps);
 }
+
+#[test]
+fn a_character_no_face_has_is_left_out_and_the_pdf_stays_archival() {
+    // PDF/A forbids drawing `.notdef`: the character is reported by QC (font_fallback) and
+    // not drawn; the rest of the line is.
+    let book = book();
+    let (input, dir) = case("korean");
+    let mut v: serde_json::Value = serde_json::from_slice(&input).expect("json");
+    v["deck"]["title"] = serde_json::json!("Hieroglyph \u{13000} title");
+    let first = &mut v["deck"]["slides"][0]["elements"][0]["content"];
+    first["text"] = serde_json::json!("Hieroglyph \u{13000} here");
+    let pdf = pdf_of(&book, &serde_json::to_vec(&v).expect("json"), &dir, 2);
+    assert!(pdf.bytes.starts_with(b"%PDF"));
+}

@@ -246,6 +246,10 @@ impl Painter<'_, '_, '_> {
                 })
                 .collect();
             let bc = b.bullet.color.map_or(c, color);
+            let glyphs: Vec<KrillaGlyph> = glyphs
+                .into_iter()
+                .filter(|g| g.glyph_id.to_u32() != 0)
+                .collect();
             self.run(
                 bg.face,
                 &glyphs,
@@ -273,11 +277,18 @@ impl Painter<'_, '_, '_> {
         let x0 = pt(l.x);
         let mut i = 0;
         while i < gs.len() {
+            // A character no face has (glyph 0, `.notdef`) is not drawn: PDF/A forbids
+            // showing it; QC reports the character (`font_fallback`), and the glyphs after it
+            // keep their places (a run starts at its own glyph's position).
+            if gs[i].id == 0 {
+                i += 1;
+                continue;
+            }
             let face = gs[i].face;
             let upm = self.faces.upm(face);
             let mut j = i;
             let mut run = Vec::new();
-            while j < gs.len() && gs[j].face == face {
+            while j < gs.len() && gs[j].face == face && gs[j].id != 0 {
                 let g = &gs[j];
                 let next_x = gs.get(j + 1).map_or(line.width.max(g.x), |n| n.x);
                 run.push(KrillaGlyph {
