@@ -45,7 +45,9 @@ pub mod picture;
 pub mod rules;
 pub mod text;
 
-pub use chart::{AxisFit, ChartBox, ChartFonts, ChartKind, ChartSeriesBox, ChartSizes};
+pub use chart::{
+    AxisFit, ChartBox, ChartFonts, ChartKind, ChartLayout, ChartSeriesBox, ChartSizes, ChartText,
+};
 pub use deck::*;
 pub use findings::{ChartDataProblem, Finding, Fix, FixAction, Note};
 pub use frame::{Frame, FrameLogo, LayoutFrame, Slot, SlotRole, TemplateLayout};

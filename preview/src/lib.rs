@@ -385,6 +385,7 @@ fn unplaced(slide: &LaidSlide) -> Option<&str> {
                     .iter()
                     .any(|c| missing(&c.paragraphs, t.size, c.bold))
             }),
+            BoxContent::Chart(c) => c.drawn.is_none(),
             _ => false,
         };
         bad.then_some(b.element_id.as_str())

@@ -15,6 +15,7 @@
 
 mod axis;
 pub mod data_ref;
+pub mod drawn;
 pub mod model;
 pub mod ordered;
 pub mod palette;
@@ -105,6 +106,7 @@ impl ChartItem {
             line_color: colors.muted,
             sizes,
             axis: None,
+            drawn: None,
         };
         let data_finding = data_ref
             .as_deref()
