@@ -514,7 +514,140 @@ impl<'m, 'b> Texts<'m, 'b> {
 
 #[cfg(test)]
 mod tests {
-    use super::nice_axis;
+    use super::{lay_out, nice_axis};
+    use specrender_fonts::{FontBook, FontOptions, Measurer};
+    use specrender_model::chart::{Diagram, LegendKey};
+    use specrender_model::{ChartBox, ChartFonts, ChartKind, ChartSeriesBox, ChartSizes, Rect};
+    use specrender_spec::deck::Rgb;
+
+    fn chart(kind: ChartKind, cats: &[&str], series: &[&[Option<f64>]]) -> ChartBox {
+        ChartBox {
+            kind,
+            title: Some("Revenue".into()),
+            x_title: Some("Region".into()),
+            y_title: Some("USD m".into()),
+            categories: cats.iter().map(|c| c.to_string()).collect(),
+            ordered: false,
+            series: series
+                .iter()
+                .enumerate()
+                .map(|(i, v)| ChartSeriesBox {
+                    name: format!("S{i}"),
+                    values: v.to_vec(),
+                    color: Rgb(10, 20, 30),
+                })
+                .collect(),
+            point_colors: if kind == ChartKind::Pie {
+                vec![Rgb(1, 2, 3); cats.len()]
+            } else {
+                Vec::new()
+            },
+            legend: true,
+            fonts: ChartFonts {
+                latin: "Carlito".into(),
+                ea: "Noto Sans CJK JP".into(),
+                cs: "Carlito".into(),
+            },
+            lang: "en-US".into(),
+            text_color: Rgb(0, 0, 0),
+            line_color: Rgb(128, 128, 128),
+            sizes: ChartSizes {
+                title: 1800,
+                axis_title: 1400,
+                label: 1200,
+            },
+            axis: None,
+            drawn: None,
+        }
+    }
+
+    const FRAME: Rect = Rect {
+        x: 0,
+        y: 0,
+        w: 8_000_000,
+        h: 4_500_000,
+    };
+
+    /// Odd data lays out without a panic: an axis with zero in it, a positive step, labels
+    /// with glyphs, everything inside the frame; the same numbers every time.
+    #[test]
+    fn odd_data_lays_out_inside_the_frame() {
+        let book = FontBook::new(&FontOptions::default()).unwrap();
+        let mut m = Measurer::new(&book);
+        let cases = [
+            chart(ChartKind::Bar, &["A", "B"], &[&[Some(0.0), Some(0.0)]]),
+            chart(ChartKind::Bar, &["A", "B"], &[&[Some(-3.0), Some(-250.5)]]),
+            chart(
+                ChartKind::StackedBar,
+                &["A"],
+                &[&[Some(-1.0)], &[Some(2.0)]],
+            ),
+            chart(ChartKind::Line, &["A", "B", "C"], &[&[None, None, None]]),
+            chart(ChartKind::Area, &["A"], &[&[Some(1e9)]]),
+            chart(ChartKind::Bar, &[], &[]),
+            chart(ChartKind::Line, &["", ""], &[&[Some(0.001), Some(0.002)]]),
+        ];
+        for c in &cases {
+            let d = lay_out(&mut m, c, &FRAME);
+            assert_eq!(d, lay_out(&mut m, c, &FRAME), "{:?}", c.kind);
+            let Diagram::Plot(p) = &d.diagram else {
+                panic!("{:?}: no plot", c.kind);
+            };
+            let v = &p.values;
+            assert!(v.min <= 0.0 && 0.0 <= v.max && v.step > 0.0, "{v:?}");
+            assert!(
+                v.ticks.len() >= 2 && v.ticks.len() <= 12,
+                "{:?}",
+                v.ticks.len()
+            );
+            let r = p.rect;
+            assert!(0.0 < r.left && r.left < r.right && r.right <= FRAME.w as f32);
+            assert!(0.0 < r.top && r.top < r.bottom && r.bottom <= FRAME.h as f32);
+            for t in &v.ticks {
+                assert!(r.top - 1.0 <= t.y && t.y <= r.bottom + 1.0);
+                assert!(!t.label.glyphs.is_empty() && t.label.x >= 0.0);
+            }
+            assert!(p.y_title.as_ref().is_some_and(|t| t.turned));
+            assert_eq!(p.categories.labels.len(), c.categories.len());
+        }
+    }
+
+    /// A pie fills the square in its space; its legend names every slice with a square key,
+    /// a line chart's legend keys are lines; with no room left nothing is drawn but the text.
+    #[test]
+    fn pies_legends_and_no_room() {
+        let book = FontBook::new(&FontOptions::default()).unwrap();
+        let mut m = Measurer::new(&book);
+        let pie = chart(
+            ChartKind::Pie,
+            &["A", "B", "C"],
+            &[&[Some(1.0), Some(0.0), None]],
+        );
+        let d = lay_out(&mut m, &pie, &FRAME);
+        let Diagram::Pie { r, .. } = d.diagram else {
+            panic!("no pie")
+        };
+        assert!(r > 0.0 && 2.0 * r <= d.space.bottom - d.space.top + 0.5);
+        assert_eq!(d.legend.len(), 3);
+        assert!(d
+            .legend
+            .iter()
+            .all(|e| matches!(e.key, LegendKey::Square { .. })));
+        let line = chart(ChartKind::Line, &["A"], &[&[Some(1.0)], &[Some(2.0)]]);
+        let d = lay_out(&mut m, &line, &FRAME);
+        assert!(d
+            .legend
+            .iter()
+            .all(|e| matches!(e.key, LegendKey::Line { .. })));
+        let tiny = Rect {
+            w: 100,
+            h: 100,
+            ..FRAME
+        };
+        let d = lay_out(&mut m, &line, &tiny);
+        assert_eq!(d.diagram, Diagram::None);
+        assert!(d.title.is_some());
+    }
 
     #[test]
     fn axes_as_libreoffice_scales_them() {
