@@ -120,7 +120,28 @@ pub struct ChartBox {
     pub drawn: Option<Arc<ChartLayout>>,
 }
 
+/// How the writer writes a chart's series and rules, which every drawer draws the same.
+///
+/// The gap between bar groups, in percent of one bar's width (`c:gapWidth`).
+pub const GAP_WIDTH: u32 = 150;
+/// A line series' stroke (`a:ln w`, EMU: 2.25 pt); a line chart's legend keys are drawn as wide.
+pub const SERIES_LINE: Emu = 28_575;
+/// A pie slice's white outline (EMU: 1.5 pt).
+pub const SLICE_OUTLINE: Emu = 19_050;
+/// Axis lines, tick marks and gridlines (EMU: 0.75 pt).
+pub const RULE: Emu = 9_525;
+/// A line series' markers: circles this wide (points, `c:size`), on charts of at most
+/// [`MARKERS_UP_TO`] categories ([`ChartBox::markers`]).
+pub const MARKER_SIZE: u32 = 5;
+pub const MARKERS_UP_TO: usize = 20;
+
 impl ChartBox {
+    /// Whether its line series carry markers (a line chart of at most [`MARKERS_UP_TO`]
+    /// categories).
+    pub fn markers(&self) -> bool {
+        self.kind == ChartKind::Line && self.categories.len() <= MARKERS_UP_TO
+    }
+
     /// Every category shown: every n-th label, the n-th tick mark (`c:tickLblSkip`,
     /// `c:tickMarkSkip`), 1 when nothing is thinned.
     pub fn label_skip(&self) -> u32 {
@@ -167,7 +188,10 @@ pub enum Diagram {
     Plot(Box<PlotArea>),
 }
 
-/// The plot area of a chart with axes, its axes and their titles.
+/// The plot area of a chart with axes, its axes and their titles. The series are drawn
+/// through it: value `v` at `bottom - (v - min) / (max - min) * (bottom - top)`, category `i`
+/// at [`CategoryAxis::slot`] and [`CategoryAxis::at`]; bars [`GAP_WIDTH`] apart, lines
+/// [`SERIES_LINE`] wide.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PlotArea {
     /// The plot rectangle: gridlines run across it, values map onto its height.

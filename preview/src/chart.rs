@@ -6,7 +6,9 @@
 //! Pieces under 4 px (8 px for the frame) are not drawn.
 
 use crate::Canvas;
-use specrender_model::chart::{ChartText, Diagram, LegendKey};
+use specrender_model::chart::{
+    ChartText, Diagram, LegendKey, GAP_WIDTH, MARKER_SIZE, RULE, SERIES_LINE, SLICE_OUTLINE,
+};
 use specrender_model::{ChartBox, ChartKind, Rect};
 use specrender_spec::units::{Emu, EMU_PER_CPT, EMU_PER_PT};
 use tiny_skia::{Color, FillRule, Paint, PathBuilder, Stroke, Transform};
@@ -35,6 +37,11 @@ impl At {
 impl Canvas<'_, '_> {
     fn pt(&self, v: f32) -> f32 {
         v * EMU_PER_PT as f32 * self.s
+    }
+
+    /// A width in EMU, in px (as `pt`: the EMU as `f32`, times the scale).
+    fn emu(&self, v: Emu) -> f32 {
+        v as f32 * self.s
     }
 
     /// Draws a piece of chart text where the model placed it.
@@ -130,7 +137,7 @@ impl Canvas<'_, '_> {
         let (amin, amax) = (p.values.min, p.values.max);
         let yv = |v: f64| plot_b - ((v - amin) / (amax - amin)) as f32 * (plot_b - plot_t);
         let line = rgb(c.line_color);
-        let rule = self.pt(0.75);
+        let rule = self.emu(RULE);
         for t in &p.values.ticks {
             let y = at.y(t.y);
             let mut pb = PathBuilder::new();
@@ -172,7 +179,7 @@ impl Canvas<'_, '_> {
                 let mut pb = PathBuilder::new();
                 pb.move_to(at.x(x0), at.y(y));
                 pb.line_to(at.x(x1), at.y(y));
-                self.stroke(pb, col, self.pt(2.25));
+                self.stroke(pb, col, self.emu(SERIES_LINE));
             }
             LegendKey::Square { x, y, w, h } => {
                 let mut pb = PathBuilder::new();
@@ -188,8 +195,10 @@ impl Canvas<'_, '_> {
     fn bars(&mut self, c: &ChartBox, plot_l: f32, slot: f32, yv: &dyn Fn(f64) -> f32) {
         let stacked = c.kind == ChartKind::StackedBar;
         let k = if stacked { 1 } else { c.series.len().max(1) };
-        // Gap width 150 %: the bars take slot / (k + 1.5) each.
-        let bw = slot / (k as f32 + 1.5);
+        // The gap between groups is `GAP_WIDTH` % of a bar (150: a bar takes slot / (k + 1.5)),
+        // half of it each side.
+        let gap = GAP_WIDTH as f32 / 100.0;
+        let bw = slot / (k as f32 + gap);
         for i in 0..c.categories.len() {
             let (mut pos, mut neg) = (0.0, 0.0);
             for (si, s) in c.series.iter().enumerate() {
@@ -198,7 +207,7 @@ impl Canvas<'_, '_> {
                 };
                 let bx = plot_l
                     + slot * i as f32
-                    + bw * 0.75
+                    + bw * (gap / 2.0)
                     + if stacked { 0.0 } else { bw * si as f32 };
                 let (from, to) = if stacked {
                     let acc = if v < 0.0 { &mut neg } else { &mut pos };
@@ -232,8 +241,8 @@ impl Canvas<'_, '_> {
         zero: f32,
         yv: &dyn Fn(f64) -> f32,
     ) {
-        // Markers (5 pt circles) up to 20 categories, as the writer writes them.
-        let markers = c.kind == ChartKind::Line && c.categories.len() <= 20;
+        // Markers (`MARKER_SIZE` pt circles) up to `MARKERS_UP_TO` categories, as written.
+        let markers = c.markers();
         for s in &c.series {
             let pts: Vec<(f32, f32)> = s
                 .values
@@ -273,9 +282,9 @@ impl Canvas<'_, '_> {
                     None => prev = false,
                 }
             }
-            self.stroke(pb, rgb(s.color), self.pt(2.25));
+            self.stroke(pb, rgb(s.color), self.emu(SERIES_LINE));
             if markers {
-                let r = self.pt(2.5);
+                let r = self.pt(MARKER_SIZE as f32 / 2.0);
                 for &(x, y) in &pts {
                     let mut pb = PathBuilder::new();
                     pb.push_circle(x, y, r);
@@ -319,7 +328,7 @@ impl Canvas<'_, '_> {
             a += sweep;
         }
         outlines.push_circle(cx, cy, rad);
-        self.stroke(outlines, Color::WHITE, self.pt(1.5));
+        self.stroke(outlines, Color::WHITE, self.emu(SLICE_OUTLINE));
     }
 }
 
