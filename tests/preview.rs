@@ -317,7 +317,7 @@ fn every_chart_series_is_drawn_in_its_colour_inside_the_chart_box() {
 /// the data, every label is placed glyphs inside the chart frame; the preview draws from that
 /// and refuses a chart laid out without it.
 #[test]
-fn charts_are_drawn_from_the_layout_layout_decided() {
+fn a_charts_drawing_layout_is_decided_by_layout_and_drawn_from() {
     use specrender_layout::element::chart::model::Diagram;
     let (mut deck, _) = laid(&root().join("golden/slides/charts/input.json"));
     let mut plots = 0;

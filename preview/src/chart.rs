@@ -1,9 +1,10 @@
-//! Charts, drawn from the chart model: the layout layout decided for drawing
-//! ([`ChartBox::drawn`], LibreOffice's automatic chart layout: `specrender_layout`'s
+//! Charts, drawn from the chart model: how layout decided a chart is drawn
+//! ([`ChartBox::drawn`]: LibreOffice's automatic chart layout, `specrender_layout`'s
 //! `element::chart::drawn`) and the chart's data. Nothing is measured or decided here: every
 //! piece of text is its placed glyphs, every position the model's (EMU from the chart frame,
-//! times the pixel scale); the series are drawn through the plot area and value axis it gives.
-//! Pieces under 4 px (8 px for the frame) are not drawn.
+//! times the pixel scale); the series are drawn through the plot area and value axis it gives,
+//! with the writer's widths (`specrender_model::chart`'s constants). Pieces under 4 px (8 px
+//! for the frame) are not drawn.
 
 use crate::Canvas;
 use specrender_model::chart::{
