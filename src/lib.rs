@@ -528,8 +528,9 @@ pub fn lay_out(
 }
 
 /// [`lay_out`] for drawing: the deck laid out and fitted, then every paragraph's glyphs placed
-/// (`specrender_layout::text::glyphs`, on [`LayoutOptions::threads`] threads) for the preview
-/// to draw from. A PPTX needs none: `render` without previews does not pay for them.
+/// and every chart's drawing layout decided (`specrender_layout::text::glyphs`, on
+/// [`LayoutOptions::threads`] threads) for the preview to draw from. A PPTX needs none:
+/// `render` without previews does not pay for them.
 pub fn lay_out_for_drawing(
     parsed: &Parsed,
     fonts: &FontBook,

@@ -313,6 +313,68 @@ fn every_chart_series_is_drawn_in_its_colour_inside_the_chart_box() {
     assert_eq!(charts, 5);
 }
 
+/// Layout decides how a chart is drawn (issue 39, `ChartBox::drawn`): its value axis covers
+/// the data, every label is placed glyphs inside the chart frame; the preview draws from that
+/// and refuses a chart laid out without it.
+#[test]
+fn a_charts_drawing_layout_is_decided_by_layout_and_drawn_from() {
+    use specrender_layout::element::chart::model::Diagram;
+    let (mut deck, _) = laid(&root().join("golden/slides/charts/input.json"));
+    let mut plots = 0;
+    for b in deck.slides.iter().flat_map(|s| &s.boxes) {
+        let BoxContent::Chart(c) = &b.content else {
+            continue;
+        };
+        let d = c.drawn.as_ref().expect("laid out for drawing");
+        let mut texts: Vec<_> = d
+            .title
+            .iter()
+            .chain(d.legend.iter().map(|e| &e.label))
+            .collect();
+        if let Diagram::Plot(p) = &d.diagram {
+            plots += 1;
+            let v = &p.values;
+            for s in &c.series {
+                for x in s.values.iter().flatten() {
+                    assert!(
+                        v.min <= *x && *x <= v.max,
+                        "{}: {x} off {v:?}",
+                        b.element_id
+                    );
+                }
+            }
+            texts.extend(v.ticks.iter().map(|t| &t.label));
+            texts.extend(p.categories.labels.iter().map(|(_, t)| t));
+            texts.extend(p.x_title.iter().chain(&p.y_title));
+        }
+        for t in texts {
+            assert!(
+                !t.glyphs.is_empty(),
+                "{}: {:?} has no glyphs",
+                b.element_id,
+                t.text
+            );
+            let (w, h) = (b.rect.w as f32, b.rect.h as f32);
+            assert!(
+                (0.0..=w).contains(&t.x) && (0.0..=h).contains(&t.y),
+                "{}: {:?} at ({}, {}) outside the frame",
+                b.element_id,
+                t.text,
+                t.x,
+                t.y
+            );
+        }
+    }
+    assert_eq!(plots, 4);
+    for b in deck.slides.iter_mut().flat_map(|s| &mut s.boxes) {
+        if let BoxContent::Chart(c) = &mut b.content {
+            c.drawn = None;
+        }
+    }
+    let e = preview_deck(&deck, book(), None, &PreviewOptions::default()).unwrap_err();
+    assert!(e.to_string().contains("were not placed"), "{e}");
+}
+
 /// The template's look is drawn under the boxes: LibreOffice's "Vivid" master has a band of
 /// pattern fill (bg #009eda crossed by #3465a4) over the lowest third of every slide; the same
 /// deck on the built-in look has none.

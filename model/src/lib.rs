@@ -10,7 +10,8 @@
 //! - [`geom`]: the one rectangle and inset types (integer EMU);
 //! - [`deck`]: the laid deck — [`LaidDeck`], [`LaidSlide`], [`PlacedBox`] with a typed
 //!   [`BoxContent`] per element kind, text as paragraphs → lines → runs;
-//! - [`chart`]: a laid chart ([`ChartBox`]), every chart rule applied;
+//! - [`chart`]: a laid chart ([`ChartBox`]), every chart rule applied, and how it is drawn
+//!   ([`ChartLayout`]: plot area, axes, legend, every label's glyphs);
 //! - [`picture`]: an image as embedded;
 //! - [`text`]: the glyphs of each line as placed for drawing (face, glyph id, position,
 //!   source text range);
@@ -31,8 +32,8 @@
 //! Moving to one model (issue 39) is under way; what still has to move out or change:
 //! - decks and documents still have two findings types ([`Finding`], [`doc::DocFinding`]);
 //! - a paragraph's glyphs ([`text`]) are placed by layout for the preview only on request
-//!   (`specrender_layout::text::glyphs::place_deck`), after fitting; a chart's labels and the
-//!   preview's own labels are still shaped by the preview.
+//!   (`specrender_layout::text::glyphs::place_deck`), after fitting, and so is how a chart
+//!   is drawn ([`ChartBox::drawn`]); the preview's own labels are still shaped by the preview.
 
 pub mod chart;
 pub mod color;
@@ -49,7 +50,9 @@ pub mod place;
 pub mod rules;
 pub mod text;
 
-pub use chart::{AxisFit, ChartBox, ChartFonts, ChartKind, ChartSeriesBox, ChartSizes};
+pub use chart::{
+    AxisFit, ChartBox, ChartFonts, ChartKind, ChartLayout, ChartSeriesBox, ChartSizes, ChartText,
+};
 pub use deck::*;
 pub use findings::{ChartDataProblem, Finding, Fix, FixAction, Note, PdfMissing};
 pub use frame::{Frame, FrameLogo, LayoutFrame, Slot, SlotRole, TemplateLayout};

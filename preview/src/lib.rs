@@ -3,15 +3,16 @@
 //! line width, size and pitch is layout's, and so is every glyph of the deck's text — its
 //! face, id and position ([`specrender_model::text`], placed by layout's
 //! `text::glyphs::place_deck`; a deck without them is refused, [`PreviewError::Unplaced`]) —
-//! drawn from that face's outlines. Chart labels and the preview's own labels (placeholder
-//! names, the contact sheet's badges) are still shaped here.
+//! drawn from that face's outlines, and so is a chart's drawing layout with its labels'
+//! glyphs (`ChartBox::drawn`). The preview's own labels (placeholder names, the contact
+//! sheet's badges) are still shaped here.
 //!
 //! Drawn: the theme background, text boxes (fill, insets, anchor, alignment, bullets, hanging
 //! indents, paragraph spacing, slide-number fields), shapes (`rect`, `roundRect`, `ellipse`;
 //! other presets as their bounding rectangle), dividers, tables (header fill, borders, cell
 //! text), pictures (decoded, `srcRect` cropped, into their letterboxed frame), grey
 //! placeholders, charts (`chart.rs`: columns, stacked columns, lines, areas, pies, gridlines,
-//! labels, legend; the plot area approximated).
+//! labels, legend, where layout placed them).
 //!
 //! With highlights, every QC issue naming an element outlines its box in the severity
 //! colour; an overflow hatches the part of the text below the box.
@@ -116,7 +117,8 @@ pub enum PreviewError {
     Encode(String),
     #[error("contact sheet: {0}")]
     Sheet(String),
-    /// A paragraph without the glyphs layout places for drawing (a caller's mistake).
+    /// A paragraph without the glyphs layout places for drawing, or a chart without its
+    /// drawing layout (a caller's mistake).
     #[error("slide {0}: the glyphs of box {1} were not placed (run layout's text::glyphs::place_deck first)")]
     Unplaced(String, String),
 }
@@ -365,8 +367,9 @@ fn file_safe(id: &str) -> String {
 
 pub use specrender_model::text::{LineGlyphs, PlacedGlyph};
 
-/// The first paragraph of `slide` whose glyphs were not placed (layout's
-/// `text::glyphs::place_deck` fills them; the preview shapes nothing itself): its box's id.
+/// The first paragraph of `slide` whose glyphs were not placed, or chart not laid out for
+/// drawing (layout's `text::glyphs::place_deck` does both; the preview shapes nothing
+/// itself): its box's id.
 fn unplaced(slide: &LaidSlide) -> Option<&str> {
     let missing = |ps: &[Paragraph], size: Cpt, bold: bool| {
         ps.iter().any(|p| {
@@ -387,6 +390,7 @@ fn unplaced(slide: &LaidSlide) -> Option<&str> {
                     .iter()
                     .any(|c| missing(&c.paragraphs, t.size, c.bold))
             }),
+            BoxContent::Chart(c) => c.drawn.is_none(),
             _ => false,
         };
         bad.then_some(b.element_id.as_str())

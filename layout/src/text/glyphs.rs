@@ -2,8 +2,10 @@
 //! segmented with its slot faces, each segment shaped with the face and language layout
 //! measured it with, every advance rounded to LibreOffice's 600 dpi grid, and an Asian–Latin
 //! autospace after the text before each change between Asian and other script — put into
-//! [`Paragraph::glyphs`] for every consumer that draws (the preview; next the PDF). Run once
-//! the deck is fitted, only when something will draw it ([`place_deck`]): a PPTX needs none.
+//! [`Paragraph::glyphs`] for every consumer that draws (the preview; next the PDF), and each
+//! chart's drawing layout with its labels' glyphs (`element::chart::drawn`, into
+//! `ChartBox::drawn`). Run once the deck is fitted, only when something will draw it
+//! ([`place_deck`]): a PPTX needs none.
 
 use std::sync::{Arc, Mutex};
 
@@ -44,7 +46,8 @@ pub fn place_deck(deck: &mut LaidDeck, book: &FontBook, threads: usize) {
     });
 }
 
-/// Places the glyphs of every paragraph of one slide.
+/// Places the glyphs of every paragraph of one slide, and lays out how its charts are drawn
+/// (`element::chart::drawn`: their labels are glyphs too).
 pub fn place_slide(m: &mut Measurer<'_>, slide: &mut LaidSlide) {
     for b in &mut slide.boxes {
         match &mut b.content {
@@ -62,10 +65,11 @@ pub fn place_slide(m: &mut Measurer<'_>, slide: &mut LaidSlide) {
                     }
                 }
             }
-            BoxContent::Chart(_)
-            | BoxContent::Placeholder(_)
-            | BoxContent::Picture(_)
-            | BoxContent::Divider(_) => {}
+            BoxContent::Chart(c) => {
+                let drawn = crate::element::chart::drawn::lay_out(m, c, &b.rect);
+                c.drawn = Some(Arc::new(drawn));
+            }
+            BoxContent::Placeholder(_) | BoxContent::Picture(_) | BoxContent::Divider(_) => {}
         }
     }
 }

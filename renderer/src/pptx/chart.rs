@@ -30,6 +30,7 @@ use super::chart_text::{self, TextLook};
 use crate::opc::rels::RelId;
 use crate::opc::xml::{Xml, NS_A, NS_R};
 use crate::xlsx::{col_name, Cell, Sheet, SHEET_NAME};
+use specrender_model::chart::{GAP_WIDTH, MARKER_SIZE, RULE, SERIES_LINE, SLICE_OUTLINE};
 use specrender_model::{ChartBox, ChartKind, ChartSeriesBox};
 
 pub(crate) const CONTENT_TYPE: &str =
@@ -39,8 +40,6 @@ pub(crate) const NS_C: &str = "http://schemas.openxmlformats.org/drawingml/2006/
 /// The category and value axes' ids.
 const CAT_AX: u32 = 500_100;
 const VAL_AX: u32 = 500_200;
-/// Line series get markers up to this many categories.
-const MARKERS_UP_TO: usize = 20;
 
 /// The workbook's cells for `c`.
 pub(crate) fn sheet(c: &ChartBox) -> Sheet<'_> {
@@ -155,9 +154,9 @@ fn plot(x: &mut Xml, c: &ChartBox) {
         series(x, c, i, s);
     }
     match c.kind {
-        ChartKind::Bar => x.empty("c:gapWidth", &[("val", &150)]),
+        ChartKind::Bar => x.empty("c:gapWidth", &[("val", &GAP_WIDTH)]),
         ChartKind::StackedBar => {
-            x.empty("c:gapWidth", &[("val", &150)]);
+            x.empty("c:gapWidth", &[("val", &GAP_WIDTH)]);
             x.empty("c:overlap", &[("val", &100)]);
         }
         ChartKind::Line => x.empty("c:marker", &[("val", &1)]),
@@ -190,7 +189,7 @@ fn series(x: &mut Xml, c: &ChartBox, i: usize, s: &ChartSeriesBox) {
             x.empty("c:bubble3D", &[("val", &0)]);
             x.start("c:spPr", &[]);
             x.solid_fill(&color.hex());
-            x.start("a:ln", &[("w", &19_050)]);
+            x.start("a:ln", &[("w", &SLICE_OUTLINE)]);
             x.solid_fill("FFFFFF");
             x.end("a:ln");
             x.end("c:spPr");
@@ -231,15 +230,15 @@ fn series_shape(x: &mut Xml, c: &ChartBox, s: &ChartSeriesBox) {
     match c.kind {
         ChartKind::Line => {
             x.start("c:spPr", &[]);
-            x.start("a:ln", &[("w", &28_575), ("cap", &"rnd")]);
+            x.start("a:ln", &[("w", &SERIES_LINE), ("cap", &"rnd")]);
             x.solid_fill(&hex);
             x.empty("a:round", &[]);
             x.end("a:ln");
             x.end("c:spPr");
             x.start("c:marker", &[]);
-            if c.categories.len() <= MARKERS_UP_TO {
+            if c.markers() {
                 x.empty("c:symbol", &[("val", &"circle")]);
-                x.empty("c:size", &[("val", &5)]);
+                x.empty("c:size", &[("val", &MARKER_SIZE)]);
                 x.start("c:spPr", &[]);
                 x.solid_fill(&hex);
                 x.start("a:ln", &[]);
@@ -277,7 +276,7 @@ fn str_cache<'a>(x: &mut Xml, values: impl Iterator<Item = &'a str>, n: usize) {
 /// A thin axis or gridline in the chart's line colour.
 fn line(x: &mut Xml, c: &ChartBox) {
     x.start("c:spPr", &[]);
-    x.start("a:ln", &[("w", &9_525)]);
+    x.start("a:ln", &[("w", &RULE)]);
     x.solid_fill(&c.line_color.hex());
     x.end("a:ln");
     x.end("c:spPr");

@@ -10,11 +10,15 @@
 //! are up to 1,000 characters: too long for a caption; a `role: "caption"` text element goes
 //! to `chart_focus`'s caption slot).
 //!
+//! How it is drawn (plot area, axes, legend, every label's glyphs: [`drawn`]) is decided
+//! later, once the deck is fitted and only when something draws it.
+//!
 //! Text sizes: title = the theme's body size − 2 pt (18 pt by default), axis titles = the
 //! caption size (14 pt), tick labels and legend = caption − 2 pt (12 pt), never below 9 pt.
 
 mod axis;
 pub mod data_ref;
+pub mod drawn;
 pub mod model;
 pub mod ordered;
 pub mod palette;
@@ -105,6 +109,7 @@ impl ChartItem {
             line_color: colors.muted,
             sizes,
             axis: None,
+            drawn: None,
         };
         let data_finding = data_ref
             .as_deref()
