@@ -719,7 +719,7 @@ impl FontBook {
 
     /// The whole font file of `face` as shared bytes and the face's index in it, for an
     /// exporter that embeds the face (the PDF): a face compiled into the program is lent,
-    /// not copied; one on disk is read once ([`FontBook::full_data`]'s copy).
+    /// not copied; one on disk is read once (the copy drawing reads).
     pub fn font_file(&self, face: FaceId) -> FontFile {
         let f = &self.faces[face.0 as usize];
         let bytes = match f.bytes {

@@ -48,6 +48,7 @@ pub mod outline;
 pub mod picture;
 pub mod place;
 pub mod rules;
+pub mod series;
 pub mod text;
 
 pub use chart::{

@@ -266,10 +266,7 @@ fn placed(p: &mut Painter<'_, '_, '_>, tags: &mut Tags, b: &PlacedBox) {
             }
         }
         BoxContent::Table(t) => table(p, tags, t, &b.rect),
-        BoxContent::Chart(_) => note(
-            p,
-            format!("{}: a chart is not drawn in the PDF yet", b.element_id),
-        ),
+        BoxContent::Chart(c) => crate::chart::chart(p, tags, c, &b.rect),
     }
 }
 

@@ -260,7 +260,36 @@ impl Painter<'_, '_, '_> {
             );
         }
         let line = l.glyphs;
-        let gs = &line.glyphs;
+        let origin = Point::from_xy(pt(l.x), baseline);
+        self.glyphs_at(&line.glyphs, text, line.end, line.width, origin, size_pt, c);
+    }
+
+    /// A chart label's glyphs (their source is the label's text) from `origin`.
+    pub(crate) fn chart_glyphs(
+        &mut self,
+        gs: &[specrender_model::PlacedGlyph],
+        text: &str,
+        width: f32,
+        origin: Point,
+        size_pt: f32,
+        c: rgb::Color,
+    ) {
+        self.glyphs_at(gs, text, text.len(), f64::from(width), origin, size_pt, c);
+    }
+
+    /// Placed glyphs (`x` in EMU from `origin`, which is on the baseline) in runs of one face;
+    /// `end` is where the last glyph's source text ends, `width` where its advance ends (EMU).
+    #[allow(clippy::too_many_arguments)]
+    fn glyphs_at(
+        &mut self,
+        gs: &[specrender_model::PlacedGlyph],
+        text: &str,
+        end: usize,
+        width: f64,
+        origin: Point,
+        size_pt: f32,
+        c: rgb::Color,
+    ) {
         if gs.is_empty() {
             return;
         }
@@ -271,10 +300,9 @@ impl Painter<'_, '_, '_> {
         clusters.dedup();
         let source = |c: usize| {
             let i = clusters.partition_point(|&x| x <= c);
-            let end = clusters.get(i).copied().unwrap_or(line.end).max(c);
+            let end = clusters.get(i).copied().unwrap_or(end).max(c);
             c.min(text.len())..end.min(text.len())
         };
-        let x0 = pt(l.x);
         let mut i = 0;
         while i < gs.len() {
             // A character no face has (glyph 0, `.notdef`) is not drawn: PDF/A forbids
@@ -290,7 +318,7 @@ impl Painter<'_, '_, '_> {
             let mut run = Vec::new();
             while j < gs.len() && gs[j].face == face && gs[j].id != 0 {
                 let g = &gs[j];
-                let next_x = gs.get(j + 1).map_or(line.width.max(g.x), |n| n.x);
+                let next_x = gs.get(j + 1).map_or(width.max(g.x), |n| n.x);
                 run.push(KrillaGlyph {
                     glyph_id: GlyphId::new(u32::from(g.id)),
                     text_range: source(g.cluster as usize),
@@ -302,7 +330,7 @@ impl Painter<'_, '_, '_> {
                 });
                 j += 1;
             }
-            let start = Point::from_xy(x0 + (gs[i].x / EMU_PER_PT as f64) as f32, baseline);
+            let start = Point::from_xy(origin.x + (gs[i].x / EMU_PER_PT as f64) as f32, origin.y);
             self.run(face, &run, start, text, size_pt, c);
             i = j;
         }

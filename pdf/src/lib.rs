@@ -4,7 +4,7 @@
 //! the face layout measured with, embedded as a subset with its Unicode map (krilla, the PDF
 //! backend of typst, writes the file).
 //!
-//! What a page holds ([`deck`]): one page per output slide at the slide's size; the look
+//! What a page holds (`deck.rs`): one page per output slide at the slide's size; the look
 //! under the boxes (backgrounds solid, gradient or pattern, the master's and layout's
 //! decorations with their custom geometry, the brand's logo); then every box in slide order:
 //! text with bullets, shapes, dividers, pictures cropped and turned as written, tables.
@@ -17,9 +17,12 @@
 //! says what was missing. One outline entry per slide (its title), the deck's title and
 //! language as metadata; no clock: the same deck gives the same bytes.
 //!
-//! Not drawn yet (named in [`Pdf::notes`]): charts, the label of a placeholder box, template
-//! pictures and turned or preset-geometry decorations (as in the preview).
+//! Charts (`chart.rs`) are drawn from how layout laid them out for drawing (`ChartBox::drawn`)
+//! and the model's series geometry. Not drawn yet (named in [`Pdf::notes`]): the label of a
+//! placeholder box, template pictures and turned or preset-geometry decorations (as in the
+//! preview).
 
+mod chart;
 mod deck;
 mod draw;
 mod fonts;

@@ -8,8 +8,9 @@
 
 use crate::Canvas;
 use specrender_model::chart::{
-    ChartText, Diagram, LegendKey, GAP_WIDTH, MARKER_SIZE, RULE, SERIES_LINE, SLICE_OUTLINE,
+    ChartText, Diagram, LegendKey, MARKER_SIZE, RULE, SERIES_LINE, SLICE_OUTLINE,
 };
+use specrender_model::series;
 use specrender_model::{ChartBox, ChartKind, Rect};
 use specrender_spec::units::{Emu, EMU_PER_CPT, EMU_PER_PT};
 use tiny_skia::{Color, FillRule, Paint, PathBuilder, Stroke, Transform};
@@ -194,42 +195,18 @@ impl Canvas<'_, '_> {
     }
 
     fn bars(&mut self, c: &ChartBox, plot_l: f32, slot: f32, yv: &dyn Fn(f64) -> f32) {
-        let stacked = c.kind == ChartKind::StackedBar;
-        let k = if stacked { 1 } else { c.series.len().max(1) };
-        // The gap between groups is `GAP_WIDTH` % of a bar (150: a bar takes slot / (k + 1.5)),
-        // half of it each side.
-        let gap = GAP_WIDTH as f32 / 100.0;
-        let bw = slot / (k as f32 + gap);
-        for i in 0..c.categories.len() {
-            let (mut pos, mut neg) = (0.0, 0.0);
-            for (si, s) in c.series.iter().enumerate() {
-                let Some(v) = s.values.get(i).copied().flatten() else {
-                    continue;
-                };
-                let bx = plot_l
-                    + slot * i as f32
-                    + bw * (gap / 2.0)
-                    + if stacked { 0.0 } else { bw * si as f32 };
-                let (from, to) = if stacked {
-                    let acc = if v < 0.0 { &mut neg } else { &mut pos };
-                    let f = *acc;
-                    *acc += v;
-                    (f, *acc)
-                } else {
-                    (0.0, v)
-                };
-                let (ya, yb) = (yv(from), yv(to));
-                let mut pb = PathBuilder::new();
-                if let Some(rr) = tiny_skia::Rect::from_ltrb(
-                    bx,
-                    ya.min(yb),
-                    bx + bw,
-                    ya.max(yb).max(ya.min(yb) + 0.5),
-                ) {
-                    pb.push_rect(rr);
-                }
-                self.fill(pb, rgb(s.color));
+        for bar in series::bars(c, plot_l, slot, yv) {
+            let (ya, yb) = (bar.from, bar.to);
+            let mut pb = PathBuilder::new();
+            if let Some(rr) = tiny_skia::Rect::from_ltrb(
+                bar.left,
+                ya.min(yb),
+                bar.right,
+                ya.max(yb).max(ya.min(yb) + 0.5),
+            ) {
+                pb.push_rect(rr);
             }
+            self.fill(pb, rgb(bar.color));
         }
     }
 
@@ -244,13 +221,8 @@ impl Canvas<'_, '_> {
     ) {
         // Markers (`MARKER_SIZE` pt circles) up to `MARKERS_UP_TO` categories, as written.
         let markers = c.markers();
-        for s in &c.series {
-            let pts: Vec<(f32, f32)> = s
-                .values
-                .iter()
-                .enumerate()
-                .filter_map(|(i, v)| v.map(|v| (plot_l + slot * (i as f32 + at), yv(v))))
-                .collect();
+        for line in series::lines(c, plot_l, slot, at, yv) {
+            let pts = &line.points;
             if pts.is_empty() {
                 continue;
             }
@@ -263,53 +235,41 @@ impl Canvas<'_, '_> {
                 area.line_to(pts[pts.len() - 1].0, zero);
                 area.line_to(pts[0].0, zero);
                 area.close();
-                self.fill(area, rgb(s.color));
+                self.fill(area, rgb(line.color));
                 continue;
             }
-            // A missing point is a gap (`c:dispBlanksAs gap`): the line breaks there.
             let mut pb = PathBuilder::new();
-            let mut prev = false;
-            for (i, v) in s.values.iter().enumerate() {
-                match v {
-                    Some(v) => {
-                        let (x, y) = (plot_l + slot * (i as f32 + at), yv(*v));
-                        if prev {
-                            pb.line_to(x, y);
-                        } else {
-                            pb.move_to(x, y);
-                        }
-                        prev = true;
+            for run in &line.runs {
+                for (i, &(x, y)) in run.iter().enumerate() {
+                    if i == 0 {
+                        pb.move_to(x, y);
+                    } else {
+                        pb.line_to(x, y);
                     }
-                    None => prev = false,
                 }
             }
-            self.stroke(pb, rgb(s.color), self.emu(SERIES_LINE));
+            self.stroke(pb, rgb(line.color), self.emu(SERIES_LINE));
             if markers {
                 let r = self.pt(MARKER_SIZE as f32 / 2.0);
-                for &(x, y) in &pts {
+                for &(x, y) in pts {
                     let mut pb = PathBuilder::new();
                     pb.push_circle(x, y, r);
-                    self.fill(pb, rgb(s.color));
+                    self.fill(pb, rgb(line.color));
                 }
             }
         }
     }
 
-    /// A pie of radius `rad` px about (`cx`, `cy`): slices from 12 o'clock clockwise, with
-    /// the writer's 1.5 pt white outlines.
+    /// A pie of radius `rad` px about (`cx`, `cy`): the model's slices, each a polygon of
+    /// 0.05 rad steps, with the writer's 1.5 pt white outlines.
     fn pie(&mut self, c: &ChartBox, cx: f32, cy: f32, rad: f32) {
-        let Some(s) = c.series.first() else {
-            return;
-        };
-        let vals: Vec<f64> = s.values.iter().map(|v| v.unwrap_or(0.0).max(0.0)).collect();
-        let total: f64 = vals.iter().sum();
-        if total <= 0.0 {
+        let slices = series::slices(c);
+        if slices.is_empty() {
             return;
         }
-        let mut a = -std::f64::consts::FRAC_PI_2;
         let mut outlines = PathBuilder::new();
-        for (i, v) in vals.iter().enumerate() {
-            let sweep = v / total * std::f64::consts::TAU;
+        for sl in &slices {
+            let (a, sweep) = (sl.start, sl.sweep);
             let steps = ((sweep / 0.05).ceil() as usize).max(1);
             let mut pb = PathBuilder::new();
             pb.move_to(cx, cy);
@@ -320,13 +280,7 @@ impl Canvas<'_, '_> {
             pb.close();
             outlines.move_to(cx, cy);
             outlines.line_to(cx + rad * a.cos() as f32, cy + rad * a.sin() as f32);
-            let col = c
-                .point_colors
-                .get(i)
-                .map(|&p| rgb(p))
-                .unwrap_or_else(|| rgb(s.color));
-            self.fill(pb, col);
-            a += sweep;
+            self.fill(pb, rgb(sl.color));
         }
         outlines.push_circle(cx, cy, rad);
         self.stroke(outlines, Color::WHITE, self.emu(SLICE_OUTLINE));

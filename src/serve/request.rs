@@ -371,7 +371,9 @@ mod tests {
         assert!(bad(r#"{"op": "qc", "spec": {}, "extra": 1}"#).contains("extra"));
         assert!(bad(r#"{"op": "qc", "spec": [1]}"#).contains("spec"));
         assert!(bad(r#"{"op": "render", "spec": {}}"#).contains("output"));
-        assert!(bad(r#"{"op": "qc", "spec": {}, "output": "x"}"#).contains("render and preview"));
+        assert!(
+            bad(r#"{"op": "qc", "spec": {}, "output": "x"}"#).contains("render, preview and pdf")
+        );
         assert!(
             bad(r#"{"op": "qc", "spec": {}, "options": {"width": 640}}"#).contains("preview only")
         );
