@@ -628,6 +628,17 @@ def validity(pdf, layout, deck_lang):
     with pikepdf.open(pdf) as p:
         xmp = p.Root.Metadata.read_bytes().decode("utf-8", "replace") if "/Metadata" in p.Root else ""
         lang = str(p.Root.get("/Lang", ""))
+        # The language of every marked span of text (reported: which languages the runs claim).
+        langs = collections.Counter()
+        for pg in p.pages:
+            for operands, op in pikepdf.parse_content_stream(pg):
+                if str(op) == "BDC" and str(operands[0]) == "/Span":
+                    props = operands[1]
+                    if isinstance(props, pikepdf.Name):
+                        props = pg.Resources.Properties[props]
+                    l = props.get("/Lang") if isinstance(props, pikepdf.Dictionary) else None
+                    langs[str(l) if l is not None else "(none)"] += 1
+        out["span_langs"] = dict(langs)
         with p.open_outline() as ol:
             entries = [str(e.title) for e in ol.root]
     # One outline entry per slide; the document's language is the deck's.
@@ -858,14 +869,15 @@ def main():
     fid_rows, fid_problems, prev_rows = [], [], []
     if not args.no_fidelity:
         fast_set = ("golden-korean", "golden-japanese", "golden-script_arabic", "golden-script_emoji",
-                    "golden-table_english", "golden-pictures", "golden-shapes", "golden-template_lo_focus", "hidden-th")
+                    "golden-table_english", "golden-pictures", "golden-shapes", "golden-template_lo_focus",
+                    "golden-explicit_overlap", "hidden-th")
         jobs = [(n, b, p, e) for n, p, e, b in rendered
                 if not args.fast or n.split("~")[0] in fast_set]
         fid_rows, fid_problems, prev_rows = fidelity(jobs, out, args.width, args.bin)
 
     # 4. determinism: every deck in the fast set's first few, or all decks
     det_problems = []
-    det_decks = rendered if not args.fast else [t for t in rendered if t[0] in (
+    det_decks = rendered if not args.fast else [t for t in rendered if t[0].split("~")[0] in (
         "golden-korean", "golden-table_korean_paginated", "golden-template_edited_ja_logo", "hidden-ko", "hidden-ar")]
     for name, path, extra, base in det_decks:
         det_problems += determinism(args.bin, name, path, extra, base, out)
@@ -928,6 +940,8 @@ def main():
                      "pdfua_declared": sum(v["pdfua"] for v in valid.values()),
                      "tags": {k: sum(v["tags"].get(k, 0) for v in valid.values())
                               for k in ("H1", "P", "L", "Table", "Figure")},
+                     "span_langs": dict(sum((collections.Counter(v.get("span_langs", {})) for v in valid.values()),
+                                            collections.Counter())),
                      "pages_without_h1": {n: v["tags"]["pages without H1"] for n, v in valid.items()
                                           if v["tags"].get("pages without H1")},
                      "fonts": sorted({f["name"].split("+", 1)[-1] for v in valid.values() for f in v["fonts"]})},
