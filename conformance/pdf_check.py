@@ -636,7 +636,13 @@ def validity(pdf, layout, deck_lang):
                     props = operands[1]
                     if isinstance(props, pikepdf.Name):
                         props = pg.Resources.Properties[props]
-                    l = props.get("/Lang") if isinstance(props, pikepdf.Dictionary) else None
+                    if not isinstance(props, pikepdf.Dictionary):
+                        continue
+                    if "/MCID" not in props:
+                        # krilla's /ActualText span inside a tagged span (a multi-glyph cluster).
+                        langs["(ActualText spans)"] += 1
+                        continue
+                    l = props.get("/Lang")
                     langs[str(l) if l is not None else "(none)"] += 1
         out["span_langs"] = dict(langs)
         with p.open_outline() as ol:
