@@ -11,10 +11,16 @@
 #   conformance/run.sh --preview [--fast] [--only golden-korean,...]
 #                                 previews: ink boxes of our PNGs vs LibreOffice's pages
 #                                 (conformance/preview_fidelity.py)
+#   conformance/run.sh --pdf [--fast] [--only golden-korean,hidden-ar,...] [--speed]
+#                                 our PDF (render --pdf): read-back with pdftotext and pdfminer,
+#                                 validity (qpdf, pdfinfo, pdffonts, the tag tree via pikepdf),
+#                                 ink boxes vs LibreOffice's PDF of our PPTX, determinism
+#                                 (conformance/pdf_check.py)
 #   conformance/run.sh --docx [--fast] [--doc FILE.json ...] [--docx FILE.docx ...]
 #                                 documents: DOCX through LibreOffice Writer (conformance/documents.py)
 # Output: target/conformance/report.json, target/conformance/png/ (failure pages), a summary;
 # for --docx target/conformance-docx/report.json and a table per document.
+# For --pdf target/pdf-check/report.json, target/pdf-check/png/ (fidelity failures), a summary.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -37,6 +43,18 @@ assert m.version("pdfminer.six") == "20260107" and m.version("fonttools") == "4.
 import PIL
 PY
 
+if [ "${1:-}" = "--pdf" ]; then
+  shift
+  command -v qpdf >/dev/null 2>&1 || {
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq >/dev/null
+    apt-get install -y -qq --no-install-recommends qpdf >/dev/null
+  }
+  python3 -c 'import importlib.metadata as m; assert m.version("pikepdf") == "10.18.0"' 2>/dev/null \
+    || pip install -q "pikepdf==10.18.0" >/dev/null
+  cargo build --release -q -p specrender -p specrender-deckgen
+  exec python3 conformance/pdf_check.py "$@"
+fi
 if [ "${1:-}" = "--docx" ]; then
   shift
   python3 -c 'import importlib.metadata as m; assert m.version("python-docx") == "1.2.0"' 2>/dev/null \
