@@ -295,7 +295,13 @@ impl Painter<'_, '_, '_> {
         }
         // Each glyph's source text: its cluster to the next larger cluster of the line (or
         // the line's end), as `LineGlyphs::source` defines it, for all glyphs at once.
-        let mut clusters: Vec<usize> = gs.iter().map(|g| g.cluster as usize).collect();
+        // A glyph no face has is not drawn (below): its cluster is left out here, so its text
+        // goes with the glyph before it and still reads back.
+        let mut clusters: Vec<usize> = gs
+            .iter()
+            .filter(|g| g.id != 0)
+            .map(|g| g.cluster as usize)
+            .collect();
         clusters.sort_unstable();
         clusters.dedup();
         let source = |c: usize| {
