@@ -554,18 +554,16 @@ pub fn pdf_bytes(laid: &LaidDeck, fonts: &FontBook) -> Result<specrender_pdf::Pd
     })
 }
 
-/// `render --pdf`: a parsed SlideSpec laid out once for drawing, its PPTX, its PDF (from the
-/// same layout) and the QC report. A DocSpec's PDF is not written yet (an internal error).
+/// `render --pdf`: a parsed SlideSpec or DocSpec laid out once for drawing, its PPTX or DOCX,
+/// its PDF (from the same layout) and the QC report.
 pub fn render_with_pdf(
     parsed: &Parsed,
     fonts: &FontBook,
     opts: &RenderOptions,
     progress: Progress<'_>,
 ) -> Result<(Outcome, specrender_pdf::Pdf), Error> {
-    if let Input::Doc(_) = &parsed.input {
-        return Err(Error::Internal(
-            "a DocSpec's PDF is not written yet: only decks have a PDF".into(),
-        ));
+    if let Input::Doc(spec) = &parsed.input {
+        return doc_with_pdf(spec, parsed, fonts, opts, progress);
     }
     let laid = Arc::new(lay_out_for_drawing(parsed, fonts, opts, progress)?);
     // The PDF is written on a thread of its own while this one writes the PPTX and checks
@@ -894,6 +892,51 @@ pub fn lay_out_doc(
     })
 }
 
+/// The PDF of a document laid out for drawing (`DocOptions::draw`): its pages as layout
+/// predicted them, drawn by `specrender-pdf`, tagged, PDF/A-2b, PDF/UA-1 when it allows.
+pub fn doc_pdf_bytes(
+    laid: &specrender_layout::doc::model::LaidDoc,
+    fonts: &FontBook,
+) -> Result<specrender_pdf::Pdf, Error> {
+    guard(|| {
+        specrender_pdf::doc_pdf(laid, fonts, &specrender_pdf::PdfOptions::default())
+            .map_err(|e| Error::Internal(format!("writing PDF: {e}")))
+    })
+}
+
+/// [`render_with_pdf`] of a DocSpec: laid out once for drawing; the DOCX and QC on this
+/// thread, the PDF on another (same bytes either way).
+fn doc_with_pdf(
+    spec: &spec::DocSpec,
+    parsed: &Parsed,
+    fonts: &FontBook,
+    opts: &RenderOptions,
+    progress: Progress<'_>,
+) -> Result<(Outcome, specrender_pdf::Pdf), Error> {
+    let mut drawing = opts.clone();
+    drawing.doc.draw = true;
+    let n = spec.doc.blocks.len();
+    progress(Stage::Layout, 0, n);
+    let laid = Arc::new(lay_out_doc(spec, fonts, &drawing)?);
+    progress(Stage::Layout, n, n);
+    let (outcome, pdf) = if opts.layout.threads == 1 {
+        let pdf = doc_pdf_bytes(&laid, fonts)?;
+        (doc_finish(&laid, parsed, opts, true, progress)?, pdf)
+    } else {
+        std::thread::scope(|s| {
+            let writing = s.spawn(|| doc_pdf_bytes(&laid, fonts));
+            let rest = doc_finish(&laid, parsed, opts, true, progress);
+            let pdf = writing
+                .join()
+                .unwrap_or_else(|_| Err(Error::Internal("the PDF writer's thread failed".into())));
+            Ok::<_, Error>((rest?, pdf?))
+        })?
+    };
+    let mut outcome = outcome;
+    outcome.qc.add_doc_notes(&laid, &pdf.ua_gaps);
+    Ok((outcome, pdf))
+}
+
 /// The DocSpec pipeline: layout, QC, and (when `write`) the DOCX bytes.
 fn doc_outcome(
     spec: &spec::DocSpec,
@@ -905,8 +948,20 @@ fn doc_outcome(
 ) -> Result<Outcome, Error> {
     let n = spec.doc.blocks.len();
     progress(Stage::Layout, 0, n);
-    let laid = lay_out_doc(spec, fonts, opts)?;
+    let laid = Arc::new(lay_out_doc(spec, fonts, opts)?);
     progress(Stage::Layout, n, n);
+    doc_finish(&laid, parsed, opts, write, progress)
+}
+
+/// The end of the DocSpec pipeline: the DOCX bytes (when `write`) and QC of `laid`.
+fn doc_finish(
+    laid: &Arc<specrender_layout::doc::model::LaidDoc>,
+    parsed: &Parsed,
+    opts: &RenderOptions,
+    write: bool,
+    progress: Progress<'_>,
+) -> Result<Outcome, Error> {
+    let n = laid.blocks.len();
     let docx = if write {
         progress(Stage::Write, 0, 1);
         let bytes = guard(|| {
@@ -919,13 +974,13 @@ fn doc_outcome(
     };
     guard(|| {
         progress(Stage::Qc, 0, n);
-        let qc = specrender_qc::doc::check_doc(&laid, &parsed.warnings);
+        let qc = specrender_qc::doc::check_doc(laid, &parsed.warnings);
         progress(Stage::Qc, n, n);
         Ok(Outcome {
             pptx: None,
             docx,
             qc,
-            layout: opts.layout_json.then(|| LayoutJson::Doc(Arc::new(laid))),
+            layout: opts.layout_json.then(|| LayoutJson::Doc(laid.clone())),
             warnings: parsed.warnings.list.clone(),
         })
     })

@@ -187,12 +187,12 @@ enum Command {
         #[command(flatten)]
         run: RunArgs,
     },
-    /// Write the PDF of a SlideSpec, drawn from the laid-out deck (nothing measured again),
-    /// and the QC report (to --qc, else to stdout).
+    /// Write the PDF of a SlideSpec or DocSpec, drawn from the laid-out deck or document
+    /// (nothing measured again), and the QC report (to --qc, else to stdout).
     ///
-    /// One page per output slide; tagged, PDF/A-2b, PDF/UA-1 when the deck gives a title and
-    /// alt text for every picture. Both files are written together or neither is. A DocSpec's
-    /// PDF is not written yet (exit 2).
+    /// A deck: one page per output slide. A document: the pages layout predicts. Tagged,
+    /// PDF/A-2b, PDF/UA-1 when the input gives a title and alt text for every picture. Both
+    /// files are written together or neither is.
     #[command(after_help = help!(
         "  0    written, QC passed\n  1    written, QC found high or medium issues",
         "  specrender pdf examples/hello-deck.json -o deck.pdf --qc deck.qc.json"
@@ -885,10 +885,6 @@ fn run_pipeline(
         say!("error: --preview draws slides; a DocSpec has none");
         return Ok(2);
     }
-    if let (Some(_), specrender::Input::Doc(_)) = (pdf_path, &parsed.input) {
-        say!("error: a DocSpec's PDF is not written yet: only decks have a PDF");
-        return Ok(2);
-    }
     let ext = match parsed.input {
         specrender::Input::Doc(_) => "docx",
         specrender::Input::Slides(_) => "pptx",
@@ -1494,6 +1490,7 @@ fn render_options(
                 CitationsArg::List => specrender::layout::doc::model::CitationStyle::List,
             },
             template: None,
+            draw: false,
         },
         templates: run
             .templates

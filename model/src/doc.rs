@@ -167,6 +167,9 @@ pub struct LaidDoc {
     pub footnotes: usize,
     pub findings: Vec<DocFinding>,
     pub notes: Vec<ResolveNote>,
+    /// The pages as drawn (every line's glyphs at its place), laid out only when something
+    /// draws the document (`DocOptions::draw`: the PDF, page images).
+    pub scene: Option<Arc<crate::page::DocPages>>,
 }
 
 impl LaidDoc {

@@ -24,7 +24,8 @@
 //! - [`color`]: the colour science the rules share (WCAG contrast, CIE76 ΔE);
 //! - [`doc`]: the laid document — [`doc::LaidDoc`] with its blocks, page geometry, the
 //!   template styles each role is written with, and [`doc::DocFinding`]s; [`doc_look`]: the
-//!   Word template it is written on, resolved (parts carried, section, list numbering).
+//!   Word template it is written on, resolved (parts carried, section, list numbering);
+//!   [`page`]: a document's pages as drawn (every line's glyphs at its place on its page).
 //!
 //! The deck types are re-exported at the root (`specrender_model::LaidDeck`); the document's
 //! stay in [`doc`] (`specrender_model::doc::LaidDoc`).
@@ -45,6 +46,7 @@ pub mod frame;
 pub mod geom;
 pub mod look;
 pub mod outline;
+pub mod page;
 pub mod picture;
 pub mod place;
 pub mod rules;

@@ -280,7 +280,7 @@ impl Painter<'_, '_, '_> {
     /// Placed glyphs (`x` in EMU from `origin`, which is on the baseline) in runs of one face;
     /// `end` is where the last glyph's source text ends, `width` where its advance ends (EMU).
     #[allow(clippy::too_many_arguments)]
-    fn glyphs_at(
+    pub(crate) fn glyphs_at(
         &mut self,
         gs: &[specrender_model::PlacedGlyph],
         text: &str,

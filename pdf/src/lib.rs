@@ -24,6 +24,7 @@
 
 mod chart;
 mod deck;
+mod doc;
 mod draw;
 mod fonts;
 mod tags;
@@ -39,6 +40,7 @@ use krilla::page::PageSettings;
 use krilla::tagging::{Tag, TagGroup, TagTree};
 use krilla::{Document, SerializeSettings};
 use specrender_fonts::FontBook;
+use specrender_model::doc::{LaidContent, LaidDoc};
 use specrender_model::{BoxContent, Finding, LaidDeck, LaidSlide, Note, PdfMissing, Placeholder};
 
 /// How the PDF is written.
@@ -91,6 +93,8 @@ pub struct Pdf {
 pub enum PdfError {
     #[error("slide {0}: the glyphs of element {1} were not placed (lay the deck out for drawing)")]
     Unplaced(String, String),
+    #[error("the document was not laid out for drawing (lay it out with `DocOptions::draw`)")]
+    NotDrawn,
     #[error("the PDF could not be written: {0}")]
     Write(String),
 }
@@ -175,9 +179,41 @@ pub fn deck_pdf(deck: &LaidDeck, book: &FontBook, opts: &PdfOptions) -> Result<P
     if let Some((s, e)) = unplaced(deck) {
         return Err(PdfError::Unplaced(s, e));
     }
-    let mut gaps = ua_gaps(deck);
+    with_ua(ua_gaps(deck), |ua| write(deck, book, opts, ua))
+}
+
+/// The PDF of a document laid out for drawing (`DocOptions::draw`: [`LaidDoc::scene`]).
+pub fn doc_pdf(laid: &LaidDoc, book: &FontBook, opts: &PdfOptions) -> Result<Pdf, PdfError> {
+    if laid.scene.is_none() {
+        return Err(PdfError::NotDrawn);
+    }
+    with_ua(doc_ua_gaps(laid), |ua| write_doc(laid, book, opts, ua))
+}
+
+/// What a document lacks for PDF/UA-1: a title, a figure's alt text (keyed by block id).
+fn doc_ua_gaps(laid: &LaidDoc) -> Vec<Note> {
+    let mut gaps = Vec::new();
+    if laid.title.trim().is_empty() {
+        gaps.push(gap(PdfMissing::Title, None, None));
+    }
+    for b in &laid.blocks {
+        if let LaidContent::Figure(f) = &b.content {
+            if f.alt.as_deref().is_none_or(|a| a.trim().is_empty()) && f.image.is_ok() {
+                gaps.push(gap(PdfMissing::AltText, None, Some(&b.id)));
+            }
+        }
+    }
+    gaps
+}
+
+/// Writes with PDF/UA-1 declared when `gaps` is empty and krilla validates it, else without
+/// (the gaps, and what the validator found, in [`Pdf::ua_gaps`]).
+fn with_ua(
+    mut gaps: Vec<Note>,
+    write: impl Fn(bool) -> Result<(Vec<u8>, Vec<String>), Failure>,
+) -> Result<Pdf, PdfError> {
     if gaps.is_empty() {
-        match write(deck, book, opts, true) {
+        match write(true) {
             Ok((bytes, notes)) => {
                 return Ok(Pdf {
                     bytes,
@@ -193,7 +229,7 @@ pub fn deck_pdf(deck: &LaidDeck, book: &FontBook, opts: &PdfOptions) -> Result<P
             Err(Failure::Other(e)) => return Err(PdfError::Write(e)),
         }
     }
-    match write(deck, book, opts, false) {
+    match write(false) {
         Ok((bytes, notes)) => Ok(Pdf {
             bytes,
             ua: false,
@@ -218,19 +254,7 @@ fn write(
     opts: &PdfOptions,
     ua: bool,
 ) -> Result<(Vec<u8>, Vec<String>), Failure> {
-    let mut cfg = ConfigurationBuilder::new().with_archival_validator(Archival::A2_B);
-    if ua {
-        cfg = cfg.with_accessibility_validator(Accessibility::UA1);
-    }
-    let configuration = cfg.finish().map_err(|e| Failure::Other(format!("{e:?}")))?;
-    let settings = SerializeSettings {
-        configuration,
-        enable_tagging: true,
-        compress_content_streams: !opts.readable,
-        pretty: opts.readable,
-        ..SerializeSettings::default()
-    };
-    let mut doc = Document::new_with(settings);
+    let mut doc = Document::new_with(settings(opts, ua)?);
     let mut faces = fonts::Faces::new(book);
     let mut notes = Vec::new();
     let mut tree = TagTree::new().with_lang(Some(deck.language.clone()));
@@ -276,6 +300,28 @@ fn write(
     }
     doc.set_tag_tree(tree);
     doc.set_outline(outline);
+    doc.set_metadata(metadata(opts, &deck.language, &deck.title, None));
+    finish(doc, notes)
+}
+
+/// The writer's settings: PDF/A-2b always, PDF/UA-1 when `ua`, tagged.
+fn settings(opts: &PdfOptions, ua: bool) -> Result<SerializeSettings, Failure> {
+    let mut cfg = ConfigurationBuilder::new().with_archival_validator(Archival::A2_B);
+    if ua {
+        cfg = cfg.with_accessibility_validator(Accessibility::UA1);
+    }
+    let configuration = cfg.finish().map_err(|e| Failure::Other(format!("{e:?}")))?;
+    Ok(SerializeSettings {
+        configuration,
+        enable_tagging: true,
+        compress_content_streams: !opts.readable,
+        pretty: opts.readable,
+        ..SerializeSettings::default()
+    })
+}
+
+/// The document's metadata: its language, title and author, and the date (never the clock).
+fn metadata(opts: &PdfOptions, language: &str, title: &str, author: Option<&str>) -> Metadata {
     let d = opts.date.unwrap_or(PdfDate::FIXED);
     let date = DateTime::new(d.year)
         .month(d.month)
@@ -286,13 +332,20 @@ fn write(
         .utc_offset_hour(0)
         .utc_offset_minute(0);
     let mut meta = Metadata::new()
-        .language(deck.language.clone())
+        .language(language.to_string())
         .creator("specrender".into())
         .creation_date(date);
-    if !deck.title.trim().is_empty() {
-        meta = meta.title(deck.title.clone());
+    if !title.trim().is_empty() {
+        meta = meta.title(title.to_string());
     }
-    doc.set_metadata(meta);
+    if let Some(a) = author.filter(|a| !a.trim().is_empty()) {
+        meta = meta.authors(vec![a.to_string()]);
+    }
+    meta
+}
+
+/// The file's bytes, or what the validators found.
+fn finish(doc: Document, notes: Vec<String>) -> Result<(Vec<u8>, Vec<String>), Failure> {
     match doc.finish() {
         Ok(bytes) => Ok((bytes, notes)),
         Err(krilla::error::KrillaError::Validation(errs)) => Err(Failure::Validation(
@@ -300,4 +353,84 @@ fn write(
         )),
         Err(e) => Err(Failure::Other(format!("{e:?}"))),
     }
+}
+
+/// A document's pages, its structure and outline (headings, nested by level).
+fn write_doc(
+    laid: &LaidDoc,
+    book: &FontBook,
+    opts: &PdfOptions,
+    ua: bool,
+) -> Result<(Vec<u8>, Vec<String>), Failure> {
+    let Some(scene) = laid.scene.as_deref() else {
+        return Err(Failure::Other("the document was not laid out for drawing".into()));
+    };
+    let mut doc = Document::new_with(settings(opts, ua)?);
+    let mut faces = fonts::Faces::new(book);
+    let mut notes = Vec::new();
+    let mut structure = doc::Structure::default();
+    let (w, h) = (draw::pt(scene.width), draw::pt(scene.height));
+    let mut headings: Vec<(u8, String, usize, f32)> = Vec::new();
+    for (i, pg) in scene.pages.iter().enumerate() {
+        let settings = PageSettings::from_wh(w, h)
+            .ok_or_else(|| Failure::Other(format!("page size {w} x {h} pt")))?;
+        let mut page = doc.start_page_with(settings);
+        let mut surface = page.surface();
+        let mut tags = tags::Tags::default();
+        {
+            let mut p = draw::Painter {
+                s: &mut surface,
+                faces: &mut faces,
+                notes: &mut notes,
+                page: (w, h),
+                links: Vec::new(),
+            };
+            doc::page(&mut p, &mut tags, &mut structure, laid, pg);
+        }
+        surface.finish();
+        page.finish();
+        for n in tags.nodes {
+            structure.nodes.push(n);
+        }
+        headings.extend(doc::headings(laid, pg, i));
+    }
+    let mut tree = TagTree::new().with_lang(Some(laid.language.clone()));
+    for n in structure.finish() {
+        tree.push(n);
+    }
+    doc.set_tag_tree(tree);
+    doc.set_outline(outline_of(&headings));
+    doc.set_metadata(metadata(
+        opts,
+        &laid.language,
+        &laid.title,
+        laid.author.as_deref(),
+    ));
+    finish(doc, notes)
+}
+
+/// The outline of `headings` (level, text, page index, top in points): each heading under
+/// the last one of a higher level before it.
+fn outline_of(headings: &[(u8, String, usize, f32)]) -> Outline {
+    fn node(h: &(u8, String, usize, f32)) -> OutlineNode {
+        OutlineNode::new(h.1.clone(), XyzDestination::new(h.2, Point::from_xy(0.0, h.3)))
+    }
+    // A stack of open entries (level, node); an entry is put under its parent once closed.
+    let mut outline = Outline::new();
+    let mut stack: Vec<(u8, OutlineNode)> = Vec::new();
+    let close = |stack: &mut Vec<(u8, OutlineNode)>, outline: &mut Outline, level: u8| {
+        while stack.last().is_some_and(|(l, _)| *l >= level) {
+            let (_, n) = stack.pop().expect("checked");
+            match stack.last_mut() {
+                Some((_, parent)) => parent.push_child(n),
+                None => outline.push_child(n),
+            }
+        }
+    };
+    for h in headings {
+        close(&mut stack, &mut outline, h.0);
+        stack.push((h.0, node(h)));
+    }
+    close(&mut stack, &mut outline, 0);
+    outline
 }

@@ -491,11 +491,6 @@ impl Inner {
         };
         let mut pdf = None;
         let outcome: Outcome = if write && c_pdf {
-            if let Input::Doc(_) = parsed.input {
-                return Err(Fail::Lib(Error::Internal(
-                    "a DocSpec's PDF is not written yet: only decks have a PDF".into(),
-                )));
-            }
             let (o, p) =
                 specrender::render_with_pdf(&parsed, &self.book, &opts, &mut |_, _, _| {})?;
             pdf = Some(p.bytes);

@@ -125,3 +125,45 @@ pub fn check_doc(laid: &LaidDoc, warnings: &Findings) -> QcReport {
         tables: Vec::new(),
     }
 }
+
+impl QcReport {
+    /// Adds what a document's PDF could not claim (`pdf_not_accessible`, keyed by block):
+    /// `specrender_pdf::Pdf::ua_gaps` of the document's PDF.
+    pub fn add_doc_notes(&mut self, laid: &LaidDoc, notes: &[specrender_model::Note]) {
+        for n in notes {
+            let specrender_model::Finding::PdfNotAccessible { missing } = &n.finding else {
+                continue;
+            };
+            let at = n.element_id.clone().unwrap_or_default();
+            let (what, message) = match missing {
+                specrender_model::PdfMissing::Title => (
+                    "title",
+                    "the PDF does not declare PDF/UA-1: the document has no title (doc.title)."
+                        .to_string(),
+                ),
+                specrender_model::PdfMissing::AltText => (
+                    "alt_text",
+                    format!("{at}: the PDF does not declare PDF/UA-1: this figure has no alt_text; give it one (a sentence saying what it shows)."),
+                ),
+                specrender_model::PdfMissing::Other(e) => (
+                    "other",
+                    format!("the PDF does not declare PDF/UA-1: its validation found {}.", e.chars().take(200).collect::<String>()),
+                ),
+            };
+            let mut details = BTreeMap::new();
+            details.insert("missing".to_string(), json!(what));
+            if let Some(b) = laid.blocks.iter().find(|b| Some(&b.id) == n.element_id.as_ref()) {
+                details.insert("page".to_string(), json!(b.pages.0));
+            }
+            let i = issue((
+                IssueKind::PdfNotAccessible,
+                n.element_id.clone(),
+                Severity::Low,
+                details,
+                message,
+            ));
+            *self.summary.issues.entry(i.kind.to_string()).or_insert(0) += 1;
+            self.issues.push(i);
+        }
+    }
+}

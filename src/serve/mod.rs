@@ -173,6 +173,7 @@ impl<'a> Worker<'a> {
             doc: crate::layout::doc::DocOptions {
                 citations: req.citations,
                 template: None,
+                draw: false,
             },
             // One thread per job: a worker pool runs several workers side by side.
             ..Default::default()
@@ -211,9 +212,9 @@ impl<'a> Worker<'a> {
         }
     }
 
-    /// `pdf`: a deck's PDF written to `output` (under the output root), drawn from the
-    /// laid-out deck QC read; the answer says whether PDF/UA-1 is declared (`pdf_ua`) and
-    /// what could not be drawn (`pdf_notes`). A DocSpec's PDF is not written yet.
+    /// `pdf`: a deck's or document's PDF written to `output` (under the output root), drawn
+    /// from the layout QC read; the answer says whether PDF/UA-1 is declared (`pdf_ua`) and
+    /// what could not be drawn (`pdf_notes`).
     fn pdf(&self, req: &Request, opts: &RenderOptions, layout: &mut Option<LayoutJson>) -> Value {
         let out = req.output.as_deref().unwrap_or_default();
         let rel = match self.out.confine(out) {
@@ -227,9 +228,6 @@ impl<'a> Worker<'a> {
             Ok(p) => p,
             Err(e) => return error_response(&e),
         };
-        if let crate::Input::Doc(_) = parsed.input {
-            return bad_request("a DocSpec's PDF is not written yet: only decks have a PDF");
-        }
         match crate::render_with_pdf(&parsed, self.book, opts, &mut |_, _, _| {}) {
             Ok((o, pdf)) => {
                 if let Err(refusal) = self.out.write(&rel, &pdf.bytes) {

@@ -471,6 +471,28 @@ pub fn para_lines(
     line_heights(m, fonts, text, &broken, size, format)
 }
 
+/// [`para_lines`] with where each line starts and ends (byte ranges of `text`).
+#[allow(clippy::too_many_arguments)]
+pub fn para_lines_at(
+    m: &mut Measurer<'_>,
+    fonts: &TextFonts,
+    lang: ShapeLang,
+    text: &str,
+    size: Cpt,
+    format: &ParaFormat,
+    width: i64,
+) -> (Vec<Twips>, Vec<(usize, usize)>) {
+    let pieces = crate::text::prepare::pieces_unmetered(m, fonts, lang, text, size, width);
+    let p = Breakable {
+        text,
+        pieces: &pieces,
+    };
+    let broken = writer_lines(m, fonts, lang, p, size, format.cs_size(size), width);
+    let heights = line_heights(m, fonts, text, &broken, size, format);
+    let ranges = broken.lines.iter().map(|l| (l.start, l.end)).collect();
+    (heights, ranges)
+}
+
 /// What a line may pass the text width by and still hold its last piece in Writer (EMU):
 /// 0.1 pt, where our widths and Writer's differ by rounding (lines Writer filled to 451.18
 /// and 451.30 pt of 451.30 measure up to 0.05 pt wider here).
@@ -868,7 +890,7 @@ fn autospaces(s: &str) -> f64 {
     n
 }
 
-fn autospace_between(a: char, b: char) -> bool {
+pub(crate) fn autospace_between(a: char, b: char) -> bool {
     fn asian(c: char) -> bool {
         matches!(c as u32, 0x3040..=0x30FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xF900..=0xFAFF
             | 0xAC00..=0xD7A3 | 0x1100..=0x11FF | 0x3130..=0x318F)
@@ -912,6 +934,30 @@ pub enum Unit {
 pub struct Span {
     pub first: u32,
     pub last: u32,
+}
+
+/// Where one line of a paragraph, or one row of a table, stands: its page (1-based), column
+/// (0: the first) and top (twips below the top of the page's text area).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct At {
+    pub page: u32,
+    pub column: u32,
+    pub y: Twips,
+    /// A table's header row (repeated on each page the table runs onto).
+    pub header: bool,
+}
+
+/// The flow with every line's and row's place ([`paginate_placed`]).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Placed {
+    pub spans: Vec<Span>,
+    pub pages: u32,
+    /// Every line's or row's place, unit after unit: a paragraph's lines in order; a table's
+    /// header row and body rows in order, the header again before the first row of each page
+    /// it continues onto.
+    pub at: Vec<At>,
+    /// Each unit's places: `at[of[i].0..of[i].1]`.
+    pub of: Vec<(usize, usize)>,
 }
 
 /// The body height of each page (twips): the text height less what the template's header
@@ -1009,6 +1055,8 @@ struct Flow {
     /// columns: a page break, then a heading with 480 or 200 twips before) set the first line
     /// of the second column that much lower too, its foot where it was (a line fewer).
     top: Twips,
+    /// Every line and row placed so far ([`Placed::at`]).
+    at: Vec<At>,
 }
 
 impl Flow {
@@ -1058,6 +1106,16 @@ impl Flow {
         self.top = 0;
         self.notes = 0;
         self.hard = false;
+    }
+
+    /// Records a line or row starting `below` twips below the current height.
+    fn mark(&mut self, below: Twips, header: bool) {
+        self.at.push(At {
+            page: self.page,
+            column: self.column,
+            y: self.y + below,
+            header,
+        });
     }
 
     /// Space above a paragraph of format `f` here.
@@ -1215,6 +1273,12 @@ pub fn paginate(units: &[Unit], height: Twips) -> (Vec<Span>, u32) {
 /// Flow `units` down pages whose body heights are `heights`; returns each unit's pages and
 /// the page count.
 pub fn paginate_on(units: &[Unit], heights: Heights) -> (Vec<Span>, u32) {
+    let p = paginate_placed(units, heights);
+    (p.spans, p.pages)
+}
+
+/// [`paginate_on`] with the place of every line and row: what a page is drawn from.
+pub fn paginate_placed(units: &[Unit], heights: Heights) -> Placed {
     let mut f = Flow {
         heights,
         page: 1,
@@ -1224,8 +1288,10 @@ pub fn paginate_on(units: &[Unit], heights: Heights) -> (Vec<Span>, u32) {
         prev: None,
         hard: false,
         top: 0,
+        at: Vec::new(),
     };
     let mut spans = Vec::with_capacity(units.len());
+    let mut of = Vec::with_capacity(units.len());
     let mut i = 0;
     while i < units.len() {
         // A paragraph that starts a page (`w:pageBreakBefore`) keeps its space before there.
@@ -1254,12 +1320,19 @@ pub fn paginate_on(units: &[Unit], heights: Heights) -> (Vec<Span>, u32) {
                 }
             }
         }
+        let from = f.at.len();
         spans.push(place(&mut f, &units[i]));
+        of.push((from, f.at.len()));
         i += 1;
     }
     // A page break at the very end starts no page of its own (nothing lands there).
     let pages = spans.iter().map(|s| s.last).max().unwrap_or(1);
-    (spans, pages)
+    Placed {
+        spans,
+        pages,
+        at: f.at,
+        of,
+    }
 }
 
 fn place(f: &mut Flow, u: &Unit) -> Span {
@@ -1282,12 +1355,15 @@ fn place(f: &mut Flow, u: &Unit) -> Span {
                 f.new_page();
             }
             let first = f.page;
+            f.mark(TABLE_BORDER, true);
             f.y += TABLE_BORDER + header;
             for &r in rows {
                 if r > f.room() && f.y > f.column_top() + TABLE_BORDER + header {
                     f.new_page();
+                    f.mark(TABLE_BORDER, true);
                     f.y += TABLE_BORDER + header;
                 }
+                f.mark(0, false);
                 f.y += r;
             }
             f.prev = None;
@@ -1320,7 +1396,11 @@ fn place_para(f: &mut Flow, p: &ParaUnit) -> Span {
                 f.top = space;
             }
             first.get_or_insert(f.page);
-            f.y += space + rest[..k].iter().sum::<Twips>();
+            f.y += space;
+            for &h in &rest[..k] {
+                f.mark(0, false);
+                f.y += h;
+            }
             if k == rest.len() {
                 f.notes += extra;
                 break;

@@ -11,6 +11,7 @@ pub mod flow;
 pub mod look;
 pub mod model;
 pub mod page;
+pub mod scene;
 pub mod table;
 pub mod template;
 
@@ -20,6 +21,7 @@ use crate::picture::{self, Image};
 use crate::text::TextFonts;
 use model::*;
 use specrender_fonts::{never_missing, FontBook, Measurer, ShapeLang, SlotFaces};
+use specrender_model::page::{DocPages, Role};
 use specrender_spec::deck::Theme;
 use specrender_spec::doc::{BlockKind, Doc};
 use specrender_spec::units::{Cpt, Emu, EMU_PER_INCH};
@@ -35,6 +37,9 @@ pub struct DocOptions {
     /// The customer's reference document (`--template` with a .docx / .dotx): its page,
     /// fonts and styles.
     pub template: Option<Arc<specrender_template::DocTemplate>>,
+    /// Lay the pages out for drawing too ([`LaidDoc::scene`]: every line's glyphs at its
+    /// place), for the PDF and page images; a DOCX needs none.
+    pub draw: bool,
 }
 
 /// EMU per pixel at 96 dpi (a picture's natural size).
@@ -291,7 +296,7 @@ pub fn layout_doc_on(doc: &Doc, book: &FontBook, opts: &DocOptions, threads: usi
         ),
         None => flow::Heights::uniform(page.text_height() / page::EMU_PER_TWIP),
     };
-    let pages = paginate(
+    let (pages, scene) = paginate(
         &mut m,
         &fl,
         doc,
@@ -303,6 +308,7 @@ pub fn layout_doc_on(doc: &Doc, book: &FontBook, opts: &DocOptions, threads: usi
         &formats,
         &mut blocks,
         &mut helpers,
+        opts.draw,
     );
     LaidDoc {
         title: doc.title.clone(),
@@ -335,6 +341,7 @@ pub fn layout_doc_on(doc: &Doc, book: &FontBook, opts: &DocOptions, threads: usi
         footnotes: cites.footnotes as usize,
         findings,
         notes: doc.notes.iter().cloned().chain(clamped).collect(),
+        scene,
     }
 }
 
@@ -499,7 +506,7 @@ fn block_texts(c: &LaidContent) -> Vec<&str> {
 }
 
 /// The faces document text is measured with.
-struct FlowFonts {
+pub(crate) struct FlowFonts {
     body: TextFonts,
     bold: TextFonts,
     heading: TextFonts,
@@ -525,6 +532,10 @@ struct Units<'f> {
     lines_of: Vec<(usize, usize)>,
     /// (unit in `out`, the jobs whose lines, added up, are its footnotes' height).
     notes_of: Vec<(usize, Vec<usize>)>,
+    /// What each unit of `out` is, for drawing ([`scene`]).
+    meta: Vec<scene::Meta>,
+    /// What the next units are ([`Units::set`]).
+    cur: scene::Meta,
 }
 
 /// A paragraph's footnotes: the jobs measuring each note's text, and how many there are.
@@ -535,28 +546,32 @@ fn no_notes() -> Notes {
     (Vec::new(), 0)
 }
 
+/// A job's answer: its lines' heights and byte ranges.
+type Measured = (Vec<flow::Twips>, Vec<(usize, usize)>);
+
 /// One paragraph whose lines (their heights, [`flow::line_heights`]) are to be measured.
-struct LineJob<'f> {
-    text: String,
-    fonts: &'f TextFonts,
-    size: Cpt,
-    format: flow::ParaFormat,
+pub(crate) struct LineJob<'f> {
+    pub(crate) text: String,
+    pub(crate) fonts: &'f TextFonts,
+    pub(crate) size: Cpt,
+    pub(crate) format: flow::ParaFormat,
     /// The line width (EMU).
-    width: Emu,
+    pub(crate) width: Emu,
     /// Charged past the work budget: the job is refused, so the text is not measured (as
     /// [`crate::text::prepare`] does then).
     over: bool,
 }
 
 impl LineJob<'_> {
-    /// The heights of the paragraph's lines as Writer breaks them.
-    fn measure(&self, m: &mut Measurer<'_>, lang: ShapeLang, refused: bool) -> Vec<flow::Twips> {
+    /// The heights of the paragraph's lines as Writer breaks them, and where each line
+    /// starts and ends in the text.
+    fn measure(&self, m: &mut Measurer<'_>, lang: ShapeLang, refused: bool) -> Measured {
         let text = if self.over || refused {
             ""
         } else {
             self.text.as_str()
         };
-        flow::para_lines(
+        flow::para_lines_at(
             m,
             self.fonts,
             lang,
@@ -598,9 +613,40 @@ impl<'f> Units<'f> {
         }
         self.out.push((block, counts, unit));
         self.lines_of.push((k, job));
+        let mut meta = self.cur.clone();
+        meta.job = Some(job);
+        meta.notes = notes.0.clone();
+        self.meta.push(meta);
         if !notes.0.is_empty() {
             self.notes_of.push((k, notes.0));
         }
+    }
+
+    /// Adds `unit`, which has no lines to measure (a table, a picture's line).
+    fn unit(&mut self, block: Option<usize>, counts: bool, unit: flow::Unit) {
+        self.out.push((block, counts, unit));
+        self.meta.push(scene::Meta {
+            job: None,
+            notes: Vec::new(),
+            ..self.cur.clone()
+        });
+    }
+
+    /// The units added next are quote `block`'s text.
+    fn quote(&mut self, block: usize, align: scene::Align, color: [u8; 3]) -> &mut Self {
+        self.set(Role::Quote { block }, align, color);
+        self
+    }
+
+    /// What the units added next are: `role`, aligned `align`, in `color`.
+    fn set(&mut self, role: Role, align: scene::Align, color: [u8; 3]) {
+        self.cur = scene::Meta {
+            role,
+            align,
+            color,
+            job: None,
+            notes: Vec::new(),
+        };
     }
 
     /// The job measuring the lines of `text` (charged now to the block entered).
@@ -633,20 +679,22 @@ impl<'f> Units<'f> {
         self,
         m: &mut Measurer<'b>,
         helpers: &mut [Measurer<'b>],
-    ) -> Vec<(Option<usize>, bool, flow::Unit)> {
+    ) -> Finished<'f> {
         let Units {
             fonts,
             mut out,
             jobs,
             lines_of,
             notes_of,
+            meta,
             ..
         } = self;
         // Past the budget the job is refused whatever the lines are: every job is measured
         // empty, as those charged past it are (a refused document of 30 MB of distinct words
         // took 2.2 s of CPU measuring what it would not write; now 0.4 s).
         let refused = crate::work::exhausted();
-        let mut lines = measure_lines(m, helpers, fonts.lang, &jobs, refused);
+        let measured = measure_lines(m, helpers, fonts.lang, &jobs, refused);
+        let (lines, ranges): (Vec<_>, Vec<_>) = measured.into_iter().unzip();
         for (k, ids) in notes_of {
             let h: flow::Twips = ids.iter().flat_map(|&j| &lines[j]).sum();
             if let flow::Unit::Para(p) | flow::Unit::PageBreak(p) = &mut out[k].2 {
@@ -655,11 +703,27 @@ impl<'f> Units<'f> {
         }
         for (k, j) in lines_of {
             if let flow::Unit::Para(p) | flow::Unit::PageBreak(p) = &mut out[k].2 {
-                p.lines = std::mem::take(&mut lines[j]);
+                p.lines.clone_from(&lines[j]);
             }
         }
-        out
+        Finished {
+            out,
+            meta,
+            jobs,
+            lines,
+            ranges,
+        }
     }
+}
+
+/// The units with their lines measured, and what drawing them needs.
+pub(crate) struct Finished<'f> {
+    pub(crate) out: Vec<(Option<usize>, bool, flow::Unit)>,
+    pub(crate) meta: Vec<scene::Meta>,
+    pub(crate) jobs: Vec<LineJob<'f>>,
+    /// Each job's lines' heights and byte ranges.
+    pub(crate) lines: Vec<Vec<flow::Twips>>,
+    pub(crate) ranges: Vec<Vec<(usize, usize)>>,
 }
 
 /// A paragraph unit in `format`, its lines and footnotes to come.
@@ -704,7 +768,7 @@ fn measure_lines<'b>(
     lang: ShapeLang,
     jobs: &[LineJob<'_>],
     refused: bool,
-) -> Vec<Vec<flow::Twips>> {
+) -> Vec<Measured> {
     let threads = (helpers.len() + 1).clamp(1, jobs.len().max(1));
     if threads == 1 {
         return jobs.iter().map(|j| j.measure(m, lang, refused)).collect();
@@ -719,7 +783,7 @@ fn measure_lines<'b>(
         }
         done
     };
-    let mut lines = vec![Vec::new(); jobs.len()];
+    let mut lines = vec![(Vec::new(), Vec::new()); jobs.len()];
     for (i, l) in on_threads(m, helpers, threads, take) {
         lines[i] = l;
     }
@@ -740,8 +804,13 @@ fn paginate<'b>(
     fm: &flow::Formats,
     blocks: &mut [LaidBlock],
     helpers: &mut [Measurer<'b>],
-) -> u32 {
+    draw: bool,
+) -> (u32, Option<Arc<DocPages>>) {
     let body_size = th.sizes.body;
+    let c = &th.colors;
+    let rgb = |c: specrender_spec::deck::Rgb| [c.0, c.1, c.2];
+    let (text_c, muted) = (rgb(c.text), rgb(c.muted));
+    let heading_c = rgb(c.heading.unwrap_or(c.primary));
     let mut u = Units {
         fonts,
         width: page.line_width(),
@@ -749,7 +818,10 @@ fn paginate<'b>(
         jobs: Vec::new(),
         lines_of: Vec::new(),
         notes_of: Vec::new(),
+        meta: Vec::new(),
+        cur: scene::Meta::default(),
     };
+    u.set(Role::Title, scene::Align::Auto, rgb(c.primary));
     u.para(
         None,
         &doc.title,
@@ -759,6 +831,7 @@ fn paginate<'b>(
         no_notes(),
     );
     if let Some(s) = &doc.subtitle {
+        u.set(Role::Subtitle, scene::Align::Auto, muted);
         u.para(
             None,
             s,
@@ -809,8 +882,15 @@ fn paginate<'b>(
         } else {
             &fonts.body
         };
+        let align = scene::Align::of(st.align);
+        let own = |c: [u8; 3]| st.color.map_or(c, |(r, g, b)| [r, g, b]);
         match &b.content {
             LaidContent::Heading { level, text } => {
+                let role = Role::Heading {
+                    level: *level,
+                    block: i,
+                };
+                u.set(role, align, own(heading_c));
                 let hs = st
                     .size_pt
                     .map(|pt| (pt * 2.0).round() as Cpt * 50)
@@ -826,6 +906,7 @@ fn paginate<'b>(
                 );
             }
             LaidContent::Paragraph { text } => {
+                u.set(Role::Body { block: Some(i) }, align, own(text_c));
                 u.para(
                     Some(i),
                     &format!("{text}{keys}"),
@@ -860,6 +941,7 @@ fn paginate<'b>(
                         true => notes.take().unwrap_or_else(no_notes),
                         false => no_notes(),
                     };
+                    u.set(Role::Item { block: i, item: k }, align, own(text_c));
                     u.para(Some(i), &t, body, size, format, n);
                 }
             }
@@ -874,12 +956,20 @@ fn paginate<'b>(
                         keep_next: true,
                         ..fm.caption
                     };
+                    u.set(Role::Caption { block: i }, scene::Align::Auto, text_c);
                     u.para(Some(i), &text, &fonts.body, th.sizes.caption, format, notes);
                 }
                 let header = t.row_heights.first().copied().unwrap_or(0);
                 let rows = t.row_heights.iter().skip(1).copied().collect();
-                u.out
-                    .push((Some(i), true, flow::Unit::Table { header, rows }));
+                let role = Role::Cell {
+                    block: i,
+                    row: 0,
+                    column: 0,
+                    repeat: false,
+                };
+                u.set(role, scene::Align::Auto, text_c);
+                u.unit(Some(i), true, flow::Unit::Table { header, rows });
+                u.set(Role::Body { block: None }, scene::Align::Auto, text_c);
                 // The empty paragraph the writer puts after every table.
                 let format = flow::ParaFormat {
                     after: 0,
@@ -894,8 +984,9 @@ fn paginate<'b>(
                     keep_next: true,
                     ..fm.normal
                 };
+                u.set(Role::Body { block: Some(i) }, scene::Align::Center, text_c);
                 match &fig.image {
-                    Ok(_) => u.out.push((
+                    Ok(_) => u.unit(
                         Some(i),
                         true,
                         flow::Unit::Para(flow::ParaUnit {
@@ -906,7 +997,7 @@ fn paginate<'b>(
                             format,
                             footnotes: (0, 0),
                         }),
-                    )),
+                    ),
                     Err(_) => {
                         let what = fig.alt.as_deref().unwrap_or(&fig.asset_id);
                         let job = u.lines(&format!("[{what}]"), &fonts.body, body_size, format);
@@ -920,6 +1011,7 @@ fn paginate<'b>(
                     text.push_str(&fig.caption);
                 }
                 text.push_str(&keys);
+                u.set(Role::Caption { block: i }, scene::Align::Auto, text_c);
                 u.para(
                     Some(i),
                     &text,
@@ -930,7 +1022,7 @@ fn paginate<'b>(
                 );
             }
             LaidContent::Quote { text, attribution } => match attribution {
-                None => u.para(
+                None => u.quote(i, align, own(muted)).para(
                     Some(i),
                     &format!("{text}{keys}"),
                     body,
@@ -939,12 +1031,15 @@ fn paginate<'b>(
                     notes,
                 ),
                 Some(a) => {
+                    u.quote(i, align, own(muted));
                     u.para(Some(i), text, body, size, sized(fm.quote), no_notes());
                     let t = format!("\u{2014} {a}{keys}");
+                    u.set(Role::Attribution { block: i }, scene::Align::Right, muted);
                     u.para(Some(i), &t, &fonts.body, body_size, fm.quote, notes);
                 }
             },
             LaidContent::PageBreak => {
+                u.set(Role::Body { block: Some(i) }, scene::Align::Auto, text_c);
                 let job = u.lines("", &fonts.body, body_size, fm.normal);
                 let unit = flow::Unit::PageBreak(para_unit(fm.normal));
                 u.push(Some(i), true, unit, job, no_notes());
@@ -955,17 +1050,20 @@ fn paginate<'b>(
         // The reference list: a Heading 1 and a paragraph per listed reference.
         let (_, _, heading, _) = labels(doc.lang);
         let hs = fm.heading_size(1, body_size);
+        u.set(Role::ReferenceHeading, scene::Align::Auto, heading_c);
         u.para(None, heading, &fonts.heading, hs, fm.heading(1), no_notes());
+        u.set(Role::Reference, scene::Align::Auto, text_c);
         for (k, &r) in listed.iter().enumerate() {
             let t = format!("[{}] {}", k + 1, doc.references[r].text());
             u.para(None, &t, &fonts.body, body_size, fm.normal, no_notes());
         }
     }
-    let out = u.finish(m, helpers);
-    let units: Vec<flow::Unit> = out.iter().map(|(_, _, x)| x.clone()).collect();
-    let (spans, pages) = flow::paginate_on(&units, heights);
+    let done = u.finish(m, helpers);
+    let units: Vec<flow::Unit> = done.out.iter().map(|(_, _, x)| x.clone()).collect();
+    let placed = flow::paginate_placed(&units, heights);
+    let (spans, pages) = (&placed.spans, placed.pages);
     let mut seen = vec![false; blocks.len()];
-    for ((block, counts, _), s) in out.iter().zip(&spans) {
+    for ((block, counts, _), s) in done.out.iter().zip(spans) {
         if let (Some(i), true) = (block, counts) {
             let p = &mut blocks[*i].pages;
             if !seen[*i] {
@@ -976,7 +1074,23 @@ fn paginate<'b>(
             }
         }
     }
-    pages
+    let scene = draw.then(|| {
+        let notes = scene::NoteText { size: note_size };
+        let at = scene::Args {
+            page,
+            heights: &heights,
+            lang: fonts.lang,
+            language: &doc.language,
+            note: notes,
+            text: text_c,
+            rule: muted,
+            header_fill: rgb(c.primary),
+            header_text: rgb(c.background),
+            list_indent: (flow::LIST_INDENT, template::OUR_LIST_HANGING),
+        };
+        Arc::new(scene::build(m, fonts, &at, &done, &placed, blocks))
+    });
+    (pages, scene)
 }
 
 /// Characters of `texts` that no loaded font draws (format characters never count), in

@@ -183,7 +183,7 @@ fn line_glyphs_with(
             pieces.push((a, b, seg.face, seg.class));
         }
     }
-    for (a, b, face, class, rtl) in visual_order(p, prep.bidi.as_ref(), start, end, pieces) {
+    for (a, b, face, class, rtl) in visual_order((&p.text, p.rtl), prep.bidi.as_ref(), start, end, pieces) {
         if let Some(pc) = prev {
             let asian = |c| c == ScriptClass::EastAsian;
             if pc != class && (asian(pc) || asian(class)) {
@@ -264,7 +264,7 @@ fn paragraph_faces(book: &FontBook, p: &Paragraph, bold: bool) -> SlotFaces {
 
 /// Does `text` hold a right-to-left character (Hebrew, Arabic, Syriac, Thaana, N'Ko, their
 /// presentation forms and the supplementary RTL blocks)?
-fn has_rtl(text: &str) -> bool {
+pub(crate) fn has_rtl(text: &str) -> bool {
     text.chars().any(|c| {
         matches!(u32::from(c), 0x0590..=0x08FF | 0xFB1D..=0xFDFF | 0xFE70..=0xFEFF
             | 0x10800..=0x10FFF | 0x1E800..=0x1EFFF)
@@ -277,8 +277,8 @@ fn has_rtl(text: &str) -> bool {
 /// direction from `Paragraph::rtl`), the pieces of a right-to-left run reversed (each piece is
 /// shaped right to left by rustybuzz, which returns its glyphs in visual order). A line with
 /// no right-to-left text in a left-to-right paragraph is as it was.
-fn visual_order(
-    p: &Paragraph,
+pub(crate) fn visual_order(
+    (text, rtl): (&str, bool),
     bidi: Option<&unicode_bidi::BidiInfo<'_>>,
     start: usize,
     end: usize,
@@ -289,7 +289,7 @@ fn visual_order(
             .map(|(a, b, f, c)| (a, b, f, c, false))
             .collect()
     };
-    let Some(info) = bidi.filter(|_| p.rtl || has_rtl(&p.text[start..end])) else {
+    let Some(info) = bidi.filter(|_| rtl || has_rtl(&text[start..end])) else {
         return ltr(pieces);
     };
     let Some(para) = info
