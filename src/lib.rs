@@ -965,7 +965,7 @@ fn doc_finish(
     let docx = if write {
         progress(Stage::Write, 0, 1);
         let bytes = guard(|| {
-            specrender_renderer::docx_with(&laid, &opts.pptx)
+            specrender_renderer::docx_with(laid, &opts.pptx)
                 .map_err(|e| Error::Internal(format!("writing DOCX: {e}")))
         })?;
         Some(bytes)

@@ -38,7 +38,10 @@ pub enum PageItem {
         color: [u8; 3],
     },
     /// A filled rectangle (x, y, w, h) behind what follows it (a table header's shading).
-    Fill { rect: [f64; 4], color: [u8; 3] },
+    Fill {
+        rect: [f64; 4],
+        color: [u8; 3],
+    },
     /// A figure's picture stretched over `rect` (x, y, w, h).
     Picture {
         rect: [f64; 4],
@@ -73,18 +76,35 @@ pub enum Role {
     Title,
     Subtitle,
     /// A heading of level 1 to 6 (block index).
-    Heading { level: u8, block: usize },
+    Heading {
+        level: u8,
+        block: usize,
+    },
     /// A body paragraph, or what stands in for a picture that could not be shown.
-    Body { block: Option<usize> },
+    Body {
+        block: Option<usize>,
+    },
     /// A list item's text (`list`: the list's block index; `item`: its index in the list).
-    Item { block: usize, item: usize },
+    Item {
+        block: usize,
+        item: usize,
+    },
     /// A list item's label (bullet or number).
-    Label { block: usize, item: usize },
-    Quote { block: usize },
+    Label {
+        block: usize,
+        item: usize,
+    },
+    Quote {
+        block: usize,
+    },
     /// A quote's attribution line.
-    Attribution { block: usize },
+    Attribution {
+        block: usize,
+    },
     /// A table's or figure's caption.
-    Caption { block: usize },
+    Caption {
+        block: usize,
+    },
     /// A table cell's text (`row` 0 is the header row).
     Cell {
         block: usize,
@@ -94,9 +114,13 @@ pub enum Role {
         repeat: bool,
     },
     /// A footnote's text, its number first (`number` as the text shows it).
-    Footnote { number: u32 },
+    Footnote {
+        number: u32,
+    },
     /// A footnote's reference mark in the text it cites from (superscript).
-    NoteMark { number: u32 },
+    NoteMark {
+        number: u32,
+    },
     /// The reference list's heading and entries (list citations).
     ReferenceHeading,
     Reference,

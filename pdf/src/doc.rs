@@ -10,10 +10,12 @@ use std::num::NonZeroU16;
 use crate::draw::{color3, pt, Painter};
 use crate::tags::Tags;
 use krilla::geom::Point;
-use krilla::tagging::{ArtifactType, Identifier, ListNumbering, Node, TableHeaderScope, Tag, TagGroup};
+use krilla::tagging::{
+    ArtifactType, Identifier, ListNumbering, Node, TableHeaderScope, Tag, TagGroup,
+};
 use specrender_model::doc::{LaidContent, LaidDoc};
 use specrender_model::page::{PageItem, PageLine, PageScene, Role};
-use specrender_model::{ImageFormat, Rect};
+use specrender_model::Rect;
 use specrender_spec::units::EMU_PER_CPT;
 
 /// Draws one page of the document; its content goes into `s` (the document's structure).
@@ -61,10 +63,7 @@ pub(crate) fn page(
                 let mut drawn = true;
                 let mut fig = Tags::default();
                 fig.figure(p, alt.clone(), |p| {
-                    let fmt = match image.format {
-                        ImageFormat::Png => ImageFormat::Png,
-                        ImageFormat::Jpeg => ImageFormat::Jpeg,
-                    };
+                    let fmt = image.format;
                     let o = image.orientation;
                     let rot = i32::from(o.quarter_turns) * 5_400_000;
                     drawn = p.image(&image.bytes, fmt, [0; 4], rot, o.flip_h, &rect_of(rect));
@@ -186,7 +185,8 @@ impl Structure {
                     LaidContent::Heading { text, .. } => text.clone(),
                     _ => String::new(),
                 };
-                let n = NonZeroU16::new(u16::from(*level).clamp(1, 5) + 1).unwrap_or(NonZeroU16::MIN);
+                let n =
+                    NonZeroU16::new(u16::from(*level).clamp(1, 5) + 1).unwrap_or(NonZeroU16::MIN);
                 TagGroup::new(Tag::Hn(n, Some(text)))
             }
             Role::ReferenceHeading => {
@@ -295,7 +295,9 @@ impl Structure {
                 }
             }
             Role::Caption { block } => match &mut self.container {
-                Some(Container::Table { block: b, group, .. }) if *b == block => group.push(o.group),
+                Some(Container::Table {
+                    block: b, group, ..
+                }) if *b == block => group.push(o.group),
                 _ => {
                     self.close_container();
                     self.nodes.push(o.group.into());
@@ -335,7 +337,11 @@ impl Structure {
 
 /// The headings drawn on page `index` (level, text, page index, top in points): the
 /// document's title at level 1, a heading of level n at n + 1.
-pub(crate) fn headings(doc: &LaidDoc, page: &PageScene, index: usize) -> Vec<(u8, String, usize, f32)> {
+pub(crate) fn headings(
+    doc: &LaidDoc,
+    page: &PageScene,
+    index: usize,
+) -> Vec<(u8, String, usize, f32)> {
     let mut out = Vec::new();
     let mut last = None;
     for item in &page.items {

@@ -363,7 +363,9 @@ fn write_doc(
     ua: bool,
 ) -> Result<(Vec<u8>, Vec<String>), Failure> {
     let Some(scene) = laid.scene.as_deref() else {
-        return Err(Failure::Other("the document was not laid out for drawing".into()));
+        return Err(Failure::Other(
+            "the document was not laid out for drawing".into(),
+        ));
     };
     let mut doc = Document::new_with(settings(opts, ua)?);
     let mut faces = fonts::Faces::new(book);
@@ -413,7 +415,10 @@ fn write_doc(
 /// the last one of a higher level before it.
 fn outline_of(headings: &[(u8, String, usize, f32)]) -> Outline {
     fn node(h: &(u8, String, usize, f32)) -> OutlineNode {
-        OutlineNode::new(h.1.clone(), XyzDestination::new(h.2, Point::from_xy(0.0, h.3)))
+        OutlineNode::new(
+            h.1.clone(),
+            XyzDestination::new(h.2, Point::from_xy(0.0, h.3)),
+        )
     }
     // A stack of open entries (level, node); an entry is put under its parent once closed.
     let mut outline = Outline::new();

@@ -152,7 +152,11 @@ impl QcReport {
             };
             let mut details = BTreeMap::new();
             details.insert("missing".to_string(), json!(what));
-            if let Some(b) = laid.blocks.iter().find(|b| Some(&b.id) == n.element_id.as_ref()) {
+            if let Some(b) = laid
+                .blocks
+                .iter()
+                .find(|b| Some(&b.id) == n.element_id.as_ref())
+            {
                 details.insert("page".to_string(), json!(b.pages.0));
             }
             let i = issue((

@@ -1474,6 +1474,44 @@ mod tests {
     }
 
     #[test]
+    fn every_line_and_row_is_placed_where_the_flow_put_it() {
+        // Six 300-twip lines on 1,000-twip pages: three, then three (widows keep two); then a
+        // table of a header and four rows of 300 that continues with its header repeated.
+        let units = vec![
+            para(6, 300, exact(300)),
+            Unit::Table {
+                header: 200,
+                rows: vec![300; 4],
+            },
+        ];
+        let p = paginate_placed(&units, Heights::uniform(1000));
+        let lines: Vec<(u32, Twips)> = p.at[p.of[0].0..p.of[0].1]
+            .iter()
+            .map(|a| (a.page, a.y))
+            .collect();
+        assert_eq!(
+            lines,
+            [(1, 0), (1, 300), (1, 600), (2, 0), (2, 300), (2, 600)]
+        );
+        let rows: Vec<(u32, Twips, bool)> = p.at[p.of[1].0..p.of[1].1]
+            .iter()
+            .map(|a| (a.page, a.y, a.header))
+            .collect();
+        assert_eq!(
+            rows,
+            [
+                (3, TABLE_BORDER, true),
+                (3, TABLE_BORDER + 200, false),
+                (3, TABLE_BORDER + 500, false),
+                (4, TABLE_BORDER, true),
+                (4, TABLE_BORDER + 200, false),
+                (4, TABLE_BORDER + 500, false),
+            ]
+        );
+        assert_eq!(p.spans, paginate(&units, 1000).0);
+    }
+
+    #[test]
     fn spacing_is_the_larger_of_after_and_before_and_none_at_a_page_top() {
         // 100-twip lines, Normal 120 after, heading 360 before: 100 + 360 + 100 = 560.
         let u = [para(1, 100, NORMAL), para(1, 100, heading(1))];

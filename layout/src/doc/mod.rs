@@ -675,11 +675,7 @@ impl<'f> Units<'f> {
 
     /// The units with their lines: the jobs measured with `m` on this thread and each of
     /// `helpers` on another.
-    fn finish<'b>(
-        self,
-        m: &mut Measurer<'b>,
-        helpers: &mut [Measurer<'b>],
-    ) -> Finished<'f> {
+    fn finish<'b>(self, m: &mut Measurer<'b>, helpers: &mut [Measurer<'b>]) -> Finished<'f> {
         let Units {
             fonts,
             mut out,

@@ -171,9 +171,10 @@ pub(crate) fn build(
                             let avail = page.text_width() as f64;
                             let x = d.left(at.column) + (avail - w) / 2.0;
                             let y = page.margins[0] as f64 + at.y as f64 * TW;
-                            let alt = f.alt.clone().or_else(|| {
-                                (!f.caption.is_empty()).then(|| f.caption.clone())
-                            });
+                            let alt = f
+                                .alt
+                                .clone()
+                                .or_else(|| (!f.caption.is_empty()).then(|| f.caption.clone()));
                             d.pages[at.page as usize - 1].items.push(PageItem::Picture {
                                 rect: [x, y, w, h],
                                 image: image.clone(),
@@ -388,7 +389,13 @@ impl Drawer<'_, '_, '_> {
 
     /// A table's rows where the flow put them (`at`: the header row and each body row; the
     /// header again on each page it continues onto).
-    fn table(&mut self, fonts: &FlowFonts, block: usize, t: &super::model::DocTable, at: &[flow::At]) {
+    fn table(
+        &mut self,
+        fonts: &FlowFonts,
+        block: usize,
+        t: &super::model::DocTable,
+        at: &[flow::At],
+    ) {
         let mut body_row = 0;
         let cols: Vec<f64> = t.widths.iter().map(|&w| w as f64).collect();
         let total: f64 = cols.iter().sum();
@@ -469,7 +476,12 @@ impl Drawer<'_, '_, '_> {
                     color,
                     role,
                 };
-                self.cell(&cell, cx + super::table::CELL_MARGIN_LR as f64, y, place.page);
+                self.cell(
+                    &cell,
+                    cx + super::table::CELL_MARGIN_LR as f64,
+                    y,
+                    place.page,
+                );
                 cx += w;
             }
         }
@@ -492,20 +504,20 @@ impl Drawer<'_, '_, '_> {
             c.size,
             c.width,
         );
-        let heights = flow::line_heights(
-            self.m,
-            c.fonts,
-            &p.text,
-            &broken,
-            c.size,
-            &flow::CELL,
-        );
+        let heights = flow::line_heights(self.m, c.fonts, &p.text, &broken, c.size, &flow::CELL);
         let shaped: Arc<str> = Arc::from(p.text.as_str());
         let prep = LineText::new(self.m, c.fonts, &p.text);
         let rtl = specrender_fonts::starts_right_to_left(&p.text);
         let mut top = y + flow::CELL_MARGIN_TB as f64 * TW;
         for (l, h) in broken.lines.iter().zip(&heights) {
-            let g = writer_glyphs(self.m, &prep, &p.text, (l.start, l.end), c.size, self.a.lang);
+            let g = writer_glyphs(
+                self.m,
+                &prep,
+                &p.text,
+                (l.start, l.end),
+                c.size,
+                self.a.lang,
+            );
             let visible = visible_width(&g, &p.text);
             let avail = c.width as f64;
             let dx = match c.align {

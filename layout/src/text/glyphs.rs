@@ -183,7 +183,9 @@ fn line_glyphs_with(
             pieces.push((a, b, seg.face, seg.class));
         }
     }
-    for (a, b, face, class, rtl) in visual_order((&p.text, p.rtl), prep.bidi.as_ref(), start, end, pieces) {
+    for (a, b, face, class, rtl) in
+        visual_order((&p.text, p.rtl), prep.bidi.as_ref(), start, end, pieces)
+    {
         if let Some(pc) = prev {
             let asian = |c| c == ScriptClass::EastAsian;
             if pc != class && (asian(pc) || asian(class)) {
