@@ -12,7 +12,8 @@
 #                                 previews: ink boxes of our PNGs vs LibreOffice's pages
 #                                 (conformance/preview_fidelity.py)
 #   conformance/run.sh --pdf [--fast] [--only golden-korean,hidden-ar,...] [--speed]
-#                                 our PDF (render --pdf): read-back with pdftotext and pdfminer,
+#                                 our PDF (render --pdf) of decks, then of documents
+#                                 (conformance/doc_pdf_check.py): read-back with pdftotext and pdfminer,
 #                                 validity (qpdf, pdfinfo, pdffonts, the tag tree via pikepdf),
 #                                 ink boxes vs LibreOffice's PDF of our PPTX, determinism
 #                                 (conformance/pdf_check.py)
@@ -52,8 +53,18 @@ if [ "${1:-}" = "--pdf" ]; then
   }
   python3 -c 'import importlib.metadata as m; assert m.version("pikepdf") == "10.18.0"' 2>/dev/null \
     || pip install -q "pikepdf==10.18.0" >/dev/null
+  python3 -c 'import importlib.metadata as m; assert m.version("python-docx") == "1.2.0"' 2>/dev/null \
+    || pip install -q "python-docx==1.2.0" >/dev/null
   cargo build --release -q -p specrender -p specrender-deckgen
-  exec python3 conformance/pdf_check.py "$@"
+  # Decks, then documents (the documents' check takes --fast; --only and the rest are the
+  # decks').
+  decks=0
+  python3 conformance/pdf_check.py "$@" || decks=$?
+  docs=0
+  case " $* " in *" --fast "*) python3 conformance/doc_pdf_check.py --fast || docs=$? ;;
+                 *) python3 conformance/doc_pdf_check.py || docs=$? ;; esac
+  [ "$decks" = 0 ] && [ "$docs" = 0 ]
+  exit $?
 fi
 if [ "${1:-}" = "--docx" ]; then
   shift

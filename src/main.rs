@@ -207,6 +207,8 @@ enum Command {
         #[arg(long, value_name = "QC.json")]
         qc: Option<PathBuf>,
         #[command(flatten)]
+        citations: CitationsFlag,
+        #[command(flatten)]
         run: RunArgs,
     },
     /// Read a .pptx / .potx (deck) or .docx / .dotx (document) template and describe it.
@@ -378,7 +380,7 @@ struct RunArgs {
     /// same bytes whatever the number.
     #[arg(long, value_name = "N", default_value_t = 0)]
     threads: usize,
-    /// `qc`'s and `render`'s `--citations` (`preview` draws no document).
+    /// `qc`'s, `render`'s and `pdf`'s `--citations` (`preview` draws no document).
     #[arg(skip)]
     citations: CitationsArg,
     /// Work units a job may spend laying out (docs/guide/limits.md, "The work budget"); an input that
@@ -415,7 +417,7 @@ fn apply_theme(run: &RunArgs, parsed: &mut Parsed) -> Result<(), i32> {
     Ok(())
 }
 
-/// `--citations`: only where a document is laid out (`qc`, `render`).
+/// `--citations`: only where a document is laid out (`qc`, `render`, `pdf`).
 #[derive(Args)]
 struct CitationsFlag {
     /// DocSpec citations: `footnotes` (one per citation) or `list` (`[n]` keys and a numbered
@@ -500,8 +502,10 @@ fn main() -> ExitCode {
             input,
             output,
             qc,
-            run,
+            citations,
+            mut run,
         } => {
+            run.citations = citations.citations;
             let outputs = Outputs {
                 file: None,
                 qc: qc.as_deref(),

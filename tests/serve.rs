@@ -348,7 +348,7 @@ fn a_preview_answer_holds_at_most_the_memory_bound_of_png() {
 /// The `pdf` op writes a deck's PDF under the output root (and nowhere else), says whether
 /// PDF/UA-1 is declared, and refuses a DocSpec and a name that is not `.pdf`.
 #[test]
-fn the_pdf_op_writes_a_deck_pdf_confined_to_the_output_root() {
+fn the_pdf_op_writes_a_deck_or_document_pdf_confined_to_the_output_root() {
     let top = workdir("serve", "pdf");
     let root = top.join("root");
     std::fs::create_dir_all(&root).unwrap();
@@ -369,9 +369,15 @@ fn the_pdf_op_writes_a_deck_pdf_confined_to_the_output_root() {
     assert!(resp[0]["pdf_ua"].is_boolean(), "{}", resp[0]);
     let bytes = std::fs::read(root.join("deck.pdf")).unwrap();
     assert!(bytes.starts_with(b"%PDF-"));
-    for r in &resp[1..] {
+    for r in &resp[1..3] {
         assert_eq!(r["ok"], false, "{r}");
     }
-    assert_eq!(names(&root), ["deck.pdf"]);
+    // A document's PDF: its pages as layout predicted them.
+    assert_eq!(resp[3]["ok"], true, "{}", resp[3]);
+    assert_eq!(resp[3]["output"], "doc.pdf");
+    assert!(std::fs::read(root.join("doc.pdf"))
+        .unwrap()
+        .starts_with(b"%PDF-"));
+    assert_eq!(names(&root), ["deck.pdf", "doc.pdf"]);
     assert!(!top.join("outside.pdf").exists());
 }

@@ -46,7 +46,7 @@ pub enum PageItem {
     Picture {
         rect: [f64; 4],
         image: Arc<Image>,
-        /// Its alternative text (the figure's `alt_text`, else its caption).
+        /// Its alternative text (the figure's `alt_text`; none: the PDF claims no PDF/UA-1).
         alt: Option<String>,
         block: usize,
     },

@@ -183,15 +183,12 @@ impl Structure {
             Role::Heading { level, block } => {
                 let text = match &doc.blocks[*block].content {
                     LaidContent::Heading { text, .. } => text.clone(),
-                    _ => String::new(),
+                    _ => l.text.to_string(),
                 };
-                let n =
-                    NonZeroU16::new(u16::from(*level).clamp(1, 5) + 1).unwrap_or(NonZeroU16::MIN);
-                TagGroup::new(Tag::Hn(n, Some(text)))
+                TagGroup::new(Tag::Hn(level_tag(*level), Some(text)))
             }
             Role::ReferenceHeading => {
-                let n = NonZeroU16::new(2).unwrap_or(NonZeroU16::MIN);
-                TagGroup::new(Tag::Hn(n, Some(String::new())))
+                TagGroup::new(Tag::Hn(level_tag(1), Some(l.text.to_string())))
             }
             Role::Item { .. } => TagGroup::new(Tag::LBody),
             Role::Quote { .. } => TagGroup::new(Tag::BlockQuote),
@@ -362,4 +359,9 @@ pub(crate) fn headings(
         last = Some(l.para);
     }
     out
+}
+
+/// The tag level of a heading of level `level`: one below the title's (H1), at most H6.
+fn level_tag(level: u8) -> NonZeroU16 {
+    NonZeroU16::new(u16::from(level.clamp(1, 5)) + 1).unwrap_or(NonZeroU16::MIN)
 }

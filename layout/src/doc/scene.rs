@@ -171,10 +171,7 @@ pub(crate) fn build(
                             let avail = page.text_width() as f64;
                             let x = d.left(at.column) + (avail - w) / 2.0;
                             let y = page.margins[0] as f64 + at.y as f64 * TW;
-                            let alt = f
-                                .alt
-                                .clone()
-                                .or_else(|| (!f.caption.is_empty()).then(|| f.caption.clone()));
+                            let alt = f.alt.clone().filter(|a| !a.trim().is_empty());
                             d.pages[at.page as usize - 1].items.push(PageItem::Picture {
                                 rect: [x, y, w, h],
                                 image: image.clone(),
