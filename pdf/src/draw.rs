@@ -72,7 +72,14 @@ pub(crate) struct Painter<'s, 'p, 'f> {
     pub(crate) page: (f32, f32),
     /// Links to make on the page once it is drawn: where (points), the URL, the linked text.
     pub(crate) links: Vec<(krilla::geom::Rect, String, String)>,
+    /// Images decoded so far, by their bytes' address and length, turn and mirroring: a
+    /// picture shown many times (a document's figure, a logo) is decoded once.
+    pub(crate) images: &'s mut Images,
 }
+
+/// Decoded images ([`Painter::images`]); `None`: it did not decode.
+pub(crate) type Images =
+    std::collections::HashMap<(usize, usize, i32, bool), Option<krilla::image::Image>>;
 
 impl Painter<'_, '_, '_> {
     pub(crate) fn fill_path(&mut self, path: &Path, c: rgb::Color, opacity: f32) {
@@ -355,16 +362,23 @@ impl Painter<'_, '_, '_> {
         frame: &Rect,
     ) -> bool {
         let turn = rot.rem_euclid(21_600_000);
-        let image = if turn == 0 && !flip_h {
-            let data: krilla::Data = bytes.to_vec().into();
-            match format {
-                ImageFormat::Png => krilla::image::Image::from_png(data, false),
-                ImageFormat::Jpeg => krilla::image::Image::from_jpeg(data, false),
-            }
-            .ok()
-        } else {
-            turned(bytes, turn, flip_h)
-        };
+        let key = (bytes.as_ptr() as usize, bytes.len(), turn, flip_h);
+        let image = self
+            .images
+            .entry(key)
+            .or_insert_with(|| {
+                if turn == 0 && !flip_h {
+                    let data: krilla::Data = bytes.to_vec().into();
+                    match format {
+                        ImageFormat::Png => krilla::image::Image::from_png(data, false),
+                        ImageFormat::Jpeg => krilla::image::Image::from_jpeg(data, false),
+                    }
+                    .ok()
+                } else {
+                    turned(bytes, turn, flip_h)
+                }
+            })
+            .clone();
         let Some(image) = image else {
             return false;
         };

@@ -256,6 +256,7 @@ fn write(
 ) -> Result<(Vec<u8>, Vec<String>), Failure> {
     let mut doc = Document::new_with(settings(opts, ua)?);
     let mut faces = fonts::Faces::new(book);
+    let mut images = draw::Images::new();
     let mut notes = Vec::new();
     let mut tree = TagTree::new().with_lang(Some(deck.language.clone()));
     let mut outline = Outline::new();
@@ -273,6 +274,7 @@ fn write(
                 notes: &mut notes,
                 page: (w, h),
                 links: Vec::new(),
+                images: &mut images,
             };
             deck::slide(&mut p, &mut tags, deck, s);
             std::mem::take(&mut p.links)
@@ -369,6 +371,7 @@ fn write_doc(
     };
     let mut doc = Document::new_with(settings(opts, ua)?);
     let mut faces = fonts::Faces::new(book);
+    let mut images = draw::Images::new();
     let mut notes = Vec::new();
     let mut structure = doc::Structure::default();
     let (w, h) = (draw::pt(scene.width), draw::pt(scene.height));
@@ -386,6 +389,7 @@ fn write_doc(
                 notes: &mut notes,
                 page: (w, h),
                 links: Vec::new(),
+                images: &mut images,
             };
             doc::page(&mut p, &mut tags, &mut structure, laid, pg);
         }

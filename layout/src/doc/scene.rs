@@ -761,13 +761,30 @@ fn simple_glyphs(
     }
 }
 
+/// Each glyph's source text is white space only: the glyphs in order, their clusters'
+/// ranges as [`LineGlyphs::source`] gives them (computed in one pass: sorted clusters).
+fn blank_glyphs(g: &LineGlyphs, text: &str) -> Vec<bool> {
+    let mut clusters: Vec<usize> = g.glyphs.iter().map(|x| x.cluster as usize).collect();
+    clusters.sort_unstable();
+    clusters.dedup();
+    g.glyphs
+        .iter()
+        .map(|x| {
+            let c = x.cluster as usize;
+            let i = clusters.partition_point(|&k| k <= c);
+            let end = clusters.get(i).copied().unwrap_or(g.end).max(c);
+            text.get(c..end).is_none_or(|t| t.trim().is_empty())
+        })
+        .collect()
+}
+
 /// The width of a line without the white space at its end (what alignment places).
 fn visible_width(g: &LineGlyphs, text: &str) -> f64 {
+    let blank = blank_glyphs(g, text);
     let mut w = 0.0;
     for (i, pg) in g.glyphs.iter().enumerate() {
-        let src = g.source(i);
         let next = g.glyphs.get(i + 1).map_or(g.width, |n| n.x);
-        if !text[src].trim().is_empty() {
+        if !blank[i] {
             w = f64::max(w, next.max(pg.x));
         }
     }
@@ -779,15 +796,14 @@ fn justify(g: &mut LineGlyphs, text: &str, extra: f64) {
     if extra <= 0.0 {
         return;
     }
-    let spaces: Vec<usize> = (0..g.glyphs.len())
-        .filter(|&i| text[g.source(i)].chars().all(|c| c == ' ') && !g.source(i).is_empty())
-        .collect();
+    let blank = blank_glyphs(g, text);
     // Spaces at the line's end do not stretch.
-    let last_ink = (0..g.glyphs.len())
-        .rev()
-        .find(|&i| !text[g.source(i)].trim().is_empty());
-    let Some(last_ink) = last_ink else { return };
-    let inner: Vec<usize> = spaces.into_iter().filter(|&i| i < last_ink).collect();
+    let Some(last_ink) = blank.iter().rposition(|b| !b) else {
+        return;
+    };
+    let inner: Vec<usize> = (0..last_ink)
+        .filter(|&i| blank[i] && text.as_bytes().get(g.glyphs[i].cluster as usize) == Some(&b' '))
+        .collect();
     if inner.is_empty() {
         return;
     }
