@@ -904,6 +904,35 @@ pub fn doc_pdf_bytes(
     })
 }
 
+/// A document's pages as PNGs, `width` px wide (`preview` on a DocSpec): laid out once for
+/// drawing, each page drawn from the pages the PDF draws; with the QC report.
+pub fn doc_previews(
+    parsed: &Parsed,
+    fonts: &FontBook,
+    opts: &RenderOptions,
+    width: u32,
+    progress: Progress<'_>,
+) -> Result<(Outcome, Vec<Vec<u8>>), Error> {
+    let Input::Doc(spec) = &parsed.input else {
+        return Err(Error::Internal("doc_previews takes a DocSpec".into()));
+    };
+    let mut drawing = opts.clone();
+    drawing.doc.draw = true;
+    let n = spec.doc.blocks.len();
+    progress(Stage::Layout, 0, n);
+    let laid = Arc::new(lay_out_doc(spec, fonts, &drawing)?);
+    progress(Stage::Layout, n, n);
+    let outcome = doc_finish(&laid, parsed, opts, false, progress)?;
+    let pngs = guard(|| {
+        let pages = laid
+            .scene
+            .as_deref()
+            .ok_or_else(|| Error::Internal("the document was not laid out for drawing".into()))?;
+        specrender_preview::preview_pages(pages, fonts, width).map_err(preview_error)
+    })?;
+    Ok((outcome, pngs))
+}
+
 /// [`render_with_pdf`] of a DocSpec: laid out once for drawing; the DOCX and QC on this
 /// thread, the PDF on another (same bytes either way).
 fn doc_with_pdf(

@@ -158,11 +158,11 @@ enum Command {
         #[command(flatten)]
         run: RunArgs,
     },
-    /// Draw one PNG per output slide of a SlideSpec (`NNN-<slide_id>.png`); print the QC
-    /// report as JSON.
+    /// Draw one PNG per output slide of a SlideSpec (`NNN-<slide_id>.png`), or per page of a
+    /// DocSpec (`page-N.png`); print the QC report as JSON.
     ///
-    /// Drawn from the laid-out deck (nothing measured again), on its look or --template. A
-    /// DocSpec has no slides: refused (exit 2).
+    /// Drawn from the layout (nothing measured again): a deck on its look or --template, a
+    /// document's pages as its PDF draws them (--sheet and --highlight: decks only).
     #[command(after_help = help!(
         "  0    drawn, QC passed\n  1    drawn, QC found high or medium issues",
         "  specrender preview examples/hello-deck.json -o previews --highlight --sheet sheet.png"
@@ -1258,12 +1258,11 @@ fn cmd_preview(args: &InputArgs, run: &RunArgs, p: &PreviewArgs) -> i32 {
         let mut progress = progress_printer(run.progress);
         let parse_opts = args.parse_options();
         let mut parsed = parse_input(args, &parse_opts, run, &mut progress)?;
-        if let specrender::Input::Doc(_) = parsed.input {
-            say!("error: preview draws slides; a DocSpec has none");
-            return Ok(2);
-        }
         if let Err(code) = apply_theme(run, &mut parsed) {
             return Ok(code);
+        }
+        if let specrender::Input::Doc(_) = parsed.input {
+            return doc_preview(args, run, p, &parsed, parse_opts, &mut progress);
         }
         let assets_root = assets_root(args, run)?;
         let template = match load_run_template(run) {
@@ -1306,6 +1305,65 @@ fn cmd_preview(args: &InputArgs, run: &RunArgs, p: &PreviewArgs) -> i32 {
             e.exit_code()
         }
     }
+}
+
+/// `preview` of a DocSpec: one PNG per page, `page-1.png`, `page-2.png`, ... in the folder,
+/// and the QC report on stdout, written together. `--sheet` and `--highlight` draw slides only.
+fn doc_preview(
+    args: &InputArgs,
+    run: &RunArgs,
+    p: &PreviewArgs,
+    parsed: &specrender::Parsed,
+    parse_opts: specrender::ParseOptions,
+    progress: &mut dyn FnMut(specrender::Stage, usize, usize),
+) -> Result<i32, Error> {
+    if p.sheet.is_some() || p.highlight {
+        say!(
+            "error: --sheet and --highlight draw slides; a DocSpec's pages are drawn without them"
+        );
+        return Ok(2);
+    }
+    let assets_root = assets_root(args, run)?;
+    let template = match load_run_template(run) {
+        Ok(t) => t,
+        Err(code) => return Ok(code),
+    };
+    if let Err(code) = template_fits(&parsed.input, &template, run) {
+        return Ok(code);
+    }
+    let fonts = specrender::load_fonts(&run.fonts.options())?;
+    let opts = render_options(run, parse_opts, false, assets_root, template);
+    let (outcome, pngs) = specrender::doc_previews(parsed, &fonts, &opts, p.width, progress)?;
+    std::fs::create_dir_all(&p.dir)
+        .map_err(|e| Error::Environment(format!("cannot create {}: {e}", p.dir.display())))?;
+    let paths: Vec<PathBuf> = (1..=pngs.len())
+        .map(|i| p.dir.join(format!("page-{i}.png")))
+        .collect();
+    let refs: Vec<&Path> = paths.iter().map(PathBuf::as_path).collect();
+    let targets = match specrender::outputs::plan(&args.input, &refs, true) {
+        Ok(t) => t,
+        Err(e) => {
+            say!("error: {e}");
+            return Ok(match e {
+                OutputError::Conflict(_) => 2,
+                OutputError::Io(_) => 3,
+            });
+        }
+    };
+    let planned = Planned {
+        pptx: None,
+        qc: Target::Stdout,
+        layout: None,
+        pdf: None,
+    };
+    let files = targets
+        .into_iter()
+        .zip(&pngs)
+        .map(|(t, b)| (t, Content::Bytes(b)))
+        .collect();
+    write_outputs(&outcome, &planned, files, None, progress)?;
+    report_qc_summary(&outcome.qc);
+    Ok(outcome.qc.exit_code())
 }
 
 /// Where the PPTX or DOCX goes (`None` for `qc`), decided before any work so a usage mistake costs

@@ -181,3 +181,31 @@ fn a_figure_without_alt_text_keeps_the_pdf_from_claiming_pdf_ua_and_is_named() {
         "each figure without alt text is named by its block id"
     );
 }
+
+#[test]
+fn page_images_are_drawn_from_the_pages_the_pdf_draws() {
+    let book = book();
+    let (input, dir) = case("all_blocks_en");
+    let (_, pages, _) = pdf_of(&book, &input, &dir, 2);
+    let opts = options(&dir, 2);
+    let parsed = parse(&input, &opts.parse).expect("parses");
+    let (outcome, pngs) =
+        specrender::doc_previews(&parsed, &book, &opts, 400, &mut |_, _, _| {}).expect("draws");
+    assert_eq!(pngs.len(), pages as usize, "a PNG per predicted page");
+    assert!(outcome.docx.is_none(), "previews write no DOCX");
+    for png in &pngs {
+        let img = image::load_from_memory(png).expect("a PNG").to_rgba8();
+        assert_eq!(img.width(), 400);
+        // Letter paper, 8.5 x 11 in.
+        assert_eq!(img.height(), (400.0 * 11.0 / 8.5_f64).round() as u32);
+        let inked = img.pixels().filter(|p| p.0[0] < 128).count();
+        assert!(
+            inked > 200,
+            "text is drawn on every page: {inked} dark pixels"
+        );
+    }
+    let again = specrender::doc_previews(&parsed, &book, &opts, 400, &mut |_, _, _| {})
+        .expect("draws")
+        .1;
+    assert!(again == pngs, "the same pages give the same bytes");
+}

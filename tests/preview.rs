@@ -616,6 +616,25 @@ fn render_preview_writes_the_pngs_preview_draws_beside_the_pptx() {
     ]);
     assert_eq!(code, 2, "{err}");
     assert!(!docx.exists() && !c.exists());
+    // `preview` of a DocSpec draws its pages.
+    let pages = d.join("pages");
+    let (code, _, err) = specrender(&[
+        "preview".as_ref(),
+        doc.as_os_str(),
+        "-o".as_ref(),
+        pages.as_os_str(),
+        "--assets".as_ref(),
+        root().join("golden/docs/all_blocks_en").as_os_str(),
+    ]);
+    assert!(code == 0 || code == 1, "{err}");
+    let drawn = list(&pages);
+    assert!(
+        !drawn.is_empty()
+            && drawn
+                .iter()
+                .all(|n| n.to_string_lossy().starts_with("page-")),
+        "{drawn:?}"
+    );
 }
 
 /// Drawn on 1 or 4 threads, every PNG is the same bytes (each thread keeps its own glyph

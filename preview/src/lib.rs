@@ -20,7 +20,10 @@
 mod chart;
 mod frame;
 mod ink;
+mod page;
 mod sheet;
+
+pub use page::{draw_page, page_size, preview_pages};
 
 pub use ink::Ink;
 

@@ -559,7 +559,7 @@ impl Drawer<'_, '_, '_> {
             let sep = page.text_width() as f64 * SEPARATOR_SHARE;
             self.pages[pi]
                 .items
-                .push(rule((x0, sep_y), (x0 + sep, sep_y), self.a.rule));
+                .push(rule((x0, sep_y), (x0 + sep, sep_y), self.a.text));
             for (number, j) in notes {
                 let job = &done.jobs[j];
                 let text = job.text.as_str();
