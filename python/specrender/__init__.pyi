@@ -46,7 +46,7 @@ class Rendered:
         """The PPTX or DOCX bytes; ``None`` from ``qc``."""
     @property
     def pdf(self) -> Optional[bytes]:
-        """The deck's PDF with ``render(..., pdf=True)``; else ``None``."""
+        """The PDF (deck or document) with ``render(..., pdf=True)``; else ``None``."""
     @property
     def format(self) -> Literal["pptx", "docx"]: ...
     @property
@@ -159,7 +159,7 @@ def render(
     layout: bool = True,
     pdf: bool = False,
 ) -> Rendered:
-    """Render ``spec`` to PPTX (SlideSpec) or DOCX (DocSpec); with ``pdf=True`` (decks) also
+    """Render ``spec`` to PPTX (SlideSpec) or DOCX (DocSpec); with ``pdf=True`` also
     its PDF, drawn from the same layout (``Rendered.pdf``)."""
 
 def qc(

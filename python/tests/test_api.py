@@ -37,8 +37,12 @@ def test_render_pdf_matches_the_cli_pdf(cli, deck_path, doc_path, tmp_path):
     assert r.pdf == read(pdf)
     assert r.data == read(out)
     assert specrender.render(deck_path).pdf is None
-    with pytest.raises(specrender.SpecrenderError):
-        specrender.render(doc_path, pdf=True)
+    # A document's PDF, beside its DOCX, from the same layout.
+    dout, dpdf = tmp_path / "r.docx", tmp_path / "r.pdf"
+    cli("render", doc_path, "-o", dout, "--pdf", dpdf)
+    d = specrender.render(doc_path, pdf=True)
+    assert d.pdf == read(dpdf)
+    assert d.data == read(dout)
 
 
 def test_spec_as_dict_str_bytes_and_path_give_the_same_bytes(deck_path):
