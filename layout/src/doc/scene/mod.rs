@@ -28,12 +28,15 @@ use std::sync::Arc;
 use super::flow::{self, Placed, Twips, Unit};
 use super::model::{LaidBlock, LaidContent, Page, EMU_PER_TWIP};
 use super::{Finished, FlowFonts, LineJob};
-use crate::text::glyphs::{has_rtl, visual_order};
 use crate::text::TextFonts;
-use specrender_fonts::{LineMetrics, Measurer, ScriptClass, Segment, ShapeLang};
+use specrender_fonts::{Measurer, ShapeLang};
 use specrender_model::page::{DocPages, PageItem, PageLine, PageScene, Role};
-use specrender_model::text::{LineGlyphs, PlacedGlyph};
 use specrender_spec::units::{Cpt, EMU_PER_PT};
+
+mod glyphs;
+mod table;
+
+use glyphs::{justify, line_above, simple_glyphs, visible_width, writer_glyphs, LineText};
 
 /// A paragraph's alignment as the document asks for it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -113,7 +116,7 @@ const RULE: f64 = 0.5 * EMU_PER_PT as f64;
 /// The footnote separator's length, of the text width: a quarter (Writer's).
 const SEPARATOR_SHARE: f64 = 0.25;
 
-const TW: f64 = EMU_PER_TWIP as f64;
+pub(super) const TW: f64 = EMU_PER_TWIP as f64;
 
 /// Builds the pages of a document from its measured flow `done`, placed as `placed`.
 pub(crate) fn build(
@@ -202,7 +205,7 @@ struct Para<'p, 'f> {
     cites: &'p [u32],
 }
 
-struct Drawer<'a, 'm, 'b> {
+pub(super) struct Drawer<'a, 'm, 'b> {
     m: &'m mut Measurer<'b>,
     a: &'a Args<'a>,
     pages: Vec<PageScene>,
@@ -384,164 +387,6 @@ impl Drawer<'_, '_, '_> {
         }
     }
 
-    /// A table's rows where the flow put them (`at`: the header row and each body row; the
-    /// header again on each page it continues onto).
-    fn table(
-        &mut self,
-        fonts: &FlowFonts,
-        block: usize,
-        t: &super::model::DocTable,
-        at: &[flow::At],
-    ) {
-        let mut body_row = 0;
-        let cols: Vec<f64> = t.widths.iter().map(|&w| w as f64).collect();
-        let total: f64 = cols.iter().sum();
-        let lw: Vec<i64> = t
-            .widths
-            .iter()
-            .map(|&w| (w - 2 * super::table::CELL_MARGIN_LR).max(1))
-            .collect();
-        let mut segment_top: Option<(u32, u32)> = None;
-        let mut headers = 0;
-        for place in at {
-            if place.header {
-                headers += 1;
-            }
-            let row = if place.header {
-                0
-            } else {
-                body_row += 1;
-                body_row
-            };
-            let Some(&h) = t.row_heights.get(row) else {
-                continue;
-            };
-            let texts: Vec<&str> = if row == 0 {
-                t.columns.iter().map(String::as_str).collect()
-            } else {
-                t.rows[row - 1].iter().map(String::as_str).collect()
-            };
-            let x0 = self.left(place.column);
-            let y = self.top() + place.y as f64 * TW;
-            let h_text = (h - flow::TABLE_BORDER) as f64 * TW;
-            let items = &mut self.pages[place.page as usize - 1].items;
-            let first_on_page = segment_top != Some((place.page, place.column));
-            segment_top = Some((place.page, place.column));
-            if row == 0 {
-                items.push(PageItem::Fill {
-                    rect: [x0, y, total, h_text],
-                    color: self.a.header_fill,
-                });
-            }
-            if first_on_page {
-                let yb = y - flow::TABLE_BORDER as f64 * TW / 2.0;
-                items.push(rule((x0, yb), (x0 + total, yb), self.a.rule));
-            }
-            let yb = y + h_text + flow::TABLE_BORDER as f64 * TW / 2.0;
-            let mut x = x0;
-            for w in std::iter::once(0.0).chain(cols.iter().copied()) {
-                x += w;
-                items.push(rule((x, y), (x, yb), self.a.rule));
-            }
-            items.push(rule((x0, yb), (x0 + total, yb), self.a.rule));
-            let f = if row == 0 { &fonts.bold } else { &fonts.body };
-            let mut cx = x0;
-            for (c, text) in texts.iter().enumerate() {
-                let w = cols.get(c).copied().unwrap_or(0.0);
-                let align = if row == 0 {
-                    t.header_align.get(c)
-                } else {
-                    t.align.get(row - 1).and_then(|r| r.get(c))
-                };
-                let color = if row == 0 {
-                    self.a.header_text
-                } else {
-                    self.a.text
-                };
-                let role = Role::Cell {
-                    block,
-                    row,
-                    column: c,
-                    repeat: row == 0 && headers > 1,
-                };
-                let cell = Cell {
-                    text,
-                    fonts: f,
-                    size: t.size,
-                    width: lw.get(c).copied().unwrap_or(1),
-                    align: align.copied().unwrap_or(crate::model::Align::Left),
-                    color,
-                    role,
-                };
-                self.cell(
-                    &cell,
-                    cx + super::table::CELL_MARGIN_LR as f64,
-                    y,
-                    place.page,
-                );
-                cx += w;
-            }
-        }
-    }
-
-    /// One cell's text from its top left (`x` inside the cell margin, `y` the row's top).
-    fn cell(&mut self, c: &Cell<'_>, x: f64, y: f64, page: u32) {
-        let para = self.para;
-        self.para += 1;
-        if c.text.trim().is_empty() {
-            return;
-        }
-        let p = crate::text::prepare(self.m, c.fonts, self.a.lang, c.text, c.size, c.width);
-        let broken = flow::writer_lines(
-            self.m,
-            c.fonts,
-            self.a.lang,
-            (&p).into(),
-            c.size,
-            c.size,
-            c.width,
-        );
-        let heights = flow::line_heights(self.m, c.fonts, &p.text, &broken, c.size, &flow::CELL);
-        let shaped: Arc<str> = Arc::from(p.text.as_str());
-        let prep = LineText::new(self.m, c.fonts, &p.text);
-        let rtl = specrender_fonts::starts_right_to_left(&p.text);
-        let mut top = y + flow::CELL_MARGIN_TB as f64 * TW;
-        for (l, h) in broken.lines.iter().zip(&heights) {
-            let g = writer_glyphs(
-                self.m,
-                &prep,
-                &p.text,
-                (l.start, l.end),
-                c.size,
-                self.a.lang,
-            );
-            let visible = visible_width(&g, &p.text);
-            let avail = c.width as f64;
-            let dx = match c.align {
-                crate::model::Align::Right => avail - visible,
-                crate::model::Align::Center => (avail - visible) / 2.0,
-                crate::model::Align::Left if rtl => avail - visible,
-                crate::model::Align::Left => 0.0,
-            };
-            let above = line_above(self.m, c.fonts, &g, c.size);
-            let baseline = top + above as f64 * TW;
-            self.pages[page as usize - 1]
-                .items
-                .push(PageItem::Line(PageLine {
-                    x: x + dx.max(0.0),
-                    baseline,
-                    size: c.size,
-                    color: c.color,
-                    text: shaped.clone(),
-                    glyphs: g,
-                    para,
-                    role: c.role.clone(),
-                    lang: self.lang.clone(),
-                }));
-            top += *h as f64 * TW;
-        }
-    }
-
     /// Each page's footnotes at the foot of its body, under a separator.
     fn footnotes(&mut self, fonts: &FlowFonts, done: &Finished<'_>) {
         let page = self.a.page;
@@ -613,228 +458,11 @@ impl Drawer<'_, '_, '_> {
     }
 }
 
-/// A table cell's text to draw.
-struct Cell<'c> {
-    text: &'c str,
-    fonts: &'c TextFonts,
-    size: Cpt,
-    width: i64,
-    align: crate::model::Align,
-    color: [u8; 3],
-    role: Role,
-}
-
-fn rule(from: (f64, f64), to: (f64, f64), color: [u8; 3]) -> PageItem {
+pub(super) fn rule(from: (f64, f64), to: (f64, f64), color: [u8; 3]) -> PageItem {
     PageItem::Rule {
         from,
         to,
         width: RULE,
         color,
     }
-}
-
-/// A paragraph's text segmented with its fonts, and its bidirectional levels when it has
-/// right-to-left text: what every line of it is cut from.
-struct LineText<'t> {
-    segs: Vec<Segment>,
-    bidi: Option<unicode_bidi::BidiInfo<'t>>,
-    rtl: bool,
-}
-
-impl<'t> LineText<'t> {
-    fn new(m: &mut Measurer<'_>, fonts: &TextFonts, text: &'t str) -> LineText<'t> {
-        let segs = m.segment(text, fonts.faces, fonts.bold);
-        let rtl = specrender_fonts::starts_right_to_left(text);
-        let bidi = (rtl || has_rtl(text)).then(|| {
-            let base = if rtl {
-                unicode_bidi::Level::rtl()
-            } else {
-                unicode_bidi::Level::ltr()
-            };
-            unicode_bidi::BidiInfo::new(text, Some(base))
-        });
-        LineText { segs, bidi, rtl }
-    }
-}
-
-/// The glyphs of `text[start..end]` as Writer sets them: each segment shaped with its face,
-/// advanced at `size` (no device grid), Writer's autospace between an Asian and a Latin letter
-/// side by side, right-to-left runs in visual order.
-fn writer_glyphs(
-    m: &mut Measurer<'_>,
-    prep: &LineText<'_>,
-    text: &str,
-    (start, end): (usize, usize),
-    size: Cpt,
-    lang: ShapeLang,
-) -> LineGlyphs {
-    let book = m.book;
-    let pt = f64::from(size) / 100.0;
-    let mut pieces = Vec::new();
-    let segs = &prep.segs;
-    let first = segs.partition_point(|s| s.range.end <= start);
-    for seg in segs[first..].iter().take_while(|s| s.range.start < end) {
-        let (a, b) = (seg.range.start.max(start), seg.range.end.min(end));
-        if a < b {
-            pieces.push((a, b, seg.face, seg.class));
-        }
-    }
-    let mut out = Vec::new();
-    let mut x = 0.0;
-    let mut prev: Option<char> = None;
-    for (a, b, face, class, rtl) in
-        visual_order((text, prep.rtl), prep.bidi.as_ref(), start, end, pieces)
-    {
-        let piece = &text[a..b];
-        if let (Some(p), Some(c)) = (prev, piece.chars().next()) {
-            if !rtl && flow::autospace_between(p, c) {
-                x += flow::WRITER_AUTOSPACE_PER_PT * pt;
-            }
-        }
-        prev = piece.chars().next_back();
-        let upm = f64::from(book.face(face).units_per_em.max(1));
-        let shape_lang = match class {
-            ScriptClass::Complex | ScriptClass::EastAsian | ScriptClass::Latin => {
-                lang.for_class(class)
-            }
-            ScriptClass::Weak => lang,
-        };
-        let mut glyphs = m.shape_glyphs(face, shape_lang, piece);
-        if rtl && !has_rtl(piece) {
-            glyphs.reverse();
-        }
-        for g in glyphs {
-            out.push(PlacedGlyph {
-                face,
-                id: g.id,
-                x,
-                dx: g.x_offset,
-                dy: g.y_offset,
-                cluster: (a + g.cluster as usize) as u32,
-            });
-            x += f64::from(g.x_advance) / upm * pt * EMU_PER_PT as f64;
-        }
-    }
-    LineGlyphs {
-        glyphs: out,
-        width: x,
-        nominal: x,
-        upper: x,
-        start,
-        end,
-    }
-}
-
-/// Glyphs of a short text (a label, a number) in one face at `size`.
-fn simple_glyphs(
-    m: &mut Measurer<'_>,
-    face: specrender_fonts::FaceId,
-    text: &str,
-    size: Cpt,
-) -> LineGlyphs {
-    let upm = f64::from(m.book.face(face).units_per_em.max(1));
-    let pt = f64::from(size) / 100.0;
-    let mut x = 0.0;
-    let glyphs = m
-        .shape_glyphs(face, ShapeLang::Default, text)
-        .into_iter()
-        .map(|g| {
-            let p = PlacedGlyph {
-                face,
-                id: g.id,
-                x,
-                dx: g.x_offset,
-                dy: g.y_offset,
-                cluster: g.cluster,
-            };
-            x += f64::from(g.x_advance) / upm * pt * EMU_PER_PT as f64;
-            p
-        })
-        .collect();
-    LineGlyphs {
-        glyphs,
-        width: x,
-        nominal: x,
-        upper: x,
-        start: 0,
-        end: text.len(),
-    }
-}
-
-/// Each glyph's source text is white space only: the glyphs in order, their clusters'
-/// ranges as [`LineGlyphs::source`] gives them (computed in one pass: sorted clusters).
-fn blank_glyphs(g: &LineGlyphs, text: &str) -> Vec<bool> {
-    let mut clusters: Vec<usize> = g.glyphs.iter().map(|x| x.cluster as usize).collect();
-    clusters.sort_unstable();
-    clusters.dedup();
-    g.glyphs
-        .iter()
-        .map(|x| {
-            let c = x.cluster as usize;
-            let i = clusters.partition_point(|&k| k <= c);
-            let end = clusters.get(i).copied().unwrap_or(g.end).max(c);
-            text.get(c..end).is_none_or(|t| t.trim().is_empty())
-        })
-        .collect()
-}
-
-/// The width of a line without the white space at its end (what alignment places).
-fn visible_width(g: &LineGlyphs, text: &str) -> f64 {
-    let blank = blank_glyphs(g, text);
-    let mut w = 0.0;
-    for (i, pg) in g.glyphs.iter().enumerate() {
-        let next = g.glyphs.get(i + 1).map_or(g.width, |n| n.x);
-        if !blank[i] {
-            w = f64::max(w, next.max(pg.x));
-        }
-    }
-    w
-}
-
-/// Justifies a line: `extra` (EMU) shared by its spaces between words.
-fn justify(g: &mut LineGlyphs, text: &str, extra: f64) {
-    if extra <= 0.0 {
-        return;
-    }
-    let blank = blank_glyphs(g, text);
-    // Spaces at the line's end do not stretch.
-    let Some(last_ink) = blank.iter().rposition(|b| !b) else {
-        return;
-    };
-    let inner: Vec<usize> = (0..last_ink)
-        .filter(|&i| blank[i] && text.as_bytes().get(g.glyphs[i].cluster as usize) == Some(&b' '))
-        .collect();
-    if inner.is_empty() {
-        return;
-    }
-    let each = extra / inner.len() as f64;
-    let mut shift = 0.0;
-    let mut k = 0;
-    for i in 0..g.glyphs.len() {
-        g.glyphs[i].x += shift;
-        if k < inner.len() && inner[k] == i {
-            shift += each;
-            k += 1;
-        }
-    }
-    g.width += shift;
-}
-
-/// A line's part above the baseline (twips): the tallest ascent and line gap of the faces on
-/// it at `size` ([`flow::metrics_parts`]), as the flow sized it.
-fn line_above(m: &mut Measurer<'_>, fonts: &TextFonts, g: &LineGlyphs, size: Cpt) -> Twips {
-    let book = m.book;
-    let named = fonts.lines.latin;
-    let mut faces: Vec<_> = g.glyphs.iter().map(|x| x.face).collect();
-    faces.sort_unstable();
-    faces.dedup();
-    let of_face = faces
-        .iter()
-        .map(|&f| flow::metrics_parts(LineMetrics::of(book.face(f)), size).0)
-        .max();
-    let base = match named {
-        Some(n) => flow::metrics_parts(n, size).0,
-        None => flow::metrics_parts(LineMetrics::of(book.face(fonts.faces.latin)), size).0,
-    };
-    of_face.map_or(base, |f| f.max(base))
 }
