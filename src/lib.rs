@@ -1600,7 +1600,7 @@ mod tests {
     }
 }
 
-/// `specrender check`: the QC report of a deck specrender did not make (PRODUCT §12), from
+/// `specrender check`: the QC report of a deck specrender did not make, from
 /// the file's bytes (docs/guide/check.md). A file that is not a usable presentation is
 /// [`Error::Input`]-like: `Err` with the message naming the part, exit code 2; a panic is
 /// [`Error::Internal`].

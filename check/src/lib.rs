@@ -1,5 +1,5 @@
 //! specrender-check: QC for a deck specrender did not make (`specrender check FILE.pptx`,
-//! PRODUCT §12). The file is untrusted input: it is opened as a package under the template
+//! docs/guide/check.md). The file is untrusted input: it is opened as a package under the template
 //! reader's [`Limits`] (sizes, entry counts, no DTDs, no parts outside the package) and every
 //! error names the part it is about.
 //!
