@@ -1515,6 +1515,18 @@ pub fn template_font_warnings(book: &FontBook, t: &template::Template) -> Vec<St
         .collect()
 }
 
+/// `specrender check`: the QC report of a deck specrender did not make, from
+/// the file's bytes (docs/guide/check.md). A file that is not a usable presentation is
+/// [`Error::Input`]-like: `Err` with the message naming the part, exit code 2; a panic is
+/// [`Error::Internal`].
+pub fn check_file(
+    bytes: Vec<u8>,
+    fonts: &FontBook,
+    opts: &specrender_check::CheckOptions,
+) -> Result<Result<QcReport, specrender_check::CheckError>, Error> {
+    guard(|| Ok(specrender_check::check(bytes, fonts, opts)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1598,16 +1610,4 @@ mod tests {
         assert_eq!(Error::Environment(String::new()).exit_code(), 3);
         assert_eq!(Error::Input(SpecFailure::NoJsonFound).exit_code(), 2);
     }
-}
-
-/// `specrender check`: the QC report of a deck specrender did not make, from
-/// the file's bytes (docs/guide/check.md). A file that is not a usable presentation is
-/// [`Error::Input`]-like: `Err` with the message naming the part, exit code 2; a panic is
-/// [`Error::Internal`].
-pub fn check_file(
-    bytes: Vec<u8>,
-    fonts: &FontBook,
-    opts: &specrender_check::CheckOptions,
-) -> Result<Result<QcReport, specrender_check::CheckError>, Error> {
-    guard(|| Ok(specrender_check::check(bytes, fonts, opts)))
 }

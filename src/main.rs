@@ -1790,7 +1790,12 @@ fn cmd_check(file: &std::path::Path, json: bool, fonts: &FontArgs) -> i32 {
     } else {
         let mut s = String::new();
         for i in &qc.issues {
-            s.push_str(&format!("{:<6} {:<18} {}\n", severity_word(i.severity), i.kind.as_str(), i.message));
+            s.push_str(&format!(
+                "{:<6} {:<18} {}\n",
+                severity_word(i.severity),
+                i.kind.as_str(),
+                i.message
+            ));
         }
         s.push_str(&format!(
             "{}: {} slide(s), {} finding(s): {} high, {} medium, {} low\n",

@@ -17,7 +17,9 @@ fn book() -> &'static FontBook {
 }
 
 fn fixture(name: &str) -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/check").join(name)
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/check")
+        .join(name)
 }
 
 fn check(bytes: Vec<u8>) -> Result<specrender::QcReport, CheckError> {
@@ -32,7 +34,10 @@ fn the_known_answer_deck_gets_exactly_the_expected_findings() {
     let mut found: BTreeMap<u64, Vec<&Value>> = BTreeMap::new();
     let json = report.to_json();
     for i in json["issues"].as_array().unwrap() {
-        found.entry(i["details"]["slide"].as_u64().unwrap()).or_default().push(i);
+        found
+            .entry(i["details"]["slide"].as_u64().unwrap())
+            .or_default()
+            .push(i);
     }
     let mut wrong = Vec::new();
     for case in expected.as_array().unwrap() {
@@ -49,7 +54,10 @@ fn the_known_answer_deck_gets_exactly_the_expected_findings() {
         got.sort();
         want_sorted.sort();
         if got != want_sorted {
-            wrong.push(format!("slide {slide} ({}): got {got:?}, want {want:?}", case["case"]));
+            wrong.push(format!(
+                "slide {slide} ({}): got {got:?}, want {want:?}",
+                case["case"]
+            ));
             continue;
         }
         // Overflows: the lines needed are the lines LibreOffice drew.
@@ -71,12 +79,17 @@ fn the_known_answer_deck_gets_exactly_the_expected_findings() {
                     needed.unwrap_or(0),
                 );
                 if i["type"] == "overflow" && box_lines >= needed {
-                    wrong.push(format!("slide {slide}: box_lines {box_lines} >= needed {needed}"));
+                    wrong.push(format!(
+                        "slide {slide}: box_lines {box_lines} >= needed {needed}"
+                    ));
                 }
             }
         }
     }
-    assert!(found.is_empty(), "findings on slides without a case: {found:?}");
+    assert!(
+        found.is_empty(),
+        "findings on slides without a case: {found:?}"
+    );
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
     assert!(!report.pass);
     assert_eq!(report.exit_code(), 1);
@@ -123,7 +136,11 @@ fn the_cli_prints_the_report_and_exits_as_qc() {
     assert_eq!(v["summary"]["issues"]["overflow"], 4);
     let text = run(&["check", s(&f)], None);
     assert_eq!(text.code, 1);
-    assert!(text.out().contains("slide 2 shape 2 \"overflow latin\""), "{}", text.out());
+    assert!(
+        text.out().contains("slide 2 shape 2 \"overflow latin\""),
+        "{}",
+        text.out()
+    );
     assert!(text.out().contains("fail: 13 slide(s)"), "{}", text.out());
 }
 
@@ -133,7 +150,12 @@ fn our_own_rendered_examples_check_as_our_qc_says() {
     for name in ["hello-deck.json", "quarterly-review.json"] {
         let input = std::fs::read(root.join("examples").join(name)).unwrap();
         let out = render(&input, book(), &RenderOptions::default()).expect("renders");
-        let qc_overflow = out.qc.issues.iter().filter(|i| i.kind == "overflow").count();
+        let qc_overflow = out
+            .qc
+            .issues
+            .iter()
+            .filter(|i| i.kind == "overflow")
+            .count();
         let report = check(out.pptx.expect("a deck")).expect("checks our own deck");
         let overflow: Vec<&str> = report
             .issues
@@ -142,7 +164,10 @@ fn our_own_rendered_examples_check_as_our_qc_says() {
             .map(|i| i.message.as_str())
             .collect();
         assert_eq!(qc_overflow, 0, "{name}: our QC finds overflow");
-        assert!(overflow.is_empty(), "{name}: check finds overflow our QC does not: {overflow:#?}");
+        assert!(
+            overflow.is_empty(),
+            "{name}: check finds overflow our QC does not: {overflow:#?}"
+        );
     }
 }
 
@@ -154,7 +179,10 @@ fn malformed_files_are_refused_with_exit_2_and_no_panic() {
         ("not-a-zip.pptx", b"this is not a zip at all".to_vec()),
         ("truncated.pptx", known[..known.len() / 2].to_vec()),
         ("empty.pptx", Vec::new()),
-        ("other-zip.pptx", zip_of(&[("hello.txt", b"hello".as_slice())])),
+        (
+            "other-zip.pptx",
+            zip_of(&[("hello.txt", b"hello".as_slice())]),
+        ),
         (
             "docx-like.pptx",
             zip_of(&[
@@ -195,12 +223,17 @@ fn a_part_past_the_limits_is_refused_naming_it() {
         if name == "ppt/slides/slide1.xml" {
             // Comments: well-formed, 2 MiB.
             let pad = format!("<!--{}-->", "x".repeat(2 << 20));
-            let s = String::from_utf8(b).unwrap().replacen("?>", &format!("?>{pad}"), 1);
+            let s = String::from_utf8(b)
+                .unwrap()
+                .replacen("?>", &format!("?>{pad}"), 1);
             b = s.into_bytes();
         }
         parts.push((name, b));
     }
-    let refs: Vec<(&str, &[u8])> = parts.iter().map(|(n, b)| (n.as_str(), b.as_slice())).collect();
+    let refs: Vec<(&str, &[u8])> = parts
+        .iter()
+        .map(|(n, b)| (n.as_str(), b.as_slice()))
+        .collect();
     let bytes = zip_of(&refs);
     let mut opts = CheckOptions::default();
     opts.limits.max_part_bytes = 1 << 20;
@@ -212,8 +245,10 @@ fn a_part_past_the_limits_is_refused_naming_it() {
     // Under the default limits the same deck checks.
     assert!(check(bytes).is_ok());
     // A tiny work budget refuses the deck instead of measuring on.
-    let mut opts = CheckOptions::default();
-    opts.work_budget = 1_000;
+    let opts = CheckOptions {
+        work_budget: 1_000,
+        ..CheckOptions::default()
+    };
     let err = specrender::check_file(std::fs::read(fixture("known.pptx")).unwrap(), book(), &opts)
         .expect("no panic")
         .expect_err("over budget");

@@ -39,7 +39,12 @@ fn key(slide: &Slide, s: &Resolved) -> BTreeMap<String, Value> {
 }
 
 fn at(slide: &Slide, s: &Resolved) -> String {
-    format!("slide {} shape {} \"{}\"", slide.number, s.id, short(&s.name))
+    format!(
+        "slide {} shape {} \"{}\"",
+        slide.number,
+        s.id,
+        short(&s.name)
+    )
 }
 
 fn short(s: &str) -> String {
@@ -93,8 +98,8 @@ impl Out<'_> {
 fn overflow_issue(out: &mut Out<'_>, i: usize, s: &Resolved, l: &Lines, f: &Frame) {
     let (autofit, no_wrap) = (f.autofit, f.no_wrap);
     let slide = out.slide;
-    if no_wrap {
-        if l.widest > l.inner_width {
+    if no_wrap && l.widest > l.inner_width {
+        {
             out.push(
                 i,
                 Some(s),
@@ -117,11 +122,9 @@ fn overflow_issue(out: &mut Out<'_>, i: usize, s: &Resolved, l: &Lines, f: &Fram
     if !l.overflows() {
         return;
     }
-    let capacity = if l.needed_lines > 0 {
-        l.total_chars * l.box_lines / l.needed_lines
-    } else {
-        0
-    };
+    let capacity = (l.total_chars * l.box_lines)
+        .checked_div(l.needed_lines)
+        .unwrap_or(0);
     let excess = l.total_chars.saturating_sub(capacity);
     let cut = l.needed_lines.saturating_sub(l.box_lines);
     let mut extra = vec![
@@ -170,7 +173,10 @@ fn fonts(out: &mut Out<'_>, i: usize, s: &Resolved, l: &Lines, seen: &mut Vec<Fa
             continue;
         }
         seen.push(f.clone());
-        let mut extra = vec![("family", json!(f.family)), ("measured_with", json!(f.measured_with))];
+        let mut extra = vec![
+            ("family", json!(f.family)),
+            ("measured_with", json!(f.measured_with)),
+        ];
         if f.stand_in {
             extra.push(("stand_in", json!(true)));
         }
@@ -202,7 +208,10 @@ fn fonts(out: &mut Out<'_>, i: usize, s: &Resolved, l: &Lines, seen: &mut Vec<Fa
             Some(s),
             IssueKind::FontFallback,
             Severity::Medium,
-            vec![("missing_chars", json!(shown)), ("codepoints", json!(points))],
+            vec![
+                ("missing_chars", json!(shown)),
+                ("codepoints", json!(points)),
+            ],
             format!(
                 "{}: no available font has {}; they will show as empty boxes.",
                 at(slide, s),
@@ -212,11 +221,22 @@ fn fonts(out: &mut Out<'_>, i: usize, s: &Resolved, l: &Lines, seen: &mut Vec<Fa
     }
 }
 
-fn min_font(out: &mut Out<'_>, i: usize, s: &Resolved, l: &Lines, title: bool, opts: &CheckOptions) {
+fn min_font(
+    out: &mut Out<'_>,
+    i: usize,
+    s: &Resolved,
+    l: &Lines,
+    title: bool,
+    opts: &CheckOptions,
+) {
     if l.empty || l.min_size == 0 {
         return;
     }
-    let floor = if title { opts.min_title_font } else { opts.min_font };
+    let floor = if title {
+        opts.min_title_font
+    } else {
+        opts.min_font
+    };
     if l.min_size < floor {
         let slide = out.slide;
         out.push(
@@ -315,7 +335,15 @@ pub fn report(deck: &Deck, measured: &[Vec<Measure>], opts: &CheckOptions) -> Qc
                         }
                     }
                 }
-                (What::Table(..), Measure::Table { cells, height, needed_height, .. }) => {
+                (
+                    What::Table(..),
+                    Measure::Table {
+                        cells,
+                        height,
+                        needed_height,
+                        ..
+                    },
+                ) => {
                     for c in cells {
                         fonts(&mut out, i, s, &c.lines, &mut seen);
                         if !c.lines.empty {
@@ -391,7 +419,11 @@ pub fn report(deck: &Deck, measured: &[Vec<Measure>], opts: &CheckOptions) -> Qc
             };
             if let Some(r) = drawn {
                 let counted = !matches!(s.what, What::Other) || s.ph.is_none();
-                if counted && r.cx > 0 && r.cy > 0 && (r.x < 0 || r.y < 0 || r.right() > sw || r.bottom() > sh) {
+                if counted
+                    && r.cx > 0
+                    && r.cy > 0
+                    && (r.x < 0 || r.y < 0 || r.right() > sw || r.bottom() > sh)
+                {
                     out.push(
                         i,
                         Some(s),
@@ -430,7 +462,10 @@ pub fn report(deck: &Deck, measured: &[Vec<Measure>], opts: &CheckOptions) -> Qc
                         vec![
                             ("other_shape_id", json!(sa.id)),
                             ("other_shape_name", json!(sa.name)),
-                            ("overlap_ratio", json!(((inter * 1000 / small) as f64) / 1000.0)),
+                            (
+                                "overlap_ratio",
+                                json!(((inter * 1000 / small) as f64) / 1000.0),
+                            ),
                         ],
                         format!(
                             "{} overlaps shape {} \"{}\" ({}% of the smaller); move one of them.",
@@ -443,8 +478,10 @@ pub fn report(deck: &Deck, measured: &[Vec<Measure>], opts: &CheckOptions) -> Qc
                 }
             }
         }
-        out.issues
-            .sort_by(|(oa, a), (ob, b)| oa.cmp(ob).then_with(|| a.kind.as_str().cmp(b.kind.as_str())));
+        out.issues.sort_by(|(oa, a), (ob, b)| {
+            oa.cmp(ob)
+                .then_with(|| a.kind.as_str().cmp(b.kind.as_str()))
+        });
         all.extend(out.issues.into_iter().map(|(_, i)| i));
     }
     let mut counts = BTreeMap::new();

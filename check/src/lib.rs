@@ -98,7 +98,9 @@ pub fn check(bytes: Vec<u8>, book: &FontBook, opts: &CheckOptions) -> Result<QcR
     let main = root
         .iter()
         .find(|r| !r.external && r.is("officeDocument"))
-        .ok_or_else(|| CheckError::NotAPresentation("_rels/.rels names no officeDocument part".into()))?;
+        .ok_or_else(|| {
+            CheckError::NotAPresentation("_rels/.rels names no officeDocument part".into())
+        })?;
     let ct = pkg.content_type(&main.target).unwrap_or("");
     let is_deck = ct
         .strip_prefix("application/vnd.openxmlformats-officedocument.presentationml.")
@@ -108,7 +110,11 @@ pub fn check(bytes: Vec<u8>, book: &FontBook, opts: &CheckOptions) -> Result<QcR
         return Err(CheckError::NotAPresentation(format!(
             "the main part {} is {}",
             main.target,
-            if ct.is_empty() { "of no declared content type" } else { ct }
+            if ct.is_empty() {
+                "of no declared content type"
+            } else {
+                ct
+            }
         )));
     }
     let deck = resolve::deck(&pkg, &main.target)?;

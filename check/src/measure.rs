@@ -154,7 +154,8 @@ impl Ctx<'_> {
         let mut y: i64 = 0;
         let n = f.paras.len();
         for (i, p) in f.paras.iter().enumerate() {
-            let size = ((p.size as i64 * f.font_scale + 50_000) / 100_000).clamp(100, 400_000) as u32;
+            let size =
+                ((p.size as i64 * f.font_scale + 50_000) / 100_000).clamp(100, 400_000) as u32;
             let has_cjk = p.text.chars().any(is_cjk);
             let fonts = self.fonts(p, &mut out.fallbacks, has_cjk);
             let lang = ShapeLang::from_tag(&p.lang);
@@ -171,8 +172,13 @@ impl Ctx<'_> {
                         _ => 100_000,
                     };
                     let pct = (pct - f.ln_reduction).max(10_000);
-                    let em = if cell { self.face_height(&fonts, has_cjk) } else { 1.2 };
-                    ((size as f64 * EMU_PER_CPT as f64 * em) * pct as f64 / 100_000.0).round() as i64
+                    let em = if cell {
+                        self.face_height(&fonts, has_cjk)
+                    } else {
+                        1.2
+                    };
+                    ((size as f64 * EMU_PER_CPT as f64 * em) * pct as f64 / 100_000.0).round()
+                        as i64
                 }
             };
             if i > 0 {
@@ -220,7 +226,11 @@ impl Ctx<'_> {
 }
 
 /// Every slide's shapes measured, in the deck's order.
-pub fn deck(deck: &Deck, book: &FontBook, opts: &CheckOptions) -> Result<Vec<Vec<Measure>>, CheckError> {
+pub fn deck(
+    deck: &Deck,
+    book: &FontBook,
+    opts: &CheckOptions,
+) -> Result<Vec<Vec<Measure>>, CheckError> {
     let mut cx = Ctx {
         m: Measurer::new(book),
         book,

@@ -279,8 +279,8 @@ pub fn tree(part: &str, xml: &[u8]) -> Result<Tree, PackageError> {
                     fallback_depth = Some(depth);
                     return Ok(());
                 }
-                let in_tree = matches!(parent, b"spTree" | b"grpSp")
-                    || (parent == b"Choice" && depth >= 2);
+                let in_tree =
+                    matches!(parent, b"spTree" | b"grpSp") || (parent == b"Choice" && depth >= 2);
                 if in_tree && name == b"grpSp" {
                     groups.push((depth, Group::default()));
                     return Ok(());
@@ -317,7 +317,10 @@ pub fn tree(part: &str, xml: &[u8]) -> Result<Tree, PackageError> {
                 if group_props {
                     let g = &mut groups.last_mut().expect("checked").1;
                     let xy = (attr_i64(e, "x").unwrap_or(0), attr_i64(e, "y").unwrap_or(0));
-                    let cxy = (attr_i64(e, "cx").unwrap_or(0), attr_i64(e, "cy").unwrap_or(0));
+                    let cxy = (
+                        attr_i64(e, "cx").unwrap_or(0),
+                        attr_i64(e, "cy").unwrap_or(0),
+                    );
                     match name {
                         b"off" => g.off = xy,
                         b"ext" => g.ext = cxy,
@@ -335,13 +338,13 @@ pub fn tree(part: &str, xml: &[u8]) -> Result<Tree, PackageError> {
                 };
                 match name {
                     b"cNvPr" if cur.id == 0 && cur.name.is_empty() => {
-                        cur.id = attr_i64(e, "id").and_then(|v| u32::try_from(v).ok()).unwrap_or(0);
+                        cur.id = attr_i64(e, "id")
+                            .and_then(|v| u32::try_from(v).ok())
+                            .unwrap_or(0);
                         cur.name = attr(e, "name").unwrap_or_default();
                     }
-                    b"creationId" => {
-                        if cur.creation_id.is_none() {
-                            cur.creation_id = attr(e, "id");
-                        }
+                    b"creationId" if cur.creation_id.is_none() => {
+                        cur.creation_id = attr(e, "id");
                     }
                     b"ph" => {
                         let ty = attr(e, "type").unwrap_or_else(|| "obj".into());
@@ -351,8 +354,14 @@ pub fn tree(part: &str, xml: &[u8]) -> Result<Tree, PackageError> {
                     b"off" | b"ext"
                         if parent == b"xfrm"
                             && stack.len() >= 3
-                            && matches!(stack[stack.len() - 3].as_slice(), b"spPr" | b"graphicFrame")
-                            && depth == cur.depth + 2 + usize::from(stack[stack.len() - 3] == b"spPr") =>
+                            && matches!(
+                                stack[stack.len() - 3].as_slice(),
+                                b"spPr" | b"graphicFrame"
+                            )
+                            && depth
+                                == cur.depth
+                                    + 2
+                                    + usize::from(stack[stack.len() - 3] == b"spPr") =>
                     {
                         let r = cur.rect.get_or_insert_with(Rect::default);
                         if name == b"off" {
@@ -432,7 +441,8 @@ pub fn tree(part: &str, xml: &[u8]) -> Result<Tree, PackageError> {
                     }
                     b"normAutofit" => {
                         tb.body.autofit = Some("norm");
-                        tb.body.font_scale = attr_i64(e, "fontScale").map(|v| v.clamp(1_000, 100_000));
+                        tb.body.font_scale =
+                            attr_i64(e, "fontScale").map(|v| v.clamp(1_000, 100_000));
                         tb.body.ln_reduction =
                             attr_i64(e, "lnSpcReduction").map(|v| v.clamp(0, 100_000));
                     }
@@ -453,7 +463,8 @@ pub fn tree(part: &str, xml: &[u8]) -> Result<Tree, PackageError> {
                         if let Some(p) = tb.paras.last_mut() {
                             p.lvl = attr_i64(e, "lvl").unwrap_or(0).clamp(0, 8) as usize;
                             p.ppr.mar_l = attr_i64(e, "marL").map(|v| v.clamp(0, 1 << 40));
-                            p.ppr.indent = attr_i64(e, "indent").map(|v| v.clamp(-(1 << 40), 1 << 40));
+                            p.ppr.indent =
+                                attr_i64(e, "indent").map(|v| v.clamp(-(1 << 40), 1 << 40));
                         }
                     }
                     b"r" | b"fld" => {
@@ -578,7 +589,12 @@ pub fn tree(part: &str, xml: &[u8]) -> Result<Tree, PackageError> {
 }
 
 /// A level's own attributes and children (`a:lvlNpPr`, `a:pPr` and what they hold).
-pub fn level_event(name: &[u8], parent: &[u8], e: &quick_xml::events::BytesStart<'_>, lv: &mut Level) {
+pub fn level_event(
+    name: &[u8],
+    parent: &[u8],
+    e: &quick_xml::events::BytesStart<'_>,
+    lv: &mut Level,
+) {
     if lvl_index(name).is_some() {
         lv.mar_l = attr_i64(e, "marL").map(|v| v.clamp(0, 1 << 40));
         lv.indent = attr_i64(e, "indent").map(|v| v.clamp(-(1 << 40), 1 << 40));

@@ -185,10 +185,13 @@ pub fn deck(pkg: &Package, pres: &str) -> Result<Deck, PackageError> {
     let mut masters: BTreeMap<String, Master> = BTreeMap::new();
     let mut slides = Vec::new();
     for (n, rid) in ids.iter().enumerate() {
-        let rel = rels.iter().find(|r| &r.id == rid && !r.external).ok_or_else(|| PackageError::Xml {
-            part: pres.to_string(),
-            message: format!("slide relationship {rid:?} is missing"),
-        })?;
+        let rel = rels
+            .iter()
+            .find(|r| &r.id == rid && !r.external)
+            .ok_or_else(|| PackageError::Xml {
+                part: pres.to_string(),
+                message: format!("slide relationship {rid:?} is missing"),
+            })?;
         let part = rel.target.clone();
         let sxml = pkg.read_xml(&part, Some(pres))?;
         let tree = read::tree(&part, &sxml)?;
@@ -330,11 +333,18 @@ fn body_text(
     let autofit = bodies.iter().find_map(|b| b.autofit).unwrap_or("none");
     // fontScale and lnSpcReduction are the slide's own: what PowerPoint last computed there.
     let (font_scale, ln_reduction) = if tb.body.autofit == Some("norm") {
-        (tb.body.font_scale.unwrap_or(100_000), tb.body.ln_reduction.unwrap_or(0))
+        (
+            tb.body.font_scale.unwrap_or(100_000),
+            tb.body.ln_reduction.unwrap_or(0),
+        )
     } else {
         (100_000, 0)
     };
-    let columns = bodies.iter().find_map(|b| b.columns).unwrap_or(1).clamp(1, 16);
+    let columns = bodies
+        .iter()
+        .find_map(|b| b.columns)
+        .unwrap_or(1)
+        .clamp(1, 16);
     let fonts_major = title;
     let paras = tb
         .paras
@@ -348,7 +358,11 @@ fn body_text(
             }
             chain.push(&defaults[l]);
             let text: String = p.runs.iter().map(|r| r.text.as_str()).collect();
-            let first = p.runs.iter().find(|r| !r.text.trim().is_empty()).or(p.runs.first());
+            let first = p
+                .runs
+                .iter()
+                .find(|r| !r.text.trim().is_empty())
+                .or(p.runs.first());
             let lang = first.and_then(|r| r.lang.clone()).unwrap_or_default();
             let size = p
                 .runs
@@ -410,7 +424,9 @@ fn shape(s: &Shape, layout: &Tree, master: &Master, defaults: &[Level; 9]) -> Re
     let (lph, mph) = match &s.ph {
         Some((ty, idx)) => {
             let l = find_ph(layout, ty, *idx, false);
-            let lty = l.and_then(|l| l.ph.as_ref()).map_or(ty.as_str(), |(t, _)| t.as_str());
+            let lty = l
+                .and_then(|l| l.ph.as_ref())
+                .map_or(ty.as_str(), |(t, _)| t.as_str());
             (l, find_ph(&master.tree, lty, None, true))
         }
         None => (None, None),
@@ -420,7 +436,10 @@ fn shape(s: &Shape, layout: &Tree, master: &Master, defaults: &[Level; 9]) -> Re
             .filter(|_| t == "obj")
             .map_or(t.clone(), |(t, _)| t.clone())
     });
-    let rect = s.rect.or(lph.and_then(|l| l.rect)).or(mph.and_then(|m| m.rect));
+    let rect = s
+        .rect
+        .or(lph.and_then(|l| l.rect))
+        .or(mph.and_then(|m| m.rect));
     let inherited: Vec<&TextBody> = [lph, mph]
         .iter()
         .flatten()
@@ -446,7 +465,14 @@ fn shape(s: &Shape, layout: &Tree, master: &Master, defaults: &[Level; 9]) -> Re
                 } else if tb.body.warp {
                     What::NotMeasured("WordArt")
                 } else {
-                    What::Text(body_text(tb, &inherited, style, defaults, &master.theme, title))
+                    What::Text(body_text(
+                        tb,
+                        &inherited,
+                        style,
+                        defaults,
+                        &master.theme,
+                        title,
+                    ))
                 }
             }
             None if s.ph.is_some() => What::Text(body_text(
@@ -494,5 +520,9 @@ fn table(t: &read::Table, defaults: &[Level; 9], theme: &Theme) -> What {
         }
         rows.push(cells);
     }
-    What::Table(rows, t.cols.clone(), t.rows.iter().map(|r| r.height).collect())
+    What::Table(
+        rows,
+        t.cols.clone(),
+        t.rows.iter().map(|r| r.height).collect(),
+    )
 }

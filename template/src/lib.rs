@@ -25,8 +25,8 @@ pub use map::{map_all, map_layout, Mapping, LAYOUT_IDS};
 pub use model::*;
 pub use paint::{BulletColor, Color, ColorBase, Fill, Paint};
 pub use policy::{DropKind, Dropped};
-pub use specrender_opc::read::{part_key, resolve as resolve_target};
 pub use read::read_theme;
+pub use specrender_opc::read::{part_key, resolve as resolve_target};
 pub use specrender_opc::{Limits, PackageError};
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
