@@ -25,6 +25,7 @@ use std::sync::Arc;
 pub mod outputs;
 pub mod serve;
 
+pub use specrender_check as check;
 pub use specrender_fonts as fonts;
 pub use specrender_layout as layout;
 pub use specrender_qc as qc;
@@ -1596,6 +1597,18 @@ pub fn template_font_warnings(book: &FontBook, t: &template::Template) -> Vec<St
             }
         })
         .collect()
+}
+
+/// `specrender check`: the QC report of a deck specrender did not make, from
+/// the file's bytes (docs/guide/check.md). A file that is not a usable presentation is
+/// [`Error::Input`]-like: `Err` with the message naming the part, exit code 2; a panic is
+/// [`Error::Internal`].
+pub fn check_file(
+    bytes: Vec<u8>,
+    fonts: &FontBook,
+    opts: &specrender_check::CheckOptions,
+) -> Result<Result<QcReport, specrender_check::CheckError>, Error> {
+    guard(|| Ok(specrender_check::check(bytes, fonts, opts)))
 }
 
 #[cfg(test)]

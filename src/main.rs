@@ -112,6 +112,27 @@ enum Command {
         #[command(flatten)]
         run: RunArgs,
     },
+    /// Check a .pptx / .potx specrender did not make: its text measured as the file says,
+    /// the QC report (the `qc` format) for it.
+    ///
+    /// Every text-bearing shape's text is resolved through its layout, master and theme and
+    /// measured with real fonts (groups, tables, autofit applied); findings are keyed by
+    /// slide number, shape id and name. Prints a line per finding, or the report as JSON
+    /// with --json. DOCX files are not checked yet (exit 2).
+    #[command(after_help = help!(
+        "  0    checked, no high or medium finding\n  1    checked, high or medium findings",
+        "  specrender check deck.pptx --json"
+    ))]
+    Check {
+        /// The .pptx, .potx or .ppsx to check.
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+        /// Print the QC report as JSON (the `qc` command's format).
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        fonts: FontArgs,
+    },
     /// Write the PPTX of a SlideSpec or the DOCX of a DocSpec, and the QC report (to --qc,
     /// else to stdout).
     ///
@@ -532,6 +553,7 @@ fn main() -> ExitCode {
         }
         Command::Themes { json } => cmd_themes(json),
         Command::Fonts { fonts, family } => cmd_fonts(&fonts, &family),
+        Command::Check { file, json, fonts } => cmd_check(&file, json, &fonts),
         Command::Template {
             command: TemplateCommand::Inspect { file, text, fonts },
         } => cmd_template_inspect(&file, text, &fonts),
@@ -1777,6 +1799,86 @@ fn read_limited(path: &std::path::Path, max: u64) -> Result<Vec<u8>, ReadFail> {
         return Err(ReadFail::TooLarge(max));
     }
     Ok(buf)
+}
+
+/// `check FILE`: 0 or 1 as QC, 2 for a file that is not a usable presentation (the part
+/// named), 3 for a file or fonts that cannot be read.
+fn cmd_check(file: &std::path::Path, json: bool, fonts: &FontArgs) -> i32 {
+    if json && !stdout_open() {
+        return 3;
+    }
+    let opts = specrender::check::CheckOptions::default();
+    let bytes = match read_limited(file, opts.limits.max_file_bytes) {
+        Ok(b) => b,
+        Err(ReadFail::Io(e)) => {
+            say!("error: environment: cannot read {}: {e}", file.display());
+            return 3;
+        }
+        Err(ReadFail::TooLarge(max)) => {
+            say!("error: {}: larger than {max} bytes", file.display());
+            return 2;
+        }
+        Err(ReadFail::NotAFile) => {
+            say!(
+                "error: {}: not a regular file (a folder, FIFO or device)",
+                file.display()
+            );
+            return 2;
+        }
+    };
+    let book = match specrender::load_fonts(&fonts.options()) {
+        Ok(b) => b,
+        Err(e) => {
+            report_error(&e);
+            return e.exit_code();
+        }
+    };
+    let qc = match specrender::check_file(bytes, &book, &opts) {
+        Ok(Ok(qc)) => qc,
+        Ok(Err(e)) => {
+            say!("error: {}: {e}", file.display());
+            return e.exit_code();
+        }
+        Err(e) => {
+            report_error(&e);
+            return e.exit_code();
+        }
+    };
+    let ok = if json {
+        print_json(&qc)
+    } else {
+        let mut s = String::new();
+        for i in &qc.issues {
+            s.push_str(&format!(
+                "{:<6} {:<18} {}\n",
+                severity_word(i.severity),
+                i.kind.as_str(),
+                i.message
+            ));
+        }
+        s.push_str(&format!(
+            "{}: {} slide(s), {} finding(s): {} high, {} medium, {} low\n",
+            if qc.pass { "pass" } else { "fail" },
+            qc.summary.slides_in,
+            qc.issues.len(),
+            qc.count(specrender::Severity::High),
+            qc.count(specrender::Severity::Medium),
+            qc.count(specrender::Severity::Low),
+        ));
+        emit(specrender::terminal_safe(&s).as_bytes())
+    };
+    if !ok {
+        return 3;
+    }
+    qc.exit_code()
+}
+
+fn severity_word(s: specrender::Severity) -> &'static str {
+    match s {
+        specrender::Severity::High => "high",
+        specrender::Severity::Medium => "medium",
+        specrender::Severity::Low => "low",
+    }
 }
 
 fn cmd_fonts(args: &FontArgs, families: &[String]) -> i32 {

@@ -67,6 +67,14 @@ pub enum IssueKind {
     UnbreakableText,
     /// DocSpec: a heading more than one level below the previous heading.
     HeadingSkip,
+    /// `specrender check`: a placeholder on a slide that still holds its layout's prompt text.
+    PlaceholderPrompt,
+    /// `specrender check`: a placeholder on a slide left empty (it shows its prompt while
+    /// editing and nothing in a show).
+    EmptyPlaceholder,
+    /// `specrender check`: drawn text that is not measured (vertical text, WordArt,
+    /// SmartArt): reported, never passed silently.
+    NotMeasured,
     /// A free-form input value resolve could not use, named by its input code
     /// (`unknown_token`, `invalid_token`, ...).
     Input(Code),
@@ -101,6 +109,9 @@ impl IssueKind {
             IssueKind::InputWarning => "input_warning",
             IssueKind::UnbreakableText => "unbreakable_text",
             IssueKind::HeadingSkip => "heading_skip",
+            IssueKind::PlaceholderPrompt => "placeholder_prompt",
+            IssueKind::EmptyPlaceholder => "empty_placeholder",
+            IssueKind::NotMeasured => "not_measured",
             IssueKind::Input(code) => code.as_str(),
         }
     }

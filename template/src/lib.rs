@@ -25,6 +25,7 @@ pub use map::{map_all, map_layout, Mapping, LAYOUT_IDS};
 pub use model::*;
 pub use paint::{BulletColor, Color, ColorBase, Fill, Paint};
 pub use policy::{DropKind, Dropped};
+pub use read::read_theme;
 pub use specrender_opc::read::{part_key, resolve as resolve_target};
 pub use specrender_opc::{Limits, PackageError};
 

@@ -687,7 +687,9 @@ fn shapes(part: &str, xml: &[u8]) -> Result<Tree, TemplateError> {
     Ok(out)
 }
 
-pub(crate) fn read_theme(pkg: &Package, part: &str, from: &str) -> Result<Theme, TemplateError> {
+/// A theme part (`a:theme`): its name, colour scheme, major and minor fonts (by script) and
+/// fill styles. `from`: the part that names it, for the error when it is missing.
+pub fn read_theme(pkg: &Package, part: &str, from: &str) -> Result<Theme, TemplateError> {
     let xml = pkg.read_xml(part, Some(from))?;
     let mut th = Theme {
         part: part.to_string(),
