@@ -131,6 +131,20 @@ impl Reference {
     }
 }
 
+/// Languages written right to left (BCP 47 primary subtag): Arabic, Hebrew, Persian, Urdu,
+/// Yiddish, Pashto, Sindhi, Dhivehi, Kurdish (Sorani).
+pub fn right_to_left_language(tag: &str) -> bool {
+    let primary = tag
+        .split(['-', '_'])
+        .next()
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    matches!(
+        primary.as_str(),
+        "ar" | "he" | "iw" | "fa" | "ur" | "yi" | "ps" | "sd" | "dv" | "ckb"
+    )
+}
+
 /// Document sizes (centipoints): body 11 pt, title 26 pt, subtitle 15 pt, caption 9 pt —
 /// Word's own defaults for a report; `theme.brand.tokens.sizes` overrides them. A document on
 /// a customer template takes the template's sizes wherever its theme still has these.

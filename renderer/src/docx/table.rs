@@ -172,16 +172,4 @@ pub(crate) fn table(x: &mut Xml, body: &Body<'_>, b: &LaidBlock, t: &DocTable) {
     x.end("w:p");
 }
 
-/// Languages written right to left (BCP 47 primary subtag): Arabic, Hebrew, Persian, Urdu,
-/// Yiddish, Pashto, Sindhi, Dhivehi, Kurdish (Sorani).
-pub(crate) fn right_to_left_language(tag: &str) -> bool {
-    let primary = tag
-        .split(['-', '_'])
-        .next()
-        .unwrap_or("")
-        .to_ascii_lowercase();
-    matches!(
-        primary.as_str(),
-        "ar" | "he" | "iw" | "fa" | "ur" | "yi" | "ps" | "sd" | "dv" | "ckb"
-    )
-}
+pub(crate) use specrender_spec::doc::right_to_left_language;

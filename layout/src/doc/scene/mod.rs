@@ -248,7 +248,13 @@ impl Drawer<'_, '_, '_> {
             let mut g = writer_glyphs(self.m, &prep, text, (start, end), size, self.a.lang);
             let avail = p.job.width as f64;
             let visible = visible_width(&g, text);
-            let x0 = self.left(at.column) + p.format.indent.0 as f64 * TW;
+            // A right-to-left paragraph's indents are mirrored: its start indent on the right.
+            let start = if rtl {
+                p.format.indent.1
+            } else {
+                p.format.indent.0
+            };
+            let x0 = self.left(at.column) + start as f64 * TW;
             let align = match p.meta.align {
                 Align::Auto if rtl => Align::Right,
                 Align::Auto => Align::Left,

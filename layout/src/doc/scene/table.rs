@@ -44,7 +44,24 @@ impl Drawer<'_, '_, '_> {
             } else {
                 t.rows[row - 1].iter().map(String::as_str).collect()
             };
-            let x0 = self.left(place.column);
+            // A right-to-left document's table reads from the right (`w:bidiVisual`): it
+            // stands at the right margin, its first column rightmost.
+            let rtl = specrender_spec::doc::right_to_left_language(self.a.language);
+            let x0 = if rtl {
+                self.left(place.column) + self.a.page.text_width() as f64 - total
+            } else {
+                self.left(place.column)
+            };
+            let starts: Vec<f64> = (0..cols.len())
+                .map(|c| {
+                    let before: f64 = cols[..c].iter().sum();
+                    if rtl {
+                        x0 + total - before - cols[c]
+                    } else {
+                        x0 + before
+                    }
+                })
+                .collect();
             let y = self.top() + place.y as f64 * TW;
             let h_text = (h - flow::TABLE_BORDER) as f64 * TW;
             let items = &mut self.pages[place.page as usize - 1].items;
@@ -61,16 +78,16 @@ impl Drawer<'_, '_, '_> {
                 items.push(rule((x0, yb), (x0 + total, yb), self.a.rule));
             }
             let yb = y + h_text + flow::TABLE_BORDER as f64 * TW / 2.0;
-            let mut x = x0;
-            for w in std::iter::once(0.0).chain(cols.iter().copied()) {
-                x += w;
+            let mut edges: Vec<f64> = starts.iter().copied().chain([x0, x0 + total]).collect();
+            edges.sort_by(f64::total_cmp);
+            edges.dedup_by(|a, b| (*a - *b).abs() < 1.0);
+            for x in edges {
                 items.push(rule((x, y), (x, yb), self.a.rule));
             }
             items.push(rule((x0, yb), (x0 + total, yb), self.a.rule));
             let f = if row == 0 { &fonts.bold } else { &fonts.body };
-            let mut cx = x0;
             for (c, text) in texts.iter().enumerate() {
-                let w = cols.get(c).copied().unwrap_or(0.0);
+                let Some(&cx) = starts.get(c) else { break };
                 let align = if row == 0 {
                     t.header_align.get(c)
                 } else {
@@ -102,7 +119,6 @@ impl Drawer<'_, '_, '_> {
                     y,
                     place.page,
                 );
-                cx += w;
             }
         }
     }
