@@ -1330,3 +1330,55 @@ fn an_unknown_template_id_without_a_templates_folder_is_reported() {
     }
     assert!(unknown("hello-deck.json", "dark").is_empty());
 }
+
+#[test]
+fn lines_whose_ink_lands_on_template_artwork_are_reported_line_by_line() {
+    // LibreOffice's Focus: coloured triangles (custom geometry) on every master, under its
+    // placeholders by design. The body text of s3 runs over three of them.
+    let input = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("golden/slides/template_lo_focus/input.json");
+    let (_, _, qc, _) = render_deck_on("libreoffice-focus.pptx", &input, "-art", &[]);
+    let issues = qc["issues"].as_array().unwrap();
+    let on_art: Vec<_> = issues
+        .iter()
+        .filter(|i| i["type"] == "overlaps_artwork")
+        .collect();
+    let s3: Vec<_> = on_art
+        .iter()
+        .filter(|i| i["slide_id"] == "s3" && i["element_id"] == "e2")
+        .collect();
+    assert_eq!(s3.len(), 3, "{s3:?}");
+    for i in &s3 {
+        assert_eq!(i["severity"], "medium");
+        assert_eq!(i["details"]["decoration_of"], "master");
+        let label = i["details"]["decoration_label"].as_str().unwrap();
+        assert!(
+            label.starts_with("master shape ") && label.ends_with(" (sp)"),
+            "{label}"
+        );
+        let cover = i["details"]["ink_covered"].as_f64().unwrap();
+        assert!(cover > 0.0 && cover <= 1.0, "{cover}");
+    }
+    // Judged per line at the triangles' outlines: one triangle takes three of the four
+    // bullets, another two — not the whole box.
+    let counts: Vec<usize> = s3
+        .iter()
+        .map(|i| i["details"]["lines"].as_array().unwrap().len())
+        .collect();
+    assert!(counts.contains(&3) && counts.contains(&2), "{counts:?}");
+    let first = &s3[0]["details"]["lines"][0];
+    assert!(first["paragraph"].as_u64().unwrap() >= 1 && first["line"] == 1);
+    // A box QC already calls an overlap with a decoration is not reported again for it.
+    for o in issues.iter().filter(|i| i["type"] == "overlap") {
+        assert!(!on_art.iter().any(|a| a["slide_id"] == o["slide_id"]
+            && a["element_id"] == o["element_id"]
+            && a["details"]["decoration_in"] == o["details"]["decoration_in"]));
+    }
+    // A template without artwork: nothing.
+    let (_, _, qc, _) = render_deck_on("python-pptx-default.pptx", &input, "-art", &[]);
+    assert!(!qc["issues"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|i| i["type"] == "overlaps_artwork"));
+}

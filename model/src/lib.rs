@@ -36,6 +36,7 @@
 //!   (`specrender_layout::text::glyphs::place_deck`), after fitting, and so is how a chart
 //!   is drawn ([`ChartBox::drawn`]); the preview's own labels are still shaped by the preview.
 
+pub mod artwork;
 pub mod chart;
 pub mod color;
 pub mod deck;

@@ -84,17 +84,57 @@ pub struct LinePlace<'a> {
     pub bullet: Option<BulletPlace<'a>>,
 }
 
-/// Calls `each` with every placed line of `paras`, from `top` down in `col` (and on into
-/// `next` once a line would pass the column's bottom), at text size `size` aligned `align`.
-/// Paragraphs whose glyphs were not placed (`Paragraph::glyphs`) are passed over.
-pub fn lines<'a>(
+/// One line of a walk, where it goes whether or not its glyphs were placed: its text starts
+/// at `x` and is `width` wide, in the pitch from `top` (`pitch` tall), on `baseline` (EMU on
+/// the slide).
+#[derive(Debug, Clone, Copy)]
+pub struct LineAt<'a> {
+    /// Index of the paragraph in the walked slice, and of the line in it.
+    pub para: usize,
+    pub line: usize,
+    pub paragraph: &'a Paragraph,
+    pub x: Emu,
+    pub width: Emu,
+    pub top: Emu,
+    pub pitch: Emu,
+    pub baseline: Emu,
+    /// Where the paragraph's bullet goes, on its first line.
+    pub bullet_at: Option<BulletAt>,
+}
+
+impl LineAt<'_> {
+    /// The rectangle its ink takes at text size `size`: from 0.8 em above the baseline to
+    /// 0.2 em below it (ascenders and descenders of the faces layout measures with), across
+    /// its text and its bullet's hang.
+    pub fn ink(&self, size: Cpt) -> Rect {
+        let em = Emu::from(size) * EMU_PER_CPT;
+        let (mut x0, mut x1) = (self.x, self.x + self.width.max(0));
+        match self.bullet_at {
+            Some(BulletAt::Start(b)) => x0 = x0.min(b),
+            Some(BulletAt::End(b)) => x1 = x1.max(b),
+            None => {}
+        }
+        let top = self.baseline - em * 4 / 5;
+        Rect {
+            x: x0,
+            y: top,
+            w: x1 - x0,
+            h: em,
+        }
+    }
+}
+
+/// Calls `each` with every line of `paras`, from `top` down in `col` (and on into `next` once
+/// a line would pass the column's bottom), at text size `size` aligned `align`: where each
+/// goes, glyphs placed or not (QC judges lines before anything draws them).
+pub fn line_walk<'a>(
     paras: &'a [Paragraph],
     col: &Rect,
     mut next: Option<&Rect>,
     top: Emu,
     size: Cpt,
     align: Align,
-    mut each: impl FnMut(LinePlace<'a>),
+    mut each: impl FnMut(LineAt<'a>),
 ) {
     let mut col = *col;
     let mut y = top;
@@ -104,10 +144,7 @@ pub fn lines<'a>(
             y += Emu::from(p.space_before) * EMU_PER_CPT;
         }
         let pitch = Emu::from(p.line_pitch) * EMU_PER_CPT;
-        let Some(placed) = p.glyphs.as_deref() else {
-            continue;
-        };
-        for (li, (line, glyphs)) in p.lines.iter().zip(&placed.lines).enumerate() {
+        for (li, line) in p.lines.iter().enumerate() {
             if let Some(n) = next {
                 if y + pitch > col.bottom() && y > col.y {
                     col = *n;
@@ -138,31 +175,63 @@ pub fn lines<'a>(
             // pitches 1.2 and 1.3 em) all within 0.012 em of it. Centring the faces' natural
             // height in the pitch put Carlito 0.04 em high and Devanagari 0.16 em.
             let baseline = y + pitch - size_emu / 5;
-            let bullet = match (first, &p.bullet, &placed.bullet) {
-                (true, Some(bullet), Some(glyphs)) => Some(BulletPlace {
-                    bullet,
-                    glyphs,
-                    at: if p.rtl {
-                        BulletAt::End(col.right() - p.margin_left - p.indent)
-                    } else {
-                        BulletAt::Start(col.x + p.margin_left + p.indent)
-                    },
-                }),
-                _ => None,
-            };
-            each(LinePlace {
+            let bullet_at = (first && p.bullet.is_some()).then(|| {
+                if p.rtl {
+                    BulletAt::End(col.right() - p.margin_left - p.indent)
+                } else {
+                    BulletAt::Start(col.x + p.margin_left + p.indent)
+                }
+            });
+            each(LineAt {
                 para: pi,
                 line: li,
                 paragraph: p,
-                glyphs,
                 x,
+                width: line.width,
+                top: y,
+                pitch,
                 baseline,
-                bullet,
+                bullet_at,
             });
             y += pitch;
         }
         y += Emu::from(p.space_after) * EMU_PER_CPT;
     }
+}
+
+/// Calls `each` with every placed line of `paras` as [`line_walk`] puts it, with its glyphs.
+/// Paragraphs whose glyphs were not placed (`Paragraph::glyphs`) are passed over.
+pub fn lines<'a>(
+    paras: &'a [Paragraph],
+    col: &Rect,
+    next: Option<&Rect>,
+    top: Emu,
+    size: Cpt,
+    align: Align,
+    mut each: impl FnMut(LinePlace<'a>),
+) {
+    line_walk(paras, col, next, top, size, align, |l| {
+        let p = l.paragraph;
+        let Some(placed) = p.glyphs.as_deref() else {
+            return;
+        };
+        let Some(glyphs) = placed.lines.get(l.line) else {
+            return;
+        };
+        let bullet = match (l.bullet_at, &p.bullet, &placed.bullet) {
+            (Some(at), Some(bullet), Some(glyphs)) => Some(BulletPlace { bullet, glyphs, at }),
+            _ => None,
+        };
+        each(LinePlace {
+            para: l.para,
+            line: l.line,
+            paragraph: p,
+            glyphs,
+            x: l.x,
+            baseline: l.baseline,
+            bullet,
+        });
+    });
 }
 
 /// A table cell as drawn: its rectangle, where its text goes, and what kind of row it is in.

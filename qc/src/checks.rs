@@ -6,6 +6,8 @@ use crate::{
     issue, sort_value, Issue, IssueKind, Severity, OVERLAP_DENOMINATOR, SAFE_AREA_TOLERANCE,
 };
 use serde_json::{json, Map, Value};
+use specrender_model::artwork::Artwork;
+use specrender_model::look::Decoration;
 use specrender_model::rules::{MIN_CONTRAST, MIN_CONTRAST_LARGE, TITLE_FLOOR};
 use specrender_model::{LaidDeck, LaidSlide, PlacedBox, Placeholder, Rect, TextBox};
 use specrender_spec::units::{cpt_to_emu, Cpt};
@@ -224,10 +226,34 @@ pub(crate) fn overlaps(slide: &LaidSlide, out: &mut Vec<Issue>) {
     }
 }
 
-/// On a template: a placed box over a decoration of the slide's master or layout (a logo, a
-/// bar: a shape that is not a placeholder) is an `overlap` naming the decoration. Decorations
-/// the layout's own placeholders overlap are where the template means text to go (a band under
-/// a title) and are not reported.
+/// (covered area, the smaller area) of `b` over decoration `d` — at its outline `art` when it
+/// is opaque artwork, else its rectangle — when that is more than 2 % of the smaller.
+pub(crate) fn over_decoration(
+    d: &Decoration,
+    art: Option<&Artwork<'_>>,
+    b: &Rect,
+) -> Option<(i128, i128)> {
+    let b = Rect {
+        w: b.w.max(0),
+        h: b.h.max(0),
+        ..*b
+    };
+    let (inter, own) = match art {
+        Some(a) => (a.area_over(&b).round() as i128, a.area().round() as i128),
+        None => {
+            let r = Rect {
+                w: d.rect.w.max(0),
+                h: d.rect.h.max(0),
+                ..d.rect
+            };
+            (b.intersection(&r)?.area(), r.area())
+        }
+    };
+    let smaller = b.area().min(own);
+    (smaller > 0 && inter * OVERLAP_DENOMINATOR > smaller).then_some((inter, smaller))
+}
+
+/// The template layout a slide went onto.
 fn slide_layout(laid: &LaidDeck, slide: &LaidSlide) -> Option<usize> {
     laid.frame.template_layout_index(slide.preset)
 }
@@ -428,25 +454,33 @@ pub(crate) fn logo(laid: &LaidDeck, slide: &LaidSlide, out: &mut Vec<Issue>) {
     }
 }
 
+/// On a template: a placed box over a decoration of the slide's master or layout (a logo, a
+/// bar: a shape that is not a placeholder) is an `overlap` naming the decoration, measured at
+/// the decoration's outline when it is opaque artwork (a triangle's bounding box is not the
+/// triangle), else at its rectangle. Decorations the layout's own placeholders overlap are
+/// where the template means text to go (a band under a title) and are not reported: the
+/// text's lines are judged against them instead (`overlaps_artwork`).
 pub(crate) fn decorations(laid: &LaidDeck, slide: &LaidSlide, out: &mut Vec<Issue>) {
     let look = &laid.frame.look;
-    let Some(layout) = laid.frame.template_layout(slide.preset) else {
+    let Some(index) = laid.frame.template_layout_index(slide.preset) else {
         return;
     };
+    let layout = &look.layouts[index];
     // Extents as QC measures them: a negative one written is none.
     let rect = |r: Rect| Rect {
         w: r.w.max(0),
         h: r.h.max(0),
         ..r
     };
-    let placeholders: Vec<Rect> = layout.placeholders.iter().copied().map(rect).collect();
-    let mut decos: Vec<(&str, &str, Rect)> = Vec::new();
+    let art = look.artwork(index);
+    let mut decos: Vec<(&Decoration, &str, usize)> = Vec::new();
     if layout.show_master_shapes {
         if let Some(m) = look.master_of(layout) {
             decos.extend(
                 m.decorations
                     .iter()
-                    .map(|d| (d.name.as_str(), "master", rect(d.rect))),
+                    .enumerate()
+                    .map(|(i, d)| (d, "master", i)),
             );
         }
     }
@@ -454,20 +488,19 @@ pub(crate) fn decorations(laid: &LaidDeck, slide: &LaidSlide, out: &mut Vec<Issu
         layout
             .decorations
             .iter()
-            .map(|d| (d.name.as_str(), "layout", rect(d.rect))),
+            .enumerate()
+            .map(|(i, d)| (d, "layout", i)),
     );
-    let significant = |a: &Rect, b: &Rect| {
-        let inter = a.intersection(b)?;
-        let smaller = a.area().min(b.area());
-        (smaller > 0 && inter.area() * OVERLAP_DENOMINATOR > smaller)
-            .then_some((inter.area(), smaller))
-    };
-    for (name, from, d) in decos {
-        if placeholders.iter().any(|p| significant(p, &d).is_some()) {
+    for (deco, from, i) in decos {
+        let d = rect(deco.rect);
+        let outline = art.iter().find(|a| a.of == from && a.index == i);
+        let significant = |b: &Rect| over_decoration(deco, outline, b);
+        if layout.placeholders.iter().any(|p| significant(p).is_some()) {
             continue;
         }
+        let name = deco.name.as_str();
         for b in slide.boxes.iter().filter(|b| !b.full_bleed) {
-            let Some((inter, smaller)) = significant(&b.rect, &d) else {
+            let Some((inter, smaller)) = significant(&b.rect) else {
                 continue;
             };
             let pct = (inter * 100 + smaller / 2) / smaller;

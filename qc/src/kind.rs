@@ -31,6 +31,9 @@ pub enum IssueKind {
     TemplateLayoutFallback,
     /// `theme.brand.tokens.layouts` names a layout the template does not have.
     TemplateLayoutMissing,
+    /// A laid line of text whose ink lands on the template's artwork (an opaque decoration of
+    /// the master or layout, at its outline).
+    OverlapsArtwork,
     /// Text below 4.5:1 contrast against what lies under its box (on a template).
     LowContrast,
     /// Two chart series (or pie slices) whose colours are too close to tell apart.
@@ -91,6 +94,7 @@ impl IssueKind {
             IssueKind::UnknownLayout => "unknown_layout",
             IssueKind::TemplateLayoutFallback => "template_layout_fallback",
             IssueKind::TemplateLayoutMissing => "template_layout_missing",
+            IssueKind::OverlapsArtwork => "overlaps_artwork",
             IssueKind::LowContrast => "low_contrast",
             IssueKind::ChartPalette => "chart_palette",
             IssueKind::LogoHidden => "logo_hidden",

@@ -36,6 +36,7 @@
 //! (points to 2 decimals, inches to 3, ratios to 3), so the JSON never depends on float
 //! formatting of intermediate values.
 
+mod artwork;
 mod checks;
 pub mod doc;
 pub mod kind;
@@ -201,6 +202,7 @@ pub fn check_with_input(laid: &LaidDeck, warnings: &[SpecError]) -> QcReport {
         checks::decorations(laid, slide, &mut issues);
         checks::logo(laid, slide, &mut issues);
         checks::contrast(laid, slide, &mut issues);
+        artwork::overlaps_artwork(laid, slide, &mut issues);
     }
     sort_issues(laid, &mut issues);
 

@@ -1,0 +1,191 @@
+//! `overlaps_artwork`: a laid line of text whose ink lands on the template's artwork — an
+//! opaque decoration of the slide's master or layout, at its outline
+//! ([`specrender_model::artwork`]), not its bounding box. The ink of the lines is judged, not
+//! the box: a placeholder the template lays over its artwork by design is fine while its text
+//! stays clear. A decoration under the whole box is a band the text is meant to sit on
+//! (contrast, not overlap, judges it); a box over a decoration no placeholder of the layout
+//! claims is already an `overlap` with it ([`crate::checks::decorations`]) and is not reported
+//! twice.
+
+use std::collections::BTreeMap;
+
+use serde_json::json;
+use specrender_model::artwork::Artwork;
+use specrender_model::geom::Rect;
+use specrender_model::place::line_walk;
+use specrender_model::{Align, BoxContent, LaidDeck, LaidSlide, Paragraph, PlacedBox, TextBox};
+use specrender_spec::units::{Cpt, Emu};
+
+use crate::checks::over_decoration;
+use crate::numbers::{ratio_value, rect_in};
+use crate::{issue, Issue, IssueKind, Severity};
+
+/// A line is on artwork when this share of its ink rectangle (1 / N) or more is covered: 5 %,
+/// past an ascender's or a descender's graze of a shape's edge.
+const INK_DENOMINATOR: f64 = 20.0;
+/// A decoration covering this share of the box or more is a band under it (98 %).
+const BAND_SHARE: f64 = 0.98;
+
+/// One line's ink: which paragraph and line (of which cell), and where.
+struct Ink {
+    cell: Option<(usize, usize)>,
+    para: usize,
+    line: usize,
+    rect: Rect,
+}
+
+pub(crate) fn overlaps_artwork(laid: &LaidDeck, slide: &LaidSlide, out: &mut Vec<Issue>) {
+    let frame = &laid.frame;
+    let Some(index) = frame.template_layout_index(slide.preset) else {
+        return;
+    };
+    let art = frame.look.artwork(index);
+    if art.is_empty() {
+        return;
+    }
+    let placeholders = &frame.look.layouts[index].placeholders;
+    for b in &slide.boxes {
+        let inks = inks(b);
+        if inks.is_empty() {
+            continue;
+        }
+        let area = b.rect.area().max(1) as f64;
+        for a in &art {
+            if a.area_over(&b.rect) >= area * BAND_SHARE || boxed_overlap(a, placeholders, b) {
+                continue;
+            }
+            let hit: Vec<&Ink> = inks
+                .iter()
+                .filter(|i| {
+                    let ink = i.rect.area() as f64;
+                    ink > 0.0 && a.area_over(&i.rect) * INK_DENOMINATOR >= ink
+                })
+                .collect();
+            if !hit.is_empty() {
+                out.push(finding(slide, b, a, &hit, inks.len()));
+            }
+        }
+    }
+}
+
+/// Is `b` over `a` as [`crate::checks::decorations`] reports it (a decoration no placeholder
+/// of the layout claims, the box over more than 2 % of the smaller)?
+fn boxed_overlap(a: &Artwork<'_>, placeholders: &[Rect], b: &PlacedBox) -> bool {
+    let over = |r: &Rect| over_decoration(a.decoration, Some(a), r).is_some();
+    !b.full_bleed && !placeholders.iter().any(over) && over(&b.rect)
+}
+
+/// Every laid line of a box's text (a text box, a shape's text, a table's cells) with its ink.
+fn inks(b: &PlacedBox) -> Vec<Ink> {
+    let text = |t: &TextBox, rect: &Rect| {
+        let area = t.area(rect);
+        let (col, next) = (&area.first, area.second.as_ref());
+        lines(&t.paragraphs, col, next, area.top, t.size, t.align)
+    };
+    match &b.content {
+        BoxContent::Text(t) => text(t, &b.rect),
+        BoxContent::Shape(sh) => sh
+            .text
+            .as_ref()
+            .map_or_else(Vec::new, |t| text(t, &sh.text_rect)),
+        BoxContent::Table(t) => t
+            .cells(&b.rect)
+            .into_iter()
+            .flat_map(|c| {
+                let paras = &c.cell.paragraphs;
+                let mut ls = lines(paras, &c.inner, None, c.inner.y, t.size, c.cell.align);
+                for l in &mut ls {
+                    l.cell = Some((c.row, c.col));
+                }
+                ls
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// The inked lines of `paras` as [`line_walk`] places them (a blank line has no ink).
+fn lines(
+    paras: &[Paragraph],
+    col: &Rect,
+    next: Option<&Rect>,
+    top: Emu,
+    size: Cpt,
+    align: Align,
+) -> Vec<Ink> {
+    let mut out = Vec::new();
+    line_walk(paras, col, next, top, size, align, |l| {
+        if l.paragraph.text.trim().is_empty() || l.width <= 0 {
+            return;
+        }
+        out.push(Ink {
+            cell: None,
+            para: l.para,
+            line: l.line,
+            rect: l.ink(size),
+        });
+    });
+    out
+}
+
+fn finding(slide: &LaidSlide, b: &PlacedBox, a: &Artwork<'_>, hit: &[&Ink], of: usize) -> Issue {
+    let label = a.label();
+    let n = hit.len();
+    let which = if n == of {
+        if n == 1 {
+            "its line".to_string()
+        } else {
+            format!("all {n} of its lines")
+        }
+    } else {
+        format!("{n} of its {of} lines")
+    };
+    let message = format!(
+        "{}/{}: {which} run onto the template's artwork ({label}); move or shrink the box so its text stays clear of it, or use a layout with room there.",
+        slide.id, b.element_id
+    );
+    let lines: Vec<_> = hit
+        .iter()
+        .map(|i| {
+            let mut v = json!({"paragraph": i.para + 1, "line": i.line + 1});
+            if let Some((r, c)) = i.cell {
+                v["row"] = json!(r + 1);
+                v["column"] = json!(c + 1);
+            }
+            v
+        })
+        .collect();
+    // The union of the lines' ink, and how much of it the artwork covers.
+    let union = hit.iter().skip(1).fold(hit[0].rect, |u, i| {
+        let (x0, y0) = (u.x.min(i.rect.x), u.y.min(i.rect.y));
+        let x1 = u.right().max(i.rect.right());
+        let y1 = u.bottom().max(i.rect.bottom());
+        Rect {
+            x: x0,
+            y: y0,
+            w: x1 - x0,
+            h: y1 - y0,
+        }
+    });
+    let covered: f64 = hit.iter().map(|i| a.area_over(&i.rect)).sum();
+    let inked: i128 = hit.iter().map(|i| i.rect.area()).sum();
+    let mut details = BTreeMap::new();
+    details.insert("decoration".into(), json!(a.decoration.name));
+    details.insert("decoration_label".into(), json!(label));
+    details.insert("decoration_of".into(), json!(a.of));
+    details.insert("decoration_in".into(), rect_in(&a.decoration.rect));
+    details.insert("lines".into(), json!(lines));
+    details.insert("ink_in".into(), rect_in(&union));
+    details.insert(
+        "ink_covered".into(),
+        ratio_value(covered.round() as i128, inked.max(1)),
+    );
+    issue(
+        IssueKind::OverlapsArtwork,
+        slide,
+        Some(b),
+        Severity::Medium,
+        details,
+        message,
+    )
+}
