@@ -1332,7 +1332,7 @@ fn an_unknown_template_id_without_a_templates_folder_is_reported() {
 }
 
 #[test]
-fn lines_whose_ink_lands_on_template_artwork_are_reported_line_by_line() {
+fn lines_on_template_artwork_are_reported_and_judged_for_contrast_line_by_line() {
     // LibreOffice's Focus: coloured triangles (custom geometry) on every master, under its
     // placeholders by design. The body text of s3 runs over three of them.
     let input = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -1374,6 +1374,19 @@ fn lines_whose_ink_lands_on_template_artwork_are_reported_line_by_line() {
             && a["element_id"] == o["element_id"]
             && a["details"]["decoration_in"] == o["details"]["decoration_in"]));
     }
+    // Contrast is judged at the same lines: the section slide's subtitle (black) starts on
+    // the purple triangle (#780373, 2.05:1), though most of its box is on white.
+    let low = issues
+        .iter()
+        .find(|i| i["type"] == "low_contrast" && i["slide_id"] == "s2" && i["element_id"] == "e2")
+        .unwrap_or_else(|| panic!("{issues:?}"));
+    assert_eq!(low["details"]["background"], "#780373");
+    assert!(low["details"]["background_from"]
+        .as_str()
+        .unwrap()
+        .starts_with("master shape "));
+    assert_eq!(low["details"]["line"]["paragraph"], 1);
+    assert_eq!(low["details"]["contrast"], 2.05);
     // A template without artwork: nothing.
     let (_, _, qc, _) = render_deck_on("python-pptx-default.pptx", &input, "-art", &[]);
     assert!(!qc["issues"]

@@ -6,7 +6,7 @@
 //! the outline is the shape's, not its bounding box, so text beside a triangle's slope is clear.
 
 use crate::geom::Rect;
-use crate::look::{Decoration, Look, Paint, PathCmd};
+use crate::look::{Backdrop, Decoration, Look, Paint, PathCmd};
 use crate::outline::{self, Seg};
 
 /// A point in slide EMU.
@@ -72,7 +72,39 @@ impl Artwork<'_> {
     }
 }
 
+/// A share of a line's ink (1 / N) that counts as under it: 5 %.
+pub const INK_SHARE_DENOMINATOR: f64 = 20.0;
+
 impl Look {
+    /// Everything that shows under the ink rectangle `ink` on a slide of layout `layout`
+    /// whose artwork is `art` ([`Look::artwork`]): each artwork under 5 % or more of it,
+    /// topmost first, and the background unless the artwork above it covers (nearly) all
+    /// of the ink.
+    pub fn under(&self, layout: usize, art: &[Artwork<'_>], ink: &Rect) -> Vec<Backdrop> {
+        let area = ink.area() as f64;
+        let mut out = Vec::new();
+        if area <= 0.0 {
+            return out;
+        }
+        let mut covered = 0.0;
+        for a in art.iter().rev() {
+            let share = a.area_over(ink) / area;
+            if share * INK_SHARE_DENOMINATOR < 1.0 {
+                continue;
+            }
+            out.push(Backdrop {
+                paint: a.decoration.fill.paint.clone(),
+                from: a.label(),
+            });
+            covered += share;
+            if covered >= 0.95 {
+                return out;
+            }
+        }
+        out.extend(self.background(layout));
+        out
+    }
+
     /// The opaque decorations a slide of layout `layout` shows, in drawing order (the
     /// master's first, when the layout shows them). A line (`cxnSp`) and a shape without
     /// fill are not obstacles; a picture, a group or a frame is, at its outline's extent.

@@ -172,6 +172,14 @@ impl Look {
                 });
             }
         }
+        self.background(layout)
+    }
+
+    /// What a slide of layout `layout` shows where no decoration is: the layout's
+    /// background, else the master's, else the master's `bg1`.
+    pub fn background(&self, layout: usize) -> Option<Backdrop> {
+        let l = self.layouts.get(layout)?;
+        let m = self.master_of(l)?;
         let (paint, from) = match (&l.background, &m.background) {
             (Some(s), _) => (s.paint.clone(), "layout background"),
             (None, Some(s)) => (s.paint.clone(), "master background"),

@@ -13,7 +13,9 @@ use serde_json::json;
 use specrender_model::artwork::Artwork;
 use specrender_model::geom::Rect;
 use specrender_model::place::line_walk;
-use specrender_model::{Align, BoxContent, LaidDeck, LaidSlide, Paragraph, PlacedBox, TextBox};
+use specrender_model::{
+    Align, BoxContent, LaidDeck, LaidSlide, Paragraph, PlacedBox, RowKind, TextBox,
+};
 use specrender_spec::units::{Cpt, Emu};
 
 use crate::checks::over_decoration;
@@ -22,16 +24,31 @@ use crate::{issue, Issue, IssueKind, Severity};
 
 /// A line is on artwork when this share of its ink rectangle (1 / N) or more is covered: 5 %,
 /// past an ascender's or a descender's graze of a shape's edge.
-const INK_DENOMINATOR: f64 = 20.0;
+const INK_DENOMINATOR: f64 = specrender_model::artwork::INK_SHARE_DENOMINATOR;
 /// A decoration covering this share of the box or more is a band under it (98 %).
 const BAND_SHARE: f64 = 0.98;
 
-/// One line's ink: which paragraph and line (of which cell), and where.
-struct Ink {
-    cell: Option<(usize, usize)>,
-    para: usize,
-    line: usize,
-    rect: Rect,
+/// One line's ink: which paragraph and line (of which cell, in a header row or not), and
+/// where.
+pub(crate) struct Ink {
+    pub cell: Option<(usize, usize)>,
+    pub header: bool,
+    pub para: usize,
+    pub line: usize,
+    pub rect: Rect,
+}
+
+impl Ink {
+    /// The line as the report names it: `paragraph` and `line` from 1, with `row` and
+    /// `column` in a table.
+    pub fn json(&self) -> serde_json::Value {
+        let mut v = json!({"paragraph": self.para + 1, "line": self.line + 1});
+        if let Some((r, c)) = self.cell {
+            v["row"] = json!(r + 1);
+            v["column"] = json!(c + 1);
+        }
+        v
+    }
 }
 
 pub(crate) fn overlaps_artwork(laid: &LaidDeck, slide: &LaidSlide, out: &mut Vec<Issue>) {
@@ -76,7 +93,7 @@ fn boxed_overlap(a: &Artwork<'_>, placeholders: &[Rect], b: &PlacedBox) -> bool 
 }
 
 /// Every laid line of a box's text (a text box, a shape's text, a table's cells) with its ink.
-fn inks(b: &PlacedBox) -> Vec<Ink> {
+pub(crate) fn inks(b: &PlacedBox) -> Vec<Ink> {
     let text = |t: &TextBox, rect: &Rect| {
         let area = t.area(rect);
         let (col, next) = (&area.first, area.second.as_ref());
@@ -96,6 +113,7 @@ fn inks(b: &PlacedBox) -> Vec<Ink> {
                 let mut ls = lines(paras, &c.inner, None, c.inner.y, t.size, c.cell.align);
                 for l in &mut ls {
                     l.cell = Some((c.row, c.col));
+                    l.header = c.kind == RowKind::Header;
                 }
                 ls
             })
@@ -120,6 +138,7 @@ fn lines(
         }
         out.push(Ink {
             cell: None,
+            header: false,
             para: l.para,
             line: l.line,
             rect: l.ink(size),
@@ -144,17 +163,7 @@ fn finding(slide: &LaidSlide, b: &PlacedBox, a: &Artwork<'_>, hit: &[&Ink], of: 
         "{}/{}: {which} run onto the template's artwork ({label}); move or shrink the box so its text stays clear of it, or use a layout with room there.",
         slide.id, b.element_id
     );
-    let lines: Vec<_> = hit
-        .iter()
-        .map(|i| {
-            let mut v = json!({"paragraph": i.para + 1, "line": i.line + 1});
-            if let Some((r, c)) = i.cell {
-                v["row"] = json!(r + 1);
-                v["column"] = json!(c + 1);
-            }
-            v
-        })
-        .collect();
+    let lines: Vec<_> = hit.iter().map(|i| i.json()).collect();
     // The union of the lines' ink, and how much of it the artwork covers.
     let union = hit.iter().skip(1).fold(hit[0].rect, |u, i| {
         let (x0, y0) = (u.x.min(i.rect.x), u.y.min(i.rect.y));

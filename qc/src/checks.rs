@@ -8,7 +8,7 @@ use crate::{
 use serde_json::{json, Map, Value};
 use specrender_model::artwork::Artwork;
 use specrender_model::look::Decoration;
-use specrender_model::rules::{MIN_CONTRAST, MIN_CONTRAST_LARGE, TITLE_FLOOR};
+use specrender_model::rules::TITLE_FLOOR;
 use specrender_model::{LaidDeck, LaidSlide, PlacedBox, Placeholder, Rect, TextBox};
 use specrender_spec::units::{cpt_to_emu, Cpt};
 use std::collections::BTreeMap;
@@ -251,137 +251,6 @@ pub(crate) fn over_decoration(
     };
     let smaller = b.area().min(own);
     (smaller > 0 && inter * OVERLAP_DENOMINATOR > smaller).then_some((inter, smaller))
-}
-
-/// The template layout a slide went onto.
-fn slide_layout(laid: &LaidDeck, slide: &LaidSlide) -> Option<usize> {
-    laid.frame.template_layout_index(slide.preset)
-}
-
-/// `low_contrast`: text whose colour is below [`minimum`] against what
-/// lies under its box — its own fill, else the template's decoration or background there
-/// ([`specrender_model::Look::backdrop`]). A fill that is translucent is blended
-/// over the backdrop; a gradient or pattern counts by its worst colour; a picture under the box
-/// cannot be judged and is skipped.
-pub(crate) fn contrast(laid: &LaidDeck, slide: &LaidSlide, out: &mut Vec<Issue>) {
-    use specrender_model::color::contrast as ratio;
-    use specrender_model::BoxContent;
-    use specrender_model::Paint;
-    let look = &laid.frame.look;
-    let Some(layout) = slide_layout(laid, slide) else {
-        return;
-    };
-    let rgb = |c: specrender_spec::deck::Rgb| [c.0, c.1, c.2];
-    for b in &slide.boxes {
-        let texts: Vec<Ink> = match &b.content {
-            BoxContent::Text(tb) if tb.paragraphs.iter().any(|p| !p.text.trim().is_empty()) => {
-                vec![(
-                    rgb(tb.color),
-                    tb.fill.map(|f| (rgb(f.color), f.alpha)),
-                    "text",
-                    minimum(tb.size, tb.bold),
-                )]
-            }
-            BoxContent::Shape(sh) => match &sh.text {
-                Some(tb) if tb.paragraphs.iter().any(|p| !p.text.trim().is_empty()) => {
-                    vec![(
-                        rgb(tb.color),
-                        sh.fill.map(|f| (rgb(f), 100_000)),
-                        "text",
-                        minimum(tb.size, tb.bold),
-                    )]
-                }
-                _ => Vec::new(),
-            },
-            BoxContent::Table(tb) => vec![
-                (
-                    rgb(tb.header_color),
-                    Some((rgb(tb.header_fill), 100_000)),
-                    "header row",
-                    minimum(tb.size, false),
-                ),
-                (rgb(tb.color), None, "body cells", minimum(tb.size, false)),
-            ],
-            _ => Vec::new(),
-        };
-        if texts.is_empty() {
-            continue;
-        }
-        let backdrop = look.backdrop(layout, b.rect);
-        // (ratio, text colour, background, where it comes from, what the text is)
-        let mut worst: Option<(f64, Rgb3, Rgb3, String, &str, f64)> = None;
-        for (fg, fill, what, min) in texts {
-            let (under, from): (Vec<[u8; 3]>, String) = match (fill, &backdrop) {
-                (Some((c, a)), _) if a >= 100_000 => (vec![c], "its own fill".into()),
-                (fill, Some(bd)) => match &bd.paint {
-                    Paint::Colors(cs) => match fill {
-                        Some((c, a)) => (
-                            cs.iter().map(|u| blend(c, *u, a)).collect(),
-                            format!("its own fill over the {}", bd.from),
-                        ),
-                        None => (cs.clone(), bd.from.clone()),
-                    },
-                    _ => continue,
-                },
-                _ => continue,
-            };
-            for bg in under {
-                let v = ratio(fg, bg);
-                if v < min && worst.as_ref().is_none_or(|w| v < w.0) {
-                    worst = Some((v, fg, bg, from.clone(), what, min));
-                }
-            }
-        }
-        let Some((v, fg, bg, from, what, min)) = worst else {
-            continue;
-        };
-        let hex = |c: [u8; 3]| format!("#{:02X}{:02X}{:02X}", c[0], c[1], c[2]);
-        let shown = (v * 100.0).floor() / 100.0;
-        let message = format!(
-            "{}/{}: {what} in {} on {} ({from}) has a contrast of {shown:.2}:1, below {min}:1; set a text colour that stands out (theme.brand.tokens.colors.text) or use a layout with a plainer background.",
-            slide.id,
-            b.element_id,
-            hex(fg),
-            hex(bg),
-        );
-        let mut details = BTreeMap::new();
-        details.insert("text_color".into(), json!(hex(fg)));
-        details.insert("background".into(), json!(hex(bg)));
-        details.insert("background_from".into(), json!(from));
-        details.insert("contrast".into(), json!(shown));
-        details.insert("minimum".into(), json!(min));
-        details.insert("text".into(), json!(what));
-        out.push(issue(
-            IssueKind::LowContrast,
-            slide,
-            Some(b),
-            Severity::Low,
-            details,
-            message,
-        ));
-    }
-}
-
-type Rgb3 = [u8; 3];
-
-/// Text of a box: its colour, its own fill with alpha in 1/1000 %, what the text is, and the
-/// contrast it needs.
-type Ink = (Rgb3, Option<(Rgb3, u32)>, &'static str, f64);
-
-/// WCAG 2's minimum contrast for text of `size` (AA): 3:1 for large text (18 pt, or 14 pt
-/// bold), else [`MIN_CONTRAST`].
-fn minimum(size: specrender_spec::units::Cpt, bold: bool) -> f64 {
-    if size >= 1800 || (bold && size >= 1400) {
-        MIN_CONTRAST_LARGE
-    } else {
-        MIN_CONTRAST
-    }
-}
-
-/// `top` at opacity `alpha` (1/1000 %) over `under`.
-fn blend(top: [u8; 3], under: [u8; 3], alpha: u32) -> [u8; 3] {
-    let a = f64::from(alpha.min(100_000)) / 100_000.0;
-    [0, 1, 2].map(|i| (f64::from(top[i]) * a + f64::from(under[i]) * (1.0 - a)).round() as u8)
 }
 
 /// A box over the brand's logo (`theme.brand.tokens.logo`, on the master) is an `overlap`

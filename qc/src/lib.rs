@@ -38,6 +38,7 @@
 
 mod artwork;
 mod checks;
+mod contrast;
 pub mod doc;
 pub mod kind;
 mod numbers;
@@ -201,7 +202,7 @@ pub fn check_with_input(laid: &LaidDeck, warnings: &[SpecError]) -> QcReport {
         checks::overlaps(slide, &mut issues);
         checks::decorations(laid, slide, &mut issues);
         checks::logo(laid, slide, &mut issues);
-        checks::contrast(laid, slide, &mut issues);
+        contrast::contrast(laid, slide, &mut issues);
         artwork::overlaps_artwork(laid, slide, &mut issues);
     }
     sort_issues(laid, &mut issues);
