@@ -8,6 +8,7 @@
 use crate::geom::Rect;
 use crate::look::{Backdrop, Decoration, Look, Paint, PathCmd};
 use crate::outline::{self, Seg};
+use crate::place::Ink;
 
 /// A point in slide EMU.
 type Pt = (f64, f64);
@@ -27,6 +28,8 @@ pub struct Artwork<'a> {
     pub index: usize,
     /// Closed polygons in slide EMU (a custom geometry may have several paths).
     pub outline: Vec<Vec<Pt>>,
+    /// The rectangle around the outline, whole EMU rounded out.
+    pub bounds: Rect,
 }
 
 impl Artwork<'_> {
@@ -58,9 +61,7 @@ impl Artwork<'_> {
 
     /// The area (EMU²) of `r` its outline covers.
     pub fn area_over(&self, r: &Rect) -> f64 {
-        let bounds = bounds(&self.outline);
-        let Some(bounds) = bounds else { return 0.0 };
-        if bounds.intersection(r).is_none() {
+        if self.bounds.intersection(r).is_none() {
             return 0.0;
         }
         // Signed areas summed: a hole wound against its outline takes itself off.
@@ -72,8 +73,35 @@ impl Artwork<'_> {
     }
 }
 
-/// A share of a line's ink (1 / N) that counts as under it: 5 %.
+/// A share of a line's ink (1 / N) that counts as under it: 5 %, past an ascender's or a
+/// descender's graze of a shape's edge.
 pub const INK_SHARE_DENOMINATOR: f64 = 20.0;
+/// Artwork covering this share of a box or more is a band under it, where the text is meant
+/// to sit (contrast judges it, not overlap): 98 %.
+pub const BAND_SHARE: f64 = 0.98;
+
+/// Which of `inks` (the lines of a box at `rect`) lie on which of `art`: for each artwork
+/// under 5 % or more of some line's ink, its index and those lines' indices, in order.
+/// Artwork under the whole box (a band) is passed over.
+pub fn hits(art: &[Artwork<'_>], rect: &Rect, inks: &[Ink]) -> Vec<(usize, Vec<usize>)> {
+    let area = rect.area().max(1) as f64;
+    let mut out = Vec::new();
+    for (ai, a) in art.iter().enumerate() {
+        if a.area_over(rect) >= area * BAND_SHARE {
+            continue;
+        }
+        let lines: Vec<usize> = (0..inks.len())
+            .filter(|&i| {
+                let ink = inks[i].rect.area() as f64;
+                ink > 0.0 && a.area_over(&inks[i].rect) * INK_SHARE_DENOMINATOR >= ink
+            })
+            .collect();
+        if !lines.is_empty() {
+            out.push((ai, lines));
+        }
+    }
+    out
+}
 
 impl Look {
     /// Everything that shows under the ink rectangle `ink` on a slide of layout `layout`
@@ -124,14 +152,15 @@ impl Look {
                     continue;
                 }
                 let outline = outline_of(d);
-                if outline.is_empty() {
+                let Some(bounds) = bounds(&outline) else {
                     continue;
-                }
+                };
                 out.push(Artwork {
                     decoration: d,
                     of,
                     index,
                     outline,
+                    bounds,
                 });
             }
         }

@@ -4,7 +4,9 @@
 //! fixed pitch, the bullet's hang, a second column, a table's rows) were measured for the
 //! preview against LibreOffice's PDFs (conformance/preview_fidelity.py) and live here once.
 
-use crate::deck::{Align, Anchor, Bullet, Paragraph, RowKind, TableBox, TableCell, TextBox};
+use crate::deck::{
+    Align, Anchor, BoxContent, Bullet, Paragraph, PlacedBox, RowKind, TableBox, TableCell, TextBox,
+};
 use crate::geom::Rect;
 use crate::text::{BulletGlyphs, LineGlyphs};
 use specrender_spec::units::{Cpt, Emu, EMU_PER_CPT};
@@ -286,4 +288,74 @@ impl TableBox {
         }
         out
     }
+}
+
+/// One laid line's ink: which paragraph and line (of which cell, in a header row or not), and
+/// the rectangle its ink takes ([`LineAt::ink`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Ink {
+    /// (row, column) of its table cell, from 0.
+    pub cell: Option<(usize, usize)>,
+    pub header: bool,
+    pub para: usize,
+    pub line: usize,
+    pub rect: Rect,
+}
+
+impl PlacedBox {
+    /// Every laid line of the box's text (a text box, a shape's text, a table's cells) with
+    /// its ink, where the drawers put it; blank lines have none.
+    pub fn inks(&self) -> Vec<Ink> {
+        let text = |t: &TextBox, rect: &Rect| {
+            let area = t.area(rect);
+            let (col, next) = (&area.first, area.second.as_ref());
+            inked(&t.paragraphs, col, next, area.top, t.size, t.align)
+        };
+        match &self.content {
+            BoxContent::Text(t) => text(t, &self.rect),
+            BoxContent::Shape(sh) => sh
+                .text
+                .as_ref()
+                .map_or_else(Vec::new, |t| text(t, &sh.text_rect)),
+            BoxContent::Table(t) => t
+                .cells(&self.rect)
+                .into_iter()
+                .flat_map(|c| {
+                    let paras = &c.cell.paragraphs;
+                    let mut ls = inked(paras, &c.inner, None, c.inner.y, t.size, c.cell.align);
+                    for l in &mut ls {
+                        l.cell = Some((c.row, c.col));
+                        l.header = c.kind == RowKind::Header;
+                    }
+                    ls
+                })
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// The inked lines of `paras` as [`line_walk`] places them.
+fn inked(
+    paras: &[Paragraph],
+    col: &Rect,
+    next: Option<&Rect>,
+    top: Emu,
+    size: Cpt,
+    align: Align,
+) -> Vec<Ink> {
+    let mut out = Vec::new();
+    line_walk(paras, col, next, top, size, align, |l| {
+        if l.paragraph.text.trim().is_empty() || l.width <= 0 {
+            return;
+        }
+        out.push(Ink {
+            cell: None,
+            header: false,
+            para: l.para,
+            line: l.line,
+            rect: l.ink(size),
+        });
+    });
+    out
 }

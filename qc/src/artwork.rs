@@ -10,46 +10,14 @@
 use std::collections::BTreeMap;
 
 use serde_json::json;
-use specrender_model::artwork::Artwork;
+use specrender_model::artwork::{self, Artwork};
 use specrender_model::geom::Rect;
-use specrender_model::place::line_walk;
-use specrender_model::{
-    Align, BoxContent, LaidDeck, LaidSlide, Paragraph, PlacedBox, RowKind, TextBox,
-};
-use specrender_spec::units::{Cpt, Emu};
+use specrender_model::place::Ink;
+use specrender_model::{LaidDeck, LaidSlide, PlacedBox};
 
 use crate::checks::over_decoration;
 use crate::numbers::{ratio_value, rect_in};
 use crate::{issue, Issue, IssueKind, Severity};
-
-/// A line is on artwork when this share of its ink rectangle (1 / N) or more is covered: 5 %,
-/// past an ascender's or a descender's graze of a shape's edge.
-const INK_DENOMINATOR: f64 = specrender_model::artwork::INK_SHARE_DENOMINATOR;
-/// A decoration covering this share of the box or more is a band under it (98 %).
-const BAND_SHARE: f64 = 0.98;
-
-/// One line's ink: which paragraph and line (of which cell, in a header row or not), and
-/// where.
-pub(crate) struct Ink {
-    pub cell: Option<(usize, usize)>,
-    pub header: bool,
-    pub para: usize,
-    pub line: usize,
-    pub rect: Rect,
-}
-
-impl Ink {
-    /// The line as the report names it: `paragraph` and `line` from 1, with `row` and
-    /// `column` in a table.
-    pub fn json(&self) -> serde_json::Value {
-        let mut v = json!({"paragraph": self.para + 1, "line": self.line + 1});
-        if let Some((r, c)) = self.cell {
-            v["row"] = json!(r + 1);
-            v["column"] = json!(c + 1);
-        }
-        v
-    }
-}
 
 pub(crate) fn overlaps_artwork(laid: &LaidDeck, slide: &LaidSlide, out: &mut Vec<Issue>) {
     let frame = &laid.frame;
@@ -62,25 +30,17 @@ pub(crate) fn overlaps_artwork(laid: &LaidDeck, slide: &LaidSlide, out: &mut Vec
     }
     let placeholders = &frame.look.layouts[index].placeholders;
     for b in &slide.boxes {
-        let inks = inks(b);
+        let inks = b.inks();
         if inks.is_empty() {
             continue;
         }
-        let area = b.rect.area().max(1) as f64;
-        for a in &art {
-            if a.area_over(&b.rect) >= area * BAND_SHARE || boxed_overlap(a, placeholders, b) {
+        for (ai, lines) in artwork::hits(&art, &b.rect, &inks) {
+            let a = &art[ai];
+            if boxed_overlap(a, placeholders, b) {
                 continue;
             }
-            let hit: Vec<&Ink> = inks
-                .iter()
-                .filter(|i| {
-                    let ink = i.rect.area() as f64;
-                    ink > 0.0 && a.area_over(&i.rect) * INK_DENOMINATOR >= ink
-                })
-                .collect();
-            if !hit.is_empty() {
-                out.push(finding(slide, b, a, &hit, inks.len()));
-            }
+            let hit: Vec<&Ink> = lines.iter().map(|&i| &inks[i]).collect();
+            out.push(finding(slide, b, a, &hit, inks.len()));
         }
     }
 }
@@ -90,61 +50,6 @@ pub(crate) fn overlaps_artwork(laid: &LaidDeck, slide: &LaidSlide, out: &mut Vec
 fn boxed_overlap(a: &Artwork<'_>, placeholders: &[Rect], b: &PlacedBox) -> bool {
     let over = |r: &Rect| over_decoration(a.decoration, Some(a), r).is_some();
     !b.full_bleed && !placeholders.iter().any(over) && over(&b.rect)
-}
-
-/// Every laid line of a box's text (a text box, a shape's text, a table's cells) with its ink.
-pub(crate) fn inks(b: &PlacedBox) -> Vec<Ink> {
-    let text = |t: &TextBox, rect: &Rect| {
-        let area = t.area(rect);
-        let (col, next) = (&area.first, area.second.as_ref());
-        lines(&t.paragraphs, col, next, area.top, t.size, t.align)
-    };
-    match &b.content {
-        BoxContent::Text(t) => text(t, &b.rect),
-        BoxContent::Shape(sh) => sh
-            .text
-            .as_ref()
-            .map_or_else(Vec::new, |t| text(t, &sh.text_rect)),
-        BoxContent::Table(t) => t
-            .cells(&b.rect)
-            .into_iter()
-            .flat_map(|c| {
-                let paras = &c.cell.paragraphs;
-                let mut ls = lines(paras, &c.inner, None, c.inner.y, t.size, c.cell.align);
-                for l in &mut ls {
-                    l.cell = Some((c.row, c.col));
-                    l.header = c.kind == RowKind::Header;
-                }
-                ls
-            })
-            .collect(),
-        _ => Vec::new(),
-    }
-}
-
-/// The inked lines of `paras` as [`line_walk`] places them (a blank line has no ink).
-fn lines(
-    paras: &[Paragraph],
-    col: &Rect,
-    next: Option<&Rect>,
-    top: Emu,
-    size: Cpt,
-    align: Align,
-) -> Vec<Ink> {
-    let mut out = Vec::new();
-    line_walk(paras, col, next, top, size, align, |l| {
-        if l.paragraph.text.trim().is_empty() || l.width <= 0 {
-            return;
-        }
-        out.push(Ink {
-            cell: None,
-            header: false,
-            para: l.para,
-            line: l.line,
-            rect: l.ink(size),
-        });
-    });
-    out
 }
 
 fn finding(slide: &LaidSlide, b: &PlacedBox, a: &Artwork<'_>, hit: &[&Ink], of: usize) -> Issue {
@@ -163,7 +68,7 @@ fn finding(slide: &LaidSlide, b: &PlacedBox, a: &Artwork<'_>, hit: &[&Ink], of: 
         "{}/{}: {which} run onto the template's artwork ({label}); move or shrink the box so its text stays clear of it, or use a layout with room there.",
         slide.id, b.element_id
     );
-    let lines: Vec<_> = hit.iter().map(|i| i.json()).collect();
+    let lines: Vec<_> = hit.iter().map(|i| ink_json(i)).collect();
     // The union of the lines' ink, and how much of it the artwork covers.
     let union = hit.iter().skip(1).fold(hit[0].rect, |u, i| {
         let (x0, y0) = (u.x.min(i.rect.x), u.y.min(i.rect.y));
@@ -197,4 +102,15 @@ fn finding(slide: &LaidSlide, b: &PlacedBox, a: &Artwork<'_>, hit: &[&Ink], of: 
         details,
         message,
     )
+}
+
+/// A line as the report names it: `paragraph` and `line` from 1, with `row` and `column` in a
+/// table.
+pub(crate) fn ink_json(i: &Ink) -> serde_json::Value {
+    let mut v = json!({"paragraph": i.para + 1, "line": i.line + 1});
+    if let Some((r, c)) = i.cell {
+        v["row"] = json!(r + 1);
+        v["column"] = json!(c + 1);
+    }
+    v
 }

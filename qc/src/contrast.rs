@@ -15,8 +15,9 @@ use specrender_model::{BoxContent, LaidDeck, LaidSlide, Paint};
 use specrender_spec::deck::Rgb;
 use specrender_spec::units::Cpt;
 
-use crate::artwork::{inks, Ink};
+use crate::artwork::ink_json;
 use crate::{issue, Issue, IssueKind, Severity};
+use specrender_model::place::Ink;
 
 type Rgb3 = [u8; 3];
 
@@ -87,7 +88,7 @@ pub(crate) fn contrast(laid: &LaidDeck, slide: &LaidSlide, out: &mut Vec<Issue>)
             ),
             _ => continue,
         };
-        let lines = inks(b);
+        let lines = b.inks();
         let mut worst: Option<Worst<'_>> = None;
         for ink in &lines {
             let Some(t) = (if ink.header { header } else { body }) else {
@@ -165,7 +166,7 @@ fn finding(slide: &LaidSlide, b: &specrender_model::PlacedBox, w: &Worst<'_>) ->
     details.insert("contrast".into(), json!(shown));
     details.insert("minimum".into(), json!(min));
     details.insert("text".into(), json!(what));
-    details.insert("line".into(), w.ink.json());
+    details.insert("line".into(), ink_json(w.ink));
     issue(
         IssueKind::LowContrast,
         slide,
