@@ -1395,3 +1395,88 @@ fn lines_on_template_artwork_are_reported_and_judged_for_contrast_line_by_line()
         .iter()
         .any(|i| i["type"] == "overlaps_artwork"));
 }
+
+/// A deck of one content slide with these bullets, rendered on the template whose "Title and
+/// Content" layout draws a dark panel over the right 40 % of its body placeholder.
+fn on_panel(tag: &str, items: &[&str]) -> (serde_json::Value, serde_json::Value) {
+    let d = std::env::temp_dir().join(format!("specrender-panel-{}-{tag}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    let deck = serde_json::json!({
+        "spec_version": "slidespec_v1",
+        "deck": {"title": "Artwork", "language": "en", "slides": [{
+            "slide_id": "s1", "type": "content", "layout": {"layout_id": "one_column"},
+            "elements": [
+                {"element_id": "e1", "kind": "text", "content": {"text": "Where the panel is"}},
+                {"element_id": "e2", "kind": "bullets", "content": {"items": items}}
+            ]}]},
+        "theme": {"template_ref": {"template_id": "default"}, "brand": {"brand_kit_id": "b"}}
+    });
+    let input = d.join("deck.json");
+    std::fs::write(&input, deck.to_string()).unwrap();
+    let (_, _, qc, layout) = render_deck_on("edited-artwork.pptx", &input, tag, &[]);
+    let _ = std::fs::remove_dir_all(d);
+    (qc, layout)
+}
+
+#[test]
+fn text_that_would_land_on_artwork_is_laid_out_in_the_part_of_its_slot_clear_of_it() {
+    // The panel starts at 5.9 in; the body placeholder spans 0.5 to 9.5 in.
+    let (qc, layout) = on_panel(
+        "long",
+        &[
+            "Revenue grew 18% to $42.1 million, ahead of plan for the third year running",
+            "Enterprise customers rose from 140 to 212 across every region we serve",
+            "Gross margin improved by 3.4 points to 61% as cloud costs fell",
+        ],
+    );
+    let fixes = qc["fixes"].as_array().unwrap();
+    let clear = fixes
+        .iter()
+        .find(|f| f["action"] == "clear_artwork")
+        .unwrap_or_else(|| panic!("{fixes:?}"));
+    assert_eq!(clear["slot"], "body");
+    assert_eq!(clear["from_in"], serde_json::json!([0.5, 1.75, 9, 4.95]));
+    let to = clear["to_in"].as_array().unwrap();
+    let right = to[0].as_f64().unwrap() + to[2].as_f64().unwrap();
+    assert!(right <= 5.9 - 0.1 && right > 5.0, "{to:?}");
+    // Laid there, the text fits and no line is left on the panel.
+    let issues = qc["issues"].as_array().unwrap();
+    assert!(
+        !issues
+            .iter()
+            .any(|i| i["type"] == "overlaps_artwork" || i["type"] == "overflow"),
+        "{issues:?}"
+    );
+    let body = layout["slides"][0]["boxes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["element_id"] == "e2")
+        .unwrap();
+    let r = body["rect_emu"].as_array().unwrap();
+    let panel_x = 5_394_960;
+    assert!(
+        r[0].as_i64().unwrap() + r[2].as_i64().unwrap() < panel_x,
+        "{r:?}"
+    );
+    // Short lines that end before the panel are clear as they are: the ink is judged, not
+    // the box, and the slot keeps its width.
+    let (qc, layout) = on_panel("short", &["Revenue up 18%", "212 customers"]);
+    assert!(!qc["fixes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|f| f["action"] == "clear_artwork"));
+    assert!(!qc["issues"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|i| i["type"] == "overlaps_artwork"));
+    let body = layout["slides"][0]["boxes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["element_id"] == "e2")
+        .unwrap();
+    assert_eq!(body["rect_emu"][2], 8_229_600);
+}

@@ -57,6 +57,8 @@ pub struct Ctx<'a> {
     pub notes: Vec<Note>,
     pub fixes: Vec<Fix>,
     pub(crate) ids: BTreeSet<String>,
+    /// The continuation ids made, in order (a slide laid out again takes its own back).
+    pub(crate) id_log: Vec<String>,
 }
 
 impl<'a> Ctx<'a> {
@@ -82,6 +84,7 @@ impl<'a> Ctx<'a> {
             notes: Vec::new(),
             fixes: Vec::new(),
             ids: deck.slides.iter().map(|s| s.id.clone()).collect(),
+            id_log: Vec::new(),
         }
     }
 
@@ -122,6 +125,7 @@ impl<'a> Ctx<'a> {
             id.push('x');
         }
         self.ids.insert(id.clone());
+        self.id_log.push(id.clone());
         id
     }
 }

@@ -140,6 +140,13 @@ pub enum FixAction {
     ReduceSpacing,
     /// Step 3: the title slot gave this much height to the body slots.
     Reslot { moved: Emu },
+    /// Step 3: lines landed on the template's artwork, so the slot `role` was narrowed from
+    /// `from` to its part clear of it, and the slide laid out again.
+    ClearArtwork {
+        role: &'static str,
+        from: crate::geom::Rect,
+        to: crate::geom::Rect,
+    },
     /// Step 4: the slide was laid out with another preset.
     ChangeLayout { from: Preset, to: Preset },
     /// Step 4: the element's text was set in two columns within its slot.
@@ -177,6 +184,7 @@ impl FixAction {
             FixAction::Shrink { .. } => "shrink",
             FixAction::ReduceSpacing => "reduce_spacing",
             FixAction::Reslot { .. } => "reslot",
+            FixAction::ClearArtwork { .. } => "clear_artwork",
             FixAction::Split { .. } => "split",
             FixAction::Move { .. } => "move",
             FixAction::ChangeLayout { .. } => "change_layout",
@@ -206,6 +214,14 @@ impl fmt::Display for Fix {
             }
             FixAction::Reslot { moved } => {
                 write!(f, " moved_height_in={}", Scaled::emu_as_in(*moved))
+            }
+            FixAction::ClearArtwork { role, from, to } => {
+                let r = |r: &crate::geom::Rect| {
+                    [r.x, r.y, r.w, r.h]
+                        .map(|v| Scaled::emu_as_in(v).to_string())
+                        .join(",")
+                };
+                write!(f, " slot={role} from_in=[{}] to_in=[{}]", r(from), r(to))
             }
             FixAction::Split { slides, units } => {
                 let list = serde_json::to_string(slides).map_err(|_| fmt::Error)?;

@@ -420,6 +420,11 @@ pub(crate) fn fix_entry(f: &Fix) -> FixEntry {
         FixAction::Reslot { moved } => {
             details.insert("moved_height_in".into(), inch_value(*moved));
         }
+        FixAction::ClearArtwork { role, from, to } => {
+            details.insert("slot".into(), json!(role));
+            details.insert("from_in".into(), rect_in(from));
+            details.insert("to_in".into(), rect_in(to));
+        }
         FixAction::Split { slides, units } => {
             details.insert("slides".into(), json!(slides));
             details.insert("units".into(), json!(units));

@@ -10,9 +10,13 @@
 //! 5. [`footer`]: each output slide's citations in its footer band and speaker notes; then the
 //!    fixes log in speaker notes.
 //!
+//! Lines left on the template's artwork lay the slide out again, once, in the parts of their
+//! slots clear of it ([`artwork`]).
+//!
 //! What each element kind can do (measure, shrink, split, finish) is asked through
 //! [`crate::element::Fit`]; nothing here matches on kinds.
 
+pub mod artwork;
 pub mod assign;
 pub mod build;
 pub mod change;
@@ -25,8 +29,8 @@ pub mod stack;
 
 use crate::ctx::Ctx;
 use crate::element::Body;
-use crate::findings::{Finding, Fix, Note};
-use crate::model::{LaidSlide, Placeholder, Rect};
+use crate::findings::{Finding, Fix, FixAction, Note};
+use crate::model::{LaidSlide, Placeholder, Preset, Rect};
 use crate::preset;
 use assign::Target;
 use specrender_spec::deck::{ElementKind, Slide};
@@ -66,14 +70,60 @@ pub struct SlideResult {
 }
 
 /// Lays out one input slide (every stage), taking the fixes and notes it made out of `ctx`.
+/// Lines left on the template's artwork lay the slide out again once in the slots' parts
+/// clear of it ([`artwork`]), kept when fewer lines are left there.
 pub fn lay(ctx: &mut Ctx<'_>, s: &Slide) -> SlideResult {
     let notes_before = ctx.notes.len();
     let fixes_before = ctx.fixes.len();
     let drawn = drop_invalid_boxes(ctx, s);
     let s = drawn.as_ref();
-    let mut preset = assign::choose_preset(ctx, s);
+    let preset = assign::choose_preset(ctx, s);
+    let slots = ctx.frame.layout(preset).slots.clone();
+    let mark = Mark::of(ctx);
+    let (mut slides, targets) = attempt(ctx, s, preset, slots.clone(), mark.fixes);
+    let (on_art, roles) = artwork::lines_on_artwork(ctx, s, &targets, preset, &slides);
+    if on_art > 0 {
+        if let Some(changed) = artwork::cleared(ctx, preset, &slots, &roles) {
+            let first = mark.take(ctx);
+            let mut clear = slots;
+            for (role, from, to) in changed {
+                if let Some(slot) = clear.iter_mut().find(|x| x.role == role) {
+                    slot.rect = to;
+                }
+                let action = FixAction::ClearArtwork {
+                    role: role.as_str(),
+                    from,
+                    to,
+                };
+                ctx.fix(&s.id, None, action);
+            }
+            let (again, targets) = attempt(ctx, s, preset, clear, mark.fixes);
+            let (left, _) = artwork::lines_on_artwork(ctx, s, &targets, preset, &again);
+            if left < on_art {
+                slides = again;
+            } else {
+                mark.take(ctx);
+                first.restore(ctx);
+            }
+        }
+    }
+    SlideResult {
+        slides,
+        fixes: ctx.fixes.split_off(fixes_before),
+        notes: ctx.notes.split_off(notes_before),
+    }
+}
+
+/// Stages 1–5 on `slots` of `preset`: the slide's output slides (the fixes from
+/// `fixes_before` on logged in their notes), and each element's target.
+fn attempt(
+    ctx: &mut Ctx<'_>,
+    s: &Slide,
+    mut preset: Preset,
+    mut slots: Vec<crate::preset::Slot>,
+    fixes_before: usize,
+) -> (Vec<LaidSlide>, Vec<Target>) {
     let layout = ctx.frame.layout(preset);
-    let mut slots = layout.slots.clone();
     let (centered, band, releases_caption) =
         (layout.centered, layout.band, layout.releases_caption);
     footer::reserve_number(ctx.frame, preset, ctx.opts.slide_numbers, &mut slots);
@@ -96,10 +146,55 @@ pub fn lay(ctx: &mut Ctx<'_>, s: &Slide) -> SlideResult {
     if ctx.opts.fixes_in_notes {
         finalize::log_fixes(&mut slides, &ctx.fixes[fixes_before..]);
     }
-    SlideResult {
-        slides,
-        fixes: ctx.fixes.split_off(fixes_before),
-        notes: ctx.notes.split_off(notes_before),
+    (slides, targets)
+}
+
+/// Where a slide's layout began in `ctx`'s notes, fixes and continuation ids, to take back
+/// what one attempt added.
+#[derive(Clone, Copy)]
+struct Mark {
+    notes: usize,
+    fixes: usize,
+    ids: usize,
+}
+
+/// What one attempt added to `ctx`, taken out.
+struct Taken {
+    notes: Vec<Note>,
+    fixes: Vec<Fix>,
+    ids: Vec<String>,
+}
+
+impl Mark {
+    fn of(ctx: &Ctx<'_>) -> Mark {
+        Mark {
+            notes: ctx.notes.len(),
+            fixes: ctx.fixes.len(),
+            ids: ctx.id_log.len(),
+        }
+    }
+
+    fn take(self, ctx: &mut Ctx<'_>) -> Taken {
+        let ids = ctx.id_log.split_off(self.ids);
+        for id in &ids {
+            ctx.ids.remove(id);
+        }
+        Taken {
+            notes: ctx.notes.split_off(self.notes),
+            fixes: ctx.fixes.split_off(self.fixes),
+            ids,
+        }
+    }
+}
+
+impl Taken {
+    fn restore(self, ctx: &mut Ctx<'_>) {
+        ctx.notes.extend(self.notes);
+        ctx.fixes.extend(self.fixes);
+        for id in self.ids {
+            ctx.ids.insert(id.clone());
+            ctx.id_log.push(id);
+        }
     }
 }
 
