@@ -698,7 +698,15 @@ pub fn preview_parsed(
     preview: &specrender_preview::PreviewOptions,
     progress: Progress<'_>,
 ) -> Result<(Vec<specrender_preview::SlidePreview>, QcReport), Error> {
-    let p = previews_parsed(parsed, fonts, opts, preview, None, false, progress)?;
+    let p = previews_parsed(
+        parsed,
+        fonts,
+        opts,
+        preview,
+        None,
+        Also::default(),
+        progress,
+    )?;
     Ok((p.slides, p.outcome.qc))
 }
 
@@ -712,10 +720,21 @@ pub struct Previews<T = specrender_preview::SlidePreview> {
     pub slides: Vec<T>,
     /// The contact sheet's PNG bytes.
     pub sheet: Option<Vec<u8>>,
+    /// The deck's PDF, when asked for ([`Also::pdf`]).
+    pub pdf: Option<specrender_pdf::Pdf>,
 }
 
-/// Lay a parsed SlideSpec out once, check it, write the PPTX when `pptx` is set (`render
-/// --preview`), and draw the previews (and the contact sheet) from that same laid-out deck, on
+/// What [`previews_parsed`] makes besides the previews, from the same laid-out deck.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Also {
+    /// The PPTX (`render --preview`): in [`Outcome::file`].
+    pub pptx: bool,
+    /// The PDF (`render --preview --pdf`): in [`Previews::pdf`].
+    pub pdf: bool,
+}
+
+/// Lay a parsed SlideSpec out once, check it, write the PPTX and the PDF when `also` asks
+/// (`render --preview [--pdf]`), and draw the previews (and the contact sheet) from that same laid-out deck, on
 /// [`LayoutOptions::threads`] threads (same bytes whatever the number). A DocSpec has no
 /// slides: refused. Every PNG is held until the call returns; [`previews_parsed_into`] hands
 /// each away as it is drawn.
@@ -725,14 +744,14 @@ pub fn previews_parsed(
     opts: &RenderOptions,
     preview: &specrender_preview::PreviewOptions,
     sheet: Option<&specrender_preview::SheetOptions>,
-    pptx: bool,
+    also: Also,
     progress: Progress<'_>,
 ) -> Result<Previews, Error> {
     let to = PreviewsTo {
         plan: |_: &[String]| Ok(()),
         take: |_, p| Ok(p),
     };
-    previews_parsed_into(parsed, fonts, opts, preview, sheet, pptx, progress, to)
+    previews_parsed_into(parsed, fonts, opts, preview, sheet, also, progress, to)
 }
 
 /// Where [`previews_parsed_into`] sends the previews. `plan` is called once the deck is laid
@@ -754,7 +773,7 @@ pub fn previews_parsed_into<T, E, P, K>(
     opts: &RenderOptions,
     preview: &specrender_preview::PreviewOptions,
     sheet: Option<&specrender_preview::SheetOptions>,
-    pptx: bool,
+    also: Also,
     progress: Progress<'_>,
     to: PreviewsTo<P, K>,
 ) -> Result<Previews<T>, E>
@@ -770,12 +789,20 @@ where
         )));
     }
     let laid = Arc::new(lay_out_for_drawing(parsed, fonts, opts, progress)?);
-    let file = if pptx {
+    let file = if also.pptx {
         Some(pptx_bytes(&laid, opts)?)
     } else {
         None
     };
-    let outcome = check_deck(parsed, laid.clone(), opts, file, progress)?;
+    let pdf = if also.pdf {
+        Some(pdf_bytes(&laid, fonts)?)
+    } else {
+        None
+    };
+    let mut outcome = check_deck(parsed, laid.clone(), opts, file, progress)?;
+    if let Some(pdf) = &pdf {
+        outcome.qc.add_notes(&laid, &pdf.ua_gaps);
+    }
     let names: Vec<String> = (0..laid.slides.len())
         .map(|i| specrender_preview::file_name(&laid, i))
         .collect();
@@ -807,6 +834,7 @@ where
         outcome,
         slides,
         sheet,
+        pdf,
     })
 }
 

@@ -164,8 +164,8 @@ enum Command {
         #[arg(long, value_name = "PX", default_value_t = specrender_preview::DEFAULT_WIDTH, requires = "preview")]
         preview_width: u32,
         /// Also write the deck's PDF to this file (as `pdf`), from the same laid-out deck,
-        /// written together with the PPTX. Decks only.
-        #[arg(long, value_name = "FILE.pdf", conflicts_with = "preview")]
+        /// written together with the PPTX (and the `--preview` PNGs).
+        #[arg(long, value_name = "FILE.pdf")]
         pdf: Option<PathBuf>,
         /// Draw every QC issue on the `--preview` PNGs.
         #[arg(long, requires = "preview")]
@@ -944,7 +944,7 @@ fn run_pipeline(
         assets_root,
         template,
     );
-    if let Some(t) = &targets.pdf {
+    if let (Some(t), None) = (&targets.pdf, preview) {
         let (outcome, pdf) = specrender::render_with_pdf(&parsed, &fonts, &opts, &mut progress)?;
         report_pdf(&pdf);
         let files = vec![(t.clone(), Content::Bytes(&pdf.bytes))];
@@ -956,13 +956,22 @@ fn run_pipeline(
     }
     let png_outputs = preview.map(|p| PngOutputs::new(args, &targets, &p.dir, None));
     let mut pngs: Vec<DrawnPng> = Vec::new();
+    let mut pdf_bytes: Option<Vec<u8>> = None;
     let outcome: Outcome = if let (Some(p), Some(to)) = (preview, &png_outputs) {
-        let drawn = match to.draw(&parsed, &fonts, &opts, p, true, &mut progress) {
+        let also = specrender::Also {
+            pptx: true,
+            pdf: targets.pdf.is_some(),
+        };
+        let drawn = match to.draw(&parsed, &fonts, &opts, p, also, &mut progress) {
             Ok(d) => d,
             Err(Stop::Code(code)) => return Ok(code),
             Err(Stop::Err(e)) => return Err(e),
         };
         pngs = drawn.slides;
+        if let Some(pdf) = &drawn.pdf {
+            report_pdf(pdf);
+        }
+        pdf_bytes = drawn.pdf.map(|p| p.bytes);
         drawn.outcome
     } else if let (Some(_), specrender::Input::Slides(_)) = (&out_path, &parsed.input) {
         let code = render_deck(&parsed, &fonts, &opts, &targets, &mut progress)?;
@@ -973,10 +982,13 @@ fn run_pipeline(
     } else {
         specrender::qc_parsed(&parsed, &fonts, &opts, &mut progress)?
     };
-    let files = match &png_outputs {
+    let mut files = match &png_outputs {
         Some(to) => to.contents(&mut pngs, None),
         None => Vec::new(),
     };
+    if let (Some(t), Some(bytes)) = (&targets.pdf, &pdf_bytes) {
+        files.push((t.clone(), Content::Bytes(bytes)));
+    }
     if let Err(e) = write_outputs(&outcome, &targets, files, None, &mut progress) {
         if let Some(to) = &png_outputs {
             to.undo();
@@ -1231,7 +1243,7 @@ impl<'a> PngOutputs<'a> {
         fonts: &specrender::FontBook,
         opts: &RenderOptions,
         p: &PreviewArgs,
-        pptx: bool,
+        also: specrender::Also,
         progress: Progress<'_>,
     ) -> Result<specrender::Previews<DrawnPng>, Stop> {
         let to = specrender::PreviewsTo {
@@ -1245,7 +1257,7 @@ impl<'a> PngOutputs<'a> {
             opts,
             &preview,
             sheet.as_ref(),
-            pptx,
+            also,
             progress,
             to,
         );
@@ -1305,7 +1317,14 @@ fn cmd_preview(args: &InputArgs, run: &RunArgs, p: &PreviewArgs) -> i32 {
             pdf: None,
         };
         let to = PngOutputs::new(args, &planned, dir, p.sheet.as_deref());
-        let mut drawn = match to.draw(&parsed, &fonts, &opts, p, false, &mut progress) {
+        let mut drawn = match to.draw(
+            &parsed,
+            &fonts,
+            &opts,
+            p,
+            specrender::Also::default(),
+            &mut progress,
+        ) {
             Ok(d) => d,
             Err(Stop::Code(code)) => return Ok(code),
             Err(Stop::Err(e)) => return Err(e),

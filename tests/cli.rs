@@ -1203,4 +1203,33 @@ fn render_pdf_and_pdf_write_every_output_together() {
     let r = specrender(&["pdf", s(&doc), "-o", "doc-only.pdf"], None, Some(&dir));
     assert!(r.code == 0 || r.code == 1, "{r:?}");
     assert_eq!(std::fs::read(dir.join("doc-only.pdf")).unwrap(), doc_pdf);
+    // With --preview too: the PPTX, the PDF, the PNGs and the report from one layout — the
+    // same PDF and PPTX bytes as without the PNGs.
+    let r = specrender(
+        &[
+            "render",
+            s(&input),
+            "-o",
+            "all.pptx",
+            "--pdf",
+            "all.pdf",
+            "--preview",
+            "png",
+            "--qc",
+            "all.qc.json",
+        ],
+        None,
+        Some(&dir),
+    );
+    assert!(r.code == 0 || r.code == 1, "{r:?}");
+    assert_eq!(std::fs::read(dir.join("all.pdf")).unwrap(), pdf);
+    assert_eq!(
+        std::fs::read(dir.join("all.pptx")).unwrap(),
+        std::fs::read(dir.join("d.pptx")).unwrap()
+    );
+    assert!(!names(&dir.join("png")).is_empty());
+    assert_eq!(
+        std::fs::read(dir.join("all.qc.json")).unwrap(),
+        std::fs::read(dir.join("d.qc.json")).unwrap()
+    );
 }

@@ -304,7 +304,7 @@ pub struct Ink {
 
 impl PlacedBox {
     /// Every laid line of the box's text (a text box, a shape's text, a table's cells) with
-    /// its ink, where the drawers put it; blank lines have none.
+    /// its ink, where the drawers put it; blank lines have none. A chart is one ink, its box.
     pub fn inks(&self) -> Vec<Ink> {
         let text = |t: &TextBox, rect: &Rect| {
             let area = t.area(rect);
@@ -330,6 +330,14 @@ impl PlacedBox {
                     ls
                 })
                 .collect(),
+            // A chart draws across its box: its plot, axes and labels are one ink.
+            BoxContent::Chart(_) => vec![Ink {
+                cell: None,
+                header: false,
+                para: 0,
+                line: 0,
+                rect: self.rect,
+            }],
             _ => Vec::new(),
         }
     }

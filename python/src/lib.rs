@@ -469,7 +469,7 @@ impl Inner {
             assets_root,
             doc: specrender::layout::doc::DocOptions {
                 citations: c.citations,
-                template: None,
+                ..Default::default()
             },
             templates: self.store.clone(),
             ..Default::default()
@@ -531,7 +531,7 @@ impl Inner {
             &opts,
             &popts,
             sopts.as_ref(),
-            false,
+            specrender::Also::default(),
             &mut |_, _, _| {},
         )?;
         let (pngs, qc) = (drawn.slides, drawn.outcome.qc);

@@ -1,4 +1,5 @@
-//! `overlaps_artwork`: a laid line of text whose ink lands on the template's artwork — an
+//! `overlaps_artwork`: a laid line of text (or a chart, drawn across its box) whose ink lands
+//! on the template's artwork — an
 //! opaque decoration of the slide's master or layout, at its outline
 //! ([`specrender_model::artwork`]), not its bounding box. The ink of the lines is judged, not
 //! the box: a placeholder the template lays over its artwork by design is fine while its text
@@ -55,7 +56,10 @@ fn boxed_overlap(a: &Artwork<'_>, placeholders: &[Rect], b: &PlacedBox) -> bool 
 fn finding(slide: &LaidSlide, b: &PlacedBox, a: &Artwork<'_>, hit: &[&Ink], of: usize) -> Issue {
     let label = a.label();
     let n = hit.len();
-    let which = if n == of {
+    let chart = matches!(b.content, specrender_model::BoxContent::Chart(_));
+    let which = if chart {
+        "its chart".to_string()
+    } else if n == of {
         if n == 1 {
             "its line".to_string()
         } else {
@@ -64,11 +68,17 @@ fn finding(slide: &LaidSlide, b: &PlacedBox, a: &Artwork<'_>, hit: &[&Ink], of: 
     } else {
         format!("{n} of its {of} lines")
     };
+    let verb = if chart || n == 1 { "runs" } else { "run" };
+    let it = if chart { "it stays" } else { "its text stays" };
     let message = format!(
-        "{}/{}: {which} run onto the template's artwork ({label}); move or shrink the box so its text stays clear of it, or use a layout with room there.",
+        "{}/{}: {which} {verb} onto the template's artwork ({label}); move or shrink the box so {it} clear of it, or use a layout with room there.",
         slide.id, b.element_id
     );
-    let lines: Vec<_> = hit.iter().map(|i| ink_json(i)).collect();
+    let lines: Vec<_> = if chart {
+        Vec::new()
+    } else {
+        hit.iter().map(|i| ink_json(i)).collect()
+    };
     // The union of the lines' ink, and how much of it the artwork covers.
     let union = hit.iter().skip(1).fold(hit[0].rect, |u, i| {
         let (x0, y0) = (u.x.min(i.rect.x), u.y.min(i.rect.y));

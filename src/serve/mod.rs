@@ -328,7 +328,7 @@ impl<'a> Worker<'a> {
             opts,
             &popts,
             sheet.as_ref(),
-            false,
+            crate::Also::default(),
             &mut |_, _, _| {},
             to,
         ) {

@@ -4,7 +4,7 @@
 //! lines, each slot they are in is narrowed to the largest part of it clear of the artwork
 //! ([`free_part`]) and the slide is laid out again from its slots — the fit steps then shrink,
 //! reflow and split into the smaller slot as for any overflow. The second layout is kept when
-//! it leaves fewer lines on artwork; what is left, QC reports (`overlaps_artwork`). Artwork
+//! it leaves fewer lines on artwork and no more boxes overflowing; what is left, QC reports (`overlaps_artwork`). Artwork
 //! under a whole box is a band the text is meant to sit on and is no obstacle; a slot whose
 //! clear part is too small (under 40 % of its width, height or area) is left as it is.
 

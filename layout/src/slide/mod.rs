@@ -71,7 +71,7 @@ pub struct SlideResult {
 
 /// Lays out one input slide (every stage), taking the fixes and notes it made out of `ctx`.
 /// Lines left on the template's artwork lay the slide out again once in the slots' parts
-/// clear of it ([`artwork`]), kept when fewer lines are left there.
+/// clear of it ([`artwork`]), kept when fewer lines are left there and no more boxes overflow.
 pub fn lay(ctx: &mut Ctx<'_>, s: &Slide) -> SlideResult {
     let notes_before = ctx.notes.len();
     let fixes_before = ctx.fixes.len();
@@ -99,7 +99,8 @@ pub fn lay(ctx: &mut Ctx<'_>, s: &Slide) -> SlideResult {
             }
             let (again, targets) = attempt(ctx, s, preset, clear, mark.fixes);
             let (left, _) = artwork::lines_on_artwork(ctx, s, &targets, preset, &again);
-            if left < on_art {
+            // Kept when fewer lines are on artwork and no more boxes overflow.
+            if left < on_art && unfit(&again) <= unfit(&slides) {
                 slides = again;
             } else {
                 mark.take(ctx);
@@ -112,6 +113,15 @@ pub fn lay(ctx: &mut Ctx<'_>, s: &Slide) -> SlideResult {
         fixes: ctx.fixes.split_off(fixes_before),
         notes: ctx.notes.split_off(notes_before),
     }
+}
+
+/// The boxes of `slides` whose content does not fit.
+fn unfit(slides: &[LaidSlide]) -> usize {
+    slides
+        .iter()
+        .flat_map(|ls| &ls.boxes)
+        .filter(|b| !b.content.fits())
+        .count()
 }
 
 /// Stages 1–5 on `slots` of `preset`: the slide's output slides (the fixes from
