@@ -1347,26 +1347,32 @@ fn lines_on_template_artwork_are_reported_and_judged_for_contrast_line_by_line()
         .iter()
         .filter(|i| i["slide_id"] == "s3" && i["element_id"] == "e2")
         .collect();
-    assert_eq!(s3.len(), 3, "{s3:?}");
-    for i in &s3 {
-        assert_eq!(i["severity"], "medium");
-        assert_eq!(i["details"]["decoration_of"], "master");
-        let label = i["details"]["decoration_label"].as_str().unwrap();
+    // One finding per box, naming every shape its lines run onto.
+    assert_eq!(s3.len(), 1, "{s3:?}");
+    let i = s3[0];
+    assert_eq!(i["severity"], "medium");
+    assert_eq!(i["details"]["decoration_of"], "master");
+    let art = i["details"]["artwork"].as_array().unwrap();
+    assert_eq!(art.len(), 3, "{art:?}");
+    for a in art {
+        let label = a["decoration_label"].as_str().unwrap();
         assert!(
             label.starts_with("master shape ") && label.ends_with(" (sp)"),
             "{label}"
         );
-        let cover = i["details"]["ink_covered"].as_f64().unwrap();
-        assert!(cover > 0.0 && cover <= 1.0, "{cover}");
+        assert!(i["message"].as_str().unwrap().contains(label));
     }
+    assert_eq!(i["details"]["decoration_label"], art[0]["decoration_label"]);
+    let cover = i["details"]["ink_covered"].as_f64().unwrap();
+    assert!(cover > 0.0 && cover <= 1.0, "{cover}");
     // Judged per line at the triangles' outlines: one triangle takes three of the four
     // bullets, another two — not the whole box.
-    let counts: Vec<usize> = s3
+    let counts: Vec<usize> = art
         .iter()
-        .map(|i| i["details"]["lines"].as_array().unwrap().len())
+        .map(|a| a["lines"].as_array().unwrap().len())
         .collect();
     assert!(counts.contains(&3) && counts.contains(&2), "{counts:?}");
-    let first = &s3[0]["details"]["lines"][0];
+    let first = &i["details"]["lines"][0];
     assert!(first["paragraph"].as_u64().unwrap() >= 1 && first["line"] == 1);
     // A box QC already calls an overlap with a decoration is not reported again for it.
     for o in issues.iter().filter(|i| i["type"] == "overlap") {

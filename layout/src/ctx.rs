@@ -59,6 +59,10 @@ pub struct Ctx<'a> {
     pub(crate) ids: BTreeSet<String>,
     /// The continuation ids made, in order (a slide laid out again takes its own back).
     pub(crate) id_log: Vec<String>,
+    /// Each slot's part clear of its layout's artwork, by (template layout, slot rectangle),
+    /// once found (`slide::artwork::cleared`).
+    pub(crate) clear_parts:
+        std::collections::HashMap<(usize, [i64; 4]), Option<crate::model::Rect>>,
 }
 
 impl<'a> Ctx<'a> {
@@ -85,6 +89,7 @@ impl<'a> Ctx<'a> {
             fixes: Vec::new(),
             ids: deck.slides.iter().map(|s| s.id.clone()).collect(),
             id_log: Vec::new(),
+            clear_parts: std::collections::HashMap::new(),
         }
     }
 

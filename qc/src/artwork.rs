@@ -35,13 +35,13 @@ pub(crate) fn overlaps_artwork(laid: &LaidDeck, slide: &LaidSlide, out: &mut Vec
         if inks.is_empty() {
             continue;
         }
-        for (ai, lines) in artwork::hits(&art, &b.rect, &inks) {
-            let a = &art[ai];
-            if boxed_overlap(a, placeholders, b) {
-                continue;
-            }
-            let hit: Vec<&Ink> = lines.iter().map(|&i| &inks[i]).collect();
-            out.push(finding(slide, b, a, &hit, inks.len()));
+        let on: Vec<(&Artwork<'_>, Vec<usize>)> = artwork::hits(&art, &b.rect, &inks)
+            .into_iter()
+            .map(|(ai, lines)| (&art[ai], lines))
+            .filter(|(a, _)| !boxed_overlap(a, placeholders, b))
+            .collect();
+        if !on.is_empty() {
+            out.push(finding(slide, b, &on, &inks));
         }
     }
 }
@@ -53,9 +53,24 @@ fn boxed_overlap(a: &Artwork<'_>, placeholders: &[Rect], b: &PlacedBox) -> bool 
     !b.full_bleed && !placeholders.iter().any(over) && over(&b.rect)
 }
 
-fn finding(slide: &LaidSlide, b: &PlacedBox, a: &Artwork<'_>, hit: &[&Ink], of: usize) -> Issue {
-    let label = a.label();
-    let n = hit.len();
+/// One box's lines on artwork: every artwork they are on (`on`, with the indices of its lines
+/// in `inks`), the one that covers most of them named first.
+fn finding(
+    slide: &LaidSlide,
+    b: &PlacedBox,
+    on: &[(&Artwork<'_>, Vec<usize>)],
+    inks: &[Ink],
+) -> Issue {
+    let covered = |(a, lines): &(&Artwork<'_>, Vec<usize>)| -> f64 {
+        lines.iter().map(|&i| a.area_over(&inks[i].rect)).sum()
+    };
+    let mut order: Vec<(f64, usize)> = on.iter().map(covered).zip(0..).collect();
+    // Most covered first; ties in drawing order.
+    order.sort_by(|x, y| y.0.total_cmp(&x.0).then(x.1.cmp(&y.1)));
+    let mut hit: Vec<usize> = on.iter().flat_map(|(_, l)| l.iter().copied()).collect();
+    hit.sort_unstable();
+    hit.dedup();
+    let (n, of) = (hit.len(), inks.len());
     let chart = matches!(b.content, specrender_model::BoxContent::Chart(_));
     let which = if chart {
         "its chart".to_string()
@@ -70,20 +85,26 @@ fn finding(slide: &LaidSlide, b: &PlacedBox, a: &Artwork<'_>, hit: &[&Ink], of: 
     };
     let verb = if chart || n == 1 { "runs" } else { "run" };
     let it = if chart { "it stays" } else { "its text stays" };
+    let labels: Vec<String> = order.iter().map(|&(_, i)| on[i].0.label()).collect();
     let message = format!(
-        "{}/{}: {which} {verb} onto the template's artwork ({label}); move or shrink the box so {it} clear of it, or use a layout with room there.",
-        slide.id, b.element_id
+        "{}/{}: {which} {verb} onto the template's artwork ({}); move or shrink the box so {it} clear of it, or use a layout with room there.",
+        slide.id,
+        b.element_id,
+        labels.join(", ")
     );
-    let lines: Vec<_> = if chart {
-        Vec::new()
-    } else {
-        hit.iter().map(|i| ink_json(i)).collect()
+    let lines_json = |lines: &[usize]| -> Vec<serde_json::Value> {
+        if chart {
+            Vec::new()
+        } else {
+            lines.iter().map(|&i| ink_json(&inks[i])).collect()
+        }
     };
     // The union of the lines' ink, and how much of it the artwork covers.
-    let union = hit.iter().skip(1).fold(hit[0].rect, |u, i| {
-        let (x0, y0) = (u.x.min(i.rect.x), u.y.min(i.rect.y));
-        let x1 = u.right().max(i.rect.right());
-        let y1 = u.bottom().max(i.rect.bottom());
+    let first = inks[hit[0]].rect;
+    let union = hit.iter().skip(1).fold(first, |u, &i| {
+        let r = inks[i].rect;
+        let (x0, y0) = (u.x.min(r.x), u.y.min(r.y));
+        let (x1, y1) = (u.right().max(r.right()), u.bottom().max(r.bottom()));
         Rect {
             x: x0,
             y: y0,
@@ -91,18 +112,34 @@ fn finding(slide: &LaidSlide, b: &PlacedBox, a: &Artwork<'_>, hit: &[&Ink], of: 
             h: y1 - y0,
         }
     });
-    let covered: f64 = hit.iter().map(|i| a.area_over(&i.rect)).sum();
-    let inked: i128 = hit.iter().map(|i| i.rect.area()).sum();
+    let inked: i128 = hit.iter().map(|&i| inks[i].rect.area()).sum();
+    let total: f64 = order.iter().map(|o| o.0).sum::<f64>().min(inked as f64);
+    let (_, top) = order[0];
+    let a = on[top].0;
+    let all: Vec<serde_json::Value> = order
+        .iter()
+        .map(|&(_, i)| {
+            let (a, lines) = &on[i];
+            json!({
+                "decoration": a.decoration.name,
+                "decoration_label": a.label(),
+                "decoration_of": a.of,
+                "decoration_in": rect_in(&a.decoration.rect),
+                "lines": lines_json(lines),
+            })
+        })
+        .collect();
     let mut details = BTreeMap::new();
     details.insert("decoration".into(), json!(a.decoration.name));
-    details.insert("decoration_label".into(), json!(label));
+    details.insert("decoration_label".into(), json!(labels[0]));
     details.insert("decoration_of".into(), json!(a.of));
     details.insert("decoration_in".into(), rect_in(&a.decoration.rect));
-    details.insert("lines".into(), json!(lines));
+    details.insert("artwork".into(), json!(all));
+    details.insert("lines".into(), json!(lines_json(&hit)));
     details.insert("ink_in".into(), rect_in(&union));
     details.insert(
         "ink_covered".into(),
-        ratio_value(covered.round() as i128, inked.max(1)),
+        ratio_value(total.round() as i128, inked.max(1)),
     );
     issue(
         IssueKind::OverlapsArtwork,

@@ -81,28 +81,38 @@ pub fn lines_on_artwork(
 /// `slots` with each slot of `roles` narrowed to its part clear of the artwork of `preset`'s
 /// template layout; `None` when no slot changes.
 pub fn cleared(
-    ctx: &Ctx<'_>,
+    ctx: &mut Ctx<'_>,
     preset: Preset,
     slots: &[Slot],
     roles: &[SlotRole],
 ) -> Option<Vec<(SlotRole, Rect, Rect)>> {
     let frame = ctx.frame;
     let index = frame.template_layout_index(preset)?;
-    let art = frame.look.artwork(index);
-    let changed: Vec<(SlotRole, Rect, Rect)> = slots
-        .iter()
-        .filter(|s| roles.contains(&s.role))
-        .filter_map(|s| {
-            let free = free_part(&art, s.rect)?;
-            (free != s.rect).then_some((s.role, s.rect, free))
-        })
-        .collect();
+    let mut art = None;
+    let mut changed: Vec<(SlotRole, Rect, Rect)> = Vec::new();
+    for s in slots.iter().filter(|s| roles.contains(&s.role)) {
+        // The same slot on the same layout has the same clear part: found once per job.
+        let r = s.rect;
+        let key = (index, [r.x, r.y, r.w, r.h]);
+        let free = match ctx.clear_parts.get(&key) {
+            Some(f) => *f,
+            None => {
+                let art = art.get_or_insert_with(|| frame.look.artwork(index));
+                let f = free_part(art, r);
+                ctx.clear_parts.insert(key, f);
+                f
+            }
+        };
+        if let Some(free) = free.filter(|f| *f != r) {
+            changed.push((s.role, r, free));
+        }
+    }
     (!changed.is_empty()).then_some(changed)
 }
 
 /// The largest rectangle of `rect` clear of `art` (artwork under the whole of `rect` aside),
-/// found on a [`GRID`] x [`GRID`] grid of its cells and kept [`GAP`] from the artwork; `None` when nothing is in the way or the
-/// clear part is too small to hold text ([`MIN_SHARE`], [`MIN_W`], [`MIN_H`]).
+/// found on a [`GRID`] x [`GRID`] grid of its cells and kept [`GAP`] from the artwork; `None`
+/// when nothing is in the way or the clear part is too small to hold text ([`MIN_SHARE`], [`MIN_W`], [`MIN_H`]).
 pub fn free_part(art: &[Artwork<'_>], rect: Rect) -> Option<Rect> {
     if rect.w <= 0 || rect.h <= 0 {
         return None;
