@@ -727,7 +727,7 @@ pub struct Previews<T = specrender_preview::SlidePreview> {
 /// What [`previews_parsed`] makes besides the previews, from the same laid-out deck.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Also {
-    /// The PPTX (`render --preview`): in [`Outcome::file`].
+    /// The PPTX (`render --preview`): in [`Outcome::pptx`].
     pub pptx: bool,
     /// The PDF (`render --preview --pdf`): in [`Previews::pdf`].
     pub pdf: bool,

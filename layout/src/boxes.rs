@@ -169,6 +169,31 @@ impl Serialize for BoxJson<'_> {
         if let model::BoxContent::Table(t) = &b.content {
             table_entries(&mut m, b.rect, t)?;
         }
+        // Where each laid line's ink is (QC's `overlaps_artwork` and `low_contrast` judge it).
+        let inks = b.inks();
+        if !inks.is_empty() {
+            m.serialize_entry("inks", &Seq(|| inks.iter().map(InkJson)))?;
+        }
+        m.end()
+    }
+}
+
+/// `{"paragraph", "line"` (from 1), `"row", "column"` (a table's cell, from 1),
+/// `"ink_emu"}`; a chart's one ink is its box.
+struct InkJson<'a>(&'a specrender_model::place::Ink);
+
+impl Serialize for InkJson<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let i = self.0;
+        let mut m = s.serialize_map(None)?;
+        m.serialize_entry("paragraph", &(i.para + 1))?;
+        m.serialize_entry("line", &(i.line + 1))?;
+        if let Some((r, c)) = i.cell {
+            m.serialize_entry("row", &(r + 1))?;
+            m.serialize_entry("column", &(c + 1))?;
+        }
+        let r = i.rect;
+        m.serialize_entry("ink_emu", &[r.x, r.y, r.w, r.h])?;
         m.end()
     }
 }

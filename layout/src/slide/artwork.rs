@@ -18,15 +18,15 @@ use crate::preset::{Slot, SlotRole, GAP};
 use specrender_spec::deck::Slide;
 
 /// Cells per side of the grid a slot's clear part is found on.
-const GRID: usize = 32;
+pub const GRID: usize = 32;
 /// A cell is blocked when artwork covers more than this share of it (1 / N): 2 %.
-const CELL_DENOMINATOR: f64 = 50.0;
+pub const CELL_DENOMINATOR: f64 = 50.0;
 /// A clear part smaller than this share of the slot's width, height or area (40 %) is no
 /// place for its text: the slot stays, and QC reports the lines.
-const MIN_SHARE: f64 = 0.4;
+pub const MIN_SHARE: f64 = 0.4;
 /// Nor is one under 1 in wide or 0.4 in tall.
-const MIN_W: Emu = EMU_PER_INCH;
-const MIN_H: Emu = EMU_PER_INCH * 2 / 5;
+pub const MIN_W: Emu = EMU_PER_INCH;
+pub const MIN_H: Emu = EMU_PER_INCH * 2 / 5;
 
 /// How many laid lines of `slides` lie on artwork, and the slots (of the slides that went onto
 /// `preset`) whose elements they belong to, by the elements' `targets`.
