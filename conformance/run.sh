@@ -17,6 +17,9 @@
 #                                 validity (qpdf, pdfinfo, pdffonts, the tag tree via pikepdf),
 #                                 ink boxes vs LibreOffice's PDF of our PPTX, determinism
 #                                 (conformance/pdf_check.py)
+#   conformance/run.sh --artwork [--fast]
+#                                 text on template artwork as LibreOffice draws it: every laid
+#                                 line on artwork reported by QC (conformance/artwork_check.py)
 #   conformance/run.sh --docx [--fast] [--doc FILE.json ...] [--docx FILE.docx ...]
 #                                 documents: DOCX through LibreOffice Writer (conformance/documents.py)
 # Output: target/conformance/report.json, target/conformance/png/ (failure pages), a summary;
@@ -43,6 +46,12 @@ import importlib.metadata as m
 assert m.version("pdfminer.six") == "20260107" and m.version("fonttools") == "4.68.0"
 import PIL
 PY
+
+if [ "${1:-}" = "--artwork" ]; then
+  shift
+  cargo build --release -q -p specrender
+  exec python3 conformance/artwork_check.py "$@"
+fi
 
 if [ "${1:-}" = "--pdf" ]; then
   shift
