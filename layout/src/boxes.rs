@@ -169,8 +169,12 @@ impl Serialize for BoxJson<'_> {
         if let model::BoxContent::Table(t) = &b.content {
             table_entries(&mut m, b.rect, t)?;
         }
-        // Where each laid line's ink is (QC's `overlaps_artwork` and `low_contrast` judge it).
-        let inks = b.inks();
+        // Where each laid line's ink is (QC's `overlaps_artwork` and `low_contrast` judge it);
+        // not a table's (its cells can be many: the JSON is written without holding them).
+        let inks = match &b.content {
+            model::BoxContent::Table(_) => Vec::new(),
+            _ => b.inks(),
+        };
         if !inks.is_empty() {
             m.serialize_entry("inks", &Seq(|| inks.iter().map(InkJson)))?;
         }
@@ -178,7 +182,7 @@ impl Serialize for BoxJson<'_> {
     }
 }
 
-/// `{"paragraph", "line"` (from 1), `"row", "column"` (a table's cell, from 1),
+/// `{"paragraph", "line"` (from 1), `"row", "column"` (a table's cell, from 1; not written),
 /// `"ink_emu"}`; a chart's one ink is its box.
 struct InkJson<'a>(&'a specrender_model::place::Ink);
 
