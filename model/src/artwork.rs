@@ -64,10 +64,19 @@ impl Artwork<'_> {
         if self.bounds.intersection(r).is_none() {
             return 0.0;
         }
-        // Signed areas summed: a hole wound against its outline takes itself off.
+        if r.contains(&self.bounds) {
+            return self.area();
+        }
+        // Signed areas summed: a hole wound against its outline takes itself off. Two
+        // buffers the clip passes between, for every polygon.
+        let n = self.outline.iter().map(Vec::len).max().unwrap_or(0) * 2 + 8;
+        let (mut a, mut b) = (Vec::with_capacity(n), Vec::with_capacity(n));
         self.outline
             .iter()
-            .map(|poly| signed_area(&clip(poly, r)))
+            .map(|poly| {
+                clip(poly, r, &mut a, &mut b);
+                signed_area(&a)
+            })
             .sum::<f64>()
             .abs()
     }
@@ -333,13 +342,15 @@ fn bounds(polys: &[Vec<Pt>]) -> Option<Rect> {
     })
 }
 
-/// `poly` clipped to `r` (Sutherland–Hodgman: exact for a convex clip, whatever the polygon).
-fn clip(poly: &[Pt], r: &Rect) -> Vec<Pt> {
+/// `poly` clipped to `r` into `out` (Sutherland–Hodgman: exact for a convex clip, whatever the
+/// polygon), `tmp` the other buffer the edges pass between.
+fn clip(poly: &[Pt], r: &Rect, out: &mut Vec<Pt>, tmp: &mut Vec<Pt>) {
     let (x0, y0) = (r.x as f64, r.y as f64);
     let (x1, y1) = ((r.x + r.w) as f64, (r.y + r.h) as f64);
     // Each edge: the axis (0: x, 1: y), its value, and whether inside is at or above it.
     let edges = [(0, x0, true), (0, x1, false), (1, y0, true), (1, y1, false)];
-    let mut out = poly.to_vec();
+    out.clear();
+    out.extend_from_slice(poly);
     for (axis, at, above) in edges {
         if out.is_empty() {
             break;
@@ -360,9 +371,10 @@ fn clip(poly: &[Pt], r: &Rect) -> Vec<Pt> {
                 (a.0 + t * (b.0 - a.0), at)
             }
         };
-        let input = std::mem::take(&mut out);
-        let mut prev = input[input.len() - 1];
-        for &p in &input {
+        std::mem::swap(out, tmp);
+        out.clear();
+        let mut prev = tmp[tmp.len() - 1];
+        for &p in tmp.iter() {
             match (inside(p), inside(prev)) {
                 (true, true) => out.push(p),
                 (true, false) => {
@@ -375,7 +387,6 @@ fn clip(poly: &[Pt], r: &Rect) -> Vec<Pt> {
             prev = p;
         }
     }
-    out
 }
 
 /// The shoelace area, positive when wound clockwise on the slide (y down).

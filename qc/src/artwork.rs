@@ -20,12 +20,17 @@ use crate::checks::over_decoration;
 use crate::numbers::{ratio_value, rect_in};
 use crate::{issue, Issue, IssueKind, Severity};
 
-pub(crate) fn overlaps_artwork(laid: &LaidDeck, slide: &LaidSlide, out: &mut Vec<Issue>) {
+/// `art`: the slide's template layout and its artwork ([`specrender_model::Look::artwork`]).
+pub(crate) fn overlaps_artwork(
+    laid: &LaidDeck,
+    slide: &LaidSlide,
+    art: Option<(usize, &[Artwork<'_>])>,
+    out: &mut Vec<Issue>,
+) {
     let frame = &laid.frame;
-    let Some(index) = frame.template_layout_index(slide.preset) else {
+    let Some((index, art)) = art else {
         return;
     };
-    let art = frame.look.artwork(index);
     if art.is_empty() {
         return;
     }
@@ -35,7 +40,7 @@ pub(crate) fn overlaps_artwork(laid: &LaidDeck, slide: &LaidSlide, out: &mut Vec
         if inks.is_empty() {
             continue;
         }
-        let on: Vec<(&Artwork<'_>, Vec<usize>)> = artwork::hits(&art, &b.rect, &inks)
+        let on: Vec<(&Artwork<'_>, Vec<usize>)> = artwork::hits(art, &b.rect, &inks)
             .into_iter()
             .map(|(ai, lines)| (&art[ai], lines))
             .filter(|(a, _)| !boxed_overlap(a, placeholders, b))

@@ -40,13 +40,17 @@ struct Worst<'a> {
     ink: &'a Ink,
 }
 
-pub(crate) fn contrast(laid: &LaidDeck, slide: &LaidSlide, out: &mut Vec<Issue>) {
-    let frame = &laid.frame;
-    let Some(layout) = frame.template_layout_index(slide.preset) else {
+/// `art`: the slide's template layout and its artwork ([`specrender_model::Look::artwork`]).
+pub(crate) fn contrast(
+    laid: &LaidDeck,
+    slide: &LaidSlide,
+    art: Option<(usize, &[specrender_model::artwork::Artwork<'_>])>,
+    out: &mut Vec<Issue>,
+) {
+    let Some((layout, art)) = art else {
         return;
     };
-    let look = &frame.look;
-    let art = look.artwork(layout);
+    let look = &laid.frame.look;
     let rgb = |c: Rgb| [c.0, c.1, c.2];
     for b in &slide.boxes {
         // (body text, header row text)
@@ -94,7 +98,7 @@ pub(crate) fn contrast(laid: &LaidDeck, slide: &LaidSlide, out: &mut Vec<Issue>)
             let Some(t) = (if ink.header { header } else { body }) else {
                 continue;
             };
-            for (bg, from) in under(look, layout, &art, ink, t.fill) {
+            for (bg, from) in under(look, layout, art, ink, t.fill) {
                 let v = ratio(t.fg, bg);
                 if v < t.min && worst.as_ref().is_none_or(|w| v < w.ratio) {
                     worst = Some(Worst {

@@ -202,8 +202,14 @@ pub fn check_with_input(laid: &LaidDeck, warnings: &[SpecError]) -> QcReport {
         checks::overlaps(slide, &mut issues);
         checks::decorations(laid, slide, &mut issues);
         checks::logo(laid, slide, &mut issues);
-        contrast::contrast(laid, slide, &mut issues);
-        artwork::overlaps_artwork(laid, slide, &mut issues);
+        // The look's artwork under this slide, outlines made once for both checks.
+        let art = laid
+            .frame
+            .template_layout_index(slide.preset)
+            .map(|i| (i, laid.frame.look.artwork(i)));
+        let art = art.as_ref().map(|(i, a)| (*i, &a[..]));
+        contrast::contrast(laid, slide, art, &mut issues);
+        artwork::overlaps_artwork(laid, slide, art, &mut issues);
     }
     sort_issues(laid, &mut issues);
 
