@@ -4,7 +4,7 @@
 //! tables with their grid, rows and cells — and a master's `p:txStyles`. Nothing is resolved
 //! here: inheritance is `resolve`'s.
 //!
-//! This module holds what is read and the per-element readers shared with the walk; [`walk`]
+//! This module holds what is read and the per-element readers shared with the walk; `walk`
 //! is the one pass over the part's XML that drives them.
 
 mod walk;
