@@ -5,7 +5,7 @@
 //! `shape_id`, `shape_name` and `creation_id` (`a16:creationId`, when the file has one).
 //! Issues are ordered by slide, then shape (document order), then type.
 
-use crate::measure::{Fallback, Lines, Measure};
+use crate::measure::{CellLines, Fallback, Lines, Measure};
 use crate::read::Rect;
 use crate::resolve::{Deck, Frame, Resolved, Slide, What};
 use crate::CheckOptions;
@@ -281,209 +281,275 @@ fn is_prompt(text: &str, prompt: Option<&str>) -> bool {
 
 /// The report of a measured deck.
 pub fn report(deck: &Deck, measured: &[Vec<Measure>], opts: &CheckOptions) -> QcReport {
-    let (sw, sh) = deck.slide_size;
     let mut all: Vec<Issue> = Vec::new();
     let mut seen: Vec<Fallback> = Vec::new();
     for (slide, ms) in deck.slides.iter().zip(measured) {
-        let mut out = Out {
-            slide,
-            issues: Vec::new(),
+        all.extend(slide_issues(deck.slide_size, slide, ms, opts, &mut seen));
+    }
+    qc_report(deck, all)
+}
+
+/// One slide's issues, in the order of [the module](self); `seen` carries the font
+/// fallbacks already reported on earlier slides.
+fn slide_issues(
+    slide_size: (i64, i64),
+    slide: &Slide,
+    ms: &[Measure],
+    opts: &CheckOptions,
+    seen: &mut Vec<Fallback>,
+) -> Vec<Issue> {
+    let mut out = Out {
+        slide,
+        issues: Vec::new(),
+    };
+    // Text-bearing boxes as drawn, for overlaps.
+    let mut texts: Vec<(usize, Rect)> = Vec::new();
+    for (i, (s, m)) in slide.shapes.iter().zip(ms).enumerate() {
+        let drawn = match m {
+            Measure::Text { rect, .. } | Measure::Table { rect, .. } => *rect,
+            Measure::None => s.rect,
         };
-        // Text-bearing boxes as drawn, for overlaps.
-        let mut texts: Vec<(usize, Rect)> = Vec::new();
-        for (i, (s, m)) in slide.shapes.iter().zip(ms).enumerate() {
-            let drawn = match m {
-                Measure::Text { rect, .. } | Measure::Table { rect, .. } => *rect,
-                Measure::None => s.rect,
-            };
-            match (&s.what, m) {
-                (What::Text(f), Measure::Text { lines, .. }) => {
-                    let is_ph = s.ph.is_some();
-                    let text = f.text();
-                    if is_ph && is_prompt(&text, s.prompt.as_deref()) {
-                        out.push(
-                            i,
-                            Some(s),
-                            IssueKind::PlaceholderPrompt,
-                            Severity::Medium,
-                            vec![("text", json!(short(text.trim())))],
-                            format!(
-                                "{}: the placeholder still holds its prompt \"{}\"; replace it with content or delete the placeholder.",
-                                at(slide, s),
-                                short(text.trim())
-                            ),
-                        );
-                    } else if is_ph && lines.empty {
-                        out.push(
-                            i,
-                            Some(s),
-                            IssueKind::EmptyPlaceholder,
-                            Severity::Low,
-                            vec![],
-                            format!(
-                                "{}: an empty placeholder (it shows its prompt while editing, nothing in a show); fill it or delete it.",
-                                at(slide, s)
-                            ),
-                        );
-                    }
-                    if !lines.empty {
-                        overflow_issue(&mut out, i, s, lines, f);
-                        min_font(&mut out, i, s, lines, f.title, opts);
-                        fonts(&mut out, i, s, lines, &mut seen);
-                        if let Some(r) = drawn {
-                            texts.push((i, r));
-                        }
-                    }
-                }
-                (
-                    What::Table(..),
-                    Measure::Table {
-                        cells,
-                        height,
-                        needed_height,
-                        ..
-                    },
-                ) => {
-                    for c in cells {
-                        fonts(&mut out, i, s, &c.lines, &mut seen);
-                        if !c.lines.empty {
-                            min_font(&mut out, i, s, &c.lines, false, opts);
-                        }
-                    }
-                    let over: Vec<Value> = cells
-                        .iter()
-                        .filter(|c| c.needed_row_height > c.row_height)
-                        .map(|c| {
-                            json!({
-                                "row": c.row,
-                                "column": c.col,
-                                "needed_lines": c.lines.needed_lines,
-                                "box_lines": c.lines.box_lines,
-                                "needed_height_pt": pt(c.needed_row_height),
-                                "row_height_pt": pt(c.row_height),
-                            })
-                        })
-                        .collect();
-                    if !over.is_empty() {
-                        let first = &over[0];
-                        out.push(
-                            i,
-                            Some(s),
-                            IssueKind::TableOverflow,
-                            Severity::High,
-                            vec![
-                                ("cells", json!(over.clone())),
-                                ("needed_height_pt", pt(*needed_height)),
-                                ("box_height_pt", pt(*height)),
-                            ],
-                            format!(
-                                "{}: {} cell(s) need more height than their row (row {}, column {}: {} lines, the row holds {}); the table grows from {} pt to {} pt. Shorten the cells or give the rows room.",
-                                at(slide, s),
-                                over.len(),
-                                first["row"],
-                                first["column"],
-                                first["needed_lines"],
-                                first["box_lines"],
-                                pt(*height),
-                                pt(*needed_height)
-                            ),
-                        );
-                    }
-                    if let Some(mut r) = drawn {
-                        r.cy = r.cy.max(*needed_height);
+        match (&s.what, m) {
+            (What::Text(f), Measure::Text { lines, .. }) => {
+                text_issues(&mut out, i, s, f, lines, opts, seen);
+                if !lines.empty {
+                    if let Some(r) = drawn {
                         texts.push((i, r));
                     }
                 }
-                (What::NotMeasured(why), _) => {
-                    out.push(
-                        i,
-                        Some(s),
-                        IssueKind::NotMeasured,
-                        Severity::Low,
-                        vec![("reason", json!(why))],
-                        format!(
-                            "{}: {why} is not measured; check it by eye in PowerPoint.",
-                            at(slide, s)
-                        ),
-                    );
-                }
-                _ => {}
             }
-            // Out of bounds: anything drawn past the slide's edges (tables as grown).
-            let drawn = match (m, drawn) {
-                (Measure::Table { needed_height, .. }, Some(mut r)) => {
+            (
+                What::Table(..),
+                Measure::Table {
+                    cells,
+                    height,
+                    needed_height,
+                    ..
+                },
+            ) => {
+                table_issues(&mut out, i, s, cells, (*height, *needed_height), opts, seen);
+                if let Some(mut r) = drawn {
                     r.cy = r.cy.max(*needed_height);
-                    Some(r)
-                }
-                (_, r) => r,
-            };
-            if let Some(r) = drawn {
-                let counted = !matches!(s.what, What::Other) || s.ph.is_none();
-                if counted
-                    && r.cx > 0
-                    && r.cy > 0
-                    && (r.x < 0 || r.y < 0 || r.right() > sw || r.bottom() > sh)
-                {
-                    out.push(
-                        i,
-                        Some(s),
-                        IssueKind::OutOfBounds,
-                        Severity::High,
-                        vec![
-                            ("rect_emu", json!([r.x, r.y, r.cx, r.cy])),
-                            ("slide_emu", json!([sw, sh])),
-                            ("left_in", json!(edge(-r.x))),
-                            ("top_in", json!(edge(-r.y))),
-                            ("right_in", json!(edge(r.right() - sw))),
-                            ("bottom_in", json!(edge(r.bottom() - sh))),
-                        ],
-                        format!(
-                            "{}: the shape reaches outside the slide; move or shrink it to within {} x {} in.",
-                            at(slide, s),
-                            inch(sw),
-                            inch(sh)
-                        ),
-                    );
+                    texts.push((i, r));
                 }
             }
-        }
-        // Overlaps between text-bearing shapes: more than 2 % of the smaller.
-        for (a, &(ia, ra)) in texts.iter().enumerate() {
-            for &(ib, rb) in &texts[a + 1..] {
-                let inter = intersect(&ra, &rb);
-                let small = area(&ra).min(area(&rb));
-                if small > 0 && inter * OVERLAP_DENOMINATOR > small {
-                    let (sa, sb) = (&slide.shapes[ia], &slide.shapes[ib]);
-                    out.push(
-                        ib,
-                        Some(sb),
-                        IssueKind::Overlap,
-                        Severity::Medium,
-                        vec![
-                            ("other_shape_id", json!(sa.id)),
-                            ("other_shape_name", json!(sa.name)),
-                            (
-                                "overlap_ratio",
-                                json!(((inter * 1000 / small) as f64) / 1000.0),
-                            ),
-                        ],
-                        format!(
-                            "{} overlaps shape {} \"{}\" ({}% of the smaller); move one of them.",
-                            at(slide, sb),
-                            sa.id,
-                            short(&sa.name),
-                            inter * 100 / small
-                        ),
-                    );
-                }
+            (What::NotMeasured(why), _) => {
+                out.push(
+                    i,
+                    Some(s),
+                    IssueKind::NotMeasured,
+                    Severity::Low,
+                    vec![("reason", json!(why))],
+                    format!(
+                        "{}: {why} is not measured; check it by eye in PowerPoint.",
+                        at(slide, s)
+                    ),
+                );
             }
+            _ => {}
         }
-        out.issues.sort_by(|(oa, a), (ob, b)| {
-            oa.cmp(ob)
-                .then_with(|| a.kind.as_str().cmp(b.kind.as_str()))
-        });
-        all.extend(out.issues.into_iter().map(|(_, i)| i));
+        // Out of bounds: anything drawn past the slide's edges (tables as grown).
+        let drawn = match (m, drawn) {
+            (Measure::Table { needed_height, .. }, Some(mut r)) => {
+                r.cy = r.cy.max(*needed_height);
+                Some(r)
+            }
+            (_, r) => r,
+        };
+        if let Some(r) = drawn {
+            out_of_bounds(&mut out, i, s, r, slide_size);
+        }
     }
+    overlaps(&mut out, &texts);
+    out.issues.sort_by(|(oa, a), (ob, b)| {
+        oa.cmp(ob)
+            .then_with(|| a.kind.as_str().cmp(b.kind.as_str()))
+    });
+    out.issues.into_iter().map(|(_, i)| i).collect()
+}
+
+/// A text shape's issues: its placeholder prompt or emptiness, and, when it has text, its
+/// overflow, small fonts and font fallbacks.
+fn text_issues(
+    out: &mut Out<'_>,
+    i: usize,
+    s: &Resolved,
+    f: &Frame,
+    lines: &Lines,
+    opts: &CheckOptions,
+    seen: &mut Vec<Fallback>,
+) {
+    let slide = out.slide;
+    let is_ph = s.ph.is_some();
+    let text = f.text();
+    if is_ph && is_prompt(&text, s.prompt.as_deref()) {
+        out.push(
+            i,
+            Some(s),
+            IssueKind::PlaceholderPrompt,
+            Severity::Medium,
+            vec![("text", json!(short(text.trim())))],
+            format!(
+                "{}: the placeholder still holds its prompt \"{}\"; replace it with content or delete the placeholder.",
+                at(slide, s),
+                short(text.trim())
+            ),
+        );
+    } else if is_ph && lines.empty {
+        out.push(
+            i,
+            Some(s),
+            IssueKind::EmptyPlaceholder,
+            Severity::Low,
+            vec![],
+            format!(
+                "{}: an empty placeholder (it shows its prompt while editing, nothing in a show); fill it or delete it.",
+                at(slide, s)
+            ),
+        );
+    }
+    if !lines.empty {
+        overflow_issue(out, i, s, lines, f);
+        min_font(out, i, s, lines, f.title, opts);
+        fonts(out, i, s, lines, seen);
+    }
+}
+
+/// A table's issues: each cell's font fallbacks and small fonts, and the cells that need
+/// more height than their row (`heights`: the table's as written and as drawn).
+fn table_issues(
+    out: &mut Out<'_>,
+    i: usize,
+    s: &Resolved,
+    cells: &[CellLines],
+    heights: (i64, i64),
+    opts: &CheckOptions,
+    seen: &mut Vec<Fallback>,
+) {
+    let (height, needed_height) = heights;
+    for c in cells {
+        fonts(out, i, s, &c.lines, seen);
+        if !c.lines.empty {
+            min_font(out, i, s, &c.lines, false, opts);
+        }
+    }
+    let over: Vec<Value> = cells
+        .iter()
+        .filter(|c| c.needed_row_height > c.row_height)
+        .map(|c| {
+            json!({
+                "row": c.row,
+                "column": c.col,
+                "needed_lines": c.lines.needed_lines,
+                "box_lines": c.lines.box_lines,
+                "needed_height_pt": pt(c.needed_row_height),
+                "row_height_pt": pt(c.row_height),
+            })
+        })
+        .collect();
+    if over.is_empty() {
+        return;
+    }
+    let first = &over[0];
+    let slide = out.slide;
+    out.push(
+        i,
+        Some(s),
+        IssueKind::TableOverflow,
+        Severity::High,
+        vec![
+            ("cells", json!(over.clone())),
+            ("needed_height_pt", pt(needed_height)),
+            ("box_height_pt", pt(height)),
+        ],
+        format!(
+            "{}: {} cell(s) need more height than their row (row {}, column {}: {} lines, the row holds {}); the table grows from {} pt to {} pt. Shorten the cells or give the rows room.",
+            at(slide, s),
+            over.len(),
+            first["row"],
+            first["column"],
+            first["needed_lines"],
+            first["box_lines"],
+            pt(height),
+            pt(needed_height)
+        ),
+    );
+}
+
+/// `out_of_bounds` when the shape, drawn at `r`, reaches past the slide's edges (a
+/// placeholder with nothing measured aside).
+fn out_of_bounds(out: &mut Out<'_>, i: usize, s: &Resolved, r: Rect, slide_size: (i64, i64)) {
+    let (sw, sh) = slide_size;
+    let counted = !matches!(s.what, What::Other) || s.ph.is_none();
+    if !(counted
+        && r.cx > 0
+        && r.cy > 0
+        && (r.x < 0 || r.y < 0 || r.right() > sw || r.bottom() > sh))
+    {
+        return;
+    }
+    let slide = out.slide;
+    out.push(
+        i,
+        Some(s),
+        IssueKind::OutOfBounds,
+        Severity::High,
+        vec![
+            ("rect_emu", json!([r.x, r.y, r.cx, r.cy])),
+            ("slide_emu", json!([sw, sh])),
+            ("left_in", json!(edge(-r.x))),
+            ("top_in", json!(edge(-r.y))),
+            ("right_in", json!(edge(r.right() - sw))),
+            ("bottom_in", json!(edge(r.bottom() - sh))),
+        ],
+        format!(
+            "{}: the shape reaches outside the slide; move or shrink it to within {} x {} in.",
+            at(slide, s),
+            inch(sw),
+            inch(sh)
+        ),
+    );
+}
+
+/// `overlap` for each pair of the slide's text-bearing boxes (`texts`: shape index and box
+/// as drawn) overlapping by more than 2 % of the smaller.
+fn overlaps(out: &mut Out<'_>, texts: &[(usize, Rect)]) {
+    let slide = out.slide;
+    for (a, &(ia, ra)) in texts.iter().enumerate() {
+        for &(ib, rb) in &texts[a + 1..] {
+            let inter = intersect(&ra, &rb);
+            let small = area(&ra).min(area(&rb));
+            if small > 0 && inter * OVERLAP_DENOMINATOR > small {
+                let (sa, sb) = (&slide.shapes[ia], &slide.shapes[ib]);
+                out.push(
+                    ib,
+                    Some(sb),
+                    IssueKind::Overlap,
+                    Severity::Medium,
+                    vec![
+                        ("other_shape_id", json!(sa.id)),
+                        ("other_shape_name", json!(sa.name)),
+                        (
+                            "overlap_ratio",
+                            json!(((inter * 1000 / small) as f64) / 1000.0),
+                        ),
+                    ],
+                    format!(
+                        "{} overlaps shape {} \"{}\" ({}% of the smaller); move one of them.",
+                        at(slide, sb),
+                        sa.id,
+                        short(&sa.name),
+                        inter * 100 / small
+                    ),
+                );
+            }
+        }
+    }
+}
+
+/// The deck's issues as a [`QcReport`]: counts by type, and a pass when none is high or
+/// medium.
+fn qc_report(deck: &Deck, all: Vec<Issue>) -> QcReport {
     let mut counts = BTreeMap::new();
     for i in &all {
         *counts.entry(i.kind.to_string()).or_insert(0) += 1;

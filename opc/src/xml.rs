@@ -1,13 +1,17 @@
 //! The one XML reader of untrusted parts (templates, carried parts, checked files), over
 //! quick-xml: iterative, with the nesting depth bounded ([`MAX_DEPTH`]), and strict — a part is
 //! read only when it is well-formed XML 1.0 without a DTD ([`check`] says what is checked).
-//! [`walk`] and [`walk_text`] give its events; attributes by local name.
+//! [`walk`] and [`walk_text`] give its events; attributes by local name. The rules themselves
+//! (characters, names, the declaration, attributes, prefixes) are in `wf`.
 
 use crate::read::PackageError;
 pub use quick_xml::events::BytesStart;
 use quick_xml::events::Event;
 use quick_xml::Reader;
 use std::borrow::Cow;
+use wf::{check_attrs, check_chars, check_decl, check_prefix, is_char, is_name, utf8_text};
+
+mod wf;
 
 /// The XML version attribute values are normalised for (OOXML parts are XML 1.0).
 pub const XML_1_0: quick_xml::XmlVersion = quick_xml::XmlVersion::Implicit1_0;
@@ -44,201 +48,6 @@ enum Ev<'a, 'b> {
     Text(&'b str),
 }
 
-/// XML 1.0 `Char` (surrogates cannot occur in a Rust `str`).
-fn is_char(c: char) -> bool {
-    crate::write::xml::is_xml_char(c)
-}
-
-/// XML 1.0 (fifth edition) `NameStartChar` / `NameChar`.
-fn is_name_start(c: char) -> bool {
-    matches!(c, ':' | 'A'..='Z' | '_' | 'a'..='z' | '\u{C0}'..='\u{D6}' | '\u{D8}'..='\u{F6}'
-        | '\u{F8}'..='\u{2FF}' | '\u{370}'..='\u{37D}' | '\u{37F}'..='\u{1FFF}'
-        | '\u{200C}'..='\u{200D}' | '\u{2070}'..='\u{218F}' | '\u{2C00}'..='\u{2FEF}'
-        | '\u{3001}'..='\u{D7FF}' | '\u{F900}'..='\u{FDCF}' | '\u{FDF0}'..='\u{FFFD}'
-        | '\u{10000}'..='\u{EFFFF}')
-}
-
-fn is_name_char(c: char) -> bool {
-    is_name_start(c)
-        || matches!(c, '-' | '.' | '0'..='9' | '\u{B7}' | '\u{300}'..='\u{36F}' | '\u{203F}'..='\u{2040}')
-}
-
-fn is_name(s: &str) -> bool {
-    let mut cs = s.chars();
-    cs.next().is_some_and(is_name_start) && cs.all(is_name_char)
-}
-
-/// The part as UTF-8 text, or why it is not.
-fn utf8_text<'x>(part: &str, xml: &'x [u8]) -> Result<&'x str, PackageError> {
-    if xml.starts_with(&[0xFF, 0xFE]) || xml.starts_with(&[0xFE, 0xFF]) {
-        return Err(PackageError::xml(
-            part,
-            "is UTF-16 and was not decoded (read it with Package::read_xml)".into(),
-        ));
-    }
-    let body = xml.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(xml);
-    std::str::from_utf8(body).map_err(|e| {
-        PackageError::xml(
-            part,
-            format!("is not UTF-8 (byte {} is not)", e.valid_up_to()),
-        )
-    })
-}
-
-/// The declaration's `encoding`, when it names one.
-fn check_decl(part: &str, d: &quick_xml::events::BytesDecl<'_>) -> Result<(), PackageError> {
-    let bad = |m: String| PackageError::xml(part, format!("bad XML declaration: {m}"));
-    // The whole declaration: `xml`, then `version`, `encoding`, `standalone` in that order
-    // (the last two optional), each `name="value"` or `name='value'`, and nothing else.
-    let raw: &str = d.as_ref();
-    let mut rest = raw.strip_prefix("xml").unwrap_or(raw);
-    let mut names = Vec::new();
-    loop {
-        let trimmed = rest.trim_start_matches([' ', '\t', '\r', '\n']);
-        if trimmed.is_empty() {
-            break;
-        }
-        if trimmed.len() == rest.len() {
-            return Err(bad(format!("{raw:?}")));
-        }
-        let Some((name, after)) = trimmed.split_once('=') else {
-            return Err(bad(format!("{raw:?}")));
-        };
-        let after = after.trim_start_matches([' ', '\t', '\r', '\n']);
-        let q = after.chars().next().filter(|c| *c == '"' || *c == '\'');
-        let Some(q) = q else {
-            return Err(bad(format!("{raw:?}")));
-        };
-        let Some(end) = after[1..].find(q) else {
-            return Err(bad(format!("{raw:?}")));
-        };
-        names.push(name.trim_end_matches([' ', '\t', '\r', '\n']).to_string());
-        rest = &after[1 + end + 1..];
-    }
-    let order = ["version", "encoding", "standalone"];
-    let mut at = 0;
-    for n in &names {
-        match order[at.min(3)..].iter().position(|o| o == n) {
-            Some(i) => at += i + 1,
-            None => return Err(bad(format!("{raw:?}"))),
-        }
-    }
-    if names.first().map(String::as_str) != Some("version") {
-        return Err(bad(format!("{raw:?} has no version first")));
-    }
-    let v = d.version().map_err(|e| bad(e.to_string()))?;
-    let digits = v.strip_prefix("1.").unwrap_or("");
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(bad(format!("version {v:?}")));
-    }
-    if let Some(enc) = d.encoding() {
-        let enc = enc.map_err(|e| bad(e.to_string()))?;
-        let enc = enc.into_owned();
-        if !enc.eq_ignore_ascii_case("UTF-8") {
-            return Err(bad(format!(
-                "encoding {enc:?} (parts are read as UTF-8, or UTF-16 with a byte order mark)"
-            )));
-        }
-    }
-    if let Some(sa) = d.standalone() {
-        let sa = sa.map_err(|e| bad(e.to_string()))?;
-        if !matches!(&*sa, "yes" | "no") {
-            return Err(bad(format!("standalone {sa:?}")));
-        }
-    }
-    Ok(())
-}
-
-/// Text (or an attribute value) holds only XML characters.
-fn check_chars(part: &str, s: &str, what: &str) -> Result<(), PackageError> {
-    match s.chars().find(|&c| !is_char(c)) {
-        Some(c) => Err(PackageError::xml(
-            part,
-            format!(
-                "{what} holds U+{:04X}, a character XML 1.0 does not allow",
-                c as u32
-            ),
-        )),
-        None => Ok(()),
-    }
-}
-
-/// Every attribute of `e` is well-formed: a name, a quoted value without `<`, whose entity
-/// and character references are predefined or valid; no name twice. Returns the namespace
-/// prefixes `e` declares (`xmlns:p`).
-fn check_attrs(part: &str, e: &BytesStart<'_>) -> Result<Vec<String>, PackageError> {
-    let mut declared = Vec::new();
-    let bad = |m: String| PackageError::xml(part, m);
-    let tag = e.name().as_ref().to_string();
-    if !attrs_separated(e.attributes_raw().as_bytes()) {
-        return Err(bad(format!(
-            "element <{tag}>: attributes are not separated by white space"
-        )));
-    }
-    for a in e.attributes().with_checks(true) {
-        let a = a.map_err(|err| bad(format!("element <{tag}>: {err}")))?;
-        let key = a.key.as_ref().to_string();
-        if !is_name(&key) {
-            return Err(bad(format!(
-                "element <{tag}>: {key:?} is not an attribute name"
-            )));
-        }
-        if a.value.contains('<') {
-            return Err(bad(format!("element <{tag}>: attribute {key} holds '<'")));
-        }
-        let v = a
-            .normalized_value(XML_1_0)
-            .map_err(|err| bad(format!("element <{tag}>: attribute {key}: {err}")))?;
-        check_chars(part, &v, &format!("attribute {key} of <{tag}>"))?;
-        if (key == "xmlns" || key.starts_with("xmlns:")) && !is_uri_reference(&v) {
-            return Err(bad(format!(
-                "element <{tag}>: {key} declares {v:?}, which is not a URI"
-            )));
-        }
-        if let Some(p) = key.strip_prefix("xmlns:") {
-            if v.is_empty() || p.eq_ignore_ascii_case("xmlns") {
-                return Err(bad(format!("element <{tag}>: {key} declares nothing")));
-            }
-            declared.push(p.to_string());
-        }
-    }
-    Ok(declared)
-}
-
-/// Is `v` a namespace name readers take: a URI reference of printable ASCII without the
-/// characters RFC 3986 excludes (libxml2, under python-pptx and python-docx, refuses a part
-/// whose `xmlns` holds `>` or a space: "is not a valid URI"). OOXML's namespaces are ASCII.
-fn is_uri_reference(v: &str) -> bool {
-    v.bytes().all(|b| {
-        b.is_ascii_alphanumeric()
-            || matches!(
-                b,
-                b'-' | b'.'
-                    | b'_'
-                    | b'~'
-                    | b':'
-                    | b'/'
-                    | b'?'
-                    | b'#'
-                    | b'['
-                    | b']'
-                    | b'@'
-                    | b'!'
-                    | b'$'
-                    | b'&'
-                    | b'\''
-                    | b'('
-                    | b')'
-                    | b'*'
-                    | b'+'
-                    | b','
-                    | b';'
-                    | b'='
-                    | b'%'
-            )
-    })
-}
-
 /// The root element of a part that is well-formed ([`check`] first): its local name and the
 /// namespace its prefix (or the default) is bound to on the root itself, where every OOXML
 /// part declares it. Reads only up to the root's start tag.
@@ -269,60 +78,6 @@ pub fn root(part: &str, xml: &[u8]) -> Result<(String, Option<String>), PackageE
     }
 }
 
-/// Every attribute value's closing quote is followed by white space or the tag's end (XML 1.0
-/// production 40: `(S Attribute)*`); quick-xml reads `a="1"b="2"` as two attributes.
-fn attrs_separated(raw: &[u8]) -> bool {
-    let mut quote = None;
-    let mut i = 0;
-    while i < raw.len() {
-        let b = raw[i];
-        match quote {
-            Some(q) if b == q => {
-                quote = None;
-                if let Some(&next) = raw.get(i + 1) {
-                    if !matches!(next, b' ' | b'\t' | b'\r' | b'\n' | b'/') {
-                        return false;
-                    }
-                }
-            }
-            Some(_) => {}
-            None if b == b'"' || b == b'\'' => quote = Some(b),
-            None => {}
-        }
-        i += 1;
-    }
-    true
-}
-
-/// A qualified name's prefix, checked against the prefixes in scope (XML Namespaces 1.0: a
-/// name has at most one colon, and its prefix is declared; `xml` always is).
-fn check_prefix(
-    part: &str,
-    name: &str,
-    scopes: &[Vec<String>],
-    what: &str,
-) -> Result<(), PackageError> {
-    let Some((prefix, local)) = name.split_once(':') else {
-        return Ok(());
-    };
-    if prefix.is_empty() || local.is_empty() || local.contains(':') {
-        return Err(PackageError::xml(
-            part,
-            format!("{what} {name:?} is not a qualified name"),
-        ));
-    }
-    if prefix == "xml"
-        || prefix == "xmlns"
-        || scopes.iter().rev().any(|s| s.iter().any(|p| p == prefix))
-    {
-        return Ok(());
-    }
-    Err(PackageError::xml(
-        part,
-        format!("{what} {name:?} has the undeclared namespace prefix {prefix:?}"),
-    ))
-}
-
 /// The events of `xml` (UTF-8) to `f`, checked: the part is well-formed XML 1.0 — one root
 /// element, tags matched, nesting at most [`MAX_DEPTH`] deep, names that are XML names,
 /// attributes quoted and not repeated, only XML characters, no reference to an entity other
@@ -339,10 +94,8 @@ fn events(
     let text = utf8_text(part, xml)?;
     let mut r = reader(text.as_bytes());
     let mut buf = Vec::new();
-    let (mut depth, mut roots, mut first) = (0usize, 0usize, true);
-    // The namespace prefixes each open element declares.
-    let mut scopes: Vec<Vec<String>> = Vec::new();
-    let at = |r: &Reader<&[u8]>| r.buffer_position();
+    let mut open = Open::default();
+    let mut first = true;
     loop {
         let ev = r.read_event_into(&mut buf).map_err(|e| {
             PackageError::xml(
@@ -351,59 +104,23 @@ fn events(
             )
         })?;
         let was_first = std::mem::replace(&mut first, false);
-        let outside = depth == 0;
-        match &ev {
-            Event::Start(e) | Event::Empty(e) => {
-                if outside {
-                    roots += 1;
-                    if roots > 1 {
-                        return Err(PackageError::xml(
-                            part,
-                            format!("has a second root element at byte {}", at(&r)),
-                        ));
-                    }
-                }
-                let name = e.name().as_ref().to_string();
-                if !is_name(&name) {
-                    return Err(PackageError::xml(
-                        part,
-                        format!("{name:?} at byte {} is not an element name", at(&r)),
-                    ));
-                }
-                if depth >= MAX_DEPTH {
-                    return Err(PackageError::xml(
-                        part,
-                        format!("elements nest more than {MAX_DEPTH} levels deep"),
-                    ));
-                }
-                scopes.push(check_attrs(part, e)?);
-                check_prefix(part, &name, &scopes, "element")?;
-                for a in e.attributes().flatten() {
-                    let key = a.key.as_ref();
-                    if !key.starts_with("xmlns") {
-                        check_prefix(part, key, &scopes, "attribute")?;
-                    }
-                }
-                if matches!(ev, Event::Empty(_)) {
-                    scopes.pop();
-                }
-            }
-            Event::End(_) => {
-                scopes.pop();
-            }
-            _ => {}
-        }
+        let outside = open.depth == 0;
+        let at = r.buffer_position();
         match ev {
             Event::Start(e) => {
-                depth += 1;
+                open.start(part, &e, at)?;
+                open.depth += 1;
                 f(Ev::Start(&e))?;
             }
             Event::Empty(e) => {
+                open.start(part, &e, at)?;
+                open.scopes.pop();
                 f(Ev::Start(&e))?;
                 f(Ev::End(e.local_name().into_inner().as_bytes()))?;
             }
             Event::End(e) => {
-                depth = depth.saturating_sub(1);
+                open.scopes.pop();
+                open.depth = open.depth.saturating_sub(1);
                 f(Ev::End(e.local_name().into_inner().as_bytes()))?;
             }
             Event::Text(t) => {
@@ -412,7 +129,7 @@ fn events(
                     if !raw.chars().all(|c| matches!(c, ' ' | '\t' | '\r' | '\n')) {
                         return Err(PackageError::xml(
                             part,
-                            format!("has text outside its root element at byte {}", at(&r)),
+                            format!("has text outside its root element at byte {at}"),
                         ));
                     }
                     continue;
@@ -424,38 +141,14 @@ fn events(
                 f(Ev::Text(&t.xml10_content()))?;
             }
             Event::CData(t) => {
-                let raw: &str = t.as_ref();
                 if outside {
                     return Err(PackageError::xml(part, "has CDATA outside its root".into()));
                 }
-                check_chars(part, raw, "CDATA")?;
+                check_chars(part, t.as_ref(), "CDATA")?;
                 f(Ev::Text(&t.xml10_content()))?;
             }
             Event::GeneralRef(g) => {
-                let bad = |m: String| PackageError::xml(part, m);
-                if outside {
-                    return Err(bad("has a reference outside its root element".into()));
-                }
-                let c = if g.is_char_ref() {
-                    g.resolve_char_ref()
-                        .map_err(|e| bad(e.to_string()))?
-                        .ok_or_else(|| bad("a character reference to nothing".into()))?
-                } else {
-                    match g.xml10_content().as_ref() {
-                        "amp" => '&',
-                        "lt" => '<',
-                        "gt" => '>',
-                        "quot" => '"',
-                        "apos" => '\'',
-                        other => return Err(bad(format!("an unknown entity &{other};"))),
-                    }
-                };
-                if !is_char(c) {
-                    return Err(bad(format!(
-                        "a character reference to U+{:04X}, which XML 1.0 does not allow",
-                        c as u32
-                    )));
-                }
+                let c = general_ref(part, &g, outside)?;
                 f(Ev::Text(c.encode_utf8(&mut [0; 4])))?
             }
             Event::Decl(d) => {
@@ -467,37 +160,122 @@ fn events(
                 }
                 check_decl(part, &d)?;
             }
-            Event::PI(p) => {
-                let target = p.target().to_string();
-                if !is_name(&target) || target.eq_ignore_ascii_case("xml") {
-                    return Err(PackageError::xml(
-                        part,
-                        format!("has a processing instruction named {target:?}"),
-                    ));
-                }
-                let content: &str = p.content();
-                check_chars(part, content, "a processing instruction")?;
-            }
-            Event::Comment(c) => {
-                let raw: &str = c.as_ref();
-                check_chars(part, raw, "a comment")?;
-            }
+            Event::PI(p) => check_pi(part, &p)?,
+            Event::Comment(c) => check_chars(part, c.as_ref(), "a comment")?,
             Event::DocType(_) => return Err(doctype(part)),
-            Event::Eof => {
-                if roots == 0 {
-                    return Err(PackageError::xml(part, "has no root element".into()));
-                }
-                if depth > 0 {
-                    return Err(PackageError::xml(
-                        part,
-                        "ends before its elements are closed".into(),
-                    ));
-                }
-                return Ok(());
-            }
+            Event::Eof => return open.eof(part),
         }
         buf.clear();
     }
+}
+
+/// What [`events`] knows of the elements read so far: how deep the open ones nest, the root
+/// elements seen, and the namespace prefixes each open element declares.
+#[derive(Default)]
+struct Open {
+    depth: usize,
+    roots: usize,
+    scopes: Vec<Vec<String>>,
+}
+
+impl Open {
+    /// A start (or empty) element at byte `at`, checked: the only root, an XML name, nested
+    /// at most [`MAX_DEPTH`] deep, its attributes and its own and its attributes' prefixes.
+    /// Its namespace scope is opened (the caller closes an empty element's).
+    fn start(&mut self, part: &str, e: &BytesStart<'_>, at: u64) -> Result<(), PackageError> {
+        if self.depth == 0 {
+            self.roots += 1;
+            if self.roots > 1 {
+                return Err(PackageError::xml(
+                    part,
+                    format!("has a second root element at byte {at}"),
+                ));
+            }
+        }
+        let name = e.name().as_ref().to_string();
+        if !is_name(&name) {
+            return Err(PackageError::xml(
+                part,
+                format!("{name:?} at byte {at} is not an element name"),
+            ));
+        }
+        if self.depth >= MAX_DEPTH {
+            return Err(PackageError::xml(
+                part,
+                format!("elements nest more than {MAX_DEPTH} levels deep"),
+            ));
+        }
+        self.scopes.push(check_attrs(part, e)?);
+        check_prefix(part, &name, &self.scopes, "element")?;
+        for a in e.attributes().flatten() {
+            let key = a.key.as_ref();
+            if !key.starts_with("xmlns") {
+                check_prefix(part, key, &self.scopes, "attribute")?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The end of the part: it had a root element, and closed it.
+    fn eof(&self, part: &str) -> Result<(), PackageError> {
+        if self.roots == 0 {
+            return Err(PackageError::xml(part, "has no root element".into()));
+        }
+        if self.depth > 0 {
+            return Err(PackageError::xml(
+                part,
+                "ends before its elements are closed".into(),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// The character a reference stands for: a character reference to an XML character, or one
+/// of the five predefined entities; inside the root only.
+fn general_ref(
+    part: &str,
+    g: &quick_xml::events::BytesRef<'_>,
+    outside: bool,
+) -> Result<char, PackageError> {
+    let bad = |m: String| PackageError::xml(part, m);
+    if outside {
+        return Err(bad("has a reference outside its root element".into()));
+    }
+    let c = if g.is_char_ref() {
+        g.resolve_char_ref()
+            .map_err(|e| bad(e.to_string()))?
+            .ok_or_else(|| bad("a character reference to nothing".into()))?
+    } else {
+        match g.xml10_content().as_ref() {
+            "amp" => '&',
+            "lt" => '<',
+            "gt" => '>',
+            "quot" => '"',
+            "apos" => '\'',
+            other => return Err(bad(format!("an unknown entity &{other};"))),
+        }
+    };
+    if !is_char(c) {
+        return Err(bad(format!(
+            "a character reference to U+{:04X}, which XML 1.0 does not allow",
+            c as u32
+        )));
+    }
+    Ok(c)
+}
+
+/// A processing instruction: named by an XML name other than `xml`, of XML characters.
+fn check_pi(part: &str, p: &quick_xml::events::BytesPI<'_>) -> Result<(), PackageError> {
+    let target = p.target().to_string();
+    if !is_name(&target) || target.eq_ignore_ascii_case("xml") {
+        return Err(PackageError::xml(
+            part,
+            format!("has a processing instruction named {target:?}"),
+        ));
+    }
+    let content: &str = p.content();
+    check_chars(part, content, "a processing instruction")
 }
 
 /// Checks that `xml` is a part specrender reads: well-formed, without a DTD, nested at most

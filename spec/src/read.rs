@@ -24,7 +24,7 @@
 //! `min_font_pt`). The schemas check nothing inside them but their type and nothing in the
 //! engine reads them, so the reader walks them with every bound above (values, depth, long
 //! arrays, duplicate keys: the same findings) and keeps a stand-in of the same JSON type: the
-//! scalar itself, or an empty array or object.
+//! scalar itself, or an empty array or object (`place` says which places those are).
 //!
 //! A refusal names where the reader stopped: a JSON Pointer plus line and column.
 //!
@@ -42,6 +42,9 @@ use serde_json::{Map, Value};
 
 use crate::validate::push_token;
 use crate::Code;
+use place::Place;
+
+mod place;
 
 /// Bounds of [`read`]. `Default`: the bounds for the default 32 MiB byte limit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -233,83 +236,6 @@ fn map_bytes(len: usize) -> usize {
         buckets / 8 * 7
     };
     heap(cap * BUCKET) + heap(buckets * 8 + buckets + 16)
-}
-
-/// Where a value is, as far as the reader needs to know: which places the schemas leave
-/// free-form and the engine never reads (docs/guide/limits.md, "Inputs":
-/// free-form JSON nothing reads), and the way to them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Place {
-    Root,
-    Theme,
-    Brand,
-    Deck,
-    Slides,
-    Slide,
-    SlideLayout,
-    Elements,
-    Element,
-    /// A slide element's `style`.
-    Style,
-    /// A slide element's `constraints`.
-    Constraints,
-    Doc,
-    Blocks,
-    Block,
-    /// Kept whole.
-    Kept,
-    /// A free-form value nothing reads: walked, not kept; this is its top, which keeps its
-    /// JSON type (an empty array or object, or the scalar).
-    Unread,
-    /// Inside an [`Place::Unread`] value.
-    UnreadInside,
-}
-
-impl Place {
-    /// The place of member `key` of an object here.
-    fn member(self, key: &str) -> Place {
-        use Place::*;
-        match (self, key) {
-            (Root, "extensions") => Unread,
-            (Root, "theme") => Theme,
-            (Root, "deck") => Deck,
-            (Root, "doc") => Doc,
-            (Theme, "brand") => Brand,
-            (Brand, "brand_kit_id" | "tokens") => Kept,
-            (Brand, _) => Unread,
-            (Deck, "slides") => Slides,
-            (Slide, "extensions") => Unread,
-            (Slide, "layout") => SlideLayout,
-            (Slide, "elements") => Elements,
-            (SlideLayout, "layout_hints") => Unread,
-            (Element, "extensions") => Unread,
-            (Element, "style") => Style,
-            (Element, "constraints") => Constraints,
-            (Style, "variant" | "emphasis" | "box") => Kept,
-            (Style, _) => Unread,
-            (Constraints, "priority" | "allow_shrink" | "min_font_pt") => Kept,
-            (Constraints, _) => Unread,
-            (Doc, "blocks") => Blocks,
-            (Block, "extensions") => Unread,
-            (Unread | UnreadInside, _) => UnreadInside,
-            _ => Kept,
-        }
-    }
-
-    /// The place of an item of an array here.
-    fn item(self) -> Place {
-        match self {
-            Place::Slides => Place::Slide,
-            Place::Elements => Place::Element,
-            Place::Blocks => Place::Block,
-            Place::Unread | Place::UnreadInside => Place::UnreadInside,
-            _ => Place::Kept,
-        }
-    }
-
-    fn kept(self) -> bool {
-        !matches!(self, Place::Unread | Place::UnreadInside)
-    }
 }
 
 struct Hit {

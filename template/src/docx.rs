@@ -759,16 +759,8 @@ fn read_furniture(part: &str, xml: &[u8]) -> Result<Vec<Furniture>, TemplateErro
                         in_run = false;
                     }
                     b"p" => {
-                        if let Some(mut p) = cur.take() {
-                            if p.runs.is_empty() {
-                                p.runs.push(FurnitureRun {
-                                    props: std::mem::take(&mut mark),
-                                    text: String::new(),
-                                });
-                            }
-                            if out.len() < MAX_FURNITURE_PARAS {
-                                out.push(p);
-                            }
+                        if let Some(p) = cur.take() {
+                            close_furniture_para(p, &mut mark, &mut out);
                         }
                     }
                     _ => {}
@@ -838,6 +830,21 @@ fn read_furniture(part: &str, xml: &[u8]) -> Result<Vec<Furniture>, TemplateErro
         Ok(())
     })?;
     Ok(out)
+}
+
+/// A header's or footer's paragraph `p` at its end, onto `out` (at most
+/// [`MAX_FURNITURE_PARAS`]): one without runs keeps a run of its mark's properties, so its
+/// line has a size.
+fn close_furniture_para(mut p: Furniture, mark: &mut RunProps, out: &mut Vec<Furniture>) {
+    if p.runs.is_empty() {
+        p.runs.push(FurnitureRun {
+            props: std::mem::take(mark),
+            text: String::new(),
+        });
+    }
+    if out.len() < MAX_FURNITURE_PARAS {
+        out.push(p);
+    }
 }
 
 fn run_props(name: &[u8], e: &specrender_opc::xml::BytesStart<'_>, r: &mut RunProps) {
@@ -1089,6 +1096,53 @@ fn override_levels(xml: &[u8]) -> Vec<(u32, String)> {
     out
 }
 
+/// A twips attribute (`w:` namespace), read as a number and truncated.
+fn twips_attr(e: &specrender_opc::xml::BytesStart<'_>, k: &str) -> Option<i64> {
+    attr_ns(e, k)
+        .and_then(|v| v.trim().parse::<f64>().ok())
+        .map(|v| v as i64)
+}
+
+/// A section's `w:cols`: the number of columns, their space and separator line. True when
+/// it says `w:equalWidth="0"` (its `w:col` children are then read).
+fn section_cols(sect: &mut Section, e: &specrender_opc::xml::BytesStart<'_>) -> bool {
+    let n = attr_ns(e, "num")
+        .and_then(|v| v.trim().parse::<u32>().ok())
+        .unwrap_or(1);
+    sect.column_space = twips_attr(e, "space").filter(|&v| (0..=31_680).contains(&v));
+    if n > 1 {
+        sect.columns = Some((n.min(45), sect.column_space.unwrap_or(720)));
+    }
+    let flag = |k: &str| attr_ns(e, k).map(|v| !matches!(v.trim(), "0" | "false" | "off"));
+    sect.column_line = flag("sep") == Some(true);
+    flag("equalWidth") == Some(false)
+}
+
+/// A section's `w:headerReference` or `w:footerReference` (`name`): its part, by the body's
+/// relationships `rels`, listed once per kind. `Err`: the relationship id it names is not an
+/// internal one of the body's.
+fn section_reference(
+    sect: &mut Section,
+    name: &[u8],
+    e: &specrender_opc::xml::BytesStart<'_>,
+    rels: &[specrender_opc::Rel],
+) -> Result<(), String> {
+    let kind = attr_ns(e, "type").unwrap_or_else(|| "default".into());
+    let rid = attr_ns(e, "id").unwrap_or_default();
+    let Some(r) = rels.iter().find(|r| r.id == rid && !r.external) else {
+        return Err(rid);
+    };
+    let list = if name == b"headerReference" {
+        &mut sect.headers
+    } else {
+        &mut sect.footers
+    };
+    if !list.iter().any(|(k, _)| *k == kind) {
+        list.push((kind, r.target.clone()));
+    }
+    Ok(())
+}
+
 /// The body: its top-level blocks counted, and the last `w:sectPr` (the body's own, after the
 /// last block) read.
 fn read_body(
@@ -1131,11 +1185,7 @@ fn read_body(
         if !in_sect {
             return Ok(());
         }
-        let twips = |k: &str| {
-            attr_ns(e, k)
-                .and_then(|v| v.trim().parse::<f64>().ok())
-                .map(|v| v as i64)
-        };
+        let twips = |k: &str| twips_attr(e, k);
         match name {
             b"pgSz" => {
                 sect.size = twips("w").zip(twips("h"));
@@ -1151,19 +1201,7 @@ fn read_body(
                 sect.footer = twips("footer");
                 sect.gutter = twips("gutter").unwrap_or(0).max(0);
             }
-            b"cols" => {
-                let n = attr_ns(e, "num")
-                    .and_then(|v| v.trim().parse::<u32>().ok())
-                    .unwrap_or(1);
-                sect.column_space = twips("space").filter(|&v| (0..=31_680).contains(&v));
-                if n > 1 {
-                    sect.columns = Some((n.min(45), sect.column_space.unwrap_or(720)));
-                }
-                let flag =
-                    |k: &str| attr_ns(e, k).map(|v| !matches!(v.trim(), "0" | "false" | "off"));
-                sect.column_line = flag("sep") == Some(true);
-                unequal = flag("equalWidth") == Some(false);
-            }
+            b"cols" => unequal = section_cols(&mut sect, e),
             // Word and Writer take the columns' own widths when `w:equalWidth` is off, with
             // or without `w:num` (Writer 7.4: 3000 and 5918 twips, the second column 186 pt
             // in on A4 with 1134 margins).
@@ -1185,20 +1223,8 @@ fn read_body(
                 ))
             }
             b"headerReference" | b"footerReference" => {
-                let kind = attr_ns(e, "type").unwrap_or_else(|| "default".into());
-                let rid = attr_ns(e, "id").unwrap_or_default();
-                match rels.iter().find(|r| r.id == rid && !r.external) {
-                    Some(r) => {
-                        let list = if name == b"headerReference" {
-                            &mut sect.headers
-                        } else {
-                            &mut sect.footers
-                        };
-                        if !list.iter().any(|(k, _)| *k == kind) {
-                            list.push((kind, r.target.clone()));
-                        }
-                    }
-                    None => missing.push(rid),
+                if let Err(rid) = section_reference(&mut sect, name, e, rels) {
+                    missing.push(rid);
                 }
             }
             _ => {}

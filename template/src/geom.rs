@@ -41,23 +41,25 @@ pub(crate) fn attach(
 /// holds at most this many (56 bytes each) for as long as it is cached (issue 38).
 pub const MAX_CMDS: usize = 100_000;
 
+/// A top-level `p:sp` being read for its custom geometry.
+struct GeomCur {
+    depth: usize,
+    name: String,
+    off: Option<(i64, i64)>,
+    ext: Option<(i64, i64)>,
+    in_xfrm: bool,
+    geom: bool,
+    ok: bool,
+    paths: Vec<CustPath>,
+    /// The command being read and the points it has so far.
+    cmd: Option<(Vec<u8>, Vec<i64>)>,
+}
+
 /// The custom-geometry shapes of a master or layout part's XML.
 pub(crate) fn parse(part: &str, xml: &[u8], kept: &mut usize) -> Shapes {
-    struct Cur {
-        depth: usize,
-        name: String,
-        off: Option<(i64, i64)>,
-        ext: Option<(i64, i64)>,
-        in_xfrm: bool,
-        geom: bool,
-        ok: bool,
-        paths: Vec<CustPath>,
-        /// The command being read and the points it has so far.
-        cmd: Option<(Vec<u8>, Vec<i64>)>,
-    }
     let mut out = Vec::new();
     let mut stack: Vec<Vec<u8>> = Vec::new();
-    let mut cur: Option<Cur> = None;
+    let mut cur: Option<GeomCur> = None;
     let _ = walk(part, xml, |name, e, end| {
         if end {
             stack.pop();
@@ -65,31 +67,7 @@ pub(crate) fn parse(part: &str, xml: &[u8], kept: &mut usize) -> Shapes {
             if let Some(c) = cur.as_mut() {
                 match name {
                     b"xfrm" => c.in_xfrm = false,
-                    b"moveTo" | b"lnTo" | b"quadBezTo" | b"cubicBezTo" => {
-                        if let (Some((cmd, pts)), Some(p)) = (c.cmd.take(), c.paths.last_mut()) {
-                            let ok = match (cmd.as_slice(), pts.as_slice()) {
-                                (b"moveTo", [x, y]) => Some(Cmd::Move(*x, *y)),
-                                (b"lnTo", [x, y]) => Some(Cmd::Line(*x, *y)),
-                                (b"quadBezTo", [a, b, x, y]) => Some(Cmd::Quad([*a, *b, *x, *y])),
-                                (b"cubicBezTo", [a, b, d, e, x, y]) => {
-                                    Some(Cmd::Cubic([*a, *b, *d, *e, *x, *y]))
-                                }
-                                _ => None,
-                            };
-                            match ok {
-                                Some(_) if *kept >= MAX_CMDS => {
-                                    c.ok = false;
-                                    p.cmds.clear();
-                                }
-                                Some(k) if c.ok => {
-                                    *kept += 1;
-                                    p.cmds.push(k);
-                                }
-                                Some(_) => {}
-                                None => c.ok = false,
-                            }
-                        }
-                    }
+                    b"moveTo" | b"lnTo" | b"quadBezTo" | b"cubicBezTo" => end_cmd(c, kept),
                     _ => {}
                 }
                 if c.depth == depth {
@@ -107,9 +85,10 @@ pub(crate) fn parse(part: &str, xml: &[u8], kept: &mut usize) -> Shapes {
         let parent_is_tree = stack.last().is_some_and(|p| p == b"spTree");
         let depth = stack.len();
         stack.push(name.to_vec());
-        if cur.is_none() {
-            if parent_is_tree && name == b"sp" {
-                cur = Some(Cur {
+        match cur.as_mut() {
+            Some(c) => geom_prop(c, name, e, kept),
+            None if parent_is_tree && name == b"sp" => {
+                cur = Some(GeomCur {
                     depth,
                     name: String::new(),
                     off: None,
@@ -121,53 +100,87 @@ pub(crate) fn parse(part: &str, xml: &[u8], kept: &mut usize) -> Shapes {
                     cmd: None,
                 });
             }
-            return Ok(());
-        }
-        let Some(c) = cur.as_mut() else {
-            return Ok(());
-        };
-        match name {
-            b"cNvPr" if c.name.is_empty() => c.name = attr(e, "name").unwrap_or_default(),
-            b"xfrm" if c.off.is_none() => {
-                c.in_xfrm = true;
-                // Flipped or turned: not drawn (the frame draws no transforms).
-                let set = |k: &str| attr(e, k).is_some_and(|v| v == "1" || v == "true");
-                if set("flipH") || set("flipV") || attr_i64(e, "rot").is_some_and(|r| r != 0) {
-                    c.ok = false;
-                }
-            }
-            b"off" if c.in_xfrm => c.off = attr_i64(e, "x").zip(attr_i64(e, "y")),
-            b"ext" if c.in_xfrm => c.ext = attr_i64(e, "cx").zip(attr_i64(e, "cy")),
-            b"custGeom" => c.geom = true,
-            b"path" if c.geom => c.paths.push(CustPath {
-                w: attr_i64(e, "w").unwrap_or(0),
-                h: attr_i64(e, "h").unwrap_or(0),
-                cmds: Vec::new(),
-            }),
-            b"moveTo" | b"lnTo" | b"quadBezTo" | b"cubicBezTo" if c.geom => {
-                c.cmd = Some((name.to_vec(), Vec::new()));
-            }
-            b"pt" if c.geom => match (c.cmd.as_mut(), attr_i64(e, "x"), attr_i64(e, "y")) {
-                (Some((_, pts)), Some(x), Some(y)) => pts.extend([x, y]),
-                // A guide name instead of a number.
-                _ => c.ok = false,
-            },
-            b"close" if c.geom && c.ok => {
-                if let Some(p) = c.paths.last_mut() {
-                    if *kept < MAX_CMDS {
-                        *kept += 1;
-                        p.cmds.push(Cmd::Close);
-                    } else {
-                        c.ok = false;
-                    }
-                }
-            }
-            b"arcTo" if c.geom => c.ok = false,
-            _ => {}
+            None => {}
         }
         Ok(())
     });
     out
+}
+
+/// The end of a path command: kept in the current path when its points make one and the
+/// template's [`MAX_CMDS`] allow it (else the shape's paths are not kept).
+fn end_cmd(c: &mut GeomCur, kept: &mut usize) {
+    let (Some((cmd, pts)), Some(p)) = (c.cmd.take(), c.paths.last_mut()) else {
+        return;
+    };
+    let ok = match (cmd.as_slice(), pts.as_slice()) {
+        (b"moveTo", [x, y]) => Some(Cmd::Move(*x, *y)),
+        (b"lnTo", [x, y]) => Some(Cmd::Line(*x, *y)),
+        (b"quadBezTo", [a, b, x, y]) => Some(Cmd::Quad([*a, *b, *x, *y])),
+        (b"cubicBezTo", [a, b, d, e, x, y]) => Some(Cmd::Cubic([*a, *b, *d, *e, *x, *y])),
+        _ => None,
+    };
+    match ok {
+        Some(_) if *kept >= MAX_CMDS => {
+            c.ok = false;
+            p.cmds.clear();
+        }
+        Some(k) if c.ok => {
+            *kept += 1;
+            p.cmds.push(k);
+        }
+        Some(_) => {}
+        None => c.ok = false,
+    }
+}
+
+/// An element inside the shape: its name, its `a:xfrm` (flipped or turned: not drawn),
+/// `a:custGeom` and its paths, commands and points (a guide name, an arc: not drawn).
+fn geom_prop(
+    c: &mut GeomCur,
+    name: &[u8],
+    e: &specrender_opc::xml::BytesStart<'_>,
+    kept: &mut usize,
+) {
+    match name {
+        b"cNvPr" if c.name.is_empty() => c.name = attr(e, "name").unwrap_or_default(),
+        b"xfrm" if c.off.is_none() => {
+            c.in_xfrm = true;
+            // Flipped or turned: not drawn (the frame draws no transforms).
+            let set = |k: &str| attr(e, k).is_some_and(|v| v == "1" || v == "true");
+            if set("flipH") || set("flipV") || attr_i64(e, "rot").is_some_and(|r| r != 0) {
+                c.ok = false;
+            }
+        }
+        b"off" if c.in_xfrm => c.off = attr_i64(e, "x").zip(attr_i64(e, "y")),
+        b"ext" if c.in_xfrm => c.ext = attr_i64(e, "cx").zip(attr_i64(e, "cy")),
+        b"custGeom" => c.geom = true,
+        b"path" if c.geom => c.paths.push(CustPath {
+            w: attr_i64(e, "w").unwrap_or(0),
+            h: attr_i64(e, "h").unwrap_or(0),
+            cmds: Vec::new(),
+        }),
+        b"moveTo" | b"lnTo" | b"quadBezTo" | b"cubicBezTo" if c.geom => {
+            c.cmd = Some((name.to_vec(), Vec::new()));
+        }
+        b"pt" if c.geom => match (c.cmd.as_mut(), attr_i64(e, "x"), attr_i64(e, "y")) {
+            (Some((_, pts)), Some(x), Some(y)) => pts.extend([x, y]),
+            // A guide name instead of a number.
+            _ => c.ok = false,
+        },
+        b"close" if c.geom && c.ok => {
+            if let Some(p) = c.paths.last_mut() {
+                if *kept < MAX_CMDS {
+                    *kept += 1;
+                    p.cmds.push(Cmd::Close);
+                } else {
+                    c.ok = false;
+                }
+            }
+        }
+        b"arcTo" if c.geom => c.ok = false,
+        _ => {}
+    }
 }
 
 #[cfg(test)]

@@ -445,6 +445,21 @@ fn xml_error(part: &str, e: impl std::fmt::Display) -> PackageError {
     }
 }
 
+/// An element's attribute, resolved: raw key, namespace, local name, value.
+type Attr = (Vec<u8>, Ns, Vec<u8>, String);
+
+/// Pass one's state: the plan so far, the open elements (start event index and kind) and
+/// the complex fields being read; what goes that no relationship's finding names is noted
+/// in `out`.
+struct Planner<'a> {
+    part: &'a str,
+    dropped_ids: &'a BTreeSet<String>,
+    out: &'a mut Vec<Dropped>,
+    plan: Plan,
+    stack: Vec<(usize, El)>,
+    fields: Vec<Field>,
+}
+
 /// Pass one: reads every event, decides [`Plan`].
 fn plan(
     part: &str,
@@ -453,250 +468,38 @@ fn plan(
     out: &mut Vec<Dropped>,
 ) -> Result<Plan, PackageError> {
     use quick_xml::events::Event;
-    use quick_xml::name::ResolveResult;
     let mut r = reader(xml);
     let mut buf = Vec::new();
-    let mut plan = Plan::default();
-    let mut stack: Vec<(usize, El)> = Vec::new();
-    let mut fields: Vec<Field> = Vec::new();
-    let mut i = 0usize;
-    let note = |out: &mut Vec<Dropped>, kind: DropKind, target: Option<String>| {
-        out.push(Dropped {
-            part: safe_text(part),
-            kind,
-            target,
-        })
+    let mut p = Planner {
+        part,
+        dropped_ids,
+        out,
+        plan: Plan::default(),
+        stack: Vec::new(),
+        fields: Vec::new(),
     };
+    let mut i = 0usize;
     loop {
         let (res, ev) = r
             .read_resolved_event_into(&mut buf)
             .map_err(|e| xml_error(part, e))?;
-        let ns = match res {
-            ResolveResult::Bound(n) => ns_of(n.into_inner().as_bytes()),
-            _ => Ns::Other,
-        };
+        let ns = resolved_ns(res);
         match &ev {
             Event::Start(e) | Event::Empty(e) => {
-                let empty = matches!(ev, Event::Empty(_));
+                let attrs = attrs_of(&r, e);
                 let local = e.local_name().into_inner().as_bytes().to_vec();
-                let el = el_of(ns, &local);
-                stack.push((i, el));
-                // The element's attributes, resolved: (raw key, namespace, local, value).
-                let mut attrs: Vec<(Vec<u8>, Ns, Vec<u8>, String)> = Vec::new();
-                for a in e.attributes().with_checks(false).flatten() {
-                    let (ares, alocal) = r.resolver().resolve_attribute(a.key);
-                    let ans = match ares {
-                        ResolveResult::Bound(n) => ns_of(n.into_inner().as_bytes()),
-                        _ => Ns::Other,
-                    };
-                    let value = a
-                        .normalized_value(quick_xml::XmlVersion::Implicit1_0)
-                        .map(|v| v.into_owned())
-                        .unwrap_or_default();
-                    attrs.push((
-                        a.key.into_inner().as_bytes().to_vec(),
-                        ans,
-                        alocal.into_inner().as_bytes().to_vec(),
-                        value,
-                    ));
-                }
-                let refs: Vec<&Vec<u8>> = attrs
-                    .iter()
-                    .filter(|(_, ans, al, v)| {
-                        (*ans == Ns::R || (*ans == Ns::O && al == b"relid"))
-                            && dropped_ids.contains(v.trim())
-                    })
-                    .map(|(k, ..)| k)
-                    .collect();
-                let has_refs = !refs.is_empty();
-                let remove = |plan: &mut Plan, stack: &[(usize, El)], at: usize| {
-                    plan.remove.insert(lift(stack, at));
-                };
-                let top = stack.len() - 1;
-                match (ns, local.as_slice(), el) {
-                    (_, _, El::PControls) => {
-                        remove(&mut plan, &stack, top);
-                        note(out, DropKind::ActiveX, Some("p:controls".into()));
-                    }
-                    (_, _, El::POleObj) => {
-                        let at = nearest(&stack, &[El::PGraphicFrame]).unwrap_or(top);
-                        remove(&mut plan, &stack, at);
-                        note(out, DropKind::OleObject, Some("p:oleObj".into()));
-                    }
-                    (_, _, El::WObject) => {
-                        remove(&mut plan, &stack, top);
-                        note(out, DropKind::OleObject, Some("w:object".into()));
-                    }
-                    (Ns::W, b"control", _) => {
-                        let at = nearest(&stack, &[El::WObject]).unwrap_or(top);
-                        remove(&mut plan, &stack, at);
-                        note(out, DropKind::ActiveX, Some("w:control".into()));
-                    }
-                    (Ns::O, b"OLEObject", _) => {
-                        let at = nearest(&stack, &[El::WObject, El::WPict]).unwrap_or(top);
-                        remove(&mut plan, &stack, at);
-                        note(out, DropKind::OleObject, Some("o:OLEObject".into()));
-                    }
-                    (Ns::W, b"fldSimple", _) => {
-                        let instr = attrs
-                            .iter()
-                            .find(|(_, ans, al, _)| *ans == Ns::W && al == b"instr")
-                            .map(|(.., v)| v.as_str())
-                            .unwrap_or("");
-                        if let Some(name) = fetching_field(instr) {
-                            let declares = attrs.iter().any(|(k, ..)| k.starts_with(b"xmlns"));
-                            if empty || declares {
-                                remove(&mut plan, &stack, top);
-                            } else {
-                                plan.unwrap.insert(i);
-                            }
-                            note(out, DropKind::FetchingField, Some(name));
-                        }
-                    }
-                    (Ns::W, b"fldChar", _) => {
-                        let ty = attrs
-                            .iter()
-                            .find(|(_, ans, al, _)| *ans == Ns::W && al == b"fldCharType")
-                            .map(|(.., v)| v.trim().to_string())
-                            .unwrap_or_default();
-                        let run = nearest(&stack, &[El::WR]).map(|p| stack[p].0);
-                        match ty.as_str() {
-                            "begin" => {
-                                let mut f = Field::default();
-                                f.code_runs.extend(run);
-                                fields.push(f);
-                            }
-                            "separate" => {
-                                if let Some(f) = fields.last_mut() {
-                                    f.code_runs.extend(run);
-                                    f.in_result = true;
-                                }
-                            }
-                            "end" => {
-                                if let Some(mut f) = fields.pop() {
-                                    if let Some(name) = fetching_field(&f.instr) {
-                                        f.code_runs.extend(run);
-                                        plan.remove.extend(f.code_runs);
-                                        note(out, DropKind::FetchingField, Some(name));
-                                    }
-                                }
-                            }
-                            _ => {}
-                        }
-                    }
-                    (Ns::A, b"hlinkClick" | b"hlinkHover" | b"hlinkMouseOver", _) => {
-                        let action = attrs
-                            .iter()
-                            .find(|(_, ans, al, _)| *ans == Ns::Other && al == b"action")
-                            .map(|(.., v)| v.as_str())
-                            .unwrap_or("");
-                        if has_refs {
-                            remove(&mut plan, &stack, top);
-                        } else if running_action(action) {
-                            remove(&mut plan, &stack, top);
-                            let scheme = action.split('?').next().unwrap_or("");
-                            note(out, DropKind::ScriptLink, Some(safe_text(scheme)));
-                        }
-                    }
-                    (Ns::A, b"blip", _) if has_refs => {
-                        let left = attrs.iter().any(|(k, ans, al, v)| {
-                            (*ans == Ns::R || (*ans == Ns::O && al == b"relid"))
-                                && !refs.contains(&k)
-                                && !v.trim().is_empty()
-                        });
-                        if left {
-                            plan.strip
-                                .insert(i, refs.iter().map(|k| k.to_vec()).collect());
-                        } else {
-                            let at = nearest(
-                                &stack,
-                                &[El::PPic, El::PBg, El::WDrawing, El::WPict, El::WObject],
-                            )
-                            .or_else(|| nearest(&stack, &[El::ABlipFill]))
-                            .unwrap_or(top);
-                            remove(&mut plan, &stack, at);
-                        }
-                    }
-                    (Ns::W, b"hyperlink", _) if has_refs => {
-                        plan.strip
-                            .insert(i, refs.iter().map(|k| k.to_vec()).collect());
-                    }
-                    (
-                        Ns::A,
-                        b"videoFile" | b"audioFile" | b"quickTimeFile" | b"wavAudioFile",
-                        _,
-                    )
-                    | (Ns::P14, b"media", _)
-                        if has_refs =>
-                    {
-                        let at = nearest(&stack, &[El::PPic]).unwrap_or(top);
-                        remove(&mut plan, &stack, at);
-                    }
-                    (Ns::C, b"chart", _) | (_, b"relIds", _) if has_refs => {
-                        let at = nearest(&stack, &[El::PGraphicFrame, El::WDrawing]).unwrap_or(top);
-                        remove(&mut plan, &stack, at);
-                    }
-                    (Ns::V | Ns::O, _, _) if has_refs => {
-                        let at = nearest(&stack, &[El::WPict, El::WObject]).unwrap_or(top);
-                        remove(&mut plan, &stack, at);
-                    }
-                    _ if has_refs => remove(&mut plan, &stack, top),
-                    _ => {}
-                }
-                // VML's own links: `href` / `src` / `o:href` attributes holding an address.
-                if matches!(ns, Ns::V | Ns::O) {
-                    let links: Vec<(&Vec<u8>, &String)> = attrs
-                        .iter()
-                        .filter(|(_, ans, al, v)| {
-                            matches!(ans, Ns::Other | Ns::O)
-                                && matches!(al.as_slice(), b"href" | b"src" | b"althref")
-                                && !v.trim().is_empty()
-                                && !v.trim().starts_with('#')
-                        })
-                        .map(|(k, .., v)| (k, v))
-                        .collect();
-                    if !links.is_empty() {
-                        let strip = plan.strip.entry(i).or_default();
-                        for (k, v) in links {
-                            strip.push(k.clone());
-                            let kind = link_kind(v);
-                            let target = match kind {
-                                DropKind::ExternalLink => Some(safe_text(v.trim())),
-                                DropKind::FileLink => Some("file:".into()),
-                                _ => {
-                                    scheme(&v.trim().to_ascii_lowercase()).map(|s| format!("{s}:"))
-                                }
-                            };
-                            note(out, kind, target);
-                        }
-                    }
-                }
-                // A run inside a complex field's code belongs to the code.
-                if el == El::WR {
-                    for f in fields.iter_mut().filter(|f| !f.in_result) {
-                        f.code_runs.push(i);
-                    }
-                }
-                if empty {
-                    stack.pop();
-                }
+                p.start(i, ns, &local, &attrs, matches!(ev, Event::Empty(_)));
             }
-            Event::End(_) => {
-                if let Some((start, _)) = stack.pop() {
-                    if plan.unwrap.contains(&start) {
-                        plan.unwrap_ends.insert(i);
-                    }
-                }
-            }
-            Event::Text(t) if stack.last().is_some_and(|(_, el)| *el == El::WInstrText) => {
-                if let Some(f) = fields.last_mut().filter(|f| !f.in_result) {
+            Event::End(_) => p.end(i),
+            Event::Text(t) => {
+                if let Some(f) = p.instr_field() {
                     if f.instr.len() < 4096 {
                         f.instr.push_str(&t.xml10_content());
                     }
                 }
             }
-            Event::GeneralRef(_) if stack.last().is_some_and(|(_, el)| *el == El::WInstrText) => {
-                if let Some(f) = fields.last_mut().filter(|f| !f.in_result) {
+            Event::GeneralRef(_) => {
+                if let Some(f) = p.instr_field() {
                     f.instr.push(' ');
                 }
             }
@@ -712,14 +515,275 @@ fn plan(
         i += 1;
         buf.clear();
     }
-    // A field left open at the end of the part: its code runs go when it fetches.
-    for f in fields {
-        if let Some(name) = fetching_field(&f.instr) {
-            plan.remove.extend(f.code_runs);
-            note(out, DropKind::FetchingField, Some(name));
+    Ok(p.finish())
+}
+
+/// The namespace an element or attribute name resolved to.
+fn resolved_ns(res: quick_xml::name::ResolveResult<'_>) -> Ns {
+    match res {
+        quick_xml::name::ResolveResult::Bound(n) => ns_of(n.into_inner().as_bytes()),
+        _ => Ns::Other,
+    }
+}
+
+/// The element's attributes, resolved against the reader's namespace scope.
+fn attrs_of(r: &quick_xml::NsReader<&[u8]>, e: &quick_xml::events::BytesStart<'_>) -> Vec<Attr> {
+    let mut attrs = Vec::new();
+    for a in e.attributes().with_checks(false).flatten() {
+        let (ares, alocal) = r.resolver().resolve_attribute(a.key);
+        let value = a
+            .normalized_value(quick_xml::XmlVersion::Implicit1_0)
+            .map(|v| v.into_owned())
+            .unwrap_or_default();
+        attrs.push((
+            a.key.into_inner().as_bytes().to_vec(),
+            resolved_ns(ares),
+            alocal.into_inner().as_bytes().to_vec(),
+            value,
+        ));
+    }
+    attrs
+}
+
+/// The value of the attribute in `ns` named `local` ("" when absent).
+fn attr_value<'v>(attrs: &'v [Attr], ns: Ns, local: &[u8]) -> &'v str {
+    attrs
+        .iter()
+        .find(|(_, ans, al, _)| *ans == ns && al == local)
+        .map(|(.., v)| v.as_str())
+        .unwrap_or("")
+}
+
+impl Planner<'_> {
+    /// Notes something dropped from the part.
+    fn note(&mut self, kind: DropKind, target: Option<String>) {
+        self.out.push(Dropped {
+            part: safe_text(self.part),
+            kind,
+            target,
+        })
+    }
+
+    /// Removes the element at stack position `at` (or the alternate content around it).
+    fn remove(&mut self, at: usize) {
+        self.plan.remove.insert(lift(&self.stack, at));
+    }
+
+    /// The innermost complex field whose code is being read, inside its `w:instrText`.
+    fn instr_field(&mut self) -> Option<&mut Field> {
+        if !self
+            .stack
+            .last()
+            .is_some_and(|(_, el)| *el == El::WInstrText)
+        {
+            return None;
+        }
+        self.fields.last_mut().filter(|f| !f.in_result)
+    }
+
+    /// A start (or empty) element, event `i`.
+    fn start(&mut self, i: usize, ns: Ns, local: &[u8], attrs: &[Attr], empty: bool) {
+        let el = el_of(ns, local);
+        self.stack.push((i, el));
+        self.element(i, ns, local, el, attrs, empty);
+        // VML's own links: `href` / `src` / `o:href` attributes holding an address.
+        if matches!(ns, Ns::V | Ns::O) {
+            self.vml_links(i, attrs);
+        }
+        // A run inside a complex field's code belongs to the code.
+        if el == El::WR {
+            for f in self.fields.iter_mut().filter(|f| !f.in_result) {
+                f.code_runs.push(i);
+            }
+        }
+        if empty {
+            self.stack.pop();
         }
     }
-    Ok(plan)
+
+    /// The rules of one element: active content, fields, actions, and references to
+    /// dropped relationships (each goes with the element that holds it).
+    fn element(&mut self, i: usize, ns: Ns, local: &[u8], el: El, attrs: &[Attr], empty: bool) {
+        let refs: Vec<&Vec<u8>> = attrs
+            .iter()
+            .filter(|(_, ans, al, v)| {
+                (*ans == Ns::R || (*ans == Ns::O && al == b"relid"))
+                    && self.dropped_ids.contains(v.trim())
+            })
+            .map(|(k, ..)| k)
+            .collect();
+        let has_refs = !refs.is_empty();
+        let top = self.stack.len() - 1;
+        let nearest_or_top = |els: &[El]| nearest(&self.stack, els).unwrap_or(top);
+        match (ns, local, el) {
+            (_, _, El::PControls) => {
+                self.remove(top);
+                self.note(DropKind::ActiveX, Some("p:controls".into()));
+            }
+            (_, _, El::POleObj) => {
+                self.remove(nearest_or_top(&[El::PGraphicFrame]));
+                self.note(DropKind::OleObject, Some("p:oleObj".into()));
+            }
+            (_, _, El::WObject) => {
+                self.remove(top);
+                self.note(DropKind::OleObject, Some("w:object".into()));
+            }
+            (Ns::W, b"control", _) => {
+                self.remove(nearest_or_top(&[El::WObject]));
+                self.note(DropKind::ActiveX, Some("w:control".into()));
+            }
+            (Ns::O, b"OLEObject", _) => {
+                self.remove(nearest_or_top(&[El::WObject, El::WPict]));
+                self.note(DropKind::OleObject, Some("o:OLEObject".into()));
+            }
+            (Ns::W, b"fldSimple", _) => self.fld_simple(i, top, attrs, empty),
+            (Ns::W, b"fldChar", _) => self.fld_char(attrs),
+            (Ns::A, b"hlinkClick" | b"hlinkHover" | b"hlinkMouseOver", _) => {
+                let action = attr_value(attrs, Ns::Other, b"action");
+                if has_refs {
+                    self.remove(top);
+                } else if running_action(action) {
+                    self.remove(top);
+                    let scheme = action.split('?').next().unwrap_or("");
+                    self.note(DropKind::ScriptLink, Some(safe_text(scheme)));
+                }
+            }
+            (Ns::A, b"blip", _) if has_refs => self.blip(i, top, attrs, &refs),
+            (Ns::W, b"hyperlink", _) if has_refs => {
+                let keys = refs.iter().map(|k| k.to_vec()).collect();
+                self.plan.strip.insert(i, keys);
+            }
+            (Ns::A, b"videoFile" | b"audioFile" | b"quickTimeFile" | b"wavAudioFile", _)
+            | (Ns::P14, b"media", _)
+                if has_refs =>
+            {
+                self.remove(nearest_or_top(&[El::PPic]));
+            }
+            (Ns::C, b"chart", _) | (_, b"relIds", _) if has_refs => {
+                self.remove(nearest_or_top(&[El::PGraphicFrame, El::WDrawing]));
+            }
+            (Ns::V | Ns::O, _, _) if has_refs => {
+                self.remove(nearest_or_top(&[El::WPict, El::WObject]));
+            }
+            _ if has_refs => self.remove(top),
+            _ => {}
+        }
+    }
+
+    /// A `w:fldSimple` that fetches: removed when empty or declaring namespaces, else
+    /// unwrapped (its result stays).
+    fn fld_simple(&mut self, i: usize, top: usize, attrs: &[Attr], empty: bool) {
+        let Some(name) = fetching_field(attr_value(attrs, Ns::W, b"instr")) else {
+            return;
+        };
+        let declares = attrs.iter().any(|(k, ..)| k.starts_with(b"xmlns"));
+        if empty || declares {
+            self.remove(top);
+        } else {
+            self.plan.unwrap.insert(i);
+        }
+        self.note(DropKind::FetchingField, Some(name));
+    }
+
+    /// A `w:fldChar`: a complex field begins, reaches its result, or ends (its code runs
+    /// removed when it fetches).
+    fn fld_char(&mut self, attrs: &[Attr]) {
+        let ty = attr_value(attrs, Ns::W, b"fldCharType").trim();
+        let run = nearest(&self.stack, &[El::WR]).map(|p| self.stack[p].0);
+        match ty {
+            "begin" => {
+                let mut f = Field::default();
+                f.code_runs.extend(run);
+                self.fields.push(f);
+            }
+            "separate" => {
+                if let Some(f) = self.fields.last_mut() {
+                    f.code_runs.extend(run);
+                    f.in_result = true;
+                }
+            }
+            "end" => {
+                if let Some(mut f) = self.fields.pop() {
+                    if let Some(name) = fetching_field(&f.instr) {
+                        f.code_runs.extend(run);
+                        self.plan.remove.extend(f.code_runs);
+                        self.note(DropKind::FetchingField, Some(name));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// An `a:blip` referring to a dropped relationship: the references stripped when it
+    /// keeps another, else the picture (or fill) holding it removed.
+    fn blip(&mut self, i: usize, top: usize, attrs: &[Attr], refs: &[&Vec<u8>]) {
+        let left = attrs.iter().any(|(k, ans, al, v)| {
+            (*ans == Ns::R || (*ans == Ns::O && al == b"relid"))
+                && !refs.contains(&k)
+                && !v.trim().is_empty()
+        });
+        if left {
+            let keys = refs.iter().map(|k| k.to_vec()).collect();
+            self.plan.strip.insert(i, keys);
+        } else {
+            let at = nearest(
+                &self.stack,
+                &[El::PPic, El::PBg, El::WDrawing, El::WPict, El::WObject],
+            )
+            .or_else(|| nearest(&self.stack, &[El::ABlipFill]))
+            .unwrap_or(top);
+            self.remove(at);
+        }
+    }
+
+    /// A VML element's `href` / `src` / `althref` addresses: stripped, each noted.
+    fn vml_links(&mut self, i: usize, attrs: &[Attr]) {
+        let links: Vec<(&Vec<u8>, &String)> = attrs
+            .iter()
+            .filter(|(_, ans, al, v)| {
+                matches!(ans, Ns::Other | Ns::O)
+                    && matches!(al.as_slice(), b"href" | b"src" | b"althref")
+                    && !v.trim().is_empty()
+                    && !v.trim().starts_with('#')
+            })
+            .map(|(k, .., v)| (k, v))
+            .collect();
+        if links.is_empty() {
+            return;
+        }
+        for (k, v) in links {
+            self.plan.strip.entry(i).or_default().push(k.clone());
+            let kind = link_kind(v);
+            let target = match kind {
+                DropKind::ExternalLink => Some(safe_text(v.trim())),
+                DropKind::FileLink => Some("file:".into()),
+                _ => scheme(&v.trim().to_ascii_lowercase()).map(|s| format!("{s}:")),
+            };
+            self.note(kind, target);
+        }
+    }
+
+    /// An end element, event `i`: the end of an unwrapped element goes with its start.
+    fn end(&mut self, i: usize) {
+        if let Some((start, _)) = self.stack.pop() {
+            if self.plan.unwrap.contains(&start) {
+                self.plan.unwrap_ends.insert(i);
+            }
+        }
+    }
+
+    /// The plan, once a field left open at the end of the part has its code runs removed
+    /// when it fetches.
+    fn finish(mut self) -> Plan {
+        for f in std::mem::take(&mut self.fields) {
+            if let Some(name) = fetching_field(&f.instr) {
+                self.plan.remove.extend(f.code_runs);
+                self.note(DropKind::FetchingField, Some(name));
+            }
+        }
+        self.plan
+    }
 }
 
 /// The stack position of the nearest element of one of `els` (the top included).

@@ -251,93 +251,11 @@ fn read_master(
     check_shapes_in_all(t, &tree, part)?;
     crate::geom::attach(part, &xml, &mut tree.decorations, kept);
     t.clamped.extend(tree.clamped.iter().cloned());
-    let mut layout_ids = Vec::new();
-    let mut color_map = Vec::new();
-    let mut styles = TextStyles::default();
-    {
-        let mut which: Option<u8> = None;
-        let mut level: Option<usize> = None;
-        // The subtree being captured, and whether it is `a:buClr` (else `a:defRPr`).
-        let mut capture: Option<(Capture, bool)> = None;
-        walk(part, &xml, |name, e, end| {
-            if let Some((cap, bullet)) = capture.as_mut() {
-                if let Some(n) = cap.event(name, e, end) {
-                    if let Some(i) = level {
-                        let v = &mut style_vec(&mut styles, which)[i];
-                        if *bullet {
-                            if let Some(c) = paint::color_in(&n) {
-                                v.bullet_color = Some(BulletColor::Color(c));
-                            }
-                        } else if let Some(Fill::Solid(c)) = paint::fill_in(&n) {
-                            v.color = Some(c);
-                        }
-                    }
-                    capture = None;
-                }
-            }
-            match (name, end) {
-                (b"sldLayoutId", false) => {
-                    if let Some(id) = attr_ns(e, "id") {
-                        layout_ids.push(id);
-                    }
-                }
-                (b"clrMap", false) => {
-                    for a in e.attributes().flatten() {
-                        if let Ok(v) = a.normalized_value(specrender_opc::xml::XML_1_0) {
-                            color_map.push((
-                                String::from_utf8_lossy(a.key.local_name().into_inner().as_bytes())
-                                    .into_owned(),
-                                v.into_owned(),
-                            ));
-                        }
-                    }
-                }
-                (b"titleStyle", false) => which = Some(0),
-                (b"bodyStyle", false) => which = Some(1),
-                (b"otherStyle", false) => which = Some(2),
-                (b"titleStyle" | b"bodyStyle" | b"otherStyle", true) => which = None,
-                (n, false) if which.is_some() && lvl(n).is_some() => {
-                    let i = lvl(n).unwrap_or(0);
-                    level = Some(i);
-                    let v = style_vec(&mut styles, which);
-                    if v.len() <= i {
-                        v.resize(i + 1, LevelStyle::default());
-                    }
-                    v[i].mar_l = attr_i64(e, "marL");
-                    v[i].indent = attr_i64(e, "indent");
-                    v[i].align = attr(e, "algn");
-                }
-                (n, true) if lvl(n).is_some() => level = None,
-                (b"defRPr", false) => {
-                    if let Some(i) = level {
-                        style_vec(&mut styles, which)[i].size_hundredths_pt =
-                            attr_i64(e, "sz").and_then(|s| u32::try_from(s).ok());
-                        capture = Some((Capture::start(name, e), false));
-                    }
-                }
-                (b"buClr", false) if level.is_some() => {
-                    capture = Some((Capture::start(name, e), true));
-                }
-                (b"buClrTx", false) => {
-                    if let Some(i) = level {
-                        style_vec(&mut styles, which)[i].bullet_color = Some(BulletColor::Text);
-                    }
-                }
-                (b"latin", false) => {
-                    if let Some(i) = level {
-                        style_vec(&mut styles, which)[i].latin = attr(e, "typeface");
-                    }
-                }
-                (b"buChar", false) => {
-                    if let Some(i) = level {
-                        style_vec(&mut styles, which)[i].bullet = attr(e, "char");
-                    }
-                }
-                _ => {}
-            }
-            Ok(())
-        })?;
-    }
+    let mut m = MasterRead::default();
+    walk(part, &xml, |name, e, end| {
+        m.event(name, e, end);
+        Ok(())
+    })?;
     let theme = match rels.iter().find(|r| !r.external && r.is("theme")) {
         Some(r) => {
             if let Some(i) = t.themes.iter().position(|th| th.part == r.target) {
@@ -355,12 +273,12 @@ fn read_master(
         id,
         placeholders: tree.placeholders,
         decorations: tree.decorations,
-        text_styles: styles,
-        color_map,
+        text_styles: m.styles,
+        color_map: m.color_map,
         theme,
         background: tree.background,
     });
-    for id in &layout_ids {
+    for id in &m.layout_ids {
         let rel = target(&rels, id, part)?;
         if t.layouts.len() >= MAX_LAYOUTS {
             return Err(too_many(part, "layouts", MAX_LAYOUTS));
@@ -368,38 +286,170 @@ fn read_master(
         if t.layouts.iter().any(|l| l.part == rel.target) {
             continue;
         }
-        let xml = pkg.read_xml(&rel.target, Some(part))?;
-        let mut tree = shapes(&rel.target, &xml)?;
-        check_shapes_in_all(t, &tree, &rel.target)?;
-        crate::geom::attach(&rel.target, &xml, &mut tree.decorations, kept);
-        t.clamped.extend(tree.clamped.iter().cloned());
-        let (mut name, mut ty, mut show) = (String::new(), "cust".to_string(), true);
-        walk(&rel.target, &xml, |n, e, end| {
-            if !end {
-                match n {
-                    b"sldLayout" => {
-                        if let Some(v) = attr(e, "type") {
-                            ty = v;
-                        }
-                        show = attr(e, "showMasterSp").is_none_or(|v| v != "0" && v != "false");
-                    }
-                    b"cSld" => name = attr(e, "name").unwrap_or_default(),
-                    _ => {}
+        read_layout(pkg, &rel.target, part, master, t, kept)?;
+    }
+    Ok(())
+}
+
+/// What a master's own elements say: its layouts' relationship ids, its colour map and its
+/// `p:txStyles`, read one event at a time.
+#[derive(Default)]
+struct MasterRead {
+    layout_ids: Vec<String>,
+    color_map: Vec<(String, String)>,
+    styles: TextStyles,
+    /// The text style being read: 0 title, 1 body, 2 other.
+    which: Option<u8>,
+    /// The level of it being read.
+    level: Option<usize>,
+    /// The subtree being captured, and whether it is `a:buClr` (else `a:defRPr`).
+    capture: Option<(Capture, bool)>,
+}
+
+impl MasterRead {
+    /// One start (`end` false) or end event of the master's XML.
+    fn event(&mut self, name: &[u8], e: &specrender_opc::xml::BytesStart<'_>, end: bool) {
+        if let Some((cap, bullet)) = self.capture.as_mut() {
+            if let Some(n) = cap.event(name, e, end) {
+                let bullet = *bullet;
+                self.captured(&n, bullet);
+                self.capture = None;
+            }
+        }
+        match (name, end) {
+            (b"sldLayoutId", false) => {
+                if let Some(id) = attr_ns(e, "id") {
+                    self.layout_ids.push(id);
                 }
             }
-            Ok(())
-        })?;
-        t.layouts.push(Layout {
-            part: rel.target.clone(),
-            name,
-            ty,
-            master,
-            placeholders: tree.placeholders,
-            decorations: tree.decorations,
-            show_master_shapes: show,
-            background: tree.background,
-        });
+            (b"clrMap", false) => {
+                for a in e.attributes().flatten() {
+                    if let Ok(v) = a.normalized_value(specrender_opc::xml::XML_1_0) {
+                        self.color_map.push((
+                            String::from_utf8_lossy(a.key.local_name().into_inner().as_bytes())
+                                .into_owned(),
+                            v.into_owned(),
+                        ));
+                    }
+                }
+            }
+            (b"titleStyle", false) => self.which = Some(0),
+            (b"bodyStyle", false) => self.which = Some(1),
+            (b"otherStyle", false) => self.which = Some(2),
+            (b"titleStyle" | b"bodyStyle" | b"otherStyle", true) => self.which = None,
+            (n, false) if self.which.is_some() && lvl(n).is_some() => {
+                self.open_level(lvl(n).unwrap_or(0), e)
+            }
+            (n, true) if lvl(n).is_some() => self.level = None,
+            _ => self.level_prop(name, e, end),
+        }
     }
+
+    /// A captured `a:defRPr` (its fill: the level's colour) or `a:buClr` (the bullet's).
+    fn captured(&mut self, n: &Node, bullet: bool) {
+        let Some(i) = self.level else {
+            return;
+        };
+        let v = &mut style_vec(&mut self.styles, self.which)[i];
+        if bullet {
+            if let Some(c) = paint::color_in(n) {
+                v.bullet_color = Some(BulletColor::Color(c));
+            }
+        } else if let Some(Fill::Solid(c)) = paint::fill_in(n) {
+            v.color = Some(c);
+        }
+    }
+
+    /// Opens level `i` (`a:lvlNpPr`) of the text style being read.
+    fn open_level(&mut self, i: usize, e: &specrender_opc::xml::BytesStart<'_>) {
+        self.level = Some(i);
+        let v = style_vec(&mut self.styles, self.which);
+        if v.len() <= i {
+            v.resize(i + 1, LevelStyle::default());
+        }
+        v[i].mar_l = attr_i64(e, "marL");
+        v[i].indent = attr_i64(e, "indent");
+        v[i].align = attr(e, "algn");
+    }
+
+    /// What an open level holds: its run properties (size; colour captured), bullet colour,
+    /// Latin typeface and bullet character.
+    fn level_prop(&mut self, name: &[u8], e: &specrender_opc::xml::BytesStart<'_>, end: bool) {
+        if end {
+            return;
+        }
+        match name {
+            b"defRPr" => {
+                if let Some(i) = self.level {
+                    style_vec(&mut self.styles, self.which)[i].size_hundredths_pt =
+                        attr_i64(e, "sz").and_then(|s| u32::try_from(s).ok());
+                    self.capture = Some((Capture::start(name, e), false));
+                }
+            }
+            b"buClr" if self.level.is_some() => {
+                self.capture = Some((Capture::start(name, e), true));
+            }
+            b"buClrTx" => {
+                if let Some(i) = self.level {
+                    style_vec(&mut self.styles, self.which)[i].bullet_color =
+                        Some(BulletColor::Text);
+                }
+            }
+            b"latin" => {
+                if let Some(i) = self.level {
+                    style_vec(&mut self.styles, self.which)[i].latin = attr(e, "typeface");
+                }
+            }
+            b"buChar" => {
+                if let Some(i) = self.level {
+                    style_vec(&mut self.styles, self.which)[i].bullet = attr(e, "char");
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Reads layout `part` (of master number `master`, named by `from`) into `t`.
+fn read_layout(
+    pkg: &Package,
+    part: &str,
+    from: &str,
+    master: usize,
+    t: &mut Template,
+    kept: &mut usize,
+) -> Result<(), TemplateError> {
+    let xml = pkg.read_xml(part, Some(from))?;
+    let mut tree = shapes(part, &xml)?;
+    check_shapes_in_all(t, &tree, part)?;
+    crate::geom::attach(part, &xml, &mut tree.decorations, kept);
+    t.clamped.extend(tree.clamped.iter().cloned());
+    let (mut name, mut ty, mut show) = (String::new(), "cust".to_string(), true);
+    walk(part, &xml, |n, e, end| {
+        if !end {
+            match n {
+                b"sldLayout" => {
+                    if let Some(v) = attr(e, "type") {
+                        ty = v;
+                    }
+                    show = attr(e, "showMasterSp").is_none_or(|v| v != "0" && v != "false");
+                }
+                b"cSld" => name = attr(e, "name").unwrap_or_default(),
+                _ => {}
+            }
+        }
+        Ok(())
+    })?;
+    t.layouts.push(Layout {
+        part: part.to_string(),
+        name,
+        ty,
+        master,
+        placeholders: tree.placeholders,
+        decorations: tree.decorations,
+        show_master_shapes: show,
+        background: tree.background,
+    });
     Ok(())
 }
 
@@ -459,154 +509,216 @@ enum Sub {
     Bullet1,
 }
 
+/// A top-level shape of a `p:spTree` being read.
+struct ShapeCur {
+    kind: String,
+    depth: usize,
+    name: Option<String>,
+    ph: Option<(String, Option<u32>)>,
+    rect: Option<Rect>,
+    in_xfrm: bool,
+    xfrm_done: bool,
+    body: BodyPr,
+    in_body: bool,
+    sp_pr: Option<Node>,
+    style: Option<Node>,
+    color: Option<paint::Color>,
+    bullet_color: Option<BulletColor>,
+    /// Its geometry was past what OOXML stores (clamped).
+    clamped: bool,
+}
+
+/// [`shapes`]' state: the open elements, the shape being read, the subtree being captured
+/// and what was read so far.
+struct ShapesRead<'a> {
+    part: &'a str,
+    stack: Vec<Vec<u8>>,
+    cur: Option<ShapeCur>,
+    out: Tree,
+    count: usize,
+    capture: Option<(Capture, Sub)>,
+}
+
 /// The top-level shapes of a master's or layout's `p:spTree`: placeholders and decorations.
 fn shapes(part: &str, xml: &[u8]) -> Result<Tree, TemplateError> {
-    struct Cur {
-        kind: String,
-        depth: usize,
-        name: Option<String>,
-        ph: Option<(String, Option<u32>)>,
-        rect: Option<Rect>,
-        in_xfrm: bool,
-        xfrm_done: bool,
-        body: BodyPr,
-        in_body: bool,
-        sp_pr: Option<Node>,
-        style: Option<Node>,
-        color: Option<paint::Color>,
-        bullet_color: Option<BulletColor>,
-        /// Its geometry was past what OOXML stores (clamped).
-        clamped: bool,
-    }
-    let mut stack: Vec<Vec<u8>> = Vec::new();
-    let mut cur: Option<Cur> = None;
-    let mut out = Tree {
-        placeholders: Vec::new(),
-        decorations: Vec::new(),
-        background: None,
-        clamped: Vec::new(),
+    let mut r = ShapesRead {
+        part,
+        stack: Vec::new(),
+        cur: None,
+        out: Tree {
+            placeholders: Vec::new(),
+            decorations: Vec::new(),
+            background: None,
+            clamped: Vec::new(),
+        },
+        count: 0,
+        capture: None,
     };
-    let mut count = 0usize;
-    let mut capture: Option<(Capture, Sub)> = None;
     walk(part, xml, |name, e, end| {
-        if let Some((cap, into)) = capture.as_mut() {
+        if let Some((cap, into)) = r.capture.as_mut() {
             if let Some(n) = cap.event(name, e, end) {
-                match (*into, cur.as_mut()) {
-                    (Sub::Background, _) => out.background = paint::background(&n),
-                    (Sub::SpPr, Some(c)) => c.sp_pr = Some(n),
-                    (Sub::Style, Some(c)) => c.style = Some(n),
-                    (Sub::Level1, Some(c)) => {
-                        if let Some(Fill::Solid(col)) = paint::fill_in(&n) {
-                            c.color = Some(col);
-                        }
-                    }
-                    (Sub::Bullet1, Some(c)) => {
-                        if let Some(col) = paint::color_in(&n) {
-                            c.bullet_color = Some(BulletColor::Color(col));
-                        }
-                    }
-                    _ => {}
-                }
-                capture = None;
+                let into = *into;
+                r.captured(into, n);
+                r.capture = None;
             }
         } else if !end {
-            let in_level1 = cur.as_ref().is_some_and(|c| c.ph.is_some())
-                && stack.len() >= 2
-                && stack[stack.len() - 1] == b"lvl1pPr"
-                && stack[stack.len() - 2] == b"lstStyle";
-            if in_level1 && name == b"buClrTx" {
-                if let Some(c) = cur.as_mut() {
-                    c.bullet_color = Some(BulletColor::Text);
-                }
-            }
-            let into = if name == b"bg" && stack.last().is_some_and(|p| p == b"cSld") {
-                Some(Sub::Background)
-            } else if in_level1 && name == b"defRPr" {
-                Some(Sub::Level1)
-            } else if in_level1 && name == b"buClr" {
-                Some(Sub::Bullet1)
-            } else if cur.as_ref().is_some_and(|c| c.depth + 1 == stack.len()) {
-                match name {
-                    b"spPr" => Some(Sub::SpPr),
-                    b"style" => Some(Sub::Style),
-                    _ => None,
-                }
-            } else {
-                None
-            };
-            if let Some(into) = into {
-                capture = Some((Capture::start(name, e), into));
-            }
+            r.open_capture(name, e);
         }
         if end {
-            stack.pop();
-            let depth = stack.len();
-            if let Some(c) = cur.as_mut() {
-                if name == b"xfrm" {
-                    c.in_xfrm = false;
-                    c.xfrm_done = c.xfrm_done || c.rect.is_some();
-                }
-                if name == b"bodyPr" {
-                    c.in_body = false;
-                }
-            }
-            if cur.as_ref().is_some_and(|c| c.depth == depth) {
-                let c = cur.take().expect("checked");
-                if c.clamped && out.clamped.len() < 20 {
-                    out.clamped.push(format!(
-                        "{part}: shape \"{}\" has geometry past what OOXML stores (offsets within ±{MAX_COORDINATE}, extents within 0-{MAX_EXTENT} EMU); it was clamped",
-                        crate::policy::safe_text(c.name.as_deref().unwrap_or(""))
-                    ));
-                }
-                match c.ph {
-                    Some((ty, idx)) => out.placeholders.push(Placeholder {
-                        ty,
-                        idx,
-                        name: c.name.unwrap_or_default(),
-                        rect: c.rect,
-                        inherited: false,
-                        body: c.body,
-                        color: c.color,
-                        bullet_color: c.bullet_color,
-                    }),
-                    None => {
-                        if let Some(rect) = c.rect {
-                            let fill = match c.kind.as_str() {
-                                "sp" => paint::shape_fill(c.sp_pr.as_ref(), c.style.as_ref()),
-                                "cxnSp" => Fill::None,
-                                _ => Fill::Unknown,
-                            };
-                            let (geometry, rot) = paint::geometry(c.sp_pr.as_ref());
-                            out.decorations.push(Decoration {
-                                name: c.name.unwrap_or_default(),
-                                kind: c.kind,
-                                rect,
-                                fill,
-                                geometry,
-                                rot,
-                                paths: None,
-                            });
-                        }
-                    }
-                }
-            }
-            return Ok(());
+            r.end(name);
+            Ok(())
+        } else {
+            r.start(name, e)
         }
-        let parent_is_tree = stack.last().is_some_and(|p| p == b"spTree");
-        let depth = stack.len();
-        stack.push(name.to_vec());
-        if cur.is_none()
+    })?;
+    Ok(r.out)
+}
+
+impl ShapesRead<'_> {
+    /// A captured subtree `n`, to where it was captured for.
+    fn captured(&mut self, into: Sub, n: Node) {
+        match (into, self.cur.as_mut()) {
+            (Sub::Background, _) => self.out.background = paint::background(&n),
+            (Sub::SpPr, Some(c)) => c.sp_pr = Some(n),
+            (Sub::Style, Some(c)) => c.style = Some(n),
+            (Sub::Level1, Some(c)) => {
+                if let Some(Fill::Solid(col)) = paint::fill_in(&n) {
+                    c.color = Some(col);
+                }
+            }
+            (Sub::Bullet1, Some(c)) => {
+                if let Some(col) = paint::color_in(&n) {
+                    c.bullet_color = Some(BulletColor::Color(col));
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Starts capturing the subtree `name` opens when it is one read whole: the background,
+    /// the shape's `p:spPr` or `p:style`, a placeholder's level-1 run properties or bullet
+    /// colour (`a:buClrTx` is noted at once).
+    fn open_capture(&mut self, name: &[u8], e: &specrender_opc::xml::BytesStart<'_>) {
+        let stack = &self.stack;
+        let in_level1 = self.cur.as_ref().is_some_and(|c| c.ph.is_some())
+            && stack.len() >= 2
+            && stack[stack.len() - 1] == b"lvl1pPr"
+            && stack[stack.len() - 2] == b"lstStyle";
+        if in_level1 && name == b"buClrTx" {
+            if let Some(c) = self.cur.as_mut() {
+                c.bullet_color = Some(BulletColor::Text);
+            }
+        }
+        let stack = &self.stack;
+        let into = if name == b"bg" && stack.last().is_some_and(|p| p == b"cSld") {
+            Some(Sub::Background)
+        } else if in_level1 && name == b"defRPr" {
+            Some(Sub::Level1)
+        } else if in_level1 && name == b"buClr" {
+            Some(Sub::Bullet1)
+        } else if self
+            .cur
+            .as_ref()
+            .is_some_and(|c| c.depth + 1 == stack.len())
+        {
+            match name {
+                b"spPr" => Some(Sub::SpPr),
+                b"style" => Some(Sub::Style),
+                _ => None,
+            }
+        } else {
+            None
+        };
+        if let Some(into) = into {
+            self.capture = Some((Capture::start(name, e), into));
+        }
+    }
+
+    /// An end element: out of the shape's `a:xfrm` or `a:bodyPr`, or the shape closes.
+    fn end(&mut self, name: &[u8]) {
+        self.stack.pop();
+        let depth = self.stack.len();
+        if let Some(c) = self.cur.as_mut() {
+            if name == b"xfrm" {
+                c.in_xfrm = false;
+                c.xfrm_done = c.xfrm_done || c.rect.is_some();
+            }
+            if name == b"bodyPr" {
+                c.in_body = false;
+            }
+        }
+        if self.cur.as_ref().is_some_and(|c| c.depth == depth) {
+            let c = self.cur.take().expect("checked");
+            self.close_shape(c);
+        }
+    }
+
+    /// A closed shape: a placeholder, or a decoration when it has a place; a note when its
+    /// geometry was clamped.
+    fn close_shape(&mut self, c: ShapeCur) {
+        let out = &mut self.out;
+        if c.clamped && out.clamped.len() < 20 {
+            out.clamped.push(format!(
+                "{}: shape \"{}\" has geometry past what OOXML stores (offsets within ±{MAX_COORDINATE}, extents within 0-{MAX_EXTENT} EMU); it was clamped",
+                self.part,
+                crate::policy::safe_text(c.name.as_deref().unwrap_or(""))
+            ));
+        }
+        match c.ph {
+            Some((ty, idx)) => out.placeholders.push(Placeholder {
+                ty,
+                idx,
+                name: c.name.unwrap_or_default(),
+                rect: c.rect,
+                inherited: false,
+                body: c.body,
+                color: c.color,
+                bullet_color: c.bullet_color,
+            }),
+            None => {
+                if let Some(rect) = c.rect {
+                    let fill = match c.kind.as_str() {
+                        "sp" => paint::shape_fill(c.sp_pr.as_ref(), c.style.as_ref()),
+                        "cxnSp" => Fill::None,
+                        _ => Fill::Unknown,
+                    };
+                    let (geometry, rot) = paint::geometry(c.sp_pr.as_ref());
+                    out.decorations.push(Decoration {
+                        name: c.name.unwrap_or_default(),
+                        kind: c.kind,
+                        rect,
+                        fill,
+                        geometry,
+                        rot,
+                        paths: None,
+                    });
+                }
+            }
+        }
+    }
+
+    /// A start element: a top-level shape opens (at most [`MAX_SHAPES`]), or a property of
+    /// the open one.
+    fn start(
+        &mut self,
+        name: &[u8],
+        e: &specrender_opc::xml::BytesStart<'_>,
+    ) -> Result<(), PackageError> {
+        let parent_is_tree = self.stack.last().is_some_and(|p| p == b"spTree");
+        let depth = self.stack.len();
+        self.stack.push(name.to_vec());
+        if self.cur.is_none()
             && parent_is_tree
             && matches!(name, b"sp" | b"pic" | b"grpSp" | b"cxnSp" | b"graphicFrame")
         {
-            count += 1;
-            if count > MAX_SHAPES {
+            self.count += 1;
+            if self.count > MAX_SHAPES {
                 return Err(PackageError::Xml {
-                    part: part.to_string(),
+                    part: self.part.to_string(),
                     message: format!("more than {MAX_SHAPES} shapes"),
                 });
             }
-            cur = Some(Cur {
+            self.cur = Some(ShapeCur {
                 kind: String::from_utf8_lossy(name).into_owned(),
                 depth,
                 name: None,
@@ -624,67 +736,67 @@ fn shapes(part: &str, xml: &[u8]) -> Result<Tree, TemplateError> {
             });
             return Ok(());
         }
-        let Some(c) = cur.as_mut() else {
-            return Ok(());
-        };
-        match name {
-            b"cNvPr" if c.name.is_none() => c.name = Some(attr(e, "name").unwrap_or_default()),
-            b"ph" => {
-                let ty = attr(e, "type").unwrap_or_else(|| "obj".into());
-                let idx = attr_i64(e, "idx").and_then(|i| u32::try_from(i).ok());
-                c.ph = Some((ty, idx));
-            }
-            b"xfrm" if !c.xfrm_done => c.in_xfrm = true,
-            b"off" if c.in_xfrm => {
-                let r = c.rect.get_or_insert(Rect {
-                    x: 0,
-                    y: 0,
-                    cx: 0,
-                    cy: 0,
-                });
-                let (x, y) = (attr_i64(e, "x").unwrap_or(0), attr_i64(e, "y").unwrap_or(0));
-                r.x = clamp_offset(x);
-                r.y = clamp_offset(y);
-                if (r.x, r.y) != (x, y) {
-                    c.clamped = true;
-                }
-            }
-            b"ext" if c.in_xfrm => {
-                let r = c.rect.get_or_insert(Rect {
-                    x: 0,
-                    y: 0,
-                    cx: 0,
-                    cy: 0,
-                });
-                let (cx, cy) = (
-                    attr_i64(e, "cx").unwrap_or(0),
-                    attr_i64(e, "cy").unwrap_or(0),
-                );
-                r.cx = clamp_extent(cx);
-                r.cy = clamp_extent(cy);
-                if (r.cx, r.cy) != (cx, cy) {
-                    c.clamped = true;
-                }
-            }
-            b"bodyPr" => {
-                c.in_body = true;
-                let ins = ["lIns", "tIns", "rIns", "bIns"].map(|k| attr_i64(e, k));
-                if ins.iter().any(Option::is_some) {
-                    // Unset insets are the defaults: 0.1 in left/right, 0.05 in top/bottom.
-                    let d = [91_440, 45_720, 91_440, 45_720];
-                    c.body.insets = Some([0, 1, 2, 3].map(|i| ins[i].unwrap_or(d[i])));
-                }
-                c.body.anchor = attr(e, "anchor");
-                c.body.wrap = attr(e, "wrap");
-            }
-            b"normAutofit" if c.in_body => c.body.autofit = Some("norm".into()),
-            b"spAutoFit" if c.in_body => c.body.autofit = Some("shape".into()),
-            b"noAutofit" if c.in_body => c.body.autofit = Some("none".into()),
-            _ => {}
+        if let Some(c) = self.cur.as_mut() {
+            shape_prop(c, name, e);
         }
         Ok(())
-    })?;
-    Ok(out)
+    }
+}
+
+/// A property of the shape being read: name, placeholder, `a:xfrm` (its first only; clamped
+/// to what OOXML stores), `a:bodyPr` and its autofit.
+fn shape_prop(c: &mut ShapeCur, name: &[u8], e: &specrender_opc::xml::BytesStart<'_>) {
+    let origin = Rect {
+        x: 0,
+        y: 0,
+        cx: 0,
+        cy: 0,
+    };
+    match name {
+        b"cNvPr" if c.name.is_none() => c.name = Some(attr(e, "name").unwrap_or_default()),
+        b"ph" => {
+            let ty = attr(e, "type").unwrap_or_else(|| "obj".into());
+            let idx = attr_i64(e, "idx").and_then(|i| u32::try_from(i).ok());
+            c.ph = Some((ty, idx));
+        }
+        b"xfrm" if !c.xfrm_done => c.in_xfrm = true,
+        b"off" if c.in_xfrm => {
+            let r = c.rect.get_or_insert(origin);
+            let (x, y) = (attr_i64(e, "x").unwrap_or(0), attr_i64(e, "y").unwrap_or(0));
+            r.x = clamp_offset(x);
+            r.y = clamp_offset(y);
+            if (r.x, r.y) != (x, y) {
+                c.clamped = true;
+            }
+        }
+        b"ext" if c.in_xfrm => {
+            let r = c.rect.get_or_insert(origin);
+            let (cx, cy) = (
+                attr_i64(e, "cx").unwrap_or(0),
+                attr_i64(e, "cy").unwrap_or(0),
+            );
+            r.cx = clamp_extent(cx);
+            r.cy = clamp_extent(cy);
+            if (r.cx, r.cy) != (cx, cy) {
+                c.clamped = true;
+            }
+        }
+        b"bodyPr" => {
+            c.in_body = true;
+            let ins = ["lIns", "tIns", "rIns", "bIns"].map(|k| attr_i64(e, k));
+            if ins.iter().any(Option::is_some) {
+                // Unset insets are the defaults: 0.1 in left/right, 0.05 in top/bottom.
+                let d = [91_440, 45_720, 91_440, 45_720];
+                c.body.insets = Some([0, 1, 2, 3].map(|i| ins[i].unwrap_or(d[i])));
+            }
+            c.body.anchor = attr(e, "anchor");
+            c.body.wrap = attr(e, "wrap");
+        }
+        b"normAutofit" if c.in_body => c.body.autofit = Some("norm".into()),
+        b"spAutoFit" if c.in_body => c.body.autofit = Some("shape".into()),
+        b"noAutofit" if c.in_body => c.body.autofit = Some("none".into()),
+        _ => {}
+    }
 }
 
 /// A theme part (`a:theme`): its name, colour scheme, major and minor fonts (by script) and
