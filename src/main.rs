@@ -945,14 +945,7 @@ fn run_pipeline(
         template,
     );
     if let (Some(t), None) = (&targets.pdf, preview) {
-        let (outcome, pdf) = specrender::render_with_pdf(&parsed, &fonts, &opts, &mut progress)?;
-        report_pdf(&pdf);
-        let files = vec![(t.clone(), Content::Bytes(&pdf.bytes))];
-        write_outputs(&outcome, &targets, files, None, &mut progress)?;
-        report_qc_summary(&outcome.qc);
-        let code = outcome.qc.exit_code();
-        std::mem::forget((outcome, pdf, parsed, fonts));
-        return Ok(code);
+        return render_pdf(parsed, fonts, &opts, (&targets, t), &mut progress);
     }
     let png_outputs = preview.map(|p| PngOutputs::new(args, &targets, &p.dir, None));
     let mut pngs: Vec<DrawnPng> = Vec::new();
@@ -968,9 +961,7 @@ fn run_pipeline(
             Err(Stop::Err(e)) => return Err(e),
         };
         pngs = drawn.slides;
-        if let Some(pdf) = &drawn.pdf {
-            report_pdf(pdf);
-        }
+        drawn.pdf.iter().for_each(report_pdf);
         pdf_bytes = drawn.pdf.map(|p| p.bytes);
         drawn.outcome
     } else if let (Some(_), specrender::Input::Slides(_)) = (&out_path, &parsed.input) {
@@ -1004,6 +995,26 @@ fn run_pipeline(
     // the parsed input and the fonts piece by piece first only costs time (about 1.5 ms of
     // the 200-slide deck's wall time). `serve` and the library free as usual.
     std::mem::forget((outcome, pngs, parsed, fonts));
+    Ok(code)
+}
+
+/// `render --pdf` (no `--preview`): the PPTX or DOCX, the PDF at `pdf` and the report, written
+/// together.
+fn render_pdf(
+    parsed: Parsed,
+    fonts: specrender::FontBook,
+    opts: &RenderOptions,
+    (targets, pdf_at): (&Planned, &Target),
+    progress: Progress<'_>,
+) -> Result<i32, Error> {
+    let (outcome, pdf) = specrender::render_with_pdf(&parsed, &fonts, opts, progress)?;
+    report_pdf(&pdf);
+    let files = vec![(pdf_at.clone(), Content::Bytes(&pdf.bytes))];
+    write_outputs(&outcome, targets, files, None, progress)?;
+    report_qc_summary(&outcome.qc);
+    let code = outcome.qc.exit_code();
+    // As run_pipeline: the process ends, the system takes the memory back whole.
+    std::mem::forget((outcome, pdf, parsed, fonts));
     Ok(code)
 }
 
