@@ -17,6 +17,9 @@ type Pt = (f64, f64);
 const CURVE_STEPS: usize = 12;
 /// Corners of an ellipse's polygon.
 const ELLIPSE_STEPS: usize = 64;
+/// Points an outline may have; past them (a custom geometry of thousands of curves) the
+/// shape is judged at its rectangle, so every line's test stays bounded.
+pub const MAX_POINTS: usize = 512;
 
 /// One opaque decoration a slide shows, with its outline.
 #[derive(Debug, Clone)]
@@ -204,16 +207,21 @@ fn outline_of(d: &Decoration) -> Vec<Vec<Pt>> {
                     custom(&p.cmds, at)
                 })
                 .collect(),
-            None => vec![rect],
+            None => vec![rect.clone()],
         },
         ("sp", prst) => {
             let edges = [l as f32, t as f32, (l + w) as f32, (t + h) as f32];
             match outline::preset(prst, edges) {
                 Some(segs) => preset(&segs),
-                None => vec![rect],
+                None => vec![rect.clone()],
             }
         }
-        _ => vec![rect],
+        _ => vec![rect.clone()],
+    };
+    let polys = if polys.iter().map(Vec::len).sum::<usize>() > MAX_POINTS {
+        vec![rect]
+    } else {
+        polys
     };
     let rot = d.rot.rem_euclid(21_600_000);
     if rot == 0 {
@@ -524,6 +532,26 @@ mod tests {
         );
         assert!(l.artwork(0).is_empty());
         assert!(l.artwork(5).is_empty());
+        // A custom geometry past MAX_POINTS is judged at its rectangle.
+        let many = Path {
+            w: 1000,
+            h: 1000,
+            cmds: std::iter::once(PathCmd::Move(0, 0))
+                .chain((0..100).map(|i| PathCmd::Cubic([i, 0, i, 10, i, 20])))
+                .chain([PathCmd::Close])
+                .collect(),
+        };
+        let big = deco("sp", "custGeom", r(0, 0, 1000, 1000), Some(vec![many]));
+        let l = look(vec![big], Vec::new(), true);
+        assert_eq!(
+            l.artwork(0)[0].outline,
+            vec![vec![
+                (0.0, 0.0),
+                (1000.0, 0.0),
+                (1000.0, 1000.0),
+                (0.0, 1000.0)
+            ]]
+        );
         // A picture counts at its rectangle.
         let l = look(
             vec![deco("pic", "", r(0, 0, 100, 100), None)],

@@ -21,6 +21,8 @@
 //!   decorations with their geometry, the parts a deck carries);
 //! - [`place`]: where a box's lines and a table's cells are drawn (the walk every drawer takes);
 //! - [`outline`]: the preset shapes' outlines every drawer draws;
+//! - [`artwork`]: the look's opaque decorations as outlines in slide EMU, what a laid line's
+//!   ink ([`PlacedBox::inks`]) lies on — read by layout (moving text off it) and QC;
 //! - [`color`]: the colour science the rules share (WCAG contrast, CIE76 ΔE);
 //! - [`doc`]: the laid document — [`doc::LaidDoc`] with its blocks, page geometry, the
 //!   template styles each role is written with, and [`doc::DocFinding`]s; [`doc_look`]: the

@@ -34,7 +34,7 @@ pub enum IssueKind {
     /// A laid line of text whose ink lands on the template's artwork (an opaque decoration of
     /// the master or layout, at its outline).
     OverlapsArtwork,
-    /// Text below 4.5:1 contrast against what lies under its box (on a template).
+    /// Text below 4.5:1 contrast against what is drawn under its lines (on a template).
     LowContrast,
     /// Two chart series (or pie slices) whose colours are too close to tell apart.
     ChartPalette,
