@@ -18,6 +18,7 @@ use std::path::PathBuf;
 
 pub mod book;
 pub mod draw;
+pub mod embed;
 pub mod script;
 pub mod segment;
 pub mod shape;
