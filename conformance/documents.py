@@ -92,14 +92,22 @@ SUBSTITUTES = (("ko", "Noto Sans CJK KR"), ("ja", "Noto Sans CJK KR"), ("zh", "N
 OPENSYMBOL_DIR = slides.OPENSYMBOL_DIR
 
 
-def fontconfig(out, stand_ins=()):
+# Extra `render` options (`--embedded`: `--embed-fonts used`).
+EMBED = []
+
+
+def fontconfig(out, stand_ins=(), shipped=True):
     """The PPTX check's private fontconfig (the shipped fonts and DejaVu), LibreOffice's
     OpenSymbol ([`OPENSYMBOL_DIR`]), plus the substitutes specrender measures missing families
     with ([`SUBSTITUTES`]), and for a family measured with a documented stand-in (`stand_ins`:
     (family, face) from the documents' QC reports) that stand-in: without it Writer drew the
     Japanese template's MS Mincho with Noto Sans CJK by the language rule, whose space is 0.28
-    em where MS Mincho's and its stand-in's are 0.5 em."""
+    em where MS Mincho's and its stand-in's are 0.5 em. Without `shipped` (`--embedded`):
+    DejaVu and OpenSymbol only, so Writer draws with the faces the DOCX embeds or not at all."""
     conf = slides.fontconfig(out)
+    if not shipped:
+        conf.write_text("".join(line for line in conf.read_text().splitlines(keepends=True)
+                                if str(ROOT / "fonts" / "data") not in line))
     if OPENSYMBOL_DIR.is_dir():
         conf.write_text(conf.read_text().replace("  <cachedir>", f"  <dir>{OPENSYMBOL_DIR}</dir>\n  <cachedir>", 1))
     rules = ""
@@ -578,7 +586,7 @@ def render(docs, out, binary, assets, failed, templates=()):
             extra += ["--template", str(t)]
         base = out / "docs" / name
         r = run([str(binary), "render", str(path), "-o", f"{base}.docx", "--qc", f"{base}.qc.json",
-                 "--layout", f"{base}.layout.json", "--assets", str(folder), *extra])
+                 "--layout", f"{base}.layout.json", "--assets", str(folder), *extra, *EMBED])
         if r.returncode > 1:
             print(f"FAIL {name}: specrender exit {r.returncode}: {r.stderr.strip()[:300]}", file=sys.stderr)
             failed.append(name)
@@ -798,9 +806,14 @@ def main():
     ap.add_argument("--doc", action="append", default=[], help="check only these DocSpec files")
     ap.add_argument("--assets", help="assets folder for --doc (default: the file's folder)")
     ap.add_argument("--docx", action="append", default=[], help="check a DOCX made elsewhere")
+    ap.add_argument("--embedded", action="store_true",
+                    help="render with --embed-fonts used and convert with none of the shipped fonts "
+                         "installed (Writer draws with the embedded faces)")
     ap.add_argument("--template", action="append", default=[],
                     help="render every document on this .docx/.dotx template (repeatable)")
     args = ap.parse_args()
+    if args.embedded:
+        EMBED.extend(["--embed-fonts", "used"])
     out = Path(args.out).resolve()  # soffice needs an absolute profile URL
     shutil.rmtree(out, ignore_errors=True)
     (out / "docs").mkdir(parents=True)
@@ -821,7 +834,7 @@ def main():
             if not args.template:
                 docs += golden_docs()
         jobs = render(docs, out, Path(args.bin), assets, missing, args.template)
-    conf = fontconfig(out, stand_ins(p for _, p, _ in jobs))
+    conf = fontconfig(out, stand_ins(p for _, p, _ in jobs), shipped=not args.embedded)
     convert([p for _, p, _ in jobs], out, conf)
     results = []
     for name, docx_path, src in jobs:

@@ -35,6 +35,7 @@ pub use specrender_spec as spec;
 pub use specrender_fonts::{FontBook, FontError, FontOptions};
 pub use specrender_layout::model::{Autofit, LaidDeck};
 pub use specrender_layout::{LayoutJson, LayoutOptions};
+pub use specrender_model::embed::EmbedFonts;
 pub use specrender_qc::{QcReport, Severity};
 pub use specrender_renderer::PptxOptions;
 pub use specrender_spec::{
@@ -66,6 +67,10 @@ pub struct RenderOptions {
     /// Where `theme.template_ref.template_id` is looked up (`--templates DIR`), when no
     /// template is given directly (`layout.template`). Default: `None` (ids are not resolved).
     pub templates: Option<Arc<TemplateStore>>,
+    /// The faces the PPTX or DOCX carries (`--embed-fonts none|used|all`): none, the faces
+    /// the file uses subset to its characters, or those faces whole
+    /// (`specrender_layout::embed`). Default: [`EmbedFonts::None`].
+    pub embed_fonts: EmbedFonts,
 }
 
 impl RenderOptions {
@@ -521,8 +526,9 @@ pub fn lay_out(
         }
         let n = deck.slides.len();
         progress(Stage::Layout, 0, n);
-        let laid = specrender_layout::try_layout(&deck, fonts, &layout_opts)
+        let mut laid = specrender_layout::try_layout(&deck, fonts, &layout_opts)
             .map_err(|over| over_budget(&over, slide_pointer(spec, &over)))?;
+        laid.embedding = specrender_layout::embed::deck(&laid, fonts, opts.embed_fonts);
         progress(Stage::Layout, n, n);
         Ok(laid)
     })
@@ -917,6 +923,7 @@ pub fn lay_out_doc(
                     folder,
                 });
         }
+        laid.embedding = specrender_layout::embed::doc(&laid, fonts, opts.embed_fonts);
         Ok(laid)
     })
 }

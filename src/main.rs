@@ -174,6 +174,12 @@ enum Command {
         /// chosen sizes). Decks only.
         #[arg(long, value_enum, default_value_t = AutofitArg::Shrink)]
         autofit: AutofitArg,
+        /// Fonts the PPTX or DOCX carries, so the fit holds where they are not installed:
+        /// `none`; `used` — the faces the file uses, subset to its characters; `all` — those
+        /// faces whole (editable with any character). Faces measured with a stand-in, or whose
+        /// licence forbids it, are not embedded (QC `font_not_embedded`). docs/guide/fonts.md.
+        #[arg(long, value_enum, default_value_t = EmbedArg::None, value_name = "WHICH")]
+        embed_fonts: EmbedArg,
         #[command(flatten)]
         citations: CitationsFlag,
         #[command(flatten)]
@@ -404,6 +410,9 @@ struct RunArgs {
     /// `qc`'s, `render`'s and `pdf`'s `--citations` (`preview` draws no document).
     #[arg(skip)]
     citations: CitationsArg,
+    /// `render`'s `--embed-fonts`.
+    #[arg(skip)]
+    embed_fonts: EmbedArg,
     /// Work units a job may spend laying out (docs/guide/limits.md, "The work budget"); an input that
     /// needs more is refused (exit 2, `work_budget` at the element that passed it).
     #[arg(long, value_name = "UNITS", default_value_t = specrender::layout::work::DEFAULT_WORK_BUDGET)]
@@ -454,6 +463,15 @@ enum CitationsArg {
     List,
 }
 
+/// `render --embed-fonts`.
+#[derive(Clone, Copy, Default, ValueEnum)]
+enum EmbedArg {
+    #[default]
+    None,
+    Used,
+    All,
+}
+
 #[derive(Clone, Copy, Default, ValueEnum)]
 enum AutofitArg {
     #[default]
@@ -499,10 +517,12 @@ fn main() -> ExitCode {
             pdf,
             highlight,
             autofit,
+            embed_fonts,
             citations,
             mut run,
         } => {
             run.autofit = autofit;
+            run.embed_fonts = embed_fonts;
             run.citations = citations.citations;
             let preview = preview.map(|dir| PreviewArgs {
                 dir,
@@ -1610,6 +1630,11 @@ fn render_options(
             .templates
             .as_ref()
             .map(|d| std::sync::Arc::new(specrender::TemplateStore::new(d))),
+        embed_fonts: match run.embed_fonts {
+            EmbedArg::None => specrender::EmbedFonts::None,
+            EmbedArg::Used => specrender::EmbedFonts::Used,
+            EmbedArg::All => specrender::EmbedFonts::All,
+        },
         ..Default::default()
     };
     match template {

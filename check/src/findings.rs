@@ -569,6 +569,7 @@ fn qc_report(deck: &Deck, all: Vec<Issue>) -> QcReport {
         issues: all,
         fixes: Vec::new(),
         tables: Vec::new(),
+        embedded_fonts: Vec::new(),
     }
 }
 

@@ -205,6 +205,86 @@ pub fn build(book: &FontBook, face: FaceId, keep: Option<&Keep>) -> Result<FaceF
     })
 }
 
+/// A TrueType font (as [`build`] makes it) as an Embedded OpenType file, the form PowerPoint
+/// embeds (`.fntdata`; W3C EOT version 0x00020001): the EOT header (from the font's own `OS/2`, `head`
+/// and `name` tables) and the font data as is.
+pub fn eot(data: &[u8], subset: bool) -> Vec<u8> {
+    let parsed = ttf_parser::RawFace::parse(data, 0).ok();
+    let table = |t: &[u8; 4]| {
+        parsed
+            .as_ref()
+            .and_then(|r| r.table(ttf_parser::Tag::from_bytes(t)))
+            .unwrap_or_default()
+    };
+    let os2 = table(b"OS/2");
+    let head = table(b"head");
+    let at = |b: &[u8], i: usize, n: usize| -> Vec<u8> {
+        b.get(i..i + n).map_or_else(|| vec![0; n], <[u8]>::to_vec)
+    };
+    let be16 = |b: &[u8], i: usize| {
+        let v = at(b, i, 2);
+        u16::from_be_bytes([v[0], v[1]])
+    };
+    let be32 = |b: &[u8], i: usize| {
+        let v = at(b, i, 4);
+        u32::from_be_bytes([v[0], v[1], v[2], v[3]])
+    };
+    let names = ttf_parser::Face::parse(data, 0).ok();
+    let name = |id: u16| -> Vec<u8> {
+        let s = names
+            .as_ref()
+            .and_then(|f| {
+                f.names()
+                    .into_iter()
+                    .filter(|n| n.name_id == id && n.is_unicode())
+                    .find(|n| {
+                        n.language_id == 0x0409 || n.platform_id == ttf_parser::PlatformId::Unicode
+                    })
+                    .and_then(|n| n.to_string())
+            })
+            .unwrap_or_default();
+        s.encode_utf16().flat_map(u16::to_le_bytes).collect()
+    };
+    let mut h: Vec<u8> = Vec::with_capacity(256);
+    let le32 = |h: &mut Vec<u8>, v: u32| h.extend_from_slice(&v.to_le_bytes());
+    let le16 = |h: &mut Vec<u8>, v: u16| h.extend_from_slice(&v.to_le_bytes());
+    le32(&mut h, 0); // EOTSize, set below
+    le32(&mut h, data.len() as u32); // FontDataSize
+    le32(&mut h, 0x0002_0001); // Version
+    le32(&mut h, u32::from(subset)); // Flags: TTEMBED_SUBSET, nothing else
+    h.extend_from_slice(&at(os2, 32, 10)); // FontPANOSE
+    h.push(1); // Charset: DEFAULT_CHARSET
+    h.push(u8::from(be16(os2, 62) & 0x0001 != 0)); // Italic (fsSelection bit 0)
+    le32(&mut h, u32::from(be16(os2, 4))); // Weight (usWeightClass)
+    le16(&mut h, be16(os2, 8)); // fsType
+    le16(&mut h, 0x504C); // MagicNumber
+    for i in 0..4 {
+        le32(&mut h, be32(os2, 42 + 4 * i)); // UnicodeRange1-4
+    }
+    for i in 0..2 {
+        le32(&mut h, be32(os2, 78 + 4 * i)); // CodePageRange1-2
+    }
+    le32(&mut h, be32(head, 8)); // CheckSumAdjustment
+    for _ in 0..4 {
+        le32(&mut h, 0); // Reserved1-4
+    }
+    le16(&mut h, 0); // Padding1
+    for (i, id) in [1u16, 2, 5, 4].into_iter().enumerate() {
+        if i > 0 {
+            le16(&mut h, 0); // Padding2-4
+        }
+        let s = name(id); // FamilyName, StyleName, VersionName, FullName
+        le16(&mut h, s.len() as u16);
+        h.extend_from_slice(&s);
+    }
+    le16(&mut h, 0); // Padding5
+    le16(&mut h, 0); // RootStringSize: no root string
+    let size = (h.len() + data.len()) as u32;
+    h[0..4].copy_from_slice(&size.to_le_bytes());
+    h.extend_from_slice(data);
+    h
+}
+
 /// The features a viewer applies by default whose substitutions can bring in a glyph the
 /// text's characters do not map to (ligatures, joining forms, Indic conjuncts, locale forms).
 const DEFAULT_FEATURES: &[&[u8; 4]] = &[
@@ -383,6 +463,13 @@ fn components(g: &[u8]) -> Vec<u16> {
     out
 }
 
+/// What a glyph left out of a subset becomes: a simple glyph of no contours (its header and
+/// a zero instruction length), not a zero-length `loca` entry. LibreOffice 7.4's PDF export
+/// drew no outline for about one kept glyph in seven of a Noto Sans CJK subset whose dropped
+/// glyphs were zero-length (its screen rendering and FreeType drew them all); with empty
+/// glyphs in their place it draws every one. 12 bytes a glyph, a few KB once deflated.
+const EMPTY_GLYPH: [u8; 12] = [0; 12];
+
 /// `glyf` and long `loca` keeping the glyphs of `kept` (all when `None`), and how many
 /// glyphs have an outline.
 fn subset_glyf(
@@ -399,10 +486,12 @@ fn subset_glyf(
     for g in 0..count {
         offsets.extend_from_slice(&(out.len() as u32).to_be_bytes());
         let g = u16::try_from(g).ok()?;
-        if kept.is_some_and(|k| !k.contains(&g)) {
-            continue;
-        }
+        let dropped = kept.is_some_and(|k| !k.contains(&g));
         if let Some(bytes) = glyph_bytes(glyf, loca, long, g) {
+            if dropped {
+                out.extend_from_slice(&EMPTY_GLYPH);
+                continue;
+            }
             out.extend_from_slice(bytes);
             while out.len() % 4 != 0 {
                 out.push(0);
@@ -436,6 +525,7 @@ fn convert_cff(
         loca.extend_from_slice(&(glyf.len() as u32).to_be_bytes());
         let g = g as u16;
         if kept.is_some_and(|k| !k.contains(&g)) {
+            glyf.extend_from_slice(&EMPTY_GLYPH);
             continue;
         }
         pen.clear();
@@ -685,7 +775,7 @@ mod tests {
         let t = |n: &[u8; 4]| raw.table(Tag::from_bytes(n)).unwrap();
         let b = glyph_bytes(t(b"glyf"), t(b"loca"), true, g)?;
         let v = |i: usize| i16::from_be_bytes([b[i], b[i + 1]]);
-        Some([v(2), v(4), v(6), v(8)])
+        (v(0) != 0).then(|| [v(2), v(4), v(6), v(8)])
     }
 
     #[test]

@@ -25,7 +25,7 @@ pub mod shape;
 
 pub use book::{FileBytes, FontBook, FontFile};
 pub use draw::{Glyph, OutlineSink, RasterPng};
-pub use script::{never_missing, script_class, starts_right_to_left};
+pub use script::{complex_family, never_missing, script_class, starts_right_to_left};
 pub use shape::Measurer;
 
 /// Options for building a [`FontBook`].

@@ -169,6 +169,22 @@ pub fn starts_right_to_left(text: &str) -> bool {
         && unicode_bidi::get_base_direction(text) == unicode_bidi::Direction::Rtl
 }
 
+/// The shipped family for a complex-script character, as the DOCX writer names it (Word takes `w:cs` for these scripts; the
+/// body font has none of them): Arabic, Hebrew, Thai, Devanagari.
+pub fn complex_family(c: char) -> Option<&'static str> {
+    Some(match c {
+        '\u{0600}'..='\u{06FF}'
+        | '\u{0750}'..='\u{077F}'
+        | '\u{08A0}'..='\u{08FF}'
+        | '\u{FB50}'..='\u{FDFF}'
+        | '\u{FE70}'..='\u{FEFF}' => "Noto Sans Arabic",
+        '\u{0590}'..='\u{05FF}' | '\u{FB1D}'..='\u{FB4F}' => "Noto Sans Hebrew",
+        '\u{0E00}'..='\u{0E7F}' => "Noto Sans Thai",
+        '\u{0900}'..='\u{097F}' | '\u{A8E0}'..='\u{A8FF}' => "Noto Sans Devanagari",
+        _ => return None,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -102,6 +102,7 @@ pub(crate) fn layout(
         fixes: ctx.fixes,
         notes: ctx.notes,
         autofit: opts.autofit,
+        embedding: Default::default(),
     })
 }
 

@@ -21,6 +21,7 @@ pub mod boxes;
 mod ctx;
 pub mod doc;
 pub mod element;
+pub mod embed;
 pub mod findings;
 pub mod frame;
 mod jobs;

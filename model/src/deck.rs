@@ -37,6 +37,9 @@ pub struct LaidDeck {
     pub notes: Vec<Note>,
     /// `a:normAutofit` (shrink on overflow) or `a:noAutofit`.
     pub autofit: Autofit,
+    /// The faces the PPTX carries (`--embed-fonts`; none by default).
+    #[serde(skip)]
+    pub embedding: crate::embed::Embedding,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]

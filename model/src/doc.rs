@@ -170,6 +170,8 @@ pub struct LaidDoc {
     /// The pages as drawn (every line's glyphs at its place), laid out only when something
     /// draws the document (`DocOptions::draw`: the PDF, page images).
     pub scene: Option<Arc<crate::page::DocPages>>,
+    /// The faces the DOCX carries (`--embed-fonts`; none by default).
+    pub embedding: crate::embed::Embedding,
 }
 
 impl LaidDoc {

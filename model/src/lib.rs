@@ -23,6 +23,7 @@
 //! - [`outline`]: the preset shapes' outlines every drawer draws;
 //! - [`artwork`]: the look's opaque decorations as outlines in slide EMU, what a laid line's
 //!   ink ([`PlacedBox::inks`]) lies on — read by layout (moving text off it) and QC;
+//! - [`embed`]: the faces a written file carries (`--embed-fonts`) and those it could not;
 //! - [`color`]: the colour science the rules share (WCAG contrast, CIE76 ΔE);
 //! - [`doc`]: the laid document — [`doc::LaidDoc`] with its blocks, page geometry, the
 //!   template styles each role is written with, and [`doc::DocFinding`]s; [`doc_look`]: the
@@ -44,6 +45,7 @@ pub mod color;
 pub mod deck;
 pub mod doc;
 pub mod doc_look;
+pub mod embed;
 pub mod findings;
 pub mod frame;
 pub mod geom;

@@ -112,6 +112,7 @@ class Engine:
         max_bytes: Optional[int] = None,
         layout: bool = True,
         pdf: bool = False,
+        embed_fonts: Literal["none", "used", "all"] = "none",
     ) -> Rendered: ...
     def qc(
         self,
@@ -158,9 +159,11 @@ def render(
     max_bytes: Optional[int] = None,
     layout: bool = True,
     pdf: bool = False,
+    embed_fonts: Literal["none", "used", "all"] = "none",
 ) -> Rendered:
     """Render ``spec`` to PPTX (SlideSpec) or DOCX (DocSpec); with ``pdf=True`` also
-    its PDF, drawn from the same layout (``Rendered.pdf``)."""
+    its PDF, drawn from the same layout (``Rendered.pdf``); ``embed_fonts="used"`` embeds the
+    faces the file uses, subset (``"all"``: whole)."""
 
 def qc(
     spec: Spec,

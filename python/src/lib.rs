@@ -291,6 +291,8 @@ struct Call {
     layout: bool,
     /// Also write the deck's PDF (`render(..., pdf=True)`).
     pdf: bool,
+    /// `render(..., embed_fonts="used")`: the faces the file carries.
+    embed_fonts: specrender::EmbedFonts,
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -336,6 +338,16 @@ fn call(
         max_bytes,
         layout,
         pdf: false,
+        embed_fonts: specrender::EmbedFonts::None,
+    })
+}
+
+/// `embed_fonts="none" | "used" | "all"`.
+fn embed_fonts(s: &str) -> PyResult<specrender::EmbedFonts> {
+    specrender::EmbedFonts::parse(s).ok_or_else(|| {
+        PyValueError::new_err(format!(
+            "embed_fonts must be \"none\", \"used\" or \"all\", not {s:?}"
+        ))
     })
 }
 
@@ -472,6 +484,7 @@ impl Inner {
                 ..Default::default()
             },
             templates: self.store.clone(),
+            embed_fonts: c.embed_fonts,
             ..Default::default()
         };
         match template {
@@ -735,7 +748,7 @@ impl Engine {
     /// Lay out, check and write: a `Rendered` with the PPTX or DOCX bytes. See `specrender.render`.
     #[pyo3(signature = (spec, *, assets=None, template=None, autofit="shrink", slide_numbers=true,
         threads=0, citations="footnotes", extract_json=false, max_bytes=None, layout=true,
-        pdf=false))]
+        pdf=false, embed_fonts="none"))]
     #[allow(clippy::too_many_arguments)]
     fn render(
         &self,
@@ -751,6 +764,7 @@ impl Engine {
         max_bytes: Option<usize>,
         layout: bool,
         pdf: bool,
+        embed_fonts: &str,
     ) -> PyResult<Rendered> {
         let mut c = call(
             py,
@@ -766,6 +780,7 @@ impl Engine {
             layout,
         )?;
         c.pdf = pdf;
+        c.embed_fonts = self::embed_fonts(embed_fonts)?;
         run(py, &self.inner, c, true)
     }
 
@@ -959,7 +974,7 @@ fn shared_engine(py: Python<'_>, fonts: Option<&Bound<'_, PyAny>>) -> PyResult<A
 #[pyfunction]
 #[pyo3(signature = (spec, *, assets=None, template=None, fonts=None, autofit="shrink",
     slide_numbers=true, threads=0, citations="footnotes", extract_json=false, max_bytes=None,
-    layout=true, pdf=false))]
+    layout=true, pdf=false, embed_fonts="none"))]
 #[allow(clippy::too_many_arguments)]
 fn render(
     py: Python<'_>,
@@ -975,6 +990,7 @@ fn render(
     max_bytes: Option<usize>,
     layout: bool,
     pdf: bool,
+    embed_fonts: &str,
 ) -> PyResult<Rendered> {
     let mut c = call(
         py,
@@ -990,6 +1006,7 @@ fn render(
         layout,
     )?;
     c.pdf = pdf;
+    c.embed_fonts = self::embed_fonts(embed_fonts)?;
     let inner = shared_engine(py, fonts)?;
     run(py, &inner, c, true)
 }

@@ -93,6 +93,7 @@ pub fn check_doc(laid: &LaidDoc, warnings: &Findings) -> QcReport {
             format!("{}: {}", w.path, w.message),
         )));
     }
+    issues.extend(crate::fonts::not_embedded(&laid.embedding));
     // Block order, then type (document-level issues first).
     let rank = |i: &Issue| {
         i.block_id
@@ -123,6 +124,7 @@ pub fn check_doc(laid: &LaidDoc, warnings: &Findings) -> QcReport {
         issues,
         fixes: Vec::new(),
         tables: Vec::new(),
+        embedded_fonts: laid.embedding.faces.clone(),
     }
 }
 

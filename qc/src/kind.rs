@@ -25,6 +25,9 @@ pub enum IssueKind {
     MinFont,
     /// A requested family missing, or characters no font has.
     FontFallback,
+    /// `--embed-fonts`: a family the file names that is not embedded (its licence, its
+    /// outlines, or a stand-in measured it).
+    FontNotEmbedded,
     /// A `layout_id` that is not a preset.
     UnknownLayout,
     /// On a template, no template layout fits a layout id (placed by our own slot rules).
@@ -91,6 +94,7 @@ impl IssueKind {
             IssueKind::Overlap => "overlap",
             IssueKind::MinFont => "min_font",
             IssueKind::FontFallback => "font_fallback",
+            IssueKind::FontNotEmbedded => "font_not_embedded",
             IssueKind::UnknownLayout => "unknown_layout",
             IssueKind::TemplateLayoutFallback => "template_layout_fallback",
             IssueKind::TemplateLayoutMissing => "template_layout_missing",

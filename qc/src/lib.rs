@@ -40,6 +40,7 @@ mod artwork;
 mod checks;
 mod contrast;
 pub mod doc;
+mod fonts;
 pub mod kind;
 mod numbers;
 mod palette;
@@ -80,6 +81,10 @@ pub struct QcReport {
     /// do not fit (absent when the deck has no table).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub tables: Vec<TableDetails>,
+    /// The faces the file embeds (`--embed-fonts`), each with the bytes it adds before the
+    /// package's compression (absent when none).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub embedded_fonts: Vec<specrender_model::embed::EmbeddedFace>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -185,6 +190,7 @@ pub fn check_with_input(laid: &LaidDeck, warnings: &[SpecError]) -> QcReport {
     for w in warnings {
         issues.push(wording::warning_issue(laid, w));
     }
+    issues.extend(fonts::not_embedded(&laid.embedding));
     for slide in &laid.slides {
         for b in &slide.boxes {
             if let Some(t) = b.content.text() {
@@ -237,6 +243,7 @@ pub fn check_with_input(laid: &LaidDeck, warnings: &[SpecError]) -> QcReport {
         issues,
         fixes: laid.fixes.iter().map(wording::fix_entry).collect(),
         tables: tables::details(laid),
+        embedded_fonts: laid.embedding.faces.clone(),
     }
 }
 

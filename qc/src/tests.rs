@@ -71,6 +71,7 @@ fn deck(slides: Vec<LaidSlide>) -> LaidDeck {
         fixes: vec![],
         notes: vec![],
         autofit: Autofit::Shrink,
+        embedding: Default::default(),
     }
 }
 

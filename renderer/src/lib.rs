@@ -20,12 +20,14 @@
 //! - `docx/` — WordprocessingML: `mod.rs` plans the document's package, one module per part.
 //! - `xlsx/` — the minimal workbook a chart embeds (its "Edit Data" numbers).
 //! - `carried.rs` — a template's part carried into the package (decks and documents alike).
+//! - `fonts.rs` — embedded faces wrapped as Word and PowerPoint read them (`--embed-fonts`).
 //!
 //! Deterministic: no hash iteration where order reaches output, no clock, fixed zip timestamps
 //! and entry order — the same `LaidDeck` or `LaidDoc` gives the same bytes.
 
 mod carried;
 mod docx;
+mod fonts;
 /// The package level lives in `specrender-opc` (shared with the template reader).
 use specrender_opc::write as opc;
 pub(crate) mod pptx;

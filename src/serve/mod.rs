@@ -168,6 +168,7 @@ impl<'a> Worker<'a> {
                 ..Default::default()
             },
             layout_json: req.layout,
+            embed_fonts: req.embed_fonts,
             assets: Some(self.assets.clone()),
             templates: self.templates.clone(),
             doc: crate::layout::doc::DocOptions {

@@ -9,7 +9,7 @@ use serde_json::value::RawValue;
 use serde_json::Value;
 
 use crate::layout::doc::model::CitationStyle;
-use crate::{Autofit, ParseOptions};
+use crate::{Autofit, EmbedFonts, ParseOptions};
 
 /// The members of a request line, each still raw JSON.
 #[derive(Deserialize)]
@@ -71,6 +71,8 @@ pub struct Request {
     pub citations: CitationStyle,
     /// `options.slide_numbers` (default true).
     pub slide_numbers: bool,
+    /// `options.embed_fonts` ("none" | "used" | "all", `render --embed-fonts`). Default: none.
+    pub embed_fonts: EmbedFonts,
     pub layout: bool,
     /// `render`: the output path as given; `preview`: the folder to write the PNGs into
     /// (none: the PNGs come back base64-encoded in the response).
@@ -131,7 +133,8 @@ fn check(env: &Envelope, max_bytes: usize) -> Result<Request, String> {
         }
     };
     let input = spec_bytes(env.spec)?;
-    let (parse, autofit, citations, slide_numbers, preview) = options(env.options, max_bytes)?;
+    let (parse, autofit, citations, slide_numbers, preview, embed_fonts) =
+        options(env.options, max_bytes)?;
     if op != Op::Preview && preview != PreviewRequest::default() {
         return Err("\"width\", \"highlight\" and \"sheet\" are options of preview only".into());
     }
@@ -165,6 +168,7 @@ fn check(env: &Envelope, max_bytes: usize) -> Result<Request, String> {
         autofit,
         citations,
         slide_numbers,
+        embed_fonts,
         layout,
         output,
         preview,
@@ -188,7 +192,8 @@ fn spec_bytes(spec: Option<&RawValue>) -> Result<Vec<u8>, String> {
 }
 
 /// `options`: `autofit` ("shrink" | "none"), `slide_numbers` (bool), `extract_json` (bool),
-/// `max_bytes` (1 ..= the worker's limit), `citations` ("footnotes" | "list", documents).
+/// `max_bytes` (1 ..= the worker's limit), `citations` ("footnotes" | "list", documents),
+/// `embed_fonts` ("none" | "used" | "all").
 fn options(raw: Option<&RawValue>, max_bytes: usize) -> Result<Options, String> {
     let mut parse = ParseOptions {
         max_bytes,
@@ -198,8 +203,9 @@ fn options(raw: Option<&RawValue>, max_bytes: usize) -> Result<Options, String> 
     let mut citations = CitationStyle::Footnotes;
     let mut numbers = true;
     let mut preview = PreviewRequest::default();
+    let mut embed = EmbedFonts::None;
     let Some(raw) = raw else {
-        return Ok((parse, autofit, citations, numbers, preview));
+        return Ok((parse, autofit, citations, numbers, preview, embed));
     };
     if raw.get().len() > MAX_OPTIONS {
         return Err(format!("\"options\" is over {MAX_OPTIONS} bytes"));
@@ -217,6 +223,12 @@ fn options(raw: Option<&RawValue>, max_bytes: usize) -> Result<Options, String> 
             ("citations", Value::String(s)) if s == "list" => citations = CitationStyle::List,
             ("citations", other) => {
                 return Err(format!("unknown citations {other} (footnotes|list)"))
+            }
+            ("embed_fonts", Value::String(s)) if EmbedFonts::parse(s).is_some() => {
+                embed = EmbedFonts::parse(s).unwrap_or_default()
+            }
+            ("embed_fonts", other) => {
+                return Err(format!("unknown embed_fonts {other} (none|used|all)"))
             }
             ("slide_numbers", Value::Bool(b)) => numbers = *b,
             ("slide_numbers", _) => return Err("\"slide_numbers\" must be true or false".into()),
@@ -240,17 +252,24 @@ fn options(raw: Option<&RawValue>, max_bytes: usize) -> Result<Options, String> 
             ("sheet", _) => return Err("\"sheet\" must be true or false".into()),
             (other, _) => {
                 return Err(format!(
-                    "unknown option {other:?} (autofit, slide_numbers, citations, extract_json, max_bytes; preview: width, highlight, sheet)"
+                    "unknown option {other:?} (autofit, slide_numbers, citations, embed_fonts, extract_json, max_bytes; preview: width, highlight, sheet)"
                 ))
             }
         }
     }
-    Ok((parse, autofit, citations, numbers, preview))
+    Ok((parse, autofit, citations, numbers, preview, embed))
 }
 
-/// What a request's `options` set: parsing, autofit, DocSpec citations, slide numbers, and
-/// preview's options.
-type Options = (ParseOptions, Autofit, CitationStyle, bool, PreviewRequest);
+/// What a request's `options` set: parsing, autofit, DocSpec citations, slide numbers,
+/// preview's options and the fonts to embed.
+type Options = (
+    ParseOptions,
+    Autofit,
+    CitationStyle,
+    bool,
+    PreviewRequest,
+    EmbedFonts,
+);
 
 fn lowered(v: &Value, max_bytes: usize) -> Result<usize, String> {
     match v.as_u64() {

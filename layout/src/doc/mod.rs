@@ -342,6 +342,7 @@ pub fn layout_doc_on(doc: &Doc, book: &FontBook, opts: &DocOptions, threads: usi
         findings,
         notes: doc.notes.iter().cloned().chain(clamped).collect(),
         scene,
+        embedding: Default::default(),
     }
 }
 

@@ -62,6 +62,8 @@ pub enum RelType {
     /// A section's header and footer parts (`word/header1.xml`).
     Header,
     Footer,
+    /// An embedded font (`word/fonts/fontN.odttf`, `ppt/fonts/fontN.fntdata`).
+    Font,
 }
 
 impl RelType {
@@ -94,6 +96,7 @@ impl RelType {
             RelType::Footnotes => office_rel!("footnotes"),
             RelType::Header => office_rel!("header"),
             RelType::Footer => office_rel!("footer"),
+            RelType::Font => office_rel!("font"),
         }
     }
 }

@@ -144,13 +144,30 @@ pub(crate) fn package(laid: &LaidDoc) -> Package<'_> {
         Part::new(SETTINGS, settings::SETTINGS_CONTENT_TYPE, move |p| {
             settings::settings_xml(laid, footnotes, p)
         }),
-        Part::new(FONT_TABLE, settings::FONT_TABLE_CONTENT_TYPE, move |p| {
-            settings::font_table_xml(laid, p)
-        }),
     ];
     for part in parts {
         pkg.add(part, Rels::new());
     }
+    // Embedded faces: one obfuscated part each, related from the font table.
+    let mut font_rels = Rels::new();
+    let mut embeds = Vec::new();
+    for (i, face) in laid.embedding.faces.iter().enumerate() {
+        let name = format!("word/fonts/font{}.odttf", i + 1);
+        let (guid, key) = crate::fonts::font_key(&face.data);
+        let bytes = crate::fonts::obfuscate(&face.data, &key);
+        let id = font_rels.add(RelType::Font, name.clone());
+        embeds.push(settings::Embed { face, id, guid });
+        let part = Part::fixed(
+            name,
+            crate::fonts::ODTTF_CONTENT_TYPE,
+            Fixed::Shared(bytes.into()),
+        );
+        pkg.add(part, Rels::new());
+    }
+    let table = Part::new(FONT_TABLE, settings::FONT_TABLE_CONTENT_TYPE, move |p| {
+        settings::font_table_xml(laid, &embeds, p)
+    });
+    pkg.add(table, font_rels);
     if !carried.iter().any(|c| key(&c.name) == key(&theme)) {
         let part = Part::new(THEME, crate::pptx::theme::CONTENT_TYPE, move |p| {
             crate::pptx::theme::theme_xml(&laid.theme_frame, p)

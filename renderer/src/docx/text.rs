@@ -76,35 +76,19 @@ pub(crate) fn t(x: &mut Xml, text: &str) {
     }
 }
 
-/// The shipped face for a complex-script character (Word takes `w:cs` for these scripts; the
-/// body font has none of them): Arabic, Hebrew, Thai, Devanagari.
-fn cs_face(c: char) -> Option<&'static str> {
-    Some(match c {
-        '\u{0600}'..='\u{06FF}'
-        | '\u{0750}'..='\u{077F}'
-        | '\u{08A0}'..='\u{08FF}'
-        | '\u{FB50}'..='\u{FDFF}'
-        | '\u{FE70}'..='\u{FEFF}' => "Noto Sans Arabic",
-        '\u{0590}'..='\u{05FF}' | '\u{FB1D}'..='\u{FB4F}' => "Noto Sans Hebrew",
-        '\u{0E00}'..='\u{0E7F}' => "Noto Sans Thai",
-        '\u{0900}'..='\u{097F}' | '\u{A8E0}'..='\u{A8FF}' => "Noto Sans Devanagari",
-        _ => return None,
-    })
-}
-
 /// Runs of `text`: one per stretch of one complex script (its face named as `w:cs`), text in
 /// other scripts and neutral characters staying with the stretch before them.
 pub(crate) fn runs(x: &mut Xml, text: &str, props: &RunProps<'_>) {
     if !text
         .chars()
-        .any(|c| c >= '\u{0590}' && cs_face(c).is_some())
+        .any(|c| c >= '\u{0590}' && specrender_fonts::complex_family(c).is_some())
     {
         return one_run(x, text, props);
     }
     let mut start = 0;
     let mut face: Option<&'static str> = None;
     for (i, c) in text.char_indices() {
-        let f = cs_face(c);
+        let f = specrender_fonts::complex_family(c);
         if f.is_some() && f != face && i > start {
             one_run(
                 x,

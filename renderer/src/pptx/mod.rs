@@ -283,6 +283,7 @@ fn add_presentation<'a>(pkg: &mut Package<'a>, laid: &'a LaidDeck, any_notes: bo
             .map(|n| rels.add(RelType::Slide, slide_name(n)))
             .collect(),
         notes_master: any_notes.then(|| rels.add(RelType::NotesMaster, NOTES_MASTER)),
+        fonts: Vec::new(),
     };
     rels.add(RelType::PresProps, PRES_PROPS);
     rels.add(RelType::ViewProps, VIEW_PROPS);
@@ -290,6 +291,32 @@ fn add_presentation<'a>(pkg: &mut Package<'a>, laid: &'a LaidDeck, any_notes: bo
         rels.add(RelType::Theme, part.clone());
     }
     rels.add(RelType::TableStyles, TABLE_STYLES);
+    // Embedded faces (`--embed-fonts`), as Embedded OpenType parts; never a carried part's name.
+    let key = specrender_opc::read::part_key;
+    let folder = if look
+        .carried
+        .iter()
+        .any(|c| key(&c.name).starts_with("ppt/fonts/"))
+    {
+        "ppt/fonts/specrender-font"
+    } else {
+        "ppt/fonts/font"
+    };
+    let mut fonts = Vec::new();
+    for (i, face) in laid.embedding.faces.iter().enumerate() {
+        let name = format!("{folder}{}.fntdata", i + 1);
+        fonts.push((face, rels.add(RelType::Font, name.clone())));
+        let bytes = crate::fonts::eot(face);
+        pkg.add(
+            Part::fixed(
+                name,
+                crate::fonts::FNTDATA_CONTENT_TYPE,
+                Fixed::Shared(bytes.into()),
+            ),
+            Rels::new(),
+        );
+    }
+    let ids = PresentationIds { fonts, ..ids };
     let part = Part::new(PRESENTATION, presentation::CONTENT_TYPE, move |pretty| {
         presentation::presentation_xml(laid, &ids, pretty)
     });

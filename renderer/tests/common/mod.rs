@@ -388,6 +388,7 @@ pub fn sample_deck(autofit: Autofit) -> LaidDeck {
         fixes: vec![],
         notes: vec![],
         autofit,
+        embedding: Default::default(),
     }
 }
 
