@@ -528,7 +528,8 @@ pub fn lay_out(
         progress(Stage::Layout, 0, n);
         let mut laid = specrender_layout::try_layout(&deck, fonts, &layout_opts)
             .map_err(|over| over_budget(&over, slide_pointer(spec, &over)))?;
-        laid.embedding = specrender_layout::embed::deck(&laid, fonts, opts.embed_fonts);
+        laid.embedding =
+            specrender_layout::embed::deck(&laid, fonts, opts.embed_fonts, opts.layout.threads);
         progress(Stage::Layout, n, n);
         Ok(laid)
     })
@@ -923,7 +924,8 @@ pub fn lay_out_doc(
                     folder,
                 });
         }
-        laid.embedding = specrender_layout::embed::doc(&laid, fonts, opts.embed_fonts);
+        laid.embedding =
+            specrender_layout::embed::doc(&laid, fonts, opts.embed_fonts, opts.layout.threads);
         Ok(laid)
     })
 }

@@ -17,7 +17,7 @@
 //!   characters' cmap glyphs, what the substitutions of the features a viewer applies by
 //!   default reach from them, and the components of composite glyphs.
 //! - Every table's checksum and `head.checkSumAdjustment` are written; `DSIG` is dropped (a
-//!   signature of other bytes).
+//!   signature of other bytes), and so are a subset's vertical metrics (`vhea`, `vmtx`).
 
 use crate::{FaceId, FontBook};
 use std::collections::BTreeSet;
@@ -181,7 +181,10 @@ pub fn build(book: &FontBook, face: FaceId, keep: Option<&Keep>) -> Result<FaceF
         } else {
             &[b"glyf", b"loca", b"DSIG"]
         };
-        if skip.contains(&&tag) {
+        // A subset is for showing the file's text, laid out horizontally: vertical metrics
+        // (255 KB in a Noto Sans CJK face) are left out.
+        let vertical = kept.is_some() && matches!(&tag, b"vhea" | b"vmtx");
+        if skip.contains(&&tag) || vertical {
             continue;
         }
         let Some(bytes) = raw.table(r.tag) else {

@@ -37,22 +37,32 @@ struct Uses {
 
 impl Uses {
     fn add(&mut self, latin: &str, ea: &str, cs: &str, bold: bool, text: &str) {
+        // The characters of each slot first, then one map entry per slot.
+        let mut per: [Vec<char>; 3] = Default::default();
+        let mut strong = [false; 3];
         for c in text.chars() {
-            let strong = match script_class(c) {
-                ScriptClass::Latin => Some(0),
-                ScriptClass::EastAsian => Some(1),
-                ScriptClass::Complex => Some(2),
-                ScriptClass::Weak => None,
-            };
-            for (slot, name) in [latin, ea, cs].into_iter().enumerate() {
-                let slot = slot as u8;
-                if name.is_empty() || strong.is_some_and(|s| s != slot) {
+            let slot = match script_class(c) {
+                ScriptClass::Latin => 0,
+                ScriptClass::EastAsian => 1,
+                ScriptClass::Complex => 2,
+                ScriptClass::Weak => {
+                    for p in &mut per {
+                        p.push(c);
+                    }
                     continue;
                 }
-                let e = self.by.entry(((name.to_string(), slot), bold)).or_default();
-                e.0.chars.insert(c);
-                e.1 |= strong == Some(slot);
+            };
+            per[slot].push(c);
+            strong[slot] = true;
+        }
+        for (slot, name) in [latin, ea, cs].into_iter().enumerate() {
+            if name.is_empty() || per[slot].is_empty() {
+                continue;
             }
+            let key = ((name.to_string(), slot as u8), bold);
+            let e = self.by.entry(key).or_default();
+            e.0.chars.extend(per[slot].iter().copied());
+            e.1 |= strong[slot];
         }
     }
 
@@ -99,7 +109,8 @@ impl Uses {
 const LATIN_BASICS: &str = "•–—‘’“”…·«»€£¥©®™°±×÷";
 
 /// What a deck's PPTX carries.
-pub fn deck(laid: &LaidDeck, book: &FontBook, mode: EmbedFonts) -> Embedding {
+/// Faces are built on up to `threads` threads (the same bytes whatever the number).
+pub fn deck(laid: &LaidDeck, book: &FontBook, mode: EmbedFonts, threads: usize) -> Embedding {
     if mode == EmbedFonts::None {
         return Embedding::default();
     }
@@ -141,11 +152,12 @@ pub fn deck(laid: &LaidDeck, book: &FontBook, mode: EmbedFonts) -> Embedding {
         }
         uses.add_themed(fonts, false, &s.notes);
     }
-    plan(uses, book, mode)
+    plan(uses, book, mode, threads)
 }
 
 /// What a document's DOCX carries.
-pub fn doc(laid: &LaidDoc, book: &FontBook, mode: EmbedFonts) -> Embedding {
+/// Faces are built on up to `threads` threads (the same bytes whatever the number).
+pub fn doc(laid: &LaidDoc, book: &FontBook, mode: EmbedFonts, threads: usize) -> Embedding {
     if mode == EmbedFonts::None {
         return Embedding::default();
     }
@@ -175,17 +187,18 @@ pub fn doc(laid: &LaidDoc, book: &FontBook, mode: EmbedFonts) -> Embedding {
     }
     let (figure, table, references, sep) = specrender_model::doc::labels(laid.lang);
     texts.extend([figure, table, references, sep]);
+    // Every character once (a document's text repeats them), then each family its share.
+    let chars: std::collections::BTreeSet<char> = texts.iter().flat_map(|t| t.chars()).collect();
+    let all: String = chars.into_iter().collect();
     let mut uses = Uses::default();
     for bold in [false, true] {
-        for t in &texts {
-            uses.add_themed(&laid.theme.fonts, bold, t);
-        }
+        uses.add_themed(&laid.theme.fonts, bold, &all);
     }
-    plan(uses, book, mode)
+    plan(uses, book, mode, threads)
 }
 
 /// The families used, resolved and built.
-fn plan(mut uses: Uses, book: &FontBook, mode: EmbedFonts) -> Embedding {
+fn plan(mut uses: Uses, book: &FontBook, mode: EmbedFonts, threads: usize) -> Embedding {
     let mut out = Embedding {
         mode,
         ..Embedding::default()
@@ -251,10 +264,40 @@ fn plan(mut uses: Uses, book: &FontBook, mode: EmbedFonts) -> Embedding {
             .or_insert((m.face, Keep::default()));
         e.1.chars.append(&mut keep.chars);
     }
-    for ((family, style), (face, keep)) in by_face {
+    let subset = mode == EmbedFonts::Used;
+    let jobs: Vec<_> = by_face.into_iter().collect();
+    // Each face built on its own thread, taken in turn (results kept in the map's order).
+    let results: Vec<Result<faces::FaceFont, faces::Refusal>> = if threads <= 1 || jobs.len() < 2 {
+        jobs.iter()
+            .map(|(_, (face, keep))| faces::build(book, *face, subset.then_some(keep)))
+            .collect()
+    } else {
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let slots: Vec<std::sync::Mutex<Option<_>>> =
+            jobs.iter().map(|_| std::sync::Mutex::new(None)).collect();
+        std::thread::scope(|scope| {
+            for _ in 0..threads.min(jobs.len()) {
+                scope.spawn(|| loop {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let Some((_, (face, keep))) = jobs.get(i) else {
+                        break;
+                    };
+                    let r = faces::build(book, *face, subset.then_some(keep));
+                    *slots[i].lock().unwrap_or_else(|p| p.into_inner()) = Some(r);
+                });
+            }
+        });
+        slots
+            .into_iter()
+            .map(|m| {
+                m.into_inner()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .unwrap_or_else(|| Err(faces::Refusal::Unreadable("not built".into())))
+            })
+            .collect()
+    };
+    for (((family, style), (face, _)), result) in jobs.into_iter().zip(results) {
         let info = book.face(face);
-        let subset = mode == EmbedFonts::Used;
-        let result = faces::build(book, face, subset.then_some(&keep));
         match result {
             Ok(f) => {
                 let data: Arc<[u8]> = if f.subset {
@@ -320,7 +363,7 @@ mod tests {
             ("Noto Sans CJK JP", 1, " 2026 "),
             ("Aptos", 0, "Stand-in text"),
         ]);
-        let e = plan(u, &book, EmbedFonts::Used);
+        let e = plan(u, &book, EmbedFonts::Used, 2);
         let got: Vec<(&str, &str, bool)> = e
             .faces
             .iter()
@@ -339,7 +382,12 @@ mod tests {
             (e.refused[0].family.as_str(), e.refused[0].reason.as_str()),
             ("Aptos", "stand_in")
         );
-        let whole = plan(uses(&[("Calibri", 0, "Quarterly")]), &book, EmbedFonts::All);
+        let whole = plan(
+            uses(&[("Calibri", 0, "Quarterly")]),
+            &book,
+            EmbedFonts::All,
+            1,
+        );
         assert!(!whole.faces[0].subset && whole.faces[0].bytes > 400_000);
     }
 }
