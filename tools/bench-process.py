@@ -9,7 +9,7 @@ noisy machine slows all of them alike; medians are printed.
     python3 tools/bench-process.py --scaling [--rounds 11]
     python3 tools/bench-process.py --floor [--rounds 15] [--no-peers]
     python3 tools/bench-process.py --against OTHER_BINARY [--rounds 61] [--chrt]
-    python3 tools/bench-process.py --deck-floor [--rounds 31] [--chrt]
+    python3 tools/bench-process.py --deck-floor [--rounds 31] [--chrt] [--mix ko]
 
 Each command's wall time, CPU time (user + system, from wait4) and peak resident memory are
 printed as medians (min .. max for wall). `--scaling` instead times `specrender render` on one
@@ -160,6 +160,7 @@ def main():
     ap.add_argument("--rounds", type=int, default=15)
     ap.add_argument("--slides", type=int, default=200)
     ap.add_argument("--blocks", type=int, default=2000)
+    ap.add_argument("--mix", default="mixed", help="the deck's language mix (deckgen --mix: mixed, ko, ...)")
     ap.add_argument("--no-peers", action="store_true")
     ap.add_argument("--scaling", action="store_true", help="cost by input size instead (one thread)")
     ap.add_argument("--floor", action="store_true", help="the deck's floor on this machine instead (item 2)")
@@ -178,7 +179,7 @@ def main():
     shutil.rmtree(deck_assets, ignore_errors=True)
     shutil.rmtree(doc_assets, ignore_errors=True)
     with open(deck, "wb") as f:
-        sh([gen, "--slides", str(args.slides), "--mix", "mixed", "--seed", "1", "--assets", deck_assets], stdout=f)
+        sh([gen, "--slides", str(args.slides), "--mix", args.mix, "--seed", "1", "--assets", deck_assets], stdout=f)
     with open(doc, "wb") as f:
         sh([gen, "--doc", "--blocks", str(args.blocks), "--mix", "mixed", "--kind", "report", "--seed", "1",
             "--assets", doc_assets], stdout=f)
