@@ -23,7 +23,7 @@
 //!     cargo bench --bench floor -- --once floor|whole|none [--threads 1]
 //!
 //! Default input: `target/bench-process/deck.json` and `deck-assets/` (the 200-slide mixed
-//! deck `tools/bench-process.py` generates). `--once`: the fonts loaded and the deck laid out
+//! deck `tools/bench-process.py` generates; made here when missing). `--once`: the fonts loaded and the deck laid out
 //! beforehand, then one run of that path (`none`: nothing), printing the preparation's wall
 //! time (`prepare_ms`) and the part of it that laid the deck out (`precompute_ms`, after the
 //! fonts): for `valgrind --tool=callgrind --toggle-collect='*floor::run_*'`, which counts
@@ -78,6 +78,18 @@ fn args() -> Args {
             // `cargo bench` passes `--bench`.
             _ => {}
         }
+    }
+    if a.input == root.join("deck.json") && !a.input.exists() {
+        // The deck tools/bench-process.py would make (`specrender-deckgen --slides 200 --mix
+        // mixed --seed 1 --assets deck-assets`), so the bench also runs on its own.
+        let d = specrender_deckgen::deck(&specrender_deckgen::DeckOptions {
+            slides: 200,
+            mix: specrender_deckgen::Mix::Mixed,
+            seed: 1,
+        });
+        specrender_deckgen::write_pictures(&d, &a.assets).expect("bench pictures written");
+        std::fs::create_dir_all(&root).expect("bench folder");
+        std::fs::write(&a.input, d.to_string() + "\n").expect("bench deck written");
     }
     a
 }
