@@ -9,6 +9,7 @@ noisy machine slows all of them alike; medians are printed.
     python3 tools/bench-process.py --scaling [--rounds 11]
     python3 tools/bench-process.py --floor [--rounds 15] [--no-peers]
     python3 tools/bench-process.py --against OTHER_BINARY [--rounds 61] [--chrt]
+    python3 tools/bench-process.py --deck-floor [--rounds 31] [--chrt] [--mix ko]
 
 Each command's wall time, CPU time (user + system, from wait4) and peak resident memory are
 printed as medians (min .. max for wall). `--scaling` instead times `specrender render` on one
@@ -26,6 +27,12 @@ change): the deck and users' document on the default threads and on one thread, 
 alternating each round, each output written over the previous run's as in the table, and
 whether both wrote the same bytes (a speed-up never changes output); `--chrt` runs every process under
 `chrt -f 10` (SCHED_FIFO: on a loaded machine the builds cannot take the cores from it).
+`--deck-floor` instead times the 200-slide deck's whole process against its floor as a process
+(issue 43 item 3): `benches/floor.rs` run once per process (`--once floor`: the fonts loaded, the
+input read and parsed, every paragraph measured once at its final size, the same package written
+and synced; `--once whole`: the pipeline in the same harness), the deck's layout made beforehand
+in the same process and its wall time subtracted, interleaved with `specrender render` itself,
+on one thread and on two.
 
 Peers are installed into target/bench-process/ (npm `pptxgenjs`, pinned; python-pptx from the
 environment, else pip). They write the same slides — titles, text, bullets, tables, charts,
@@ -153,11 +160,13 @@ def main():
     ap.add_argument("--rounds", type=int, default=15)
     ap.add_argument("--slides", type=int, default=200)
     ap.add_argument("--blocks", type=int, default=2000)
+    ap.add_argument("--mix", default="mixed", help="the deck's language mix (deckgen --mix: mixed, ko, ...)")
     ap.add_argument("--no-peers", action="store_true")
     ap.add_argument("--scaling", action="store_true", help="cost by input size instead (one thread)")
     ap.add_argument("--floor", action="store_true", help="the deck's floor on this machine instead (item 2)")
     ap.add_argument("--against", metavar="BINARY", help="this build against another specrender binary, paired")
-    ap.add_argument("--chrt", action="store_true", help="with --against: every run under chrt -f 10")
+    ap.add_argument("--chrt", action="store_true", help="with --against / --deck-floor: every run under chrt -f 10")
+    ap.add_argument("--deck-floor", action="store_true", help="the deck against its floor, as processes (issue 43)")
     args = ap.parse_args()
     WORK.mkdir(parents=True, exist_ok=True)
     sh(["cargo", "build", "--release", "-q", "-p", "specrender", "-p", "specrender-deckgen"], cwd=ROOT)
@@ -170,7 +179,7 @@ def main():
     shutil.rmtree(deck_assets, ignore_errors=True)
     shutil.rmtree(doc_assets, ignore_errors=True)
     with open(deck, "wb") as f:
-        sh([gen, "--slides", str(args.slides), "--mix", "mixed", "--seed", "1", "--assets", deck_assets], stdout=f)
+        sh([gen, "--slides", str(args.slides), "--mix", args.mix, "--seed", "1", "--assets", deck_assets], stdout=f)
     with open(doc, "wb") as f:
         sh([gen, "--doc", "--blocks", str(args.blocks), "--mix", "mixed", "--kind", "report", "--seed", "1",
             "--assets", doc_assets], stdout=f)
@@ -183,6 +192,8 @@ def main():
     out.mkdir(exist_ok=True)
     if args.floor:
         return floor(args, bin_, gen, deck, deck_assets, out)
+    if args.deck_floor:
+        return deck_floor(args, bin_, deck, deck_assets, out)
     if args.against:
         inputs = {"the deck": (deck, deck_assets, "pptx"),
                   f"users' document {args.blocks} blocks": (users, doc_assets, "docx")}
@@ -311,6 +322,53 @@ def against(args, bin_, other, inputs, out):
                 print(f"    {th:16} {k}: wall {med[k][0]:6.2f} ms ({w[len(w) // 4] * 1000:.2f} .. "
                       f"{w[3 * len(w) // 4] * 1000:.2f})  CPU {med[k][1]:6.2f} ms")
             print(f"    {th:16} A/B: wall {med['A'][0] / med['B'][0]:.3f}  CPU {med['A'][1] / med['B'][1]:.3f}")
+
+
+def deck_floor(args, bin_, deck, assets, out):
+    """The deck's whole process against its floor, both as processes (issue 43 item 3)."""
+    built = subprocess.run(["cargo", "bench", "--bench", "floor", "--no-run", "--message-format=json"],
+                           cwd=ROOT, check=True, capture_output=True, text=True).stdout
+    harness = next(m["executable"] for m in map(json.loads, built.splitlines())
+                   if m.get("reason") == "compiler-artifact" and m.get("executable")
+                   and m["target"]["name"] == "floor")
+    pre = ["chrt", "-f", "10"] if args.chrt else []
+    cases = {}
+    for th in ("2", "1"):
+        cases[f"specrender render, {th} thread(s)"] = (
+            [bin_, "render", deck, "--assets", assets, "-o", out / "df.pptx", "--qc", out / "df.json",
+             "--threads", th], False)
+        for path in ("whole", "floor"):
+            cases[f"harness {path}, {th} thread(s)"] = (
+                [harness, "--once", path, "--threads", th, "--input", deck, "--assets", assets, "--out", out],
+                True)
+    res = {k: ([], []) for k in cases}
+    for r in range(args.rounds):
+        names = list(cases) if r % 2 == 0 else list(reversed(cases))
+        for name in names:
+            cmd, harnessed = cases[name]
+            t = time.perf_counter()
+            p = subprocess.Popen(pre + [str(c) for c in cmd], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+            stdout, err = p.communicate()
+            wall = time.perf_counter() - t
+            if p.returncode not in (0, 1):
+                sys.exit(f"{name}: exit {p.returncode}: {err.decode()[:400]}")
+            if harnessed:
+                # The deck laid out beforehand in the same process: not part of either path.
+                fields = dict(f.split("=") for f in stdout.decode().split())
+                wall -= float(fields["precompute_ms"]) / 1000
+            res[name][0].append(wall)
+    print(f"the deck's whole process against its floor, {args.rounds} interleaved rounds"
+          f"{' under chrt -f 10' if pre else ''}, wall medians (quartiles), load average "
+          f"{os.getloadavg()[0]:.1f} at the end (harness rows: the process less its precomputed layout):")
+    med = {}
+    for name, (w, _) in res.items():
+        w = sorted(w)
+        med[name] = statistics.median(w) * 1000
+        print(f"  {name:36} {med[name]:7.2f} ms ({w[len(w) // 4] * 1000:.2f} .. {w[3 * len(w) // 4] * 1000:.2f})")
+    for th in ("2", "1"):
+        floor_ms = med[f"harness floor, {th} thread(s)"]
+        print(f"  {th} thread(s): specrender render / floor {med[f'specrender render, {th} thread(s)'] / floor_ms:.2f}x,"
+              f" harness whole / floor {med[f'harness whole, {th} thread(s)'] / floor_ms:.2f}x")
 
 
 def run_rounds(cmds, rounds):
