@@ -22,6 +22,10 @@
 # python-docx, openpyxl on each chart's embedded workbook) or named by QC.
 # Hostile templates (issue 38): the deck and document tests/carry_policy.rs renders on templates
 # with active content added, opened by python-pptx / python-docx.
+# Embedded fonts (issue 44): the example deck and the Korean golden document rendered with
+# --embed-fonts used: openxml-audit finds nothing, python-pptx / python-docx open them, and
+# eot2ttf (libeot, the Embedded OpenType reader LibreOffice builds with) turns every .fntdata
+# back into a font fontTools reads with the family QC says it embedded.
 # Installs what it needs from Debian packages / PyPI when missing. Usage:
 #   tools/check-readers.sh [DECK.json | DOC.json ...]    (default: the examples, every golden case
 #   and the generated document suite)
@@ -285,6 +289,43 @@ PY
     echo "ok   hostile templates: active content dropped, python-pptx and python-docx open the outputs"
   else
     echo "FAIL hostile templates (cargo test --test carry_policy hostile, then python-pptx / python-docx)"; fail=1
+  fi
+fi
+if [ $# -eq 0 ]; then
+  command -v eot2ttf >/dev/null 2>&1 || {
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq >/dev/null
+    apt-get install -y -qq --no-install-recommends eot2ttf >/dev/null
+  }
+  emb="$out/embedded-fonts"
+  mkdir -p "$emb"
+  if $bin render examples/quarterly-review.json -o "$emb/deck.pptx" --qc "$emb/deck.qc.json" --embed-fonts used >/dev/null \
+    && $bin render golden/docs/korean/input.json -o "$emb/doc.docx" --qc "$emb/doc.qc.json" \
+         --assets golden/docs/korean --embed-fonts used >/dev/null \
+    && openxml-audit -q "$emb/deck.pptx" && openxml-audit -q "$emb/doc.docx" \
+    && python3 - "$emb" <<'PY'
+import json, subprocess, sys, zipfile
+from pathlib import Path
+import docx, pptx
+from fontTools.ttLib import TTFont
+d = Path(sys.argv[1])
+pptx.Presentation(d / "deck.pptx")
+docx.Document(d / "doc.docx")
+faces = {f["face"] for f in json.loads((d / "deck.qc.json").read_text())["embedded_fonts"]}
+z = zipfile.ZipFile(d / "deck.pptx")
+names = [n for n in z.namelist() if n.endswith(".fntdata")]
+assert names, "no .fntdata"
+for n in names:
+    (d / "f.fntdata").write_bytes(z.read(n))
+    subprocess.run(["eot2ttf", str(d / "f.fntdata"), str(d / "f.ttf")], check=True, capture_output=True)
+    family = TTFont(d / "f.ttf")["name"].getDebugName(1)
+    assert any(family.startswith(f) for f in faces), (n, family, faces)
+assert json.loads((d / "doc.qc.json").read_text())["embedded_fonts"], "the document embeds nothing"
+PY
+  then
+    echo "ok   embedded fonts: openxml-audit found nothing, python-pptx / python-docx open them, eot2ttf reads every .fntdata"
+  else
+    echo "FAIL embedded fonts (render --embed-fonts used, openxml-audit, eot2ttf)"; fail=1
   fi
 fi
 exit $fail
