@@ -117,8 +117,11 @@ pub fn permission(fs_type: u16) -> Result<bool, Refusal> {
 /// Whether `face` may be embedded, and its `fsType` (0 when it has no OS/2 table).
 pub fn check(book: &FontBook, face: FaceId) -> Result<u16, Refusal> {
     let file = book.font_file(face);
-    let raw = RawFace::parse(file.bytes.as_ref(), file.index)
-        .map_err(|e| Refusal::Unreadable(e.to_string()))?;
+    check_bytes(file.bytes.as_ref(), file.index)
+}
+
+fn check_bytes(data: &[u8], index: u32) -> Result<u16, Refusal> {
+    let raw = RawFace::parse(data, index).map_err(|e| Refusal::Unreadable(e.to_string()))?;
     let fs_type = raw
         .table(Tag::from_bytes(b"OS/2"))
         .and_then(|t| t.get(8..10))
@@ -138,13 +141,18 @@ pub fn check(book: &FontBook, face: FaceId) -> Result<u16, Refusal> {
 /// Face `face` of `book` as a standalone TrueType font: whole (`keep` `None`), or keeping
 /// only what `keep` needs (whole anyway when `fsType` forbids subsetting).
 pub fn build(book: &FontBook, face: FaceId, keep: Option<&Keep>) -> Result<FaceFont, Refusal> {
-    let fs_type = check(book, face)?;
-    let no_subsetting = permission(fs_type)?;
     let file = book.font_file(face);
-    let data = file.bytes.as_ref();
-    let raw = RawFace::parse(data, file.index).map_err(|e| Refusal::Unreadable(e.to_string()))?;
-    let parsed = ttf_parser::Face::parse(data, file.index)
-        .map_err(|e| Refusal::Unreadable(e.to_string()))?;
+    build_from(file.bytes.as_ref(), file.index, keep)
+}
+
+/// [`build`] for face `index` of a font file's bytes. Any bytes: a damaged face is a
+/// [`Refusal`], never a panic.
+pub fn build_from(data: &[u8], index: u32, keep: Option<&Keep>) -> Result<FaceFont, Refusal> {
+    let fs_type = check_bytes(data, index)?;
+    let no_subsetting = permission(fs_type)?;
+    let raw = RawFace::parse(data, index).map_err(|e| Refusal::Unreadable(e.to_string()))?;
+    let parsed =
+        ttf_parser::Face::parse(data, index).map_err(|e| Refusal::Unreadable(e.to_string()))?;
     let table = |t: &[u8; 4]| raw.table(Tag::from_bytes(t));
     let count = usize::from(parsed.number_of_glyphs());
     let cff = table(b"glyf").is_none();
@@ -628,7 +636,10 @@ impl QuadPen {
     /// The glyph as a TrueType simple glyph appended to `out`: (points, contours), or `None`
     /// (nothing written) for an empty outline.
     fn encode(&self, out: &mut Vec<u8>) -> Option<(u16, u16)> {
-        if self.ends.is_empty() || self.points.len() > usize::from(u16::MAX) {
+        if self.ends.is_empty()
+            || self.points.len() > usize::from(u16::MAX)
+            || self.ends.len() > i16::MAX as usize
+        {
             return None;
         }
         let pts: Vec<(i16, i16, bool)> = self
@@ -866,6 +877,38 @@ mod tests {
         let file = b.font_file(face);
         let o = ttf_parser::Face::parse(file.bytes.as_ref(), file.index).unwrap();
         assert!(written_bbox(&font.bytes, o.glyph_index('가').unwrap().0).is_none());
+    }
+
+    /// Damaged faces (bytes of Carlito's and a CJK face's tables overwritten, deterministic)
+    /// are refused or rebuilt, never a panic.
+    #[test]
+    fn damaged_faces_never_panic() {
+        let b = book();
+        let keep = Keep {
+            chars: "Hello 한국 fi".chars().collect(),
+            ..Keep::default()
+        };
+        for family in ["Carlito", "Noto Sans Hebrew"] {
+            let face = b.find_family(family, false).unwrap();
+            let file = b.font_file(face);
+            let orig = file.bytes.as_ref().to_vec();
+            let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+            for round in 0..200 {
+                let mut data = orig.clone();
+                for _ in 0..(1 + round % 16) {
+                    seed = seed
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    let at = (seed >> 33) as usize % data.len();
+                    data[at] = (seed >> 17) as u8;
+                }
+                if round % 7 == 0 {
+                    data.truncate((seed >> 40) as usize % data.len());
+                }
+                let _ = build_from(&data, file.index, Some(&keep));
+                let _ = build_from(&data, file.index, None);
+            }
+        }
     }
 
     #[test]

@@ -45,6 +45,17 @@ def test_render_pdf_matches_the_cli_pdf(cli, deck_path, doc_path, tmp_path):
     assert d.data == read(dout)
 
 
+def test_embed_fonts_matches_the_cli(cli, doc_path, tmp_path):
+    out = tmp_path / "e.docx"
+    cli("render", doc_path, "-o", out, "--embed-fonts", "used")
+    r = specrender.render(doc_path, embed_fonts="used")
+    assert r.data == read(out)
+    assert r.qc["embedded_fonts"] and b"word/fonts/font1.odttf" in r.data
+    assert "embedded_fonts" not in specrender.render(doc_path).qc
+    with pytest.raises(ValueError):
+        specrender.render(doc_path, embed_fonts="some")
+
+
 def test_spec_as_dict_str_bytes_and_path_give_the_same_bytes(deck_path):
     text = deck_path.read_text(encoding="utf-8")
     outs = [
