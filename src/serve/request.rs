@@ -320,6 +320,18 @@ mod tests {
         );
         assert_eq!(r.unwrap().citations, CitationStyle::List);
         let (_, r) = read(
+            br#"{"op": "render", "spec": {}, "output": "x.docx", "options": {"embed_fonts": "used"}}"#,
+            1000,
+        );
+        assert_eq!(r.unwrap().embed_fonts, EmbedFonts::Used);
+        let (_, r) = read(br#"{"op": "qc", "spec": {}}"#, 1000);
+        assert_eq!(r.unwrap().embed_fonts, EmbedFonts::None);
+        let (_, r) = read(
+            br#"{"op": "render", "spec": {}, "output": "x.docx", "options": {"embed_fonts": "x"}}"#,
+            1000,
+        );
+        assert!(r.unwrap_err().contains("embed_fonts"));
+        let (_, r) = read(
             br#"{"op": "preview", "spec": {}, "output": "p",
                  "options": {"width": 320, "highlight": true, "sheet": true}}"#,
             1000,
