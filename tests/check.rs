@@ -22,6 +22,17 @@ fn fixture(name: &str) -> std::path::PathBuf {
         .join(name)
 }
 
+/// The accessibility findings (check/src/access.rs).
+const ACCESS: &[&str] = &[
+    "missing_alt_text",
+    "missing_slide_title",
+    "table_no_header",
+    "duplicate_slide_title",
+    "unclear_link_text",
+    "reading_order",
+    "missing_language",
+];
+
 fn check(bytes: Vec<u8>) -> Result<specrender::QcReport, CheckError> {
     specrender::check_file(bytes, book(), &CheckOptions::default()).expect("no panic")
 }
@@ -33,7 +44,13 @@ fn the_known_answer_deck_gets_exactly_the_expected_findings() {
     let report = check(std::fs::read(fixture("known.pptx")).unwrap()).expect("checks");
     let mut found: BTreeMap<u64, Vec<&Value>> = BTreeMap::new();
     let json = report.to_json();
-    for i in json["issues"].as_array().unwrap() {
+    // The corpus is about fit; its slides' accessibility is tested below.
+    for i in json["issues"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|i| !ACCESS.contains(&i["type"].as_str().unwrap_or("")))
+    {
         found
             .entry(i["details"]["slide"].as_u64().unwrap())
             .or_default()
@@ -99,7 +116,13 @@ fn the_known_answer_deck_gets_exactly_the_expected_findings() {
 fn findings_are_keyed_by_slide_shape_and_creation_id() {
     let report = check(std::fs::read(fixture("known.pptx")).unwrap()).unwrap();
     let json = report.to_json();
-    let first = &json["issues"][0];
+    let fit: Vec<&Value> = json["issues"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|i| !ACCESS.contains(&i["type"].as_str().unwrap_or("")))
+        .collect();
+    let first = fit[0];
     assert_eq!(first["type"], "overflow");
     assert_eq!(first["slide_id"], "slide-2");
     assert_eq!(first["source_slide_id"], "ppt/slides/slide2.xml");
@@ -113,12 +136,7 @@ fn findings_are_keyed_by_slide_shape_and_creation_id() {
     assert_eq!(d["box_lines"], 3);
     assert_eq!(d["lines_to_cut"], 7);
     // The master-inherited title: 44 pt from the master's title style.
-    let title = json["issues"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|i| i["details"]["slide"] == 8)
-        .unwrap();
+    let title = fit.iter().find(|i| i["details"]["slide"] == 8).unwrap();
     assert_eq!(title["details"]["font_pt"], 44.0);
     assert_eq!(title["details"]["placeholder"], "title");
     // Deterministic: the same report twice.
@@ -169,6 +187,109 @@ fn our_own_rendered_examples_check_as_our_qc_says() {
             "{name}: check finds overflow our QC does not: {overflow:#?}"
         );
     }
+}
+
+/// A package's parts with `edit` applied to the text of every part whose name passes `which`.
+fn edited(pptx: &[u8], which: impl Fn(&str) -> bool, edit: impl Fn(&str) -> String) -> Vec<u8> {
+    use std::io::{Read, Write};
+    let mut z = zip::ZipArchive::new(std::io::Cursor::new(pptx)).unwrap();
+    let mut out = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    for i in 0..z.len() {
+        let mut f = z.by_index(i).unwrap();
+        let name = f.name().unwrap().to_string();
+        let mut bytes = Vec::new();
+        f.read_to_end(&mut bytes).unwrap();
+        if which(&name) {
+            bytes = edit(std::str::from_utf8(&bytes).unwrap()).into_bytes();
+        }
+        out.start_file(name, zip::write::SimpleFileOptions::default())
+            .unwrap();
+        out.write_all(&bytes).unwrap();
+    }
+    out.finish().unwrap().into_inner()
+}
+
+fn kinds(r: &specrender::QcReport) -> Vec<(String, String, Option<String>)> {
+    r.issues
+        .iter()
+        .filter(|i| ACCESS.contains(&i.kind.as_str()))
+        .map(|i| {
+            let sev = serde_json::to_value(i.severity)
+                .unwrap()
+                .as_str()
+                .unwrap()
+                .to_string();
+            (i.kind.to_string(), sev, i.slide_id.clone())
+        })
+        .collect()
+}
+
+#[test]
+fn accessibility_rules_name_what_a_screen_reader_would_miss() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = root.join("golden/slides/pictures");
+    let input = std::fs::read(dir.join("input.json")).unwrap();
+    let opts = RenderOptions {
+        assets_root: Some(dir.clone()),
+        ..RenderOptions::default()
+    };
+    // As written (every picture described): no missing_alt_text.
+    let out = render(&input, book(), &opts).expect("renders");
+    let r = check(out.pptx.expect("a deck")).expect("checks");
+    assert!(
+        !kinds(&r).iter().any(|k| k.0 == "missing_alt_text"),
+        "{:?}",
+        kinds(&r)
+    );
+    // Without alt text, a table without its header row, a title repeated, no language.
+    let mut spec: Value = serde_json::from_slice(&input).unwrap();
+    let slides = spec["deck"]["slides"].as_array_mut().unwrap();
+    for s in slides.iter_mut() {
+        for e in s["elements"].as_array_mut().unwrap() {
+            if let Some(c) = e.get_mut("content").and_then(Value::as_object_mut) {
+                c.remove("alt_text");
+            }
+        }
+    }
+    let table = serde_json::json!({"slide_id": "t", "type": "content", "layout": {"layout_id": "table_focus"},
+        "elements": [
+            {"element_id": "tt", "kind": "text", "role": "title", "content": {"text": "Numbers"}},
+            {"element_id": "tb", "kind": "table", "role": "body",
+             "content": {"columns": ["Region", "Sales"], "rows": [["North", "12"], ["South", "9"]]}}]});
+    let again = serde_json::json!({"slide_id": "u", "type": "content", "layout": {"layout_id": "one_column"},
+        "elements": [
+            {"element_id": "ut", "kind": "text", "role": "title", "content": {"text": "Numbers"}},
+            {"element_id": "ub", "kind": "bullets", "role": "body", "content": {"items": ["Up"]}}]});
+    slides.push(table);
+    slides.push(again);
+    let input = serde_json::to_vec(&spec).unwrap();
+    let out = render(&input, book(), &opts).expect("renders");
+    let pptx = out.pptx.expect("a deck");
+    let pptx = edited(
+        &pptx,
+        |n| n.starts_with("ppt/slides/slide"),
+        |x| {
+            x.replace("firstRow=\"1\"", "firstRow=\"0\"")
+                .replace(" lang=\"", " data-lang=\"")
+        },
+    );
+    let r = check(pptx).expect("checks");
+    let k = kinds(&r);
+    let has = |kind: &str, sev: &str| k.iter().any(|(a, b, _)| a == kind && b == sev);
+    assert!(has("missing_alt_text", "medium"), "{k:?}");
+    assert!(has("table_no_header", "medium"), "{k:?}");
+    assert!(has("duplicate_slide_title", "low"), "{k:?}");
+    assert!(has("missing_language", "low"), "{k:?}");
+    let alt = r
+        .issues
+        .iter()
+        .find(|i| i.kind == "missing_alt_text")
+        .unwrap();
+    assert!(alt.details.contains_key("shape_id") && alt.details["graphic"] == "picture");
+    assert!(
+        !r.pass,
+        "accessibility errors fail the check, as PowerPoint's errors do"
+    );
 }
 
 #[test]

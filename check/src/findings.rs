@@ -24,7 +24,7 @@ fn cpt(v: u32) -> Value {
     json!(f64::from(v) / 100.0)
 }
 
-fn key(slide: &Slide, s: &Resolved) -> BTreeMap<String, Value> {
+pub(crate) fn key(slide: &Slide, s: &Resolved) -> BTreeMap<String, Value> {
     let mut d = BTreeMap::new();
     d.insert("slide".into(), json!(slide.number));
     d.insert("shape_id".into(), json!(s.id));
@@ -38,7 +38,7 @@ fn key(slide: &Slide, s: &Resolved) -> BTreeMap<String, Value> {
     d
 }
 
-fn at(slide: &Slide, s: &Resolved) -> String {
+pub(crate) fn at(slide: &Slide, s: &Resolved) -> String {
     format!(
         "slide {} shape {} \"{}\"",
         slide.number,
@@ -283,8 +283,10 @@ fn is_prompt(text: &str, prompt: Option<&str>) -> bool {
 pub fn report(deck: &Deck, measured: &[Vec<Measure>], opts: &CheckOptions) -> QcReport {
     let mut all: Vec<Issue> = Vec::new();
     let mut seen: Vec<Fallback> = Vec::new();
-    for (slide, ms) in deck.slides.iter().zip(measured) {
+    let access = crate::access::issues(deck);
+    for ((slide, ms), a) in deck.slides.iter().zip(measured).zip(access) {
         all.extend(slide_issues(deck.slide_size, slide, ms, opts, &mut seen));
+        all.extend(a);
     }
     qc_report(deck, all)
 }

@@ -16,11 +16,15 @@
 //! 4. [`findings`]: `overflow`, `table_overflow`, `out_of_bounds`, `overlap`, `min_font`,
 //!    `font_fallback`, `placeholder_prompt`, `empty_placeholder`, `not_measured`, as a
 //!    [`QcReport`] in the `qc` command's format, each keyed by slide number, shape id and
-//!    name and `a16:creationId` (docs/guide/check.md).
+//!    name and `a16:creationId` (docs/guide/check.md);
+//! 5. [`access`]: accessibility — `missing_alt_text`, `missing_slide_title`, `table_no_header`
+//!    (PowerPoint's Accessibility Checker's errors: medium), `duplicate_slide_title`,
+//!    `unclear_link_text`, `reading_order`, `missing_language` (its warnings: low).
 //!
 //! Work is bounded by the layout's work budget (`specrender_layout::work`): a file whose text
 //! would take more is refused ([`CheckError::OverBudget`]).
 
+pub mod access;
 pub mod findings;
 pub mod measure;
 pub mod read;

@@ -82,6 +82,8 @@ pub struct Run {
     pub ea: Option<String>,
     pub bold: Option<bool>,
     pub lang: Option<String>,
+    /// The run is a hyperlink (`a:rPr/a:hlinkClick`).
+    pub link: bool,
 }
 
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -134,6 +136,8 @@ pub struct Row {
 pub struct Table {
     pub cols: Vec<i64>,
     pub rows: Vec<Row>,
+    /// `a:tblPr firstRow="1"`: the first row is a header row.
+    pub header_row: bool,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -163,6 +167,11 @@ pub struct Shape {
     pub group_depth: usize,
     pub kind: Kind,
     pub text: Option<TextBody>,
+    /// `p:cNvPr descr`: the alternative text (empty or absent: none).
+    pub descr: Option<String>,
+    /// Marked decorative (`a16:decorative` / `adec:decorative val="1"` in `p:cNvPr`'s
+    /// extensions): no alternative text needed.
+    pub decorative: bool,
 }
 
 /// A part's shapes in document order (a group's children after it; groups themselves are

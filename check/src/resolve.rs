@@ -45,6 +45,27 @@ pub struct Resolved {
     pub what: What,
     /// The layout placeholder's own text (its prompt), for placeholders.
     pub prompt: Option<String>,
+    /// What the accessibility rules read ([`Access`]).
+    pub access: Access,
+}
+
+/// A shape as the accessibility rules see it.
+#[derive(Debug, Clone, Default)]
+pub struct Access {
+    /// A picture, chart, diagram or other graphic frame (not a table): it needs alternative
+    /// text unless marked decorative.
+    pub graphic: Option<&'static str>,
+    /// `p:cNvPr descr`, trimmed; empty when none.
+    pub alt: String,
+    pub decorative: bool,
+    /// A table: whether its first row is a header row (`firstRow="1"`).
+    pub header_row: Option<bool>,
+    /// The text of each hyperlink run.
+    pub links: Vec<String>,
+    /// Has text (its own, not a placeholder's prompt).
+    pub has_text: bool,
+    /// The languages its runs name.
+    pub langs: Vec<String>,
 }
 
 #[derive(Debug, Clone)]
@@ -496,6 +517,51 @@ fn shape(s: &Shape, layout: &Tree, master: &Master, defaults: &[Level; 9]) -> Re
         group_depth: s.group_depth,
         what,
         prompt,
+        access: access(s),
+    }
+}
+
+/// What the accessibility rules read of a shape as the file writes it.
+fn access(s: &Shape) -> Access {
+    let mut bodies: Vec<&TextBody> = s.text.iter().collect();
+    if let Kind::Table(t) = &s.kind {
+        bodies.extend(t.rows.iter().flat_map(|r| r.cells.iter().map(|c| &c.text)));
+    }
+    let mut links = Vec::new();
+    let mut langs: Vec<String> = Vec::new();
+    let mut has_text = false;
+    for r in bodies
+        .iter()
+        .flat_map(|b| b.paras.iter())
+        .flat_map(|p| p.runs.iter())
+    {
+        has_text |= !r.text.trim().is_empty();
+        if r.link && !r.text.trim().is_empty() {
+            links.push(r.text.trim().to_string());
+        }
+        if let Some(l) = &r.lang {
+            if !langs.contains(l) {
+                langs.push(l.clone());
+            }
+        }
+    }
+    Access {
+        graphic: match &s.kind {
+            Kind::Picture => Some("picture"),
+            Kind::Chart => Some("chart"),
+            Kind::SmartArt => Some("diagram"),
+            Kind::Frame => Some("object"),
+            _ => None,
+        },
+        alt: s.descr.as_deref().unwrap_or("").trim().to_string(),
+        decorative: s.decorative,
+        header_row: match &s.kind {
+            Kind::Table(t) => Some(t.header_row),
+            _ => None,
+        },
+        links,
+        has_text,
+        langs,
     }
 }
 

@@ -81,6 +81,21 @@ pub enum IssueKind {
     /// `specrender check`: drawn text that is not measured (vertical text, WordArt,
     /// SmartArt): reported, never passed silently.
     NotMeasured,
+    /// Accessibility (`specrender check`; PowerPoint's Accessibility Checker errors): a
+    /// picture, chart, diagram or object without alternative text, not marked decorative.
+    MissingAltText,
+    /// Accessibility (error): a slide without a title.
+    MissingSlideTitle,
+    /// Accessibility (error): a table without a header row.
+    TableNoHeader,
+    /// Accessibility (warning): a slide whose title another slide has.
+    DuplicateSlideTitle,
+    /// Accessibility (warning): link text that is a bare URL or says nothing ("click here").
+    UnclearLinkText,
+    /// Accessibility (warning): shapes read in an order other than the one they are seen in.
+    ReadingOrder,
+    /// Accessibility (warning): no text of the file names its language.
+    MissingLanguage,
     /// A free-form input value resolve could not use, named by its input code
     /// (`unknown_token`, `invalid_token`, ...).
     Input(Code),
@@ -120,6 +135,13 @@ impl IssueKind {
             IssueKind::PlaceholderPrompt => "placeholder_prompt",
             IssueKind::EmptyPlaceholder => "empty_placeholder",
             IssueKind::NotMeasured => "not_measured",
+            IssueKind::MissingAltText => "missing_alt_text",
+            IssueKind::MissingSlideTitle => "missing_slide_title",
+            IssueKind::TableNoHeader => "table_no_header",
+            IssueKind::DuplicateSlideTitle => "duplicate_slide_title",
+            IssueKind::UnclearLinkText => "unclear_link_text",
+            IssueKind::ReadingOrder => "reading_order",
+            IssueKind::MissingLanguage => "missing_language",
             IssueKind::Input(code) => code.as_str(),
         }
     }

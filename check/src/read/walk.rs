@@ -54,6 +54,8 @@ struct Cur {
     rect: Option<Rect>,
     kind: Kind,
     text: Option<TextBody>,
+    descr: Option<String>,
+    decorative: bool,
 }
 
 /// Where the text being read goes: the level whose properties are read, whether inside a run
@@ -175,6 +177,8 @@ impl Walk<'_> {
             rect: None,
             kind,
             text: None,
+            descr: None,
+            decorative: false,
         });
         Ok(())
     }
@@ -224,6 +228,8 @@ impl Walk<'_> {
             group_depth: above().count(),
             kind: c.kind,
             text: c.text,
+            descr: c.descr,
+            decorative: c.decorative,
         }
     }
 
@@ -282,6 +288,10 @@ fn shape_prop(
                 .and_then(|v| u32::try_from(v).ok())
                 .unwrap_or(0);
             cur.name = attr(e, "name").unwrap_or_default();
+            cur.descr = attr(e, "descr");
+        }
+        b"decorative" if stack.iter().any(|s| s == b"cNvPr") => {
+            cur.decorative = bool_attr(e, "val") == Some(true);
         }
         b"creationId" if cur.creation_id.is_none() => {
             cur.creation_id = attr(e, "id");
@@ -328,6 +338,7 @@ fn is_shape_xfrm(shape_depth: usize, parent: &[u8], depth: usize, stack: &[Vec<u
 fn table_event(t: &mut Table, name: &[u8], e: &BytesStart<'_>) {
     match name {
         b"gridCol" => t.cols.push(attr_i64(e, "w").unwrap_or(0).clamp(0, 1 << 40)),
+        b"tblPr" => t.header_row = bool_attr(e, "firstRow") == Some(true),
         b"tr" => t.rows.push(Row {
             height: attr_i64(e, "h").unwrap_or(0).clamp(0, 1 << 40),
             cells: Vec::new(),
@@ -475,6 +486,11 @@ impl TextAt {
                     r.size = size_attr(e);
                     r.bold = bool_attr(e, "b");
                     r.lang = attr(e, "lang");
+                }
+            }
+            b"hlinkClick" if self.in_run && parent == b"rPr" => {
+                if let Some(r) = last_run(tb) {
+                    r.link = true;
                 }
             }
             b"latin" | b"ea" if self.in_run && parent == b"rPr" => {
