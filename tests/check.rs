@@ -292,6 +292,96 @@ fn accessibility_rules_name_what_a_screen_reader_would_miss() {
     );
 }
 
+/// Every golden deck passes the accessibility rules or carries the finding that says why: a
+/// picture or chart without alt text is one whose input has none, a slide without a title is
+/// one whose input slide has no title, a reading order against what is seen one the input
+/// gave by placing its boxes itself; no table without its header row, no unclear link, no
+/// missing language.
+#[test]
+fn every_golden_deck_passes_the_accessibility_rules_or_says_why() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut wrong = Vec::new();
+    let mut cases: Vec<_> = std::fs::read_dir(root.join("golden/slides"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.join("input.json").exists())
+        .collect();
+    cases.sort();
+    for dir in cases {
+        let name = dir.file_name().unwrap().to_string_lossy().into_owned();
+        let input = std::fs::read(dir.join("input.json")).unwrap();
+        let mut opts = RenderOptions {
+            assets_root: Some(dir.clone()),
+            ..RenderOptions::default()
+        };
+        if let Ok(o) = std::fs::read(dir.join("options.json")) {
+            let o: Value = serde_json::from_slice(&o).unwrap();
+            if let Some(t) = o["template"].as_str() {
+                let bytes = std::fs::read(root.join("tests/fixtures/templates").join(t)).unwrap();
+                let t = specrender::template::Template::from_bytes(bytes).expect("template");
+                opts.layout.template = Some(std::sync::Arc::new(t));
+            }
+        }
+        let parsed = specrender::parse(&input, &opts.parse).expect("parses");
+        let laid =
+            specrender::lay_out(&parsed, book(), &opts, &mut |_, _, _| {}).expect("lays out");
+        let out = render(&input, book(), &opts).expect("renders");
+        let r = check(out.pptx.expect("a deck")).expect("checks");
+        let spec: Value = serde_json::from_slice(&input).unwrap();
+        let elements: Vec<&Value> = spec["deck"]["slides"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|s| s["elements"].as_array().unwrap().iter())
+            .collect();
+        for i in r
+            .issues
+            .iter()
+            .filter(|i| ACCESS.contains(&i.kind.as_str()))
+        {
+            let ok = match i.kind.as_str() {
+                "missing_alt_text" => {
+                    let id = i.details["shape_name"].as_str().unwrap_or("");
+                    elements.iter().any(|e| {
+                        e["element_id"] == id
+                            && e["content"]["alt_text"]
+                                .as_str()
+                                .is_none_or(|a| a.trim().is_empty())
+                    })
+                }
+                "missing_slide_title" => {
+                    let n: usize = i.details["slide"].as_u64().unwrap() as usize;
+                    let source = &laid.slides[n - 1].source_id;
+                    let slide = spec["deck"]["slides"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .find(|s| s["slide_id"] == source.as_str())
+                        .unwrap();
+                    !slide["elements"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .any(|e| e["role"] == "title")
+                }
+                "duplicate_slide_title" => true,
+                // Boxes the input places itself (`style.box`) are read in the input's order.
+                "reading_order" => {
+                    let id = i.details["shape_name"].as_str().unwrap_or("");
+                    elements
+                        .iter()
+                        .any(|e| e["element_id"] == id && e["style"]["box"].is_object())
+                }
+                _ => false,
+            };
+            if !ok {
+                wrong.push(format!("{name}: {} {}", i.kind, i.message));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
 #[test]
 fn malformed_files_are_refused_with_exit_2_and_no_panic() {
     let dir = workdir("check", "malformed");
