@@ -178,7 +178,7 @@ pub(crate) fn shrink(p: &Pixels, side: u32) -> Pixels {
                     n += 1;
                 }
             }
-            let col = c.map(|v| if a > 0 { ((v + a / 2) / a) as u8 } else { 0 });
+            let col = c.map(|v| (v + a / 2).checked_div(a).unwrap_or(0) as u8);
             out.extend_from_slice(&[col[0], col[1], col[2], ((a + n / 2) / n.max(1)) as u8]);
         }
     }
