@@ -271,3 +271,30 @@ fn a_template_picture_that_does_not_decode_is_a_note_not_a_panic() {
         .iter()
         .any(|n| n.contains("Banner") && n.contains("ppt/media/image1.png"))));
 }
+
+#[test]
+fn the_pdf_draws_the_templates_pictures_without_a_note() {
+    let count =
+        |hay: &[u8], needle: &[u8]| hay.windows(needle.len()).filter(|w| *w == needle).count();
+    for name in [
+        "edited-picture-banner.pptx",
+        "edited-picture-background.pptx",
+    ] {
+        let (deck, _) = on_template(std::fs::read(fixture(name)).unwrap());
+        let pdf = specrender::pdf_bytes(&deck, book()).expect("a PDF");
+        assert!(
+            !pdf.notes
+                .iter()
+                .any(|n| n.contains("picture") || n.contains("not known")),
+            "{name}: {:?}",
+            pdf.notes
+        );
+        // The picture is embedded once and drawn on every slide that shows it.
+        assert_eq!(count(&pdf.bytes, b"/Subtype/Image"), 1, "{name}");
+        assert_eq!(
+            pdf.bytes,
+            specrender::pdf_bytes(&deck, book()).unwrap().bytes,
+            "{name}: the same bytes every time"
+        );
+    }
+}
