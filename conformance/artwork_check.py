@@ -2,7 +2,7 @@
 """Text on template artwork, judged by LibreOffice's own rendering (issue 45, item 1).
 
 For each deck on each template: render it with specrender (PPTX, QC report, `--layout` with
-every laid line's ink), blank every text run of the PPTX's slides (`<a:t>` emptied: the
+every laid line's ink), blank every text run of the PPTX's slides (`<a:t>` emptied, fields removed: the
 boxes, their fills and the template stay), have LibreOffice draw that text-free copy, and look
 under each laid line's ink rectangle in the picture. A line is on artwork as LibreOffice draws
 it when 5 % or more of the pixels under its ink differ from the slide's background — the
@@ -83,12 +83,15 @@ def templates(fast, work):
 
 
 def blank_text(src, dst):
-    """`src` with every text run of its slides emptied (a:t elements kept, their text gone)."""
+    """`src` with every text run of its slides emptied (a:t elements kept, their text gone) and
+    every field removed."""
     with zipfile.ZipFile(src) as zi, zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED) as zo:
         for info in zi.infolist():
             data = zi.read(info.filename)
             if re.match(r"ppt/slides/slide\d+\.xml$", info.filename):
                 data = re.sub(rb"<a:t>[^<]*</a:t>", b"<a:t></a:t>", data)
+                # A field (the slide number) is drawn by LibreOffice whatever its text says.
+                data = re.sub(rb"<a:fld [^>]*>.*?</a:fld>", b"", data, flags=re.S)
             zo.writestr(info, data)
 
 
