@@ -2,7 +2,7 @@
 """Text on template artwork, judged by LibreOffice's own rendering (issue 45, item 1).
 
 For each deck on each template: render it with specrender (PPTX, QC report, `--layout` with
-every laid line's ink), blank every text run of the PPTX's slides (`<a:t>` emptied: the
+every laid line's ink), blank every text run of the PPTX's slides (`<a:t>` emptied, fields removed: the
 boxes, their fills and the template stay), have LibreOffice draw that text-free copy, and look
 under each laid line's ink rectangle in the picture. A line is on artwork as LibreOffice draws
 it when 5 % or more of the pixels under its ink differ from the slide's background — the
@@ -12,6 +12,14 @@ such line must be reported by QC: an `overlaps_artwork` of its box naming the li
 shows clear are counted too (QC stricter than what is drawn). A line whose whole box is on
 artwork or its own fill in the picture (98 % of it) sits on a band and is counted apart.
 
+Contrast, judged the same way (issue 45, item 2): for every laid line of a text box (slide
+numbers and citations too) the text colour `--layout` gives it is compared with each pixel under
+its ink in the text-free drawing; LibreOffice shows the line below WCAG AA when 5 % or more of
+those pixels are below 4.5:1 (3:1 for 18 pt, or 14 pt bold). Each such line's box must carry a
+`low_contrast` (QC reports the worst line of a box). Boxes QC reports whose every line is drawn
+clear are counted as stricter. The exit status is the artwork check's only; the contrast columns
+are a measurement.
+
 Charts (drawn across their box) and table cells (their own fills) are left out: what is under
 them in the text-free copy is themselves. Limits, reported as such: a slide whose background is
 not its most common colour (a photo master) counts its lines as on artwork; a line on artwork
@@ -19,7 +27,8 @@ under its whole box (a band the text is meant to sit on) is by rule not an `over
 (contrast judges it) and is listed apart.
 
     python3 conformance/artwork_check.py [--fast] [--out target/artwork-check]
-      --fast   the fixture templates only (Focus, Vivid, the panel fixture); else also
+      --fast   the fixture templates only (Focus, Vivid, the panel and banner fixtures); else
+               also the photo-background fixture and
                LibreOffice's own Impress templates (share/template/common/presnt/*.otp),
                converted to .pptx with soffice
 
@@ -54,8 +63,13 @@ def run(cmd, **kw):
 
 
 def templates(fast, work):
-    out = [FIXTURES / n for n in ("libreoffice-focus.pptx", "libreoffice-vivid.potx", "edited-artwork.pptx")]
-    if fast or not LO_TEMPLATES.is_dir():
+    fixtures = ("libreoffice-focus.pptx", "libreoffice-vivid.potx", "edited-artwork.pptx", "edited-picture-banner.pptx")
+    out = [FIXTURES / n for n in fixtures]
+    if fast:
+        return out
+    # A photo background: every line is on artwork by this check's measure (a limit, above).
+    out.append(FIXTURES / "edited-picture-background.pptx")
+    if not LO_TEMPLATES.is_dir():
         return out
     conv = work / "lo-templates"
     conv.mkdir(parents=True, exist_ok=True)
@@ -69,12 +83,15 @@ def templates(fast, work):
 
 
 def blank_text(src, dst):
-    """`src` with every text run of its slides emptied (a:t elements kept, their text gone)."""
+    """`src` with every text run of its slides emptied (a:t elements kept, their text gone) and
+    every field removed."""
     with zipfile.ZipFile(src) as zi, zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED) as zo:
         for info in zi.infolist():
             data = zi.read(info.filename)
             if re.match(r"ppt/slides/slide\d+\.xml$", info.filename):
                 data = re.sub(rb"<a:t>[^<]*</a:t>", b"<a:t></a:t>", data)
+                # A field (the slide number) is drawn by LibreOffice whatever its text says.
+                data = re.sub(rb"<a:fld [^>]*>.*?</a:fld>", b"", data, flags=re.S)
             zo.writestr(info, data)
 
 
@@ -107,6 +124,32 @@ def on_artwork(img, bg, ink):
     return off / len(px)
 
 
+def luminance(c):
+    def ch(v):
+        v /= 255.0
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+    return 0.2126 * ch(c[0]) + 0.7152 * ch(c[1]) + 0.0722 * ch(c[2])
+
+
+def low_share(img, ink, fg, minimum):
+    """The share of the pixels under `ink` against which colour `fg` is below `minimum`."""
+    x, y, w, h = ink
+    box = (int(x / EMU_PER_PX), int(y / EMU_PER_PX), int((x + w) / EMU_PER_PX) + 1, int((y + h) / EMU_PER_PX) + 1)
+    box = (max(0, box[0]), max(0, box[1]), min(img.width, box[2]), min(img.height, box[3]))
+    if box[2] <= box[0] or box[3] <= box[1]:
+        return 0.0
+    crop = img.crop(box)
+    lf = luminance(fg)
+    low, n = 0, 0
+    for count, p in crop.getcolors(crop.width * crop.height):
+        lp = luminance(p)
+        ratio = (max(lf, lp) + 0.05) / (min(lf, lp) + 0.05)
+        n += count
+        if ratio < minimum:
+            low += count
+    return low / n if n else 0.0
+
+
 def reported(qc):
     """(slide, element) -> set of (paragraph, line) QC reports on artwork; and the boxes with a
     box-level overlap with a decoration."""
@@ -135,12 +178,15 @@ def check(deck, template, work):
     imgs = pictures(blank, d)
     qc, layout = json.loads(qcp.read_text()), json.loads(lay.read_text())
     rep_lines, rep_boxes = reported(qc)
-    res = {"case": name, "lines": 0, "on_art": 0, "reported": 0, "band": 0, "missed": [], "stricter": 0, "slides": len(layout["slides"])}
+    res = {"case": name, "lines": 0, "on_art": 0, "reported": 0, "band": 0, "missed": [], "stricter": 0, "slides": len(layout["slides"]),
+           "low_drawn": 0, "low_reported": 0, "low_missed": [], "low_stricter": 0}
+    low_boxes = {(i.get("slide_id"), i.get("element_id")) for i in qc["issues"] if i["type"] == "low_contrast"}
     if len(imgs) != len(layout["slides"]):
         res["error"] = f"LibreOffice drew {len(imgs)} pages for {len(layout['slides'])} slides"
         return res
     for img, s in zip(imgs, layout["slides"]):
         bg = background(img)
+        contrast(res, img, s, low_boxes)
         for b in s["boxes"]:
             if b["kind"] in ("chart", "table") or b["element_id"].startswith("_"):
                 continue
@@ -166,27 +212,55 @@ def check(deck, template, work):
     return res
 
 
+def contrast(res, img, s, low_boxes):
+    """The contrast columns of slide `s` (see the module docs) into `res`."""
+    for b in s["boxes"]:
+        if b["kind"] in ("chart", "table") or "color" not in b:
+            continue
+        key = (s["id"], b["element_id"])
+        fg = tuple(int(b["color"][i:i + 2], 16) for i in (1, 3, 5))
+        pt = b.get("font_pt", 0)
+        minimum = 3.0 if pt >= 18 or (b.get("bold") and pt >= 14) else 4.5
+        low_lines = 0
+        for ink in b.get("inks", []):
+            if "row" in ink:
+                continue
+            if low_share(img, ink["ink_emu"], fg, minimum) >= SHARE:
+                low_lines += 1
+                res["low_drawn"] += 1
+                if key in low_boxes:
+                    res["low_reported"] += 1
+                else:
+                    res["low_missed"].append({"slide": s["id"], "element": b["element_id"], "paragraph": ink["paragraph"], "line": ink["line"], "color": b["color"]})
+        if low_lines == 0 and key in low_boxes:
+            res["low_stricter"] += 1
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--fast", action="store_true")
     ap.add_argument("--out", default=str(ROOT / "target" / "artwork-check"))
     a = ap.parse_args()
     work = Path(a.out)
+    # Everything but the converted LibreOffice templates (slow to make, the same every run).
     if work.exists():
-        shutil.rmtree(work)
-    work.mkdir(parents=True)
+        for p in work.iterdir():
+            if p.name != "lo-templates":
+                shutil.rmtree(p) if p.is_dir() else p.unlink()
+    work.mkdir(parents=True, exist_ok=True)
     results = [check(deck, t, work) for t in templates(a.fast, work) for deck in DECKS]
     (work / "report.json").write_text(json.dumps(results, indent=2))
-    print(f"{'case':58} {'lines':>6} {'on art':>7} {'reported':>9} {'band':>5} {'missed':>7} {'stricter':>9}")
+    print(f"{'case':58} {'lines':>6} {'on art':>7} {'reported':>9} {'band':>5} {'missed':>7} {'stricter':>9} {'low':>5} {'low rep':>8} {'low miss':>9} {'low strict':>11}")
     missed = 0
     for r in results:
         if "error" in r and "lines" not in r:
             print(f"{r['case']:58} error: {r['error']}")
             continue
-        print(f"{r['case']:58} {r['lines']:6} {r['on_art']:7} {r['reported']:9} {r['band']:5} {len(r['missed']):7} {r['stricter']:9}" + (f"  ({r['error']})" if "error" in r else ""))
+        print(f"{r['case']:58} {r['lines']:6} {r['on_art']:7} {r['reported']:9} {r['band']:5} {len(r['missed']):7} {r['stricter']:9} {r['low_drawn']:5} {r['low_reported']:8} {len(r['low_missed']):9} {r['low_stricter']:11}" + (f"  ({r['error']})" if "error" in r else ""))
         missed += len(r["missed"])
     tot = lambda k: sum(r.get(k, 0) for r in results)
-    print(f"{'all':58} {tot('lines'):6} {tot('on_art'):7} {tot('reported'):9} {tot('band'):5} {missed:7} {tot('stricter'):9}")
+    low_missed = sum(len(r.get("low_missed", [])) for r in results)
+    print(f"{'all':58} {tot('lines'):6} {tot('on_art'):7} {tot('reported'):9} {tot('band'):5} {missed:7} {tot('stricter'):9} {tot('low_drawn'):5} {tot('low_reported'):8} {low_missed:9} {tot('low_stricter'):11}")
     return 1 if missed else 0
 
 

@@ -141,6 +141,13 @@ impl Serialize for BoxJson<'_> {
         }
         if let Some(t) = b.content.text() {
             m.serialize_entry("font_pt", &cpt_to_pt(t.size))?;
+            // The text's colour, what `low_contrast` judges (conformance/artwork_check.py
+            // judges it against LibreOffice's drawing).
+            let c = t.color;
+            m.serialize_entry("color", &format!("#{:02X}{:02X}{:02X}", c.0, c.1, c.2))?;
+            if t.bold {
+                m.serialize_entry("bold", &true)?;
+            }
             m.serialize_entry(
                 "paragraph_lines",
                 &Seq(|| t.paragraphs.iter().map(|p| p.lines.len())),

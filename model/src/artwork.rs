@@ -119,29 +119,43 @@ impl Look {
     /// Everything that shows under the ink rectangle `ink` on a slide of layout `layout`
     /// whose artwork is `art` ([`Look::artwork`]): each artwork under 5 % or more of it,
     /// topmost first, and the background unless the artwork above it covers (nearly) all
-    /// of the ink.
+    /// of the ink. A picture (a decoration's or the background's) shows the colours of its
+    /// pixels under the ink ([`crate::look::Surface::shown`]) and covers what its opaque
+    /// pixels cover.
     pub fn under(&self, layout: usize, art: &[Artwork<'_>], ink: &Rect) -> Vec<Backdrop> {
         let area = ink.area() as f64;
         let mut out = Vec::new();
         if area <= 0.0 {
             return out;
         }
+        let background = self.background_under(layout, ink);
+        let beneath = background
+            .as_ref()
+            .map_or(Paint::Unknown, |b| b.paint.clone());
         let mut covered = 0.0;
         for a in art.iter().rev() {
             let share = a.area_over(ink) / area;
             if share * INK_SHARE_DENOMINATOR < 1.0 {
                 continue;
             }
+            let d = a.decoration;
+            let (paint, cover) = d.fill.shown(&d.rect, ink, &beneath);
+            if d.fill.picture.is_some() && cover * INK_SHARE_DENOMINATOR < 1.0 {
+                // Its pixels there are (nearly) all transparent: what is under it shows.
+                if paint != Paint::Unknown {
+                    continue;
+                }
+            }
             out.push(Backdrop {
-                paint: a.decoration.fill.paint.clone(),
+                paint,
                 from: a.label(),
             });
-            covered += share;
+            covered += share.min(cover);
             if covered >= 0.95 {
                 return out;
             }
         }
-        out.extend(self.background(layout));
+        out.extend(background);
         out
     }
 
@@ -422,10 +436,7 @@ mod tests {
             name: String::new(),
             kind: kind.into(),
             rect,
-            fill: Surface {
-                paint: Paint::Colors(vec![[200, 0, 0]]),
-                pattern: false,
-            },
+            fill: Surface::of(Paint::Colors(vec![[200, 0, 0]])),
             geometry: geometry.into(),
             rot: 0,
             paths: paths.map(Arc::from),

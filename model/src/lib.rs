@@ -18,7 +18,8 @@
 //! - [`findings`]: what deck layout noticed ([`Finding`], [`Note`]) and did ([`Fix`]);
 //! - [`frame`]: the frame a deck was laid out on (slide size, safe area, footer band, layouts
 //!   and their slots) and [`look`], the template it is drawn on, resolved (backgrounds,
-//!   decorations with their geometry, the parts a deck carries);
+//!   decorations with their geometry, the parts a deck carries) with its pictures ([`blip`]:
+//!   decoded once, placed by one rule the preview, the PDF and QC share);
 //! - [`place`]: where a box's lines and a table's cells are drawn (the walk every drawer takes);
 //! - [`outline`]: the preset shapes' outlines every drawer draws;
 //! - [`artwork`]: the look's opaque decorations as outlines in slide EMU, what a laid line's
@@ -40,6 +41,7 @@
 //!   is drawn ([`ChartBox::drawn`]); the preview's own labels are still shaped by the preview.
 
 pub mod artwork;
+pub mod blip;
 pub mod chart;
 pub mod color;
 pub mod deck;

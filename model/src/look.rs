@@ -2,10 +2,12 @@
 //! resolved once by layout (`specrender_layout::frame::look`): its masters and layouts with
 //! their backgrounds and decorations as they show (scheme colours through the master's colour
 //! map, theme fill styles, a brand's colours applied), each decoration's geometry, and the
-//! parts a deck written on it carries, with the bytes they are written with. QC judges
-//! contrast and overlaps against it, the writer carries its parts, the preview draws it;
-//! none of them reads the template again.
+//! parts a deck written on it carries, with the bytes they are written with, and its pictures
+//! (picture backgrounds, `p:pic` decorations, shapes filled with a picture), each decoded once
+//! ([`crate::blip`]). QC judges contrast and overlaps against it, the writer carries its
+//! parts, the preview draws it; none of them reads the template again.
 
+use crate::blip::PictureFill;
 use crate::geom::Rect;
 use serde::Serialize;
 use std::sync::Arc;
@@ -25,12 +27,61 @@ pub enum Paint {
 }
 
 /// A fill as it shows, and how it is drawn: a pattern (its foreground crossing its
-/// background) or a solid colour or gradient.
+/// background), a solid colour or gradient, or a picture (its paint [`Paint::Unknown`]: its
+/// colours are sampled where they are asked for, [`Surface::shown`]).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Surface {
     pub paint: Paint,
     /// Written as a pattern fill (`a:pattFill`).
     pub pattern: bool,
+    /// Written as a picture fill (`a:blipFill`) whose picture the look carries.
+    #[serde(skip)]
+    pub picture: Option<PictureFill>,
+}
+
+impl Surface {
+    /// A fill of `paint`, not a pattern, no picture.
+    pub fn of(paint: Paint) -> Surface {
+        Surface {
+            paint,
+            pattern: false,
+            picture: None,
+        }
+    }
+
+    /// What it shows of `region` when it fills `at`, and the share of `region` it covers
+    /// (its paint at `cover` 1 unless it is a picture): a picture's darkest, lightest and mean
+    /// colours there ([`PictureFill::sample`]) — [`Paint::Unknown`] when it did not decode —,
+    /// a translucent one's over `beneath` (white when that is not known).
+    pub fn shown(&self, at: &Rect, region: &Rect, beneath: &Paint) -> (Paint, f64) {
+        let Some(p) = &self.picture else {
+            return (self.paint.clone(), 1.0);
+        };
+        let Some(s) = p.sample(at, region) else {
+            // Not decoded, or not over `region`: unknown there, as a picture was before the
+            // look carried pictures (opaque, its colours not told).
+            return (Paint::Unknown, 1.0);
+        };
+        if p.alpha >= 100_000 {
+            return (Paint::Colors(s.colors), s.cover);
+        }
+        let under = match beneath {
+            Paint::Colors(cs) if !cs.is_empty() => cs.clone(),
+            _ => vec![[255, 255, 255]],
+        };
+        let a = f64::from(p.alpha) / 100_000.0;
+        let mut out = Vec::new();
+        for c in &s.colors {
+            for u in &under {
+                let m = [0, 1, 2]
+                    .map(|i| (f64::from(c[i]) * a + f64::from(u[i]) * (1.0 - a)).round() as u8);
+                if !out.contains(&m) {
+                    out.push(m);
+                }
+            }
+        }
+        (Paint::Colors(out), s.cover)
+    }
 }
 
 /// A resolved look: see the module docs.
@@ -40,6 +91,8 @@ pub struct Look {
     pub masters: Vec<LookMaster>,
     /// In the template's order (a slide's layout is an index into it).
     pub layouts: Vec<LookLayout>,
+    /// The slide's size in EMU (what a background fills).
+    pub slide_size: (i64, i64),
     /// The first master's theme part (the presentation relates it).
     pub theme_part: Option<String>,
     /// Every part a deck written on this look carries over, in the template's order, each
@@ -146,7 +199,8 @@ impl Look {
     /// What a slide of layout `layout` shows under `rect`: the topmost decoration (the
     /// layout's over the master's, later over earlier) that covers at least half of `rect`
     /// and is not transparent, else the layout's background, else the master's, else the
-    /// master's `bg1` (what PowerPoint shows where no background is written).
+    /// master's `bg1` (what PowerPoint shows where no background is written). A picture
+    /// shows its colours under `rect` ([`Surface::shown`]).
     pub fn backdrop(&self, layout: usize, rect: Rect) -> Option<Backdrop> {
         let l = self.layouts.get(layout)?;
         let m = self.master_of(l)?;
@@ -166,23 +220,34 @@ impl Look {
                 } else {
                     d.name.clone()
                 };
+                let beneath = self.background_under(layout, &rect)?.paint;
                 return Some(Backdrop {
-                    paint: d.fill.paint.clone(),
+                    paint: d.fill.shown(&d.rect, &rect, &beneath).0,
                     from,
                 });
             }
         }
-        self.background(layout)
+        self.background_under(layout, &rect)
     }
 
     /// What a slide of layout `layout` shows where no decoration is: the layout's
-    /// background, else the master's, else the master's `bg1`.
+    /// background, else the master's, else the master's `bg1`; a picture background by its
+    /// colours over the whole slide.
     pub fn background(&self, layout: usize) -> Option<Backdrop> {
+        let (w, h) = self.slide_size;
+        self.background_under(layout, &Rect { x: 0, y: 0, w, h })
+    }
+
+    /// [`Look::background`] under `region` of the slide.
+    pub fn background_under(&self, layout: usize, region: &Rect) -> Option<Backdrop> {
         let l = self.layouts.get(layout)?;
         let m = self.master_of(l)?;
+        let (w, h) = self.slide_size;
+        let slide = Rect { x: 0, y: 0, w, h };
+        let white = Paint::Colors(vec![[255, 255, 255]]);
         let (paint, from) = match (&l.background, &m.background) {
-            (Some(s), _) => (s.paint.clone(), "layout background"),
-            (None, Some(s)) => (s.paint.clone(), "master background"),
+            (Some(s), _) => (s.shown(&slide, region, &white).0, "layout background"),
+            (None, Some(s)) => (s.shown(&slide, region, &white).0, "master background"),
             (None, None) => (
                 m.bg1.map_or(Paint::Unknown, |c| Paint::Colors(vec![c])),
                 "master background",
@@ -200,10 +265,7 @@ mod tests {
     use super::*;
 
     fn solid(c: Rgb3) -> Surface {
-        Surface {
-            paint: Paint::Colors(vec![c]),
-            pattern: false,
-        }
+        Surface::of(Paint::Colors(vec![c]))
     }
 
     fn deco(name: &str, rect: Rect, fill: Surface) -> Decoration {
@@ -225,10 +287,7 @@ mod tests {
             w: 100,
             h: 20,
         };
-        let clear = Surface {
-            paint: Paint::Transparent,
-            pattern: false,
-        };
+        let clear = Surface::of(Paint::Transparent);
         Look {
             masters: vec![LookMaster {
                 part: "m".into(),

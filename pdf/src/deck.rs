@@ -1,6 +1,6 @@
 //! A deck's pages: one per output slide at the slide's size, drawn as the preview draws it
 //! (`specrender-preview`, from the same model): the look under the boxes (background, the
-//! master's and layout's decorations, the brand's logo), then every box in slide order. Each
+//! master's and layout's decorations and pictures, the brand's logo), then every box in slide order. Each
 //! piece is tagged as it is drawn: text as paragraphs (a slide's title as its heading, bullets
 //! as a list), tables with header cells, pictures as figures with their alt text; the look,
 //! shapes' geometry, dividers and slide numbers as artifacts.
@@ -77,6 +77,12 @@ fn note(p: &mut Painter<'_, '_, '_>, n: String) {
 
 /// Fills `r` with `f` as the slide shows it.
 fn fill(p: &mut Painter<'_, '_, '_>, f: &Surface, r: &Rect, what: &str) {
+    if let Some(pic) = &f.picture {
+        if let Err(why) = p.picture_fill(pic, r) {
+            note(p, format!("{what}: {why}"));
+        }
+        return;
+    }
     match &f.paint {
         Paint::Transparent => {}
         Paint::Unknown => note(p, format!("{what}: its fill is not known (a picture?)")),
@@ -116,6 +122,10 @@ fn decoration(p: &mut Painter<'_, '_, '_>, d: &Decoration, whose: &str, i: usize
             }
         },
         "cxnSp" => note(p, format!("{name}: its line colour is not known")),
+        "pic" if d.fill.picture.is_some() && d.rot.rem_euclid(21_600_000) != 0 => {
+            note(p, format!("{name}: a turned picture is not drawn"))
+        }
+        "pic" if d.fill.picture.is_some() => fill(p, &d.fill, &d.rect, &name),
         "pic" => note(p, format!("{name}: a picture of the template is not drawn")),
         other => note(p, format!("{name}: a {other} is not drawn")),
     }

@@ -425,3 +425,99 @@ fn turned(bytes: &[u8], turn: i32, flip_h: bool) -> Option<krilla::image::Image>
     let (w, h) = img.dimensions();
     Some(krilla::image::Image::from_rgba8(img.into_raw(), w, h))
 }
+
+/// Copies of a tiled template picture drawn on one page, at most: past them (a 1-pixel
+/// picture tiled over a slide) the fill is named as not drawn.
+pub(crate) const MAX_TILES: u64 = 4_096;
+
+impl Painter<'_, '_, '_> {
+    /// A template picture filling `at`, cropped and stretched or tiled, at its opacity (as
+    /// the preview draws it, placed by the model's one rule): a PNG or JPEG embedded as
+    /// stored, another format from the look's kept pixels. `Err`: why it is not drawn.
+    pub(crate) fn picture_fill(
+        &mut self,
+        f: &specrender_model::blip::PictureFill,
+        at: &Rect,
+    ) -> Result<(), String> {
+        let pic = &f.picture;
+        let d = pic
+            .decoded
+            .as_ref()
+            .map_err(|why| format!("its picture {} {why}", pic.part))?;
+        let Some(place) = f.placement(at) else {
+            return Ok(());
+        };
+        let key = (pic.bytes.as_ptr() as usize, pic.bytes.len(), -1, false);
+        let image = self
+            .images
+            .entry(key)
+            .or_insert_with(|| {
+                let data = || -> krilla::Data { pic.bytes.to_vec().into() };
+                match pic.format {
+                    Some(ImageFormat::Png) => krilla::image::Image::from_png(data(), false).ok(),
+                    Some(ImageFormat::Jpeg) => krilla::image::Image::from_jpeg(data(), false).ok(),
+                    None => Some(krilla::image::Image::from_rgba8(
+                        d.pixels.rgba.clone(),
+                        d.pixels.width,
+                        d.pixels.height,
+                    )),
+                }
+            })
+            .clone()
+            .ok_or_else(|| format!("its picture {} could not be embedded", pic.part))?;
+        let vis = self.visible(at);
+        let (x0, y0) = (vis.x as f64, vis.y as f64);
+        let (x1, y1) = (vis.right() as f64, vis.bottom() as f64);
+        // The copies over the visible fill: one when stretched.
+        let (cols, rows) = if place.tiled {
+            let first = |from: f64, o: f64, s: f64| ((from - o) / s).floor();
+            let (c0, r0) = (first(x0, place.x, place.w), first(y0, place.y, place.h));
+            let (c1, r1) = (first(x1, place.x, place.w), first(y1, place.y, place.h));
+            let n = (c1 - c0 + 1.0).max(0.0) * (r1 - r0 + 1.0).max(0.0);
+            if n > MAX_TILES as f64 {
+                return Err(format!(
+                    "its picture {} is tiled {n} times (more than {MAX_TILES}); not drawn",
+                    pic.part
+                ));
+            }
+            ((c0 as i64, c1 as i64), (r0 as i64, r1 as i64))
+        } else {
+            ((0, 0), (0, 0))
+        };
+        let k = 1.0 / EMU_PER_PT as f64;
+        let Some(size) = Size::from_wh((place.w * k) as f32, (place.h * k) as f32) else {
+            return Ok(());
+        };
+        let Some(clip) = rect_path(&vis) else {
+            return Ok(());
+        };
+        self.s.push_clip_path(&clip, &FillRule::NonZero);
+        let opacity = NormalizedF32::new(f.alpha.min(100_000) as f32 / 100_000.0)
+            .unwrap_or(NormalizedF32::ONE);
+        self.s.push_opacity(opacity);
+        for r in rows.0..=rows.1 {
+            for c in cols.0..=cols.1 {
+                let x = place.x + c as f64 * place.w;
+                let y = place.y + r as f64 * place.h;
+                // Every other copy mirrored on a flipped axis.
+                let mx = place.flip.0 && c.rem_euclid(2) == 1;
+                let my = place.flip.1 && r.rem_euclid(2) == 1;
+                let (a, tx) = if mx { (-1.0, x + place.w) } else { (1.0, x) };
+                let (dd, ty) = if my { (-1.0, y + place.h) } else { (1.0, y) };
+                self.s.push_transform(&Transform::from_row(
+                    a,
+                    0.0,
+                    0.0,
+                    dd,
+                    (tx * k) as f32,
+                    (ty * k) as f32,
+                ));
+                self.s.draw_image(image.clone(), size);
+                self.s.pop();
+            }
+        }
+        self.s.pop();
+        self.s.pop();
+        Ok(())
+    }
+}

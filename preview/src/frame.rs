@@ -6,9 +6,16 @@
 //! colour map, `lumMod`, `tint`, theme fill styles), so the preview shows what QC's contrast
 //! checks read.
 //!
-//! What the look does not carry, the preview cannot draw: a picture or group decoration, a
-//! graphic frame, a connector's line colour. Each is drawn as a light outline of its box and
-//! named in the slide's notes. A custom geometry (`a:custGeom`, LibreOffice "Focus"'s
+//! The template's pictures — a picture background, a master's or layout's `p:pic`, a
+//! rectangle filled with a picture — are drawn from the pixels the look decoded once
+//! (`specrender_model::blip`), cropped (`a:srcRect`) and stretched, or tiled (`a:tile`, at
+//! 96 dpi scaled by its `sx` / `sy`; a flip mirrors both axes), at their `a:alphaModFix`,
+//! in drawing order with the other decorations, under the text; placed by the same rule QC
+//! samples them with.
+//!
+//! What the look does not carry, the preview cannot draw: a group decoration, a graphic
+//! frame, a connector's line colour, a picture that did not decode (an EMF, say) or is turned.
+//! Each is drawn as a light outline of its box and named in the slide's notes. A custom geometry (`a:custGeom`, LibreOffice "Focus"'s
 //! triangles) is filled with the paths the look carries when its points are numbers.
 //! Approximated: a gradient is drawn top to bottom
 //! with its stops evenly spaced (the model keeps the stops' colours, not their positions or
@@ -17,11 +24,12 @@
 //! (shadows, glow) are not drawn.
 
 use crate::{color, paint, Canvas};
+use specrender_model::blip::{PictureFill, Pixels};
 use specrender_model::look::{Decoration, Paint, PathCmd, Surface};
 use specrender_model::{LaidDeck, LaidSlide, Rect};
 use tiny_skia::{
-    Color, GradientStop, LinearGradient, PathBuilder, Point, Rect as SkRect, SpreadMode, Stroke,
-    Transform,
+    Color, FilterQuality, GradientStop, IntSize, LinearGradient, PathBuilder, Pattern, Pixmap,
+    Point, Rect as SkRect, SpreadMode, Stroke, Transform,
 };
 
 /// The light outline of something the preview cannot draw.
@@ -101,6 +109,10 @@ fn decoration(c: &mut Canvas<'_, '_>, d: &Decoration, whose: &str, i: usize) {
             }
         },
         "cxnSp" => c.undrawn(&r, format!("{name}: its line colour is not known")),
+        "pic" if d.fill.picture.is_some() && d.rot.rem_euclid(21_600_000) != 0 => {
+            c.undrawn(&r, format!("{name}: a turned picture is not drawn"))
+        }
+        "pic" if d.fill.picture.is_some() => fill(c, &d.fill, &r, &name),
         "pic" => c.undrawn(&r, format!("{name}: a picture of the template")),
         other => c.undrawn(&r, format!("{name}: a {other} is not drawn")),
     }
@@ -192,6 +204,10 @@ fn cust_geom(c: &mut Canvas<'_, '_>, d: &Decoration, name: &str) {
 
 /// Fills `r` with `f` as the slide shows it.
 fn fill(c: &mut Canvas<'_, '_>, f: &Surface, r: &Rect, what: &str) {
+    if let Some(p) = &f.picture {
+        c.picture_fill(p, r, what);
+        return;
+    }
     let pattern = f.pattern;
     match &f.paint {
         Paint::Transparent => {}
@@ -214,7 +230,65 @@ fn fill(c: &mut Canvas<'_, '_>, f: &Surface, r: &Rect, what: &str) {
     }
 }
 
+/// `p` as a pixmap (premultiplied, as tiny-skia draws).
+fn pixmap(p: &Pixels) -> Option<Pixmap> {
+    let mut data = p.rgba.clone();
+    for px in data.chunks_exact_mut(4) {
+        let a = u16::from(px[3]);
+        for ch in &mut px[..3] {
+            *ch = ((u16::from(*ch) * a + 127) / 255) as u8;
+        }
+    }
+    Pixmap::from_vec(data, IntSize::from_wh(p.width, p.height)?)
+}
+
 impl Canvas<'_, '_> {
+    /// A template picture filling `at` (see the module docs); an outline and a note when it
+    /// did not decode.
+    pub(crate) fn picture_fill(&mut self, f: &PictureFill, at: &Rect, what: &str) {
+        let pic = &f.picture;
+        let d = match &pic.decoded {
+            Ok(d) => d,
+            Err(why) => {
+                self.undrawn(at, format!("{what}: its picture {} {why}", pic.part));
+                return;
+            }
+        };
+        let (Some(place), Some(src)) = (f.placement(at), pixmap(&d.pixels)) else {
+            return;
+        };
+        // What is filled: the fill, and for a stretched picture only where the picture is
+        // (a negative crop leaves the rest empty); cut to the pixmap and a pixel around it.
+        let (w, h) = (self.pm.width() as f64, self.pm.height() as f64);
+        let k = f64::from(self.s);
+        let (mut x0, mut y0) = (at.x as f64 * k, at.y as f64 * k);
+        let (mut x1, mut y1) = (at.right() as f64 * k, at.bottom() as f64 * k);
+        if !place.tiled {
+            x0 = x0.max(place.x * k);
+            y0 = y0.max(place.y * k);
+            x1 = x1.min((place.x + place.w) * k);
+            y1 = y1.min((place.y + place.h) * k);
+        }
+        let (x0, y0) = (x0.max(-1.0), y0.max(-1.0));
+        let (x1, y1) = (x1.min(w + 1.0), y1.min(h + 1.0));
+        let Some(area) = SkRect::from_ltrb(x0 as f32, y0 as f32, x1 as f32, y1 as f32) else {
+            return;
+        };
+        let sx = (place.w * k) as f32 / d.pixels.width as f32;
+        let sy = (place.h * k) as f32 / d.pixels.height as f32;
+        let tr = Transform::from_row(sx, 0.0, 0.0, sy, (place.x * k) as f32, (place.y * k) as f32);
+        let spread = match (place.tiled, place.flip) {
+            (false, _) => SpreadMode::Pad,
+            (true, (false, false)) => SpreadMode::Repeat,
+            (true, _) => SpreadMode::Reflect,
+        };
+        let opacity = f.alpha.min(100_000) as f32 / 100_000.0;
+        let shader = Pattern::new(src.as_ref(), spread, FilterQuality::Bilinear, opacity, tr);
+        let mut p = paint(Color::BLACK);
+        p.shader = shader;
+        self.pm.fill_rect(area, &p, Transform::identity(), None);
+    }
+
     /// A vertical gradient over `r`, stops evenly spaced.
     pub(crate) fn gradient(&mut self, r: &Rect, stops: &[Color]) {
         let Some(sr) = self.sk_rect(r) else {

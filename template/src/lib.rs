@@ -23,7 +23,7 @@ pub use carry::Carried;
 pub use docx::{DocRole, DocStyle, DocTemplate};
 pub use map::{map_all, map_layout, Mapping, LAYOUT_IDS};
 pub use model::*;
-pub use paint::{BulletColor, Color, ColorBase, Fill, Paint};
+pub use paint::{Blip, BlipTile, BulletColor, Color, ColorBase, Fill, Paint};
 pub use policy::{DropKind, Dropped};
 pub use read::read_theme;
 pub use specrender_opc::read::{part_key, resolve as resolve_target};

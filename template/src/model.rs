@@ -99,7 +99,8 @@ pub struct Decoration {
     pub kind: String,
     #[serde(rename = "rect_emu")]
     pub rect: Rect,
-    /// Its fill as written (pictures, groups and frames: unknown; lines: none).
+    /// Its fill as written (a picture's `p:blipFill` as [`Fill::Picture`]; groups and
+    /// frames: unknown; lines: none).
     #[serde(skip)]
     pub fill: Fill,
     /// Its `a:prstGeom prst` (`rect`, `ellipse`...), `custGeom`, or empty (none written).
@@ -446,7 +447,8 @@ impl Template {
         };
         match fill {
             Fill::None => Paint::Transparent,
-            Fill::Unknown => Paint::Unknown,
+            // A picture's colours are the look's to sample (`specrender_model::blip`).
+            Fill::Unknown | Fill::Picture(_) => Paint::Unknown,
             Fill::Solid(c) => colors(vec![self.color(master, c, ph)]),
             Fill::Gradient(stops) | Fill::Pattern(stops) => {
                 colors(stops.iter().map(|c| self.color(master, c, ph)).collect())

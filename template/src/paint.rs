@@ -7,7 +7,7 @@
 //! Pictures, patterns and anything else whose colours cannot be told are [`Paint::Unknown`].
 
 use serde::Serialize;
-use specrender_opc::xml::attr;
+use specrender_opc::xml::{attr, attr_ns};
 
 /// An element of a captured XML subtree: local name, attributes, children.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -83,11 +83,24 @@ impl Capture {
     }
 }
 
+/// The attributes a captured element keeps: colours and stops, and a picture fill's
+/// (`a:srcRect` l t r b, `a:alphaModFix amt`, `a:tile` tx ty sx sy flip algn).
+const KEPT: [&str; 15] = [
+    "val", "idx", "lastClr", "pos", "l", "t", "r", "b", "amt", "tx", "ty", "sx", "sy", "flip",
+    "algn",
+];
+
 fn node(name: &[u8], e: &specrender_opc::xml::BytesStart<'_>) -> Node {
-    let attrs = ["val", "idx", "lastClr", "pos"]
+    let mut attrs: Vec<(String, String)> = KEPT
         .iter()
         .filter_map(|k| attr(e, k).map(|v| (k.to_string(), v)))
         .collect();
+    // `a:blip r:embed`: the picture's relationship.
+    if name == b"blip" {
+        if let Some(v) = attr_ns(e, "embed") {
+            attrs.push(("r:embed".into(), v));
+        }
+    }
     Node {
         name: String::from_utf8_lossy(name).into_owned(),
         attrs,
@@ -143,8 +156,38 @@ pub enum Fill {
         idx: u32,
         color: Option<Color>,
     },
-    /// A picture, group fill or anything else whose colours cannot be told.
+    /// `a:blipFill` with an embedded picture (`a:blip r:embed`).
+    Picture(Blip),
+    /// A group fill, a linked picture or anything else whose colours cannot be told.
     Unknown,
+}
+
+/// A picture fill as written: its relationship and the part it names, its crop, tiling and
+/// opacity.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Blip {
+    /// `a:blip r:embed`.
+    pub rel: String,
+    /// The part the relationship names, resolved when the part holding it was read;
+    /// `None`: no such internal relationship.
+    pub target: Option<String>,
+    /// `a:srcRect` l, t, r, b in 1/1000 %.
+    pub src_rect: [i32; 4],
+    /// `a:tile`: tx, ty (EMU), sx, sy (1/1000 %), flip (`none`, `x`, `y`, `xy`), algn.
+    pub tile: Option<BlipTile>,
+    /// `a:alphaModFix amt`, 1/1000 % (100,000 when none is written).
+    pub alpha: u32,
+}
+
+/// `a:tile` as written.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct BlipTile {
+    pub tx: i64,
+    pub ty: i64,
+    pub sx: i32,
+    pub sy: i32,
+    pub flip: String,
+    pub algn: String,
 }
 
 /// What a fill shows ([`Template::paint`](crate::Template::paint)): the model's type.
@@ -221,10 +264,47 @@ pub(crate) fn fill_element(n: &Node) -> Option<Fill> {
                 _ => Fill::Unknown,
             }
         }
-        "blipFill" | "grpFill" => Fill::Unknown,
+        "blipFill" => blip_fill(n).map_or(Fill::Unknown, Fill::Picture),
+        "grpFill" => Fill::Unknown,
         _ => return None,
     })
 }
+
+/// A `blipFill` (`a:` in a shape's or background's properties, `p:` in a `p:pic`): its
+/// embedded picture; `None` when it names none (a linked picture).
+pub(crate) fn blip_fill(n: &Node) -> Option<Blip> {
+    let blip = n.child("blip")?;
+    let rel = blip.attr("r:embed")?.to_string();
+    let pct = |node: Option<&Node>, k: &str, d: i64| {
+        node.and_then(|c| c.attr(k))
+            .and_then(|v| v.trim().parse::<i64>().ok())
+            .unwrap_or(d)
+    };
+    let src = n.child("srcRect");
+    // A crop is kept within ±1,000 % (a crop past that shows nothing any viewer draws).
+    let crop = |k| pct(src, k, 0).clamp(-1_000_000, 1_000_000) as i32;
+    let alpha = pct(blip.child("alphaModFix"), "amt", 100_000).clamp(0, 100_000) as u32;
+    let tile = n.child("tile").map(|t| BlipTile {
+        tx: pct(Some(t), "tx", 0).clamp(-MAX_TILE_OFFSET, MAX_TILE_OFFSET),
+        ty: pct(Some(t), "ty", 0).clamp(-MAX_TILE_OFFSET, MAX_TILE_OFFSET),
+        sx: pct(Some(t), "sx", 100_000).clamp(-MAX_TILE_SCALE, MAX_TILE_SCALE) as i32,
+        sy: pct(Some(t), "sy", 100_000).clamp(-MAX_TILE_SCALE, MAX_TILE_SCALE) as i32,
+        flip: t.attr("flip").unwrap_or("none").to_string(),
+        algn: t.attr("algn").unwrap_or("tl").to_string(),
+    });
+    Some(Blip {
+        rel,
+        target: None,
+        src_rect: [crop("l"), crop("t"), crop("r"), crop("b")],
+        tile,
+        alpha,
+    })
+}
+
+/// A tile's offset is kept within ±2^31 EMU (2,348 in, past any slide).
+const MAX_TILE_OFFSET: i64 = i32::MAX as i64;
+/// A tile's scale is kept within ±10,000 % (`ST_Percentage` is unbounded).
+const MAX_TILE_SCALE: i64 = 10_000_000;
 
 /// The first fill element among `n`'s children.
 pub(crate) fn fill_in(n: &Node) -> Option<Fill> {

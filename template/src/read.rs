@@ -248,6 +248,7 @@ fn read_master(
     let xml = pkg.read_xml(part, Some(from))?;
     let rels = pkg.rels(part)?;
     let mut tree = shapes(part, &xml)?;
+    tree.resolve_blips(&rels);
     check_shapes_in_all(t, &tree, part)?;
     crate::geom::attach(part, &xml, &mut tree.decorations, kept);
     t.clamped.extend(tree.clamped.iter().cloned());
@@ -421,6 +422,7 @@ fn read_layout(
 ) -> Result<(), TemplateError> {
     let xml = pkg.read_xml(part, Some(from))?;
     let mut tree = shapes(part, &xml)?;
+    tree.resolve_blips(&pkg.rels(part)?);
     check_shapes_in_all(t, &tree, part)?;
     crate::geom::attach(part, &xml, &mut tree.decorations, kept);
     t.clamped.extend(tree.clamped.iter().cloned());
@@ -476,6 +478,26 @@ struct Tree {
     clamped: Vec<String>,
 }
 
+impl Tree {
+    /// Every picture fill's relationship resolved to the part it names through the part's
+    /// relationships `rels` (an external or missing one names none).
+    fn resolve_blips(&mut self, rels: &[Rel]) {
+        let fills = self
+            .decorations
+            .iter_mut()
+            .map(|d| &mut d.fill)
+            .chain(self.background.as_mut());
+        for f in fills {
+            if let Fill::Picture(b) = f {
+                b.target = rels
+                    .iter()
+                    .find(|r| r.id == b.rel && !r.external)
+                    .map(|r| r.target.clone());
+            }
+        }
+    }
+}
+
 /// The largest offset magnitude OOXML stores (`ST_Coordinate`): 27,273,042,316,900 EMU (as
 /// `specrender_spec::resolve::MAX_COORDINATE`).
 pub const MAX_COORDINATE: i64 = 27_273_042_316_900;
@@ -507,6 +529,8 @@ enum Sub {
     Level1,
     /// A placeholder's `a:lstStyle/a:lvl1pPr/a:buClr`.
     Bullet1,
+    /// A `p:pic`'s `p:blipFill`.
+    BlipFill,
 }
 
 /// A top-level shape of a `p:spTree` being read.
@@ -522,6 +546,8 @@ struct ShapeCur {
     in_body: bool,
     sp_pr: Option<Node>,
     style: Option<Node>,
+    /// A `p:pic`'s `p:blipFill`.
+    blip: Option<Node>,
     color: Option<paint::Color>,
     bullet_color: Option<BulletColor>,
     /// Its geometry was past what OOXML stores (clamped).
@@ -581,6 +607,7 @@ impl ShapesRead<'_> {
             (Sub::Background, _) => self.out.background = paint::background(&n),
             (Sub::SpPr, Some(c)) => c.sp_pr = Some(n),
             (Sub::Style, Some(c)) => c.style = Some(n),
+            (Sub::BlipFill, Some(c)) => c.blip = Some(n),
             (Sub::Level1, Some(c)) => {
                 if let Some(Fill::Solid(col)) = paint::fill_in(&n) {
                     c.color = Some(col);
@@ -624,6 +651,7 @@ impl ShapesRead<'_> {
             match name {
                 b"spPr" => Some(Sub::SpPr),
                 b"style" => Some(Sub::Style),
+                b"blipFill" => Some(Sub::BlipFill),
                 _ => None,
             }
         } else {
@@ -680,6 +708,11 @@ impl ShapesRead<'_> {
                     let fill = match c.kind.as_str() {
                         "sp" => paint::shape_fill(c.sp_pr.as_ref(), c.style.as_ref()),
                         "cxnSp" => Fill::None,
+                        "pic" => c
+                            .blip
+                            .as_ref()
+                            .and_then(paint::fill_element)
+                            .unwrap_or(Fill::Unknown),
                         _ => Fill::Unknown,
                     };
                     let (geometry, rot) = paint::geometry(c.sp_pr.as_ref());
@@ -730,6 +763,7 @@ impl ShapesRead<'_> {
                 in_body: false,
                 sp_pr: None,
                 style: None,
+                blip: None,
                 color: None,
                 bullet_color: None,
                 clamped: false,

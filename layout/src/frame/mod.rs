@@ -23,6 +23,7 @@ use specrender_spec::deck::{LangFamily, Rgb, SlideSize, Theme};
 use specrender_spec::units::{Emu, EMU_PER_INCH};
 
 mod look;
+mod pictures;
 mod template;
 pub use look::look;
 pub use template::{
