@@ -32,7 +32,7 @@ pub fn inspect_json(t: &Template, mappings: &[Mapping], extra_warnings: &[String
             "part": m.part,
             "placeholders": m.placeholders,
             "decorations": decorations(t, i, &m.decorations),
-            "background": m.background.as_ref().map(|f| paint_json(&t.paint(i, f))),
+            "background": m.background.as_ref().map(|f| fill_json(t, i, f)),
             "text_styles": m.text_styles,
         })).collect::<Vec<_>>(),
         "layouts": t.layouts.iter().map(|l| json!({
@@ -43,7 +43,7 @@ pub fn inspect_json(t: &Template, mappings: &[Mapping], extra_warnings: &[String
             "show_master_shapes": l.show_master_shapes,
             "placeholders": l.placeholders,
             "decorations": decorations(t, l.master, &l.decorations),
-            "background": l.background.as_ref().map(|f| paint_json(&t.paint(l.master, f))),
+            "background": l.background.as_ref().map(|f| fill_json(t, l.master, f)),
         })).collect::<Vec<_>>(),
         "theme": theme,
         "layout_map": mappings,
@@ -52,7 +52,21 @@ pub fn inspect_json(t: &Template, mappings: &[Mapping], extra_warnings: &[String
     })
 }
 
-/// A resolved paint: `["#RRGGBB", ...]`, `"transparent"` or `"unknown"` (a picture...).
+/// A fill as `template inspect` shows it: a picture as `{"picture": PART}` (the part its
+/// relationship names; `null` when it names none), tiled or not; any other fill resolved on
+/// master `master` ([`paint_json`]).
+fn fill_json(t: &Template, master: usize, f: &crate::Fill) -> Value {
+    match f {
+        crate::Fill::Picture(b) => json!({
+            "picture": b.target,
+            "tiled": b.tile.is_some(),
+        }),
+        _ => paint_json(&t.paint(master, f)),
+    }
+}
+
+/// A resolved paint: `["#RRGGBB", ...]`, `"transparent"` or `"unknown"` (a fill not resolved
+/// to colours).
 fn paint_json(p: &Paint) -> Value {
     match p {
         Paint::Colors(cs) => json!(cs
@@ -72,7 +86,7 @@ fn decorations(t: &Template, master: usize, ds: &[crate::Decoration]) -> Vec<Val
                 "name": d.name,
                 "kind": d.kind,
                 "rect_emu": d.rect,
-                "paint": paint_json(&t.paint(master, &d.fill)),
+                "paint": fill_json(t, master, &d.fill),
             })
         })
         .collect()
