@@ -154,3 +154,55 @@ fn a_character_no_face_has_is_left_out_and_the_pdf_stays_archival() {
     let pdf = pdf_of(&book, &serde_json::to_vec(&v).expect("json"), &dir, 2);
     assert!(pdf.bytes.starts_with(b"%PDF"));
 }
+
+/// A face whose licence forbids embedding (OS/2 fsType 2: a customer's font given with
+/// `--fonts`) is not embedded: its glyphs are drawn as outlines, the line's text is the span's
+/// ActualText, and the PDF's notes say so.
+#[test]
+fn a_face_that_forbids_embedding_is_drawn_as_outlines_not_embedded() {
+    let dir = root().join("target/tmp/pdf-restricted");
+    let fonts = dir.join("fonts");
+    std::fs::create_dir_all(&fonts).unwrap();
+    let mut font = std::fs::read(root().join("fonts/data/Carlito-Regular.ttf")).unwrap();
+    let raw = ttf_parser::RawFace::parse(&font, 0).unwrap();
+    let os2 = raw
+        .table_records
+        .into_iter()
+        .find(|r| &r.tag.to_bytes() == b"OS/2")
+        .unwrap()
+        .offset as usize;
+    font[os2 + 8..os2 + 10].copy_from_slice(&2u16.to_be_bytes());
+    std::fs::write(fonts.join("Restricted.ttf"), &font).unwrap();
+    let book = FontBook::new(&FontOptions {
+        dirs: vec![fonts],
+        ..FontOptions::default()
+    })
+    .expect("fonts");
+    let deck = br#"{"spec_version": "slidespec_v1", "deck": {"title": "Fonts", "language": "en-US",
+      "slides": [{"slide_id": "s1", "type": "content", "layout": {"layout_id": "one_column"},
+        "elements": [{"element_id": "t", "kind": "text", "role": "title", "content": {"text": "Quarterly results"}}]}]},
+      "theme": {"template_ref": {"template_id": "default"}, "brand": {"brand_kit_id": "acme",
+        "tokens": {"fonts": {"heading": "Carlito", "body": "Carlito"}}}}}"#;
+    let pdf = pdf_of(&book, deck, &dir, 1);
+    assert!(
+        pdf.notes
+            .iter()
+            .any(|n| n.contains("Carlito") && n.contains("outlines")),
+        "{:?}",
+        pdf.notes
+    );
+    assert_eq!(
+        count(&pdf.bytes, b"Carlito"),
+        0,
+        "the restricted face is not in the file"
+    );
+    // The same deck on the shipped (installable) Carlito embeds it.
+    let shipped = pdf_of(
+        &FontBook::new(&FontOptions::default()).unwrap(),
+        deck,
+        &dir,
+        1,
+    );
+    assert!(count(&shipped.bytes, b"Carlito") > 0);
+    assert!(shipped.notes.iter().all(|n| !n.contains("outlines")));
+}

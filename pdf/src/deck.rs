@@ -409,15 +409,19 @@ fn text_box(
                         glyphs: &EMPTY_LINE,
                         ..l
                     };
-                    let id = tags.span(p, &lang, |p| p.line_glyphs(&bullet_only, size, c));
+                    let id = tags.span(p, &lang, None, |p| p.line_glyphs(&bullet_only, size, c));
                     if let Some((_, _, Some(label))) = body.current.as_mut() {
                         label.push(id);
                     }
                     let text_only = place::LinePlace { bullet: None, ..l };
-                    let id = tags.span(p, &lang, |p| p.line_glyphs(&text_only, size, c));
+                    let actual = p.outlined(l.glyphs, &l.paragraph.text);
+                    let id = tags.span(p, &lang, actual.as_deref(), |p| {
+                        p.line_glyphs(&text_only, size, c)
+                    });
                     body.enter(l.para, l.paragraph).push(id);
                 } else {
-                    let id = tags.span(p, &lang, |p| p.line_glyphs(&l, size, c));
+                    let actual = p.outlined(l.glyphs, &l.paragraph.text);
+                    let id = tags.span(p, &lang, actual.as_deref(), |p| p.line_glyphs(&l, size, c));
                     body.enter(l.para, l.paragraph).push(id);
                 }
             }
@@ -515,7 +519,8 @@ fn table(p: &mut Painter<'_, '_, '_>, tags: &mut Tags, t: &TableBox, rect: &Rect
                     para = Some((l.para, TagGroup::new(Tag::P)));
                 }
                 let lang = l.paragraph.lang.clone();
-                let id = tags.span(p, &lang, |p| p.line_glyphs(&l, size, fg));
+                let actual = p.outlined(l.glyphs, &l.paragraph.text);
+                let id = tags.span(p, &lang, actual.as_deref(), |p| p.line_glyphs(&l, size, fg));
                 if let Some((_, g)) = para.as_mut() {
                     g.push(id);
                 }

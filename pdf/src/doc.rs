@@ -34,7 +34,8 @@ pub(crate) fn page(
                     tags.artifact(p, ArtifactType::PaginationOther, |p| line(p, l));
                     continue;
                 }
-                let id = tags.span(p, &l.lang, |p| line(p, l));
+                let actual = p.outlined(&l.glyphs, &l.text);
+                let id = tags.span(p, &l.lang, actual.as_deref(), |p| line(p, l));
                 s.add(doc, l, id);
             }
             PageItem::Rule {

@@ -200,6 +200,81 @@ impl Painter<'_, '_, '_> {
         }
     }
 
+    /// The text of line `g` (of `text`) when a face of its glyphs forbids embedding (it is
+    /// drawn as outlines: the span carries the text as `ActualText`), else `None`.
+    pub(crate) fn outlined(
+        &mut self,
+        g: &specrender_model::text::LineGlyphs,
+        text: &str,
+    ) -> Option<String> {
+        let mut faces: Vec<specrender_fonts::FaceId> = g.glyphs.iter().map(|g| g.face).collect();
+        faces.dedup();
+        faces
+            .into_iter()
+            .any(|f| self.faces.forbidden(f).is_some())
+            .then(|| text.get(g.start..g.end).unwrap_or(text).to_string())
+    }
+
+    /// Draws `glyphs` of a face whose licence forbids embedding as filled outlines (font
+    /// units scaled to `size`, y turned down), from `start`, in `c`.
+    fn outlines(
+        &mut self,
+        face: specrender_fonts::FaceId,
+        glyphs: &[KrillaGlyph],
+        start: Point,
+        size: f32,
+        c: rgb::Color,
+    ) {
+        struct Sink<'p> {
+            pb: &'p mut PathBuilder,
+            x: f32,
+            y: f32,
+            k: f32,
+        }
+        impl specrender_fonts::OutlineSink for Sink<'_> {
+            fn move_to(&mut self, x: f32, y: f32) {
+                self.pb.move_to(self.x + x * self.k, self.y - y * self.k);
+            }
+            fn line_to(&mut self, x: f32, y: f32) {
+                self.pb.line_to(self.x + x * self.k, self.y - y * self.k);
+            }
+            fn quad_to(&mut self, x1: f32, y1: f32, x: f32, y: f32) {
+                let (a, b) = (self.x + x1 * self.k, self.y - y1 * self.k);
+                self.pb
+                    .quad_to(a, b, self.x + x * self.k, self.y - y * self.k);
+            }
+            fn curve_to(&mut self, x1: f32, y1: f32, x2: f32, y2: f32, x: f32, y: f32) {
+                let (a, b) = (self.x + x1 * self.k, self.y - y1 * self.k);
+                let (d, e) = (self.x + x2 * self.k, self.y - y2 * self.k);
+                self.pb
+                    .cubic_to(a, b, d, e, self.x + x * self.k, self.y - y * self.k);
+            }
+            fn close(&mut self) {
+                self.pb.close();
+            }
+        }
+        let k = size / self.faces.upm(face);
+        let mut pb = PathBuilder::new();
+        let mut x = start.x;
+        for g in glyphs {
+            let mut sink = Sink {
+                pb: &mut pb,
+                x: x + g.x_offset * size,
+                y: start.y - g.y_offset * size,
+                k,
+            };
+            self.faces
+                .book
+                .outline(face, g.glyph_id.to_u32() as u16, &mut sink);
+            x += g.x_advance * size;
+        }
+        if let Some(path) = pb.finish() {
+            self.s.set_stroke(None);
+            self.s.set_fill(Some(solid(c, 1.0)));
+            self.s.draw_path(&path);
+        }
+    }
+
     /// Draws `glyphs` (one face) from `start`, advances and offsets in em, in `c`.
     fn run(
         &mut self,
@@ -210,6 +285,17 @@ impl Painter<'_, '_, '_> {
         size: f32,
         c: rgb::Color,
     ) {
+        if let Some(why) = self.faces.forbidden(face) {
+            let note = format!(
+                "the face {} is not embedded: {why}; its text is drawn as outlines (read back \
+                 through ActualText)",
+                self.faces.book.face(face).post_script_name
+            );
+            if !self.notes.contains(&note) {
+                self.notes.push(note);
+            }
+            return self.outlines(face, glyphs, start, size, c);
+        }
         let Some(font) = self.faces.font(face) else {
             let note = format!(
                 "the face {} could not be embedded: its text is not drawn",

@@ -10,6 +10,8 @@ use std::sync::Arc;
 pub(crate) struct Faces<'a> {
     pub(crate) book: &'a FontBook,
     fonts: BTreeMap<FaceId, Option<Font>>,
+    /// Why a face may not be embedded (its OS/2 `fsType`), per face asked about.
+    forbidden: BTreeMap<FaceId, Option<String>>,
 }
 
 impl<'a> Faces<'a> {
@@ -17,7 +19,27 @@ impl<'a> Faces<'a> {
         Faces {
             book,
             fonts: BTreeMap::new(),
+            forbidden: BTreeMap::new(),
         }
+    }
+
+    /// Why `face`'s licence forbids embedding it (`specrender_fonts::embed::check`: a
+    /// restricted, preview-and-print or bitmap-only `fsType`), or `None`: its glyphs are then
+    /// drawn as outlines, not as text in an embedded font.
+    pub(crate) fn forbidden(&mut self, face: FaceId) -> Option<String> {
+        use specrender_fonts::embed::{check, Refusal};
+        let book = self.book;
+        self.forbidden
+            .entry(face)
+            .or_insert_with(|| match check(book, face) {
+                Err(
+                    r @ (Refusal::Restricted { .. }
+                    | Refusal::PreviewPrint { .. }
+                    | Refusal::BitmapOnly { .. }),
+                ) => Some(r.describe()),
+                _ => None,
+            })
+            .clone()
     }
 
     /// The krilla font of `face`; `None` when its file cannot be read or parsed any more.

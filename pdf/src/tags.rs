@@ -36,16 +36,18 @@ impl Tags {
         r
     }
 
-    /// What `f` draws is a span of text in language `lang` (BCP 47); its mark.
+    /// What `f` draws is a span of text in language `lang` (BCP 47); its mark. `actual`: the
+    /// span's text as `ActualText`, for a line drawn (in part) as outlines.
     pub(crate) fn span(
         &mut self,
         p: &mut Painter<'_, '_, '_>,
         lang: &str,
+        actual: Option<&str>,
         f: impl FnOnce(&mut Painter<'_, '_, '_>),
     ) -> Identifier {
         let lang = Some(lang).filter(|l| !l.is_empty());
-        let id =
-            p.s.start_tagged(ContentTag::Span(SpanTag::empty().with_lang(lang)));
+        let tag = SpanTag::empty().with_lang(lang).with_actual_text(actual);
+        let id = p.s.start_tagged(ContentTag::Span(tag));
         f(p);
         p.s.end_tagged();
         id
