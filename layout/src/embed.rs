@@ -204,8 +204,7 @@ fn plan(mut uses: Uses, book: &FontBook, mode: EmbedFonts, threads: usize) -> Em
         ..Embedding::default()
     };
     let basics: Vec<char> = (' '..='~').chain(LATIN_BASICS.chars()).collect();
-    // Built faces by (face id, subset characters), so a family named twice (Calibri as
-    // heading and body) is built once.
+    // Whole faces by face id: a face embedded under two names (`all`) is built once.
     let mut built: BTreeMap<u32, Arc<[u8]>> = BTreeMap::new();
     let mut refused: BTreeMap<(String, String), NotEmbedded> = BTreeMap::new();
     // Families under one name but different slots share a face: merge their characters.
