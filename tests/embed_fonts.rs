@@ -8,21 +8,11 @@
 mod support;
 
 use serde_json::{json, Value};
-use std::io::Read;
 use std::path::{Path, PathBuf};
 use support::{run, s, workdir};
 
 fn parts(path: &Path) -> Vec<(String, Vec<u8>)> {
-    let bytes = std::fs::read(path).unwrap();
-    let mut z = zip::ZipArchive::new(std::io::Cursor::new(bytes)).unwrap();
-    (0..z.len())
-        .map(|i| {
-            let mut f = z.by_index(i).unwrap();
-            let mut v = Vec::new();
-            f.read_to_end(&mut v).unwrap();
-            (f.name().unwrap().to_string(), v)
-        })
-        .collect()
+    support::zip_entries(&std::fs::read(path).unwrap())
 }
 
 fn part<'a>(p: &'a [(String, Vec<u8>)], name: &str) -> &'a [u8] {
@@ -280,15 +270,7 @@ fn a_pptx_carries_embedded_opentype_faces_in_its_presentation() {
 fn nothing_is_embedded_by_default_and_what_cannot_be_embedded_is_reported() {
     let d = workdir("embed_fonts", "refused");
     // A copy of Carlito whose licence forbids embedding (OS/2 fsType 2), named by a deck.
-    let mut font = shipped("Carlito-Regular.ttf");
-    let raw = ttf_parser::RawFace::parse(&font, 0).unwrap();
-    let os2 = raw
-        .table_records
-        .into_iter()
-        .find(|r| &r.tag.to_bytes() == b"OS/2")
-        .unwrap()
-        .offset as usize;
-    font[os2 + 8..os2 + 10].copy_from_slice(&2u16.to_be_bytes());
+    let font = support::with_fs_type(&shipped("Carlito-Regular.ttf"), 2);
     let fonts = d.join("fonts");
     std::fs::create_dir_all(&fonts).unwrap();
     std::fs::write(fonts.join("Restricted.ttf"), &font).unwrap();

@@ -3,6 +3,8 @@
 //! What independent readers make of the file (text read back, fonts, structure tree,
 //! fidelity against LibreOffice) is checked by `conformance/pdf_check.py`.
 
+mod support;
+
 use specrender::{lay_out_for_drawing, parse, pdf_bytes, FontBook, FontOptions, RenderOptions};
 use std::path::{Path, PathBuf};
 
@@ -163,15 +165,10 @@ fn a_face_that_forbids_embedding_is_drawn_as_outlines_not_embedded() {
     let dir = root().join("target/tmp/pdf-restricted");
     let fonts = dir.join("fonts");
     std::fs::create_dir_all(&fonts).unwrap();
-    let mut font = std::fs::read(root().join("fonts/data/Carlito-Regular.ttf")).unwrap();
-    let raw = ttf_parser::RawFace::parse(&font, 0).unwrap();
-    let os2 = raw
-        .table_records
-        .into_iter()
-        .find(|r| &r.tag.to_bytes() == b"OS/2")
-        .unwrap()
-        .offset as usize;
-    font[os2 + 8..os2 + 10].copy_from_slice(&2u16.to_be_bytes());
+    let font = support::with_fs_type(
+        &std::fs::read(root().join("fonts/data/Carlito-Regular.ttf")).unwrap(),
+        2,
+    );
     std::fs::write(fonts.join("Restricted.ttf"), &font).unwrap();
     let book = FontBook::new(&FontOptions {
         dirs: vec![fonts],

@@ -5,7 +5,7 @@
 
 mod support;
 
-use std::io::{Cursor, Read, Write};
+use std::io::{Cursor, Write};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use support::{bin, s, workdir, Run};
@@ -18,15 +18,7 @@ fn fixture(name: &str) -> PathBuf {
 
 /// The parts of a zip package, in order.
 fn parts(bytes: &[u8]) -> Vec<(String, Vec<u8>)> {
-    let mut z = zip::ZipArchive::new(Cursor::new(bytes)).unwrap();
-    (0..z.len())
-        .map(|i| {
-            let mut f = z.by_index(i).unwrap();
-            let mut v = Vec::new();
-            f.read_to_end(&mut v).unwrap();
-            (f.name().unwrap().to_string(), v)
-        })
-        .collect()
+    support::zip_entries(bytes)
 }
 
 /// A zip package of `parts` (stored: deflating megabytes in a debug build takes seconds).

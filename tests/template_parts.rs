@@ -3,8 +3,10 @@
 //! `template inspect` give the same answer — exit 2 naming the part — and a template that
 //! reads writes. Each case is a fixture template changed in the test.
 
+mod support;
+
 use std::collections::BTreeMap;
-use std::io::{Cursor, Read, Write};
+use std::io::{Cursor, Write};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -14,15 +16,7 @@ fn root() -> PathBuf {
 
 /// The entries of a zip, in order.
 fn entries(bytes: &[u8]) -> Vec<(String, Vec<u8>)> {
-    let mut z = zip::ZipArchive::new(Cursor::new(bytes)).unwrap();
-    (0..z.len())
-        .map(|i| {
-            let mut f = z.by_index(i).unwrap();
-            let mut v = Vec::new();
-            f.read_to_end(&mut v).unwrap();
-            (f.name().unwrap().to_string(), v)
-        })
-        .collect()
+    support::zip_entries(bytes)
 }
 
 fn zip_of(parts: &[(String, Vec<u8>)]) -> Vec<u8> {

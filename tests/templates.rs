@@ -2,6 +2,8 @@
 //! (tests/fixtures/templates/README.md), layout mapping, inherited geometry, and hostile
 //! packages refused with the part named. The CLI's `template inspect` end to end.
 
+mod support;
+
 use specrender::template::{map_all, Limits, PackageError, Template, TemplateError};
 use std::io::{Cursor, Write};
 use std::path::PathBuf;
@@ -589,16 +591,7 @@ fn template_inspect_prints_json_text_and_exit_codes() {
 // --- decks rendered on templates --------------------------------------------------------
 
 fn zip_parts(bytes: &[u8]) -> std::collections::BTreeMap<String, Vec<u8>> {
-    use std::io::Read;
-    let mut z = zip::ZipArchive::new(Cursor::new(bytes)).unwrap();
-    (0..z.len())
-        .map(|i| {
-            let mut f = z.by_index(i).unwrap();
-            let mut v = Vec::new();
-            f.read_to_end(&mut v).unwrap();
-            (f.name().unwrap().to_string(), v)
-        })
-        .collect()
+    support::zip_entries(bytes).into_iter().collect()
 }
 
 fn render_on(

@@ -860,19 +860,7 @@ fn shaping_data<'b>(
     }
     let mut out = Vec::with_capacity(12 + 16 * keep.len());
     out.extend_from_slice(&sfnt[0..4]);
-    let n = keep.len() as u16;
-    let entry_selector = if n == 0 {
-        0
-    } else {
-        15 - n.leading_zeros() as u16
-    };
-    let search_range = (1u16 << entry_selector) * 16;
-    for v in [
-        n,
-        search_range,
-        entry_selector,
-        n * 16 - search_range.min(n * 16),
-    ] {
+    for v in crate::embed::directory_fields(keep.len() as u16) {
         out.extend_from_slice(&v.to_be_bytes());
     }
     let mut at = 12 + 16 * keep.len();

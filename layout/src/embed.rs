@@ -73,11 +73,20 @@ impl Uses {
         self.add_complex(bold, text);
     }
 
-    /// Complex-script text in the families the DOCX writer names for it (`w:cs`).
+    /// Complex-script text in the families the DOCX writer names for it (`w:cs`), with the
+    /// text's neutral characters (digits, punctuation, spaces: the viewer draws them in the
+    /// run's face where it has them).
     fn add_complex(&mut self, bold: bool, text: &str) {
+        let weak: Vec<char> = text
+            .chars()
+            .filter(|c| script_class(*c) == ScriptClass::Weak)
+            .collect();
         for c in text.chars() {
             if let Some(f) = complex_family(c) {
                 let e = self.by.entry(((f.to_string(), 2), bold)).or_default();
+                if !e.1 {
+                    e.0.chars.extend(weak.iter().copied());
+                }
                 e.0.chars.insert(c);
                 e.1 = true;
             }

@@ -105,26 +105,3 @@ pub struct Embedding {
     pub faces: Vec<EmbeddedFace>,
     pub refused: Vec<NotEmbedded>,
 }
-
-impl Embedding {
-    /// Bytes the faces add before compression.
-    pub fn bytes(&self) -> usize {
-        self.faces.iter().map(|f| f.bytes).sum()
-    }
-
-    /// Every family embedded, once, in writing order.
-    pub fn families(&self) -> Vec<&str> {
-        let mut out: Vec<&str> = Vec::new();
-        for f in &self.faces {
-            if !out.contains(&f.family.as_str()) {
-                out.push(&f.family);
-            }
-        }
-        out
-    }
-
-    /// The faces embedded for `family`.
-    pub fn of_family<'a>(&'a self, family: &'a str) -> impl Iterator<Item = &'a EmbeddedFace> {
-        self.faces.iter().filter(move |f| f.family == family)
-    }
-}

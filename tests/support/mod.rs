@@ -145,3 +145,32 @@ pub fn small_deck() -> Value {
         "theme": {"template_ref": {"template_id": "default"}, "brand": {"brand_kit_id": "t"}}
     })
 }
+
+/// The entries of a zip package (name, bytes), in order.
+pub fn zip_entries(bytes: &[u8]) -> Vec<(String, Vec<u8>)> {
+    use std::io::Read;
+    let mut z = zip::ZipArchive::new(std::io::Cursor::new(bytes)).unwrap();
+    (0..z.len())
+        .map(|i| {
+            let mut f = z.by_index(i).unwrap();
+            let mut v = Vec::new();
+            f.read_to_end(&mut v).unwrap();
+            (f.name().unwrap().to_string(), v)
+        })
+        .collect()
+}
+
+/// A copy of the TrueType font `font` with OS/2 `fsType` set to `fs_type` (2: its licence
+/// forbids embedding).
+pub fn with_fs_type(font: &[u8], fs_type: u16) -> Vec<u8> {
+    let mut out = font.to_vec();
+    let raw = ttf_parser::RawFace::parse(font, 0).unwrap();
+    let os2 = raw
+        .table_records
+        .into_iter()
+        .find(|r| &r.tag.to_bytes() == b"OS/2")
+        .unwrap()
+        .offset as usize;
+    out[os2 + 8..os2 + 10].copy_from_slice(&fs_type.to_be_bytes());
+    out
+}
