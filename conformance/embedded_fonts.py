@@ -6,9 +6,11 @@ Takes the output folders of two runs of conformance/documents.py over the same d
 one as usual (`--out BASE`), one with `--embedded --out EMB` (rendered with `--embed-fonts
 used`, converted by a Writer whose fontconfig has none of the shipped fonts) — and per
 document compares:
-- the fonts each PDF uses (`pdffonts`): in EMB every face must be one the DOCX embeds (by the
-  face's own family) or one the BASE PDF also used (a template's own fonts, DejaVu for a
-  symbol), never a substitute for an embedded family;
+- the fonts each PDF uses (`pdffonts`): the EMB faces that are neither embedded (by the face's
+  own family) nor used by the BASE PDF are listed (`fonts_not_embedded_or_base`), not failed:
+  they draw characters the named face lacks (punctuation in an Arabic run, drawn in BASE by
+  another installed fallback) or italics (Writer takes an installed italic face, DejaVu Serif
+  Italic, over slanting the embedded regular); the pages show whether they moved anything;
 - every page drawn at 40 dpi (`pdftoppm`): the mean absolute difference per channel between
   BASE and EMB; the same faces draw the same pixels, a substitute or a missing glyph does not
   (pdftotext and pdfminer read a glyph whose outline is empty as drawn: pixels do not);
@@ -90,11 +92,11 @@ def compare(name, base, emb, figures_base, figures_emb):
     if not bp.exists() or not ep.exists():
         out["problem"] = "a PDF is missing"
         return out
-    faces = {f["face"].replace(" ", "") for f in embedded}
-    base_fonts = set(pdffonts(bp))
-    strangers = [f for f in pdffonts(ep)
-                 if f not in base_fonts and not any(f.replace("-", "").startswith(x) for x in faces)
-                 and not any(f.startswith(x) for x in faces)]
+    norm = lambda n: n.lower().replace(" ", "").replace("-", "")  # noqa: E731
+    faces = {norm(f["face"]) for f in embedded}
+    base_fonts = {norm(f) for f in pdffonts(bp)}
+    strangers = sorted({f for f in pdffonts(ep)
+                        if norm(f) not in base_fonts and not any(norm(f).startswith(x) for x in faces)})
     out["fonts_not_embedded_or_base"] = strangers
     with tempfile.TemporaryDirectory() as t:
         a, b = Path(t) / "a", Path(t) / "b"
@@ -132,6 +134,8 @@ def main():
         note = ("same pages" if r.get("same_pages") else "CJK region only" if r.get("region_only")
                 else f"not embedded: {r['not_embedded']}")
         note += "" if r.get("same_figures") else f"; figures differ: {r.get('figures_differ')}"
+        note += f"; fonts neither embedded nor in the installed run: {r['fonts_not_embedded_or_base']}" \
+            if r.get("fonts_not_embedded_or_base") else ""
         print(f"  {flag:4} {r['document']:34} pages {r.get('pages')} worst diff {worst:6.3f}  {note}")
     same = sum(1 for r in results if r.get("same_pages"))
     region = sum(1 for r in results if r.get("region_only") and not r["not_embedded"])
