@@ -605,8 +605,8 @@ def stand_ins(docx_paths):
             continue
         for i in json.loads(qc.read_text()).get("issues", []):
             d = i.get("details") or {}
-            if i.get("type") == "font_fallback" and d.get("stand_in") and d.get("requested") and d.get("used"):
-                pair = (d["requested"], d["used"])
+            if i.get("type") == "font_fallback" and d.get("stand_in") and d.get("family") and d.get("measured_with"):
+                pair = (d["family"], d["measured_with"])
                 if pair not in out:
                     out.append(pair)
     return out

@@ -918,11 +918,13 @@ pub fn lay_out_doc(
                     over_budget(&over, path)
                 })?;
         if let Some(template_id) = unknown {
-            laid.findings
-                .push(specrender_layout::doc::model::DocFinding::UnknownTemplate {
-                    template_id,
-                    folder,
-                });
+            let finding = specrender_model::Finding::UnknownTemplate {
+                template_id,
+                built_in: Vec::new(),
+                folder,
+            };
+            let at = specrender_model::Location::Document;
+            laid.notes.push(specrender_model::Note::new(finding, at));
         }
         laid.embedding =
             specrender_layout::embed::doc(&laid, fonts, opts.embed_fonts, opts.layout.threads);

@@ -122,7 +122,7 @@ fn a_picture_without_alt_text_keeps_the_pdf_from_claiming_pdf_ua() {
         .filter_map(|g| match g.finding {
             specrender_model::Finding::PdfNotAccessible {
                 missing: specrender_model::PdfMissing::AltText,
-            } => g.element_id.as_deref(),
+            } => g.at.element_id(),
             _ => None,
         })
         .collect();

@@ -1,7 +1,7 @@
 //! The state of one layout job: the deck, a width-caching measurer, the deck's resolved fonts,
 //! and the findings and fixes made so far. One per thread.
 
-use crate::findings::{Finding, Fix, FixAction, Note};
+use crate::findings::{Finding, Fix, FixAction, Location, Note};
 use crate::frame::Frame;
 use crate::picture::Images;
 use crate::text::{SlotLines, TextFonts};
@@ -101,12 +101,10 @@ impl<'a> Ctx<'a> {
         source: &str,
         element_id: Option<&str>,
     ) {
-        self.notes.push(Note {
+        self.notes.push(Note::new(
             finding,
-            slide_id: Some(slide_id.to_string()),
-            source_slide_id: Some(source.to_string()),
-            element_id: element_id.map(str::to_string),
-        });
+            Location::slide(slide_id, source, element_id),
+        ));
     }
 
     /// Records a fit-policy action.

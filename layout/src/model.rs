@@ -5,7 +5,7 @@ pub use specrender_model::chart::{
     AxisFit, ChartBox, ChartFonts, ChartKind, ChartSeriesBox, ChartSizes,
 };
 pub use specrender_model::deck::*;
-pub use specrender_model::findings::{ChartDataProblem, Finding, Fix, FixAction, Note};
+pub use specrender_model::findings::{ChartDataProblem, Finding, Fix, FixAction, Location, Note};
 pub use specrender_model::geom::{Insets, Rect};
 pub use specrender_model::picture::ImageFormat;
 pub use specrender_spec::deck::Crop;

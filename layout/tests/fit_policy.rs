@@ -306,7 +306,7 @@ fn unknown_layout_falls_back_with_a_note() {
     assert!(l.notes.iter().any(
         |n| matches!(&n.finding, Finding::UnknownLayout { layout_id, used }
             if layout_id == "fancy_grid" && *used == Preset::OneColumn)
-            && n.slide_id.as_deref() == Some("s1")
+            && n.at.slide_id() == Some("s1")
     ));
 }
 

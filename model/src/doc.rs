@@ -1,12 +1,12 @@
 //! The laid-out document: what the DOCX writer and QC read. Every number is decided by
 //! layout (`specrender_layout::doc`); this is the result: the blocks with their widths and
 //! pages, the page geometry ([`Page`]), which template style each role is written with
-//! ([`StyleUse`]) and what layout noticed ([`DocFinding`]).
+//! ([`StyleUse`]) and what layout noticed ([`crate::Note`]s).
 
 use crate::deck::Align;
 use crate::picture::Image;
 use serde::Serialize;
-use specrender_spec::deck::{LangFamily, Refusal, ResolveNote, Theme};
+use specrender_spec::deck::{LangFamily, Refusal, Theme};
 use specrender_spec::doc::Reference;
 use specrender_spec::units::{Cpt, Emu, EMU_PER_INCH};
 use std::sync::Arc;
@@ -165,8 +165,10 @@ pub struct LaidDoc {
     pub listed: Vec<usize>,
     /// Footnote count (footnote mode).
     pub footnotes: usize,
-    pub findings: Vec<DocFinding>,
-    pub notes: Vec<ResolveNote>,
+    /// What layout noticed (QC writes the words), each at the document or a block with its
+    /// page: substituted fonts, missing glyphs, tables too wide, unbreakable cell text, ragged
+    /// rows, missing figure assets, the template, input values resolve could not use.
+    pub notes: Vec<crate::findings::Note>,
     /// The pages as drawn (every line's glyphs at its place), laid out only when something
     /// draws the document (`DocOptions::draw`: the PDF, page images).
     pub scene: Option<Arc<crate::page::DocPages>>,
@@ -290,61 +292,6 @@ pub struct DocFigure {
     pub pixels: Option<(u32, u32)>,
     /// Scale applied to the natural size, per mille (1000: none).
     pub scale_permille: u32,
-}
-
-/// What document layout noticed (QC writes the words).
-#[derive(Debug, Clone, PartialEq)]
-pub enum DocFinding {
-    /// Columns that do not fit the text width even at the floor size: `needed` is what the
-    /// narrowest widths add up to, `columns` the names of the columns cut below theirs.
-    TableOverflow {
-        block: String,
-        needed: Emu,
-        width: Emu,
-        columns: Vec<String>,
-        size: Cpt,
-    },
-    /// A cell whose longest unbreakable piece is wider than its column.
-    UnbreakableText {
-        block: String,
-        row: Option<usize>,
-        column: usize,
-        text: String,
-        needed: Emu,
-        width: Emu,
-    },
-    /// Table rows with more or fewer cells than the table has columns, padded with empty
-    /// cells or cut: (row, cells it had), 0-based body rows (as decks report them).
-    TableRaggedRows {
-        block: String,
-        rows: Vec<(usize, usize)>,
-        columns: usize,
-    },
-    /// A figure whose asset is missing, refused or undecodable.
-    MissingAsset {
-        block: String,
-        asset_id: String,
-        refusal: Refusal,
-    },
-    /// Fonts that had to be substituted (requested, used; `stand_in`: a documented stand-in
-    /// for a family with no free metric clone).
-    FontSubstituted {
-        requested: String,
-        used: String,
-        stand_in: bool,
-    },
-    /// `theme.template_ref.template_id` names no document template in the templates folder,
-    /// or no folder was given to look it up in (`folder` false): the document is written in
-    /// our own styles.
-    UnknownTemplate { template_id: String, folder: bool },
-    /// The carry policy dropped active or external content from a template part.
-    TemplateContentDropped(crate::findings::Dropped),
-    /// Characters no loaded font has (drawn as empty boxes); `block` None: the title or
-    /// subtitle.
-    MissingGlyphs {
-        block: Option<String>,
-        chars: Vec<char>,
-    },
 }
 
 /// Localised labels: (figure, table, references heading, separator after the number). The

@@ -1,6 +1,8 @@
 //! What layout noticed and what it did, as data: [`Finding`]s (a font substituted, characters
 //! no font has, a word broken inside, an unknown layout, a kind drawn as a placeholder, an
-//! input value ignored) and [`Fix`]es (the fit policy's actions in the order taken).
+//! input value ignored, a document table too wide...), each in a [`Note`] with its
+//! [`Location`] — one type for decks and documents — and [`Fix`]es (the fit policy's actions
+//! in the order taken).
 //!
 //! Layout writes no words for an agent here: QC turns each finding into an issue with its
 //! type, severity and message (`specrender-qc` owns the wording), and each fix into an entry
@@ -14,14 +16,85 @@ use specrender_spec::deck::{ElementKind, Reason, ResolveNote};
 use specrender_spec::units::{Cpt, Emu, Scaled};
 use std::fmt;
 
-/// One finding, attributed to an output slide (and its source) and an element where it has
-/// one; deck-level findings name the first slide.
+/// One finding and where it is.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Note {
     pub finding: Finding,
-    pub slide_id: Option<String>,
-    pub source_slide_id: Option<String>,
-    pub element_id: Option<String>,
+    pub at: Location,
+}
+
+impl Note {
+    pub fn new(finding: Finding, at: Location) -> Note {
+        Note { finding, at }
+    }
+}
+
+/// Where a finding is, for decks and documents alike: the report's `slide_id` /
+/// `source_slide_id` / `element_id` (decks) or `block_id` and `details.page` (documents).
+/// Deck layout names the first slide for what is about the deck as a whole (a template, a
+/// theme token); [`Location::Deck`] is for what has no slide at all (the PDF's title).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub enum Location {
+    /// The deck as a whole.
+    Deck,
+    /// An output slide (from input slide `source_slide_id`), or an element of it.
+    Slide {
+        slide_id: String,
+        source_slide_id: String,
+        element_id: Option<String>,
+    },
+    /// The document as a whole (its title and subtitle, its template, its theme).
+    Document,
+    /// A document block, on the page (1-based) layout predicted for its start.
+    Block { block_id: String, page: Option<u32> },
+}
+
+impl Location {
+    /// On output slide `slide_id` from input slide `source`, at `element_id` if given.
+    pub fn slide(slide_id: &str, source: &str, element_id: Option<&str>) -> Location {
+        Location::Slide {
+            slide_id: slide_id.to_string(),
+            source_slide_id: source.to_string(),
+            element_id: element_id.map(str::to_string),
+        }
+    }
+
+    /// On document block `id`; its page is filled in once the document is paginated.
+    pub fn block(id: &str) -> Location {
+        Location::Block {
+            block_id: id.to_string(),
+            page: None,
+        }
+    }
+
+    /// In a document rather than a deck.
+    pub fn in_document(&self) -> bool {
+        matches!(self, Location::Document | Location::Block { .. })
+    }
+
+    /// The output slide, if any.
+    pub fn slide_id(&self) -> Option<&str> {
+        match self {
+            Location::Slide { slide_id, .. } => Some(slide_id),
+            _ => None,
+        }
+    }
+
+    /// The element, if any.
+    pub fn element_id(&self) -> Option<&str> {
+        match self {
+            Location::Slide { element_id, .. } => element_id.as_deref(),
+            _ => None,
+        }
+    }
+
+    /// The document block, if any.
+    pub fn block_id(&self) -> Option<&str> {
+        match self {
+            Location::Block { block_id, .. } => Some(block_id),
+            _ => None,
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -106,11 +179,30 @@ pub enum Finding {
         left_out: Vec<(u32, String)>,
         no_band: bool,
     },
-    /// A picture's asset is missing, refused or undecodable: drawn as a grey placeholder.
+    /// A picture's (deck: drawn as a grey placeholder) or figure's (document: a bracketed
+    /// placeholder line) asset is missing, refused or undecodable.
     MissingAsset {
         asset_id: String,
         reason: Reason,
         detail: String,
+    },
+    /// A document table whose columns do not fit the text width even at the floor size:
+    /// `needed` is what the narrowest widths add up to, `columns` the names of the columns
+    /// cut below theirs.
+    TableTooWide {
+        needed: Emu,
+        width: Emu,
+        columns: Vec<String>,
+        size: Cpt,
+    },
+    /// A document table cell whose longest unbreakable piece is wider than its column (`row`
+    /// `None`: the header row), 0-based.
+    UnbreakableText {
+        row: Option<usize>,
+        column: usize,
+        text: String,
+        needed: Emu,
+        width: Emu,
     },
 }
 

@@ -15,7 +15,8 @@
 //! - [`picture`]: an image as embedded;
 //! - [`text`]: the glyphs of each line as placed for drawing (face, glyph id, position,
 //!   source text range);
-//! - [`findings`]: what deck layout noticed ([`Finding`], [`Note`]) and did ([`Fix`]);
+//! - [`findings`]: what layout noticed ([`Finding`] at a [`Location`], in a [`Note`]) — decks
+//!   and documents alike — and what the fit policy did ([`Fix`]);
 //! - [`frame`]: the frame a deck was laid out on (slide size, safe area, footer band, layouts
 //!   and their slots) and [`look`], the template it is drawn on, resolved (backgrounds,
 //!   decorations with their geometry, the parts a deck carries) with its pictures ([`blip`]:
@@ -27,7 +28,7 @@
 //! - [`embed`]: the faces a written file carries (`--embed-fonts`) and those it could not;
 //! - [`color`]: the colour science the rules share (WCAG contrast, CIE76 ΔE);
 //! - [`doc`]: the laid document — [`doc::LaidDoc`] with its blocks, page geometry, the
-//!   template styles each role is written with, and [`doc::DocFinding`]s; [`doc_look`]: the
+//!   template styles each role is written with, and its [`Note`]s; [`doc_look`]: the
 //!   Word template it is written on, resolved (parts carried, section, list numbering);
 //!   [`page`]: a document's pages as drawn (every line's glyphs at its place on its page).
 //!
@@ -35,7 +36,6 @@
 //! stay in [`doc`] (`specrender_model::doc::LaidDoc`).
 //!
 //! Moving to one model (issue 39) is under way; what still has to move out or change:
-//! - decks and documents still have two findings types ([`Finding`], [`doc::DocFinding`]);
 //! - a paragraph's glyphs ([`text`]) are placed by layout for the preview only on request
 //!   (`specrender_layout::text::glyphs::place_deck`), after fitting, and so is how a chart
 //!   is drawn ([`ChartBox::drawn`]); the preview's own labels are still shaped by the preview.
@@ -64,7 +64,7 @@ pub use chart::{
     AxisFit, ChartBox, ChartFonts, ChartKind, ChartLayout, ChartSeriesBox, ChartSizes, ChartText,
 };
 pub use deck::*;
-pub use findings::{ChartDataProblem, Finding, Fix, FixAction, Note, PdfMissing};
+pub use findings::{ChartDataProblem, Finding, Fix, FixAction, Location, Note, PdfMissing};
 pub use frame::{Frame, FrameLogo, LayoutFrame, Slot, SlotRole, TemplateLayout};
 pub use geom::{Insets, Rect};
 pub use look::{Backdrop, CarriedPart, Decoration, Look, LookLayout, LookMaster, Paint, Surface};

@@ -41,7 +41,9 @@ use krilla::tagging::{Tag, TagGroup, TagTree};
 use krilla::{Document, SerializeSettings};
 use specrender_fonts::FontBook;
 use specrender_model::doc::{LaidContent, LaidDoc};
-use specrender_model::{BoxContent, Finding, LaidDeck, LaidSlide, Note, PdfMissing, Placeholder};
+use specrender_model::{
+    BoxContent, Finding, LaidDeck, LaidSlide, Location, Note, PdfMissing, Placeholder,
+};
 
 /// How the PDF is written.
 #[derive(Debug, Clone, Default)]
@@ -122,26 +124,22 @@ fn slide_title(s: &LaidSlide) -> String {
         .unwrap_or_else(|| s.id.clone())
 }
 
-fn gap(missing: PdfMissing, slide: Option<&LaidSlide>, element_id: Option<&str>) -> Note {
-    Note {
-        finding: Finding::PdfNotAccessible { missing },
-        slide_id: slide.map(|s| s.id.clone()),
-        source_slide_id: slide.map(|s| s.source_id.clone()),
-        element_id: element_id.map(str::to_string),
-    }
+fn gap(missing: PdfMissing, at: Location) -> Note {
+    Note::new(Finding::PdfNotAccessible { missing }, at)
 }
 
 /// What the deck lacks for PDF/UA-1.
 fn ua_gaps(deck: &LaidDeck) -> Vec<Note> {
     let mut gaps = Vec::new();
     if deck.title.trim().is_empty() {
-        gaps.push(gap(PdfMissing::Title, None, None));
+        gaps.push(gap(PdfMissing::Title, Location::Deck));
     }
     for s in &deck.slides {
         for b in &s.boxes {
             if let BoxContent::Picture(p) = &b.content {
                 if p.descr.as_deref().is_none_or(|d| d.trim().is_empty()) {
-                    gaps.push(gap(PdfMissing::AltText, Some(s), Some(&b.element_id)));
+                    let at = Location::slide(&s.id, &s.source_id, Some(&b.element_id));
+                    gaps.push(gap(PdfMissing::AltText, at));
                 }
             }
         }
@@ -179,7 +177,9 @@ pub fn deck_pdf(deck: &LaidDeck, book: &FontBook, opts: &PdfOptions) -> Result<P
     if let Some((s, e)) = unplaced(deck) {
         return Err(PdfError::Unplaced(s, e));
     }
-    with_ua(ua_gaps(deck), |ua| write(deck, book, opts, ua))
+    with_ua(ua_gaps(deck), Location::Deck, |ua| {
+        write(deck, book, opts, ua)
+    })
 }
 
 /// The PDF of a document laid out for drawing (`DocOptions::draw`: [`LaidDoc::scene`]).
@@ -187,19 +187,25 @@ pub fn doc_pdf(laid: &LaidDoc, book: &FontBook, opts: &PdfOptions) -> Result<Pdf
     if laid.scene.is_none() {
         return Err(PdfError::NotDrawn);
     }
-    with_ua(doc_ua_gaps(laid), |ua| write_doc(laid, book, opts, ua))
+    with_ua(doc_ua_gaps(laid), Location::Document, |ua| {
+        write_doc(laid, book, opts, ua)
+    })
 }
 
 /// What a document lacks for PDF/UA-1: a title, a figure's alt text (keyed by block id).
 fn doc_ua_gaps(laid: &LaidDoc) -> Vec<Note> {
     let mut gaps = Vec::new();
     if laid.title.trim().is_empty() {
-        gaps.push(gap(PdfMissing::Title, None, None));
+        gaps.push(gap(PdfMissing::Title, Location::Document));
     }
     for b in &laid.blocks {
         if let LaidContent::Figure(f) = &b.content {
             if f.alt.as_deref().is_none_or(|a| a.trim().is_empty()) && f.image.is_ok() {
-                gaps.push(gap(PdfMissing::AltText, None, Some(&b.id)));
+                let at = Location::Block {
+                    block_id: b.id.clone(),
+                    page: Some(b.pages.0),
+                };
+                gaps.push(gap(PdfMissing::AltText, at));
             }
         }
     }
@@ -207,9 +213,11 @@ fn doc_ua_gaps(laid: &LaidDoc) -> Vec<Note> {
 }
 
 /// Writes with PDF/UA-1 declared when `gaps` is empty and krilla validates it, else without
-/// (the gaps, and what the validator found, in [`Pdf::ua_gaps`]).
+/// (the gaps, and what the validator found — about `whole`, the deck or the document — in
+/// [`Pdf::ua_gaps`]).
 fn with_ua(
     mut gaps: Vec<Note>,
+    whole: Location,
     write: impl Fn(bool) -> Result<(Vec<u8>, Vec<String>), Failure>,
 ) -> Result<Pdf, PdfError> {
     if gaps.is_empty() {
@@ -224,7 +232,7 @@ fn with_ua(
             }
             Err(Failure::Validation(errs)) => gaps.extend(
                 errs.into_iter()
-                    .map(|e| gap(PdfMissing::Other(format!("{e:?}")), None, None)),
+                    .map(|e| gap(PdfMissing::Other(format!("{e:?}")), whole.clone())),
             ),
             Err(Failure::Other(e)) => return Err(PdfError::Write(e)),
         }

@@ -11,32 +11,11 @@
 //! (`unresolved_citation`, exit 2). Every issue names its `block_id`; `slide_id` is null. An
 //! issue on a block says the page layout predicted for it (`details.page`, 1-based).
 
-use crate::{wording, Issue, IssueKind, QcReport, Severity, Summary};
-use serde_json::{json, Value};
+use crate::{wording, Issue, QcReport, Severity, Summary};
 use specrender_model::doc::{LaidContent, LaidDoc};
+use specrender_model::{Location, Note};
 use specrender_spec::Findings;
 use std::collections::BTreeMap;
-
-type Parts = (
-    IssueKind,
-    Option<String>,
-    Severity,
-    BTreeMap<String, Value>,
-    String,
-);
-
-fn issue((kind, block_id, severity, details, message): Parts) -> Issue {
-    Issue {
-        kind,
-        slide_id: None,
-        source_slide_id: None,
-        element_id: None,
-        block_id,
-        severity,
-        details,
-        message,
-    }
-}
 
 /// Headings that skip levels.
 fn heading_skips(laid: &LaidDoc, out: &mut Vec<Issue>) {
@@ -44,7 +23,14 @@ fn heading_skips(laid: &LaidDoc, out: &mut Vec<Issue>) {
     for b in &laid.blocks {
         if let LaidContent::Heading { level, .. } = b.content {
             if level > prev + 1 {
-                out.push(issue(wording::heading_skip(&b.id, prev, level)));
+                let at = Location::Block {
+                    block_id: b.id.clone(),
+                    page: Some(b.pages.0),
+                };
+                out.push(wording::located(
+                    &at,
+                    wording::heading_skip(&b.id, prev, level),
+                ));
             }
             prev = level;
         }
@@ -53,59 +39,13 @@ fn heading_skips(laid: &LaidDoc, out: &mut Vec<Issue>) {
 
 /// The QC report of a laid-out document; `warnings` are the input's validation warnings.
 pub fn check_doc(laid: &LaidDoc, warnings: &Findings) -> QcReport {
-    let mut issues: Vec<Issue> = laid
-        .findings
-        .iter()
-        .map(|f| issue(wording::doc_finding(f)))
-        .collect();
+    let mut issues: Vec<Issue> = laid.notes.iter().map(wording::note_issue).collect();
     heading_skips(laid, &mut issues);
-    // Where the block lands: the page layout predicted for it (`details.page`).
-    for i in &mut issues {
-        let page = i
-            .block_id
-            .as_deref()
-            .and_then(|id| laid.blocks.iter().find(|b| b.id == id))
-            .map(|b| b.pages.0);
-        if let Some(p) = page {
-            i.details.insert("page".to_string(), json!(p));
-        }
-    }
-    for n in &laid.notes {
-        let mut d = BTreeMap::new();
-        d.insert("path".to_string(), json!(n.path));
-        issues.push(issue((
-            IssueKind::Input(n.code),
-            None,
-            Severity::Low,
-            d,
-            format!("{}: {}", n.path, n.message),
-        )));
-    }
     for w in warnings.iter() {
-        let mut d = BTreeMap::new();
-        d.insert("path".to_string(), json!(w.path));
-        d.insert("code".to_string(), json!(w.code.as_str()));
-        issues.push(issue((
-            IssueKind::InputWarning,
-            None,
-            Severity::Low,
-            d,
-            format!("{}: {}", w.path, w.message),
-        )));
+        issues.push(wording::warning_issue(w, &Location::Document));
     }
-    issues.extend(crate::fonts::not_embedded(&laid.embedding));
-    // Block order, then type (document-level issues first).
-    let rank = |i: &Issue| {
-        i.block_id
-            .as_deref()
-            .and_then(|id| laid.blocks.iter().position(|b| b.id == id))
-            .map_or(0, |p| p + 1)
-    };
-    issues.sort_by(|a, b| {
-        rank(a)
-            .cmp(&rank(b))
-            .then_with(|| a.kind.as_str().cmp(b.kind.as_str()))
-    });
+    issues.extend(wording::not_embedded(&laid.embedding));
+    sort_doc_issues(laid, &mut issues);
     let mut counts = BTreeMap::new();
     for i in &issues {
         *counts.entry(i.kind.to_string()).or_insert(0) += 1;
@@ -128,48 +68,26 @@ pub fn check_doc(laid: &LaidDoc, warnings: &Findings) -> QcReport {
     }
 }
 
+/// Block order, then type (document-level issues first); stable.
+fn sort_doc_issues(laid: &LaidDoc, issues: &mut [Issue]) {
+    let rank = |i: &Issue| {
+        i.block_id
+            .as_deref()
+            .and_then(|id| laid.blocks.iter().position(|b| b.id == id))
+            .map_or(0, |p| p + 1)
+    };
+    issues.sort_by(|a, b| {
+        rank(a)
+            .cmp(&rank(b))
+            .then_with(|| a.kind.as_str().cmp(b.kind.as_str()))
+    });
+}
+
 impl QcReport {
     /// Adds what a document's PDF could not claim (`pdf_not_accessible`, keyed by block):
-    /// `specrender_pdf::Pdf::ua_gaps` of the document's PDF.
-    pub fn add_doc_notes(&mut self, laid: &LaidDoc, notes: &[specrender_model::Note]) {
-        for n in notes {
-            let specrender_model::Finding::PdfNotAccessible { missing } = &n.finding else {
-                continue;
-            };
-            let at = n.element_id.clone().unwrap_or_default();
-            let (what, message) = match missing {
-                specrender_model::PdfMissing::Title => (
-                    "title",
-                    "the PDF does not declare PDF/UA-1: the document has no title (doc.title)."
-                        .to_string(),
-                ),
-                specrender_model::PdfMissing::AltText => (
-                    "alt_text",
-                    format!("{at}: the PDF does not declare PDF/UA-1: this figure has no alt_text; give it one (a sentence saying what it shows)."),
-                ),
-                specrender_model::PdfMissing::Other(e) => (
-                    "other",
-                    format!("the PDF does not declare PDF/UA-1: its validation found {}.", e.chars().take(200).collect::<String>()),
-                ),
-            };
-            let mut details = BTreeMap::new();
-            details.insert("missing".to_string(), json!(what));
-            if let Some(b) = laid
-                .blocks
-                .iter()
-                .find(|b| Some(&b.id) == n.element_id.as_ref())
-            {
-                details.insert("page".to_string(), json!(b.pages.0));
-            }
-            let i = issue((
-                IssueKind::PdfNotAccessible,
-                n.element_id.clone(),
-                Severity::Low,
-                details,
-                message,
-            ));
-            *self.summary.issues.entry(i.kind.to_string()).or_insert(0) += 1;
-            self.issues.push(i);
-        }
+    /// `specrender_pdf::Pdf::ua_gaps` of the document's PDF, in the report's order.
+    pub fn add_doc_notes(&mut self, laid: &LaidDoc, notes: &[Note]) {
+        self.push_notes(notes);
+        sort_doc_issues(laid, &mut self.issues);
     }
 }

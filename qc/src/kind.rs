@@ -1,5 +1,5 @@
 //! Issue types and severities (docs/concepts/findings.md, one entry per type: `tests/docs.rs` checks it). A new kind of finding adds a variant here and
-//! its words in `wording.rs`.
+//! its words in `wording/`.
 
 use serde::{Serialize, Serializer};
 use specrender_spec::Code;

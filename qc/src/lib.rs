@@ -40,7 +40,6 @@ mod artwork;
 mod checks;
 mod contrast;
 pub mod doc;
-mod fonts;
 pub mod kind;
 mod numbers;
 mod palette;
@@ -53,7 +52,7 @@ pub use kind::{IssueKind, Severity};
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 use serde_json::Value;
-use specrender_model::{BoxContent, LaidDeck, LaidSlide, Note, PlacedBox, Rect};
+use specrender_model::{BoxContent, LaidDeck, LaidSlide, Location, Note, PlacedBox, Rect};
 use specrender_spec::units::{Emu, EMU_PER_INCH};
 use specrender_spec::SpecError;
 use std::collections::BTreeMap;
@@ -184,13 +183,11 @@ pub fn check(laid: &LaidDeck) -> QcReport {
 /// A warning under `/deck/slides/N` is attributed to the N-th input slide.
 pub fn check_with_input(laid: &LaidDeck, warnings: &[SpecError]) -> QcReport {
     let mut issues = Vec::new();
-    for note in &laid.notes {
-        issues.push(wording::note_issue(laid, note));
-    }
+    issues.extend(laid.notes.iter().map(wording::note_issue));
     for w in warnings {
-        issues.push(wording::warning_issue(laid, w));
+        issues.push(wording::warning_issue(w, &warning_location(laid, &w.path)));
     }
-    issues.extend(fonts::not_embedded(&laid.embedding));
+    issues.extend(wording::not_embedded(&laid.embedding));
     for slide in &laid.slides {
         for b in &slide.boxes {
             if let Some(t) = b.content.text() {
@@ -251,15 +248,43 @@ impl QcReport {
     /// Adds the findings of a step after layout (the PDF's `pdf_not_accessible`), in the
     /// report's order, and counts them.
     pub fn add_notes(&mut self, laid: &LaidDeck, notes: &[Note]) {
+        self.push_notes(notes);
+        sort_issues(laid, &mut self.issues);
+    }
+
+    /// Adds and counts the issues of `notes`, unsorted.
+    pub(crate) fn push_notes(&mut self, notes: &[Note]) {
         for n in notes {
-            let i = wording::note_issue(laid, n);
+            let i = wording::note_issue(n);
             *self.summary.issues.entry(i.kind.to_string()).or_insert(0) += 1;
             if matches!(i.severity, Severity::High | Severity::Medium) {
                 self.pass = false;
             }
             self.issues.push(i);
         }
-        sort_issues(laid, &mut self.issues);
+    }
+}
+
+/// Where a validation warning is: under `/deck/slides/N`, the N-th input slide (its first
+/// output slide); else the deck.
+fn warning_location(laid: &LaidDeck, path: &str) -> Location {
+    // Input slides appear in the layout, in order, as the first slide of each source id.
+    let slide = path
+        .strip_prefix("/deck/slides/")
+        .and_then(|rest| rest.split('/').next())
+        .and_then(|n| n.parse::<usize>().ok())
+        .and_then(|n| {
+            let mut sources: Vec<&str> = Vec::new();
+            for s in &laid.slides {
+                if !sources.contains(&s.source_id.as_str()) {
+                    sources.push(&s.source_id);
+                }
+            }
+            (sources.len() == laid.slides_in).then(|| sources.get(n).copied())?
+        });
+    match slide {
+        Some(s) => Location::slide(s, s, None),
+        None => Location::Deck,
     }
 }
 

@@ -420,12 +420,12 @@ fn touching_boxes_do_not_overlap() {
 }
 
 fn note(finding: Finding, slide: Option<&str>, el: Option<&str>) -> Note {
-    Note {
-        finding,
-        slide_id: slide.map(Into::into),
-        source_slide_id: None,
-        element_id: el.map(Into::into),
-    }
+    // A continuation slide `s1-cont-1` comes from `s1`.
+    let at = match slide {
+        Some(s) => Location::slide(s, s.split("-cont").next().unwrap_or(s), el),
+        None => Location::Deck,
+    };
+    Note::new(finding, at)
 }
 
 fn unknown_layout() -> Finding {

@@ -21,6 +21,7 @@ use crate::picture::{self, Image};
 use crate::text::TextFonts;
 use model::*;
 use specrender_fonts::{never_missing, FontBook, Measurer, ShapeLang, SlotFaces};
+use specrender_model::findings::{Finding, Location, Note};
 use specrender_model::page::{DocPages, Role};
 use specrender_spec::deck::Theme;
 use specrender_spec::doc::{BlockKind, Doc};
@@ -111,19 +112,22 @@ pub fn layout_doc_on(doc: &Doc, book: &FontBook, opts: &DocOptions, threads: usi
     let f = &theme.fonts;
     let body = resolve_fonts(book, &f.body, &f.body_ea, false, &mut subst);
     let bold = resolve_fonts(book, &f.body, &f.body_ea, true, &mut subst);
-    let mut findings: Vec<DocFinding> = subst
+    let whole = |finding| Note::new(finding, Location::Document);
+    let mut findings: Vec<Note> = subst
         .into_iter()
-        .map(|s| DocFinding::FontSubstituted {
-            requested: s.family,
-            used: s.measured_with,
-            stand_in: s.stand_in,
+        .map(|s| {
+            whole(Finding::FontSubstituted {
+                family: s.family,
+                measured_with: s.measured_with,
+                stand_in: s.stand_in,
+            })
         })
         .collect();
     if let Some(t) = &opts.template {
         findings.extend(
             t.dropped
                 .iter()
-                .map(|d| DocFinding::TemplateContentDropped(d.clone())),
+                .map(|d| whole(Finding::TemplateContentDropped(d.clone()))),
         );
     }
     let mut m = Measurer::new(book);
@@ -148,7 +152,7 @@ pub fn layout_doc_on(doc: &Doc, book: &FontBook, opts: &DocOptions, threads: usi
         .collect();
     let chars = missing_chars(&mut m, body.faces, &head);
     if !chars.is_empty() {
-        findings.push(DocFinding::MissingGlyphs { block: None, chars });
+        findings.push(whole(Finding::MissingGlyphs { chars }));
     }
     let (mut tables, mut figures) = (0u32, 0u32);
     let numbers_tables = doc
@@ -233,11 +237,12 @@ pub fn layout_doc_on(doc: &Doc, book: &FontBook, opts: &DocOptions, threads: usi
                         .cloned()
                         .unwrap_or_else(|| Err(missing(asset_id)));
                     if let Err(refusal) = &image {
-                        findings.push(DocFinding::MissingAsset {
-                            block: b.id.clone(),
+                        let finding = Finding::MissingAsset {
                             asset_id: asset_id.clone(),
-                            refusal: refusal.clone(),
-                        });
+                            reason: refusal.reason,
+                            detail: refusal.detail.clone(),
+                        };
+                        findings.push(Note::new(finding, Location::block(&b.id)));
                     }
                     LaidContent::Figure(figure(&page, figures, asset_id, caption, alt, image))
                 }
@@ -252,10 +257,8 @@ pub fn layout_doc_on(doc: &Doc, book: &FontBook, opts: &DocOptions, threads: usi
                 None => missing_chars(&mut m, body.faces, &block_texts(&content)),
             };
             if !chars.is_empty() {
-                findings.push(DocFinding::MissingGlyphs {
-                    block: Some(b.id.clone()),
-                    chars,
-                });
+                let finding = Finding::MissingGlyphs { chars };
+                findings.push(Note::new(finding, Location::block(&b.id)));
             }
             LaidBlock {
                 id: b.id.clone(),
@@ -310,6 +313,7 @@ pub fn layout_doc_on(doc: &Doc, book: &FontBook, opts: &DocOptions, threads: usi
         &mut helpers,
         opts.draw,
     );
+    let notes = located(findings, doc.notes.iter().cloned().chain(clamped), &blocks);
     LaidDoc {
         title: doc.title.clone(),
         subtitle: doc.subtitle.clone(),
@@ -339,11 +343,26 @@ pub fn layout_doc_on(doc: &Doc, book: &FontBook, opts: &DocOptions, threads: usi
         citations: opts.citations,
         listed: cites.listed,
         footnotes: cites.footnotes as usize,
-        findings,
-        notes: doc.notes.iter().cloned().chain(clamped).collect(),
+        notes,
         scene,
         embedding: Default::default(),
     }
+}
+
+/// Layout's findings, then the input values resolve could not use, each block's with the page
+/// pagination put its start on.
+fn located(
+    mut findings: Vec<Note>,
+    inputs: impl Iterator<Item = specrender_spec::deck::ResolveNote>,
+    blocks: &[LaidBlock],
+) -> Vec<Note> {
+    findings.extend(inputs.map(|n| Note::new(Finding::Input(n), Location::Document)));
+    for n in &mut findings {
+        if let Location::Block { block_id, page } = &mut n.at {
+            *page = blocks.iter().find(|b| b.id == *block_id).map(|b| b.pages.0);
+        }
+    }
+    findings
 }
 
 /// What every table of a document is laid out with besides its own input.
@@ -360,7 +379,7 @@ struct TableArgs<'a> {
 }
 
 /// A table laid out ahead: the table, its findings, its work ([`crate::work::recorded`]).
-type LaidAhead = (DocTable, Vec<DocFinding>, Vec<crate::work::Charge>);
+type LaidAhead = (DocTable, Vec<Note>, Vec<crate::work::Charge>);
 
 /// What [`blocks_ahead`] found of one block.
 struct Ahead {
@@ -1240,7 +1259,7 @@ mod tests {
             "{:?}",
             t.widths
         );
-        assert!(l.findings.is_empty(), "{:?}", l.findings);
+        assert!(l.notes.is_empty(), "{:?}", l.notes);
     }
 
     #[test]
@@ -1263,9 +1282,9 @@ mod tests {
         assert!(!table_of(&l).overflow.is_empty());
         assert!(work <= 10 * cells, "{work} extents for {cells} cells");
         let named = l
-            .findings
+            .notes
             .iter()
-            .filter(|f| matches!(f, DocFinding::UnbreakableText { .. }))
+            .filter(|n| matches!(n.finding, Finding::UnbreakableText { .. }))
             .count();
         assert_eq!(named, 20);
     }
@@ -1278,11 +1297,16 @@ mod tests {
             "ko",
         );
         assert_eq!(
-            l.findings,
-            vec![DocFinding::MissingGlyphs {
-                block: Some("p".into()),
-                chars: vec!['\u{E000}']
-            }]
+            l.notes,
+            vec![Note::new(
+                Finding::MissingGlyphs {
+                    chars: vec!['\u{E000}']
+                },
+                Location::Block {
+                    block_id: "p".into(),
+                    page: Some(1)
+                }
+            )]
         );
     }
 
@@ -1299,14 +1323,15 @@ mod tests {
         assert!(!t.overflow.is_empty());
         // The one-cell row is ragged (12 columns): reported too.
         assert!(matches!(
-            &l.findings[0],
-            DocFinding::TableRaggedRows { rows, columns: 12, .. } if rows == &[(0, 1)]
+            &l.notes[0].finding,
+            Finding::TableRaggedRows { rows, columns: 12 } if rows == &[(0, 1)]
         ));
-        assert!(matches!(l.findings[1], DocFinding::TableOverflow { .. }));
+        assert!(matches!(l.notes[1].finding, Finding::TableTooWide { .. }));
+        assert!(l.notes.iter().all(|n| n.at.block_id() == Some("t")));
         assert!(l
-            .findings
+            .notes
             .iter()
-            .any(|f| matches!(f, DocFinding::UnbreakableText { row: None, .. })));
+            .any(|n| matches!(n.finding, Finding::UnbreakableText { row: None, .. })));
     }
 
     #[test]

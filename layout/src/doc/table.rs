@@ -13,12 +13,13 @@
 //! cell. Widths are whole twips.
 
 use super::flow;
-use super::model::{DocFinding, DocTable};
+use super::model::DocTable;
 use super::page::EMU_PER_TWIP;
 use crate::element::table::{cells, widths};
 use crate::model::Align;
 use crate::text::{prepare, Prepared, TextFonts};
 use specrender_fonts::{Measurer, ShapeLang};
+use specrender_model::findings::{Finding, Location, Note};
 use specrender_spec::deck::Cell;
 use specrender_spec::units::{Cpt, Emu, EMU_PER_PT};
 
@@ -226,16 +227,16 @@ pub fn table(
     t: &TableInput<'_>,
     width: Emu,
     (number, numbered): (u32, bool),
-    findings: &mut Vec<DocFinding>,
+    findings: &mut Vec<Note>,
 ) -> DocTable {
     let n = t.columns.len().max(1);
     let (rows, ragged) = cells::normalize_rows(t.rows, n);
     if !ragged.is_empty() {
-        findings.push(DocFinding::TableRaggedRows {
-            block: t.block.to_string(),
+        let finding = Finding::TableRaggedRows {
             rows: ragged,
             columns: n,
-        });
+        };
+        findings.push(Note::new(finding, Location::block(t.block)));
     }
     let numeric = cells::numeric_columns(&rows, n);
     let start = body.saturating_sub(BELOW_BODY).max(TABLE_FLOOR);
@@ -310,8 +311,7 @@ pub fn table(
     let (tw, overflow) = widths::distribute(&needs, w_tw, || measured.cell_needs(n, size));
     let widths: Vec<Emu> = tw.iter().map(|w| w * EMU_PER_TWIP).collect();
     if !overflow.is_empty() {
-        findings.push(DocFinding::TableOverflow {
-            block: t.block.to_string(),
+        let finding = Finding::TableTooWide {
             needed: needs.iter().map(|c| c.0).sum::<Emu>() * EMU_PER_TWIP,
             width,
             columns: overflow
@@ -319,7 +319,8 @@ pub fn table(
                 .map(|&c| t.columns.get(c).cloned().unwrap_or_default())
                 .collect(),
             size,
-        });
+        };
+        findings.push(Note::new(finding, Location::block(t.block)));
         unbreakable(&measured, &needs, &widths, t.block, findings);
     }
     let mut broken = Vec::new();
@@ -341,14 +342,14 @@ pub fn table(
             let p = &measured.cells[r][c];
             let f = if r == 0 { bold } else { fonts };
             let lo = flow::writer_extent(m, f, lang, p).0 * f64::from(size) / 100.0;
-            findings.push(DocFinding::UnbreakableText {
-                block: t.block.to_string(),
+            let finding = Finding::UnbreakableText {
                 row: r.checked_sub(1),
                 column: c,
                 text: p.text.clone(),
                 needed: lo.ceil() as Emu + 2 * CELL_MARGIN_LR,
                 width: widths[c],
-            });
+            };
+            findings.push(Note::new(finding, Location::block(t.block)));
         }
     }
     let header_align = numeric
@@ -386,7 +387,7 @@ fn unbreakable(
     needs: &[(Emu, Emu)],
     widths: &[Emu],
     block: &str,
-    findings: &mut Vec<DocFinding>,
+    findings: &mut Vec<Note>,
 ) {
     // Only the cells that set their column's narrowest width are named: one per column, found
     // in one pass over the column (asked per cell, this was quadratic in the rows).
@@ -406,14 +407,14 @@ fn unbreakable(
             if widest[c] != Some(r) {
                 continue;
             }
-            findings.push(DocFinding::UnbreakableText {
-                block: block.to_string(),
+            let finding = Finding::UnbreakableText {
                 row: r.checked_sub(1),
                 column: c,
                 text: p.text.clone(),
                 needed: size_needs,
                 width: widths[c],
-            });
+            };
+            findings.push(Note::new(finding, Location::block(block)));
             count += 1;
         }
     }
