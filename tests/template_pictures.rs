@@ -46,6 +46,31 @@ fn a_picture_background_is_read_resolved_and_decoded_once() {
     assert!(std::sync::Arc::ptr_eq(&carried.bytes, &p.picture.bytes));
 }
 
+#[test]
+fn a_templates_pictures_are_decoded_once_for_every_look_built_on_it() {
+    // A worker keeps one parsed template for many renders: the second look (and a branded
+    // clone's) shares the first's decoded pictures, and is the look a fresh parse gives.
+    let t = load("libreoffice-vivid.potx");
+    assert!(t.pictures.get().is_none());
+    let first = look(&t);
+    let kept = t.pictures.get().expect("kept after the first look");
+    assert_eq!(kept.len(), 1, "{:?}", kept.keys().collect::<Vec<_>>());
+    let picture = |l: &Look| {
+        let bg = l.masters[1].background.as_ref().unwrap();
+        bg.picture.as_ref().unwrap().picture.clone()
+    };
+    let again = look(&t);
+    assert!(std::sync::Arc::ptr_eq(&picture(&first), &picture(&again)));
+    let branded = t.branded(&[("primary", [0x12, 0x34, 0x56])], &[]);
+    assert!(std::sync::Arc::ptr_eq(
+        &picture(&first),
+        &picture(&look(&branded))
+    ));
+    // What is kept is what any first build decodes: job order does not matter.
+    assert_eq!(first, look(&load("libreoffice-vivid.potx")));
+    assert_eq!(again, first);
+}
+
 fn book() -> &'static specrender::FontBook {
     static BOOK: std::sync::OnceLock<specrender::FontBook> = std::sync::OnceLock::new();
     BOOK.get_or_init(|| {

@@ -282,6 +282,51 @@ pub struct Template {
     /// A brand applied to it ([`Template::branded`]): the theme part is rewritten on writing.
     #[serde(skip)]
     pub brand: Option<Brand>,
+    /// The look's pictures once decoded ([`PictureCache`]).
+    #[serde(skip)]
+    pub pictures: PictureCache,
+}
+
+/// The pictures a template's look shows, decoded by layout the first time it resolves the
+/// look (`specrender_layout::frame::look`), by part name (`None`: not carried), kept for the
+/// template's lifetime so a worker holding a parsed template decodes them once, not per
+/// render. The look walks every master and layout whatever the deck, so what is kept does not
+/// depend on which job came first; clones share it (a branded template's pictures are the
+/// same: a brand rewrites only the theme part). Not part of a template's equality.
+#[derive(Clone, Default)]
+pub struct PictureCache(std::sync::Arc<std::sync::OnceLock<PictureMap>>);
+
+/// Decoded pictures by part name.
+pub type PictureMap =
+    std::collections::BTreeMap<String, Option<std::sync::Arc<specrender_model::blip::LookPicture>>>;
+
+impl PictureCache {
+    /// The pictures, when decoded before.
+    pub fn get(&self) -> Option<&PictureMap> {
+        self.0.get()
+    }
+
+    /// Keeps `pictures` unless another look build kept them first (the same, by the above).
+    pub fn keep(&self, pictures: PictureMap) {
+        let _ = self.0.set(pictures);
+    }
+}
+
+impl PartialEq for PictureCache {
+    fn eq(&self, _: &PictureCache) -> bool {
+        true
+    }
+}
+
+impl Eq for PictureCache {}
+
+impl std::fmt::Debug for PictureCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.get() {
+            Some(m) => write!(f, "PictureCache({} pictures)", m.len()),
+            None => f.write_str("PictureCache(not decoded)"),
+        }
+    }
 }
 
 /// Brand colours and fonts written into a template's theme part: scheme slots (`accent1`,

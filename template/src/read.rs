@@ -151,6 +151,7 @@ pub(crate) fn read(bytes: Vec<u8>, limits: Limits) -> Result<Template, TemplateE
         dropped: Vec::new(),
         clamped,
         brand: None,
+        pictures: Default::default(),
     };
     let mut kept = 0;
     for (rid, id) in &master_ids {

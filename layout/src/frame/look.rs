@@ -45,6 +45,7 @@ pub fn look(t: &Template) -> Look {
                 .collect(),
         })
         .collect();
+    pics.keep();
     let carried = t
         .carried()
         .iter()

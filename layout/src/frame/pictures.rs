@@ -4,7 +4,9 @@
 //! ([`crate::picture::check_size`], the conversion's [`image::Limits`], one job's
 //! [`DecodeBudget`]), and kept at most [`MAX_KEPT_SIDE`] pixels a side with a colour grid
 //! at most [`GRID_SIDE`] cells a side (`specrender_model::blip`). A picture that does not
-//! decode keeps why: the preview and the PDF name it as not drawn, QC passes over it.
+//! decode keeps why: the preview and the PDF name it as not drawn, QC passes over it. What
+//! one look build decoded is kept in the template (`Template::pictures`): a worker rendering
+//! many decks on one parsed template decodes its pictures once.
 
 use crate::picture::{check_size, convert, sniff, DecodeBudget};
 use image::{ImageDecoder, ImageReader};
@@ -31,11 +33,20 @@ pub(crate) struct Pictures<'t> {
 }
 
 impl<'t> Pictures<'t> {
+    /// The pictures of `t`'s look: those decoded by an earlier look build of `t` (or of a
+    /// clone of it: `Template::pictures`), else none yet.
     pub(crate) fn new(t: &'t Template) -> Pictures<'t> {
         Pictures {
             t,
-            done: BTreeMap::new(),
+            done: t.pictures.get().cloned().unwrap_or_default(),
             budget: DecodeBudget::default(),
+        }
+    }
+
+    /// Keeps what this look build decoded in the template, for the next.
+    pub(crate) fn keep(self) {
+        if self.t.pictures.get().is_none() {
+            self.t.pictures.keep(self.done);
         }
     }
 
