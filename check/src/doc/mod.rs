@@ -1,0 +1,83 @@
+//! `specrender check FILE.docx`: the same QC report for a Word document (.docx, .dotx and
+//! their macro-enabled kinds) specrender did not make (docs/guide/check.md, documents).
+//!
+//! Stages, one module each:
+//! 1. styles, document defaults, theme fonts, numbering and the last section through the
+//!    template crate's reference-document reader (`DocTemplate`, under the caller's limits);
+//!    [`read`]: the body as the file writes it (paragraphs, runs, tables, drawings, text
+//!    boxes, every section's page);
+//! 2. [`measure`]: paragraphs, rows and text boxes through the shared text engine (Writer's
+//!    line model, as our own documents), the body flowed down each section's pages by the
+//!    layout's page model: the page of every block and the page count;
+//! 3. [`findings`]: `out_of_bounds` (text, tables, pictures outside the text area),
+//!    `overflow` (fixed-size text boxes), `heading_skip`, `font_fallback`, `page_count`;
+//! 4. [`access`]: `missing_alt_text`, `table_no_header`, `unclear_link_text`,
+//!    `missing_language`.
+
+pub mod access;
+pub mod findings;
+pub mod measure;
+pub mod read;
+
+use crate::{CheckError, CheckOptions};
+use specrender_fonts::FontBook;
+use specrender_opc::xml::{attr_ns, walk};
+use specrender_opc::Package;
+use specrender_qc::QcReport;
+use specrender_template::docx::DocTemplate;
+use specrender_template::TemplateError;
+
+/// A document read: its styles and its body.
+#[derive(Debug, Clone)]
+pub struct Doc {
+    pub template: DocTemplate,
+    pub body: read::Body,
+    /// The styles part names a language (`w:lang` in the defaults or a style).
+    pub styles_lang: bool,
+}
+
+fn template_error(e: TemplateError) -> CheckError {
+    match e {
+        TemplateError::Package(p) => CheckError::Package(p),
+        TemplateError::NotADocument(m) | TemplateError::NotAPresentation(m) => {
+            CheckError::NotAPresentation(m)
+        }
+    }
+}
+
+/// Reads a Word document whose main part is `main`.
+pub fn read(bytes: Vec<u8>, pkg: &Package, main: &str, opts: &CheckOptions) -> Result<Doc, CheckError> {
+    let template = DocTemplate::from_bytes_with(bytes, opts.limits).map_err(template_error)?;
+    let xml = pkg.read_xml(main, Some("_rels/.rels"))?;
+    let body = read::body(main, &xml)?;
+    let mut styles_lang = false;
+    if let Some((part, xml)) = &template.styles_part {
+        walk(part, xml, |name, e, end| {
+            if !end && name == b"lang" {
+                styles_lang |= ["val", "eastAsia", "bidi"]
+                    .iter()
+                    .any(|k| attr_ns(e, k).is_some_and(|v| !v.trim().is_empty()));
+            }
+            Ok(())
+        })?;
+    }
+    Ok(Doc {
+        template,
+        body,
+        styles_lang,
+    })
+}
+
+/// Checks a Word document: its findings as a QC report.
+pub fn check(
+    bytes: Vec<u8>,
+    pkg: &Package,
+    main: &str,
+    book: &FontBook,
+    opts: &CheckOptions,
+) -> Result<QcReport, CheckError> {
+    let doc = read(bytes, pkg, main, opts)?;
+    let _counting = specrender_layout::work::counting(opts.work_budget);
+    let measured = measure::doc(&doc.template, &doc.body, book, opts)?;
+    Ok(findings::report(&doc, &measured))
+}
