@@ -215,3 +215,61 @@ fn the_cli_checks_a_docx_and_exits_1_on_findings() {
     assert_eq!(v["issues"][1]["type"], "heading_skip", "{v:#}");
     assert_eq!(v["issues"][1]["block_id"], "paragraph-2");
 }
+
+/// The render options of a golden document case (its `options.json`: citations, template).
+fn golden_options(dir: &std::path::Path) -> RenderOptions {
+    let mut o = RenderOptions {
+        assets_root: Some(dir.to_path_buf()),
+        layout_json: true,
+        ..RenderOptions::default()
+    };
+    if let Ok(b) = std::fs::read(dir.join("options.json")) {
+        let v: serde_json::Value = serde_json::from_slice(&b).unwrap();
+        if v["citations"] == "list" {
+            o.doc.citations = specrender::layout::doc::model::CitationStyle::List;
+        }
+        if let Some(name) = v["template"].as_str() {
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("tests/fixtures/doc-templates")
+                .join(name);
+            let t = specrender::template::DocTemplate::from_bytes(std::fs::read(path).unwrap())
+                .expect("a usable document template");
+            o.doc.template = Some(std::sync::Arc::new(t));
+        }
+    }
+    o
+}
+
+/// Every golden document, rendered and checked: the page count layout predicted, and no high
+/// or medium finding of a type our own QC does not report for the same input (a heading skip
+/// or a substituted template font is in both).
+#[test]
+fn every_golden_document_checks_as_our_qc_and_layout_say() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("golden/docs");
+    let mut cases: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    cases.sort();
+    for case in cases {
+        let name = case.file_name().unwrap().to_string_lossy().to_string();
+        let input = std::fs::read(case.join("input.json")).unwrap();
+        let out = render(&input, book(), &golden_options(&case)).expect("renders");
+        let Some(LayoutJson::Doc(laid)) = &out.layout else {
+            panic!("{name}: a document")
+        };
+        let r = check(out.docx.clone().expect("a docx")).expect("checks our own document");
+        assert_eq!(pages(&r), u64::from(laid.pages), "{name}: pages");
+        for i in &r.issues {
+            if i.severity == specrender::qc::Severity::Low {
+                continue;
+            }
+            assert!(
+                out.qc.issues.iter().any(|q| q.kind == i.kind),
+                "{name}: check finds {} that our QC does not: {}",
+                i.kind,
+                i.message
+            );
+        }
+    }
+}

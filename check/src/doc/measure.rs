@@ -12,6 +12,7 @@
 //! Unset, Word's own defaults apply: 10 pt Times New Roman, single spacing.
 
 use super::read::{Block, Body, Drawing, Graphic, Para, Sect, Table};
+use super::Doc;
 use crate::measure::Fallback;
 use crate::{CheckError, CheckOptions};
 use specrender_fonts::{FontBook, MatchKind, Measurer, ScriptClass, ShapeLang, SlotFaces};
@@ -23,8 +24,6 @@ use specrender_template::docx::{DocTemplate, RunProps};
 
 /// EMU per twip.
 pub const EMU_PER_TWIP: i64 = 635;
-/// Word's default cell margins left and right (`w:tblCellMar`: 0.075 in).
-const CELL_MARGIN_LR: Twips = 108;
 
 /// A heading's level (1-9) from its style or outline level; `None`: not a heading.
 pub fn heading_level(t: &DocTemplate, p: &Para) -> Option<u8> {
@@ -271,14 +270,16 @@ impl Ctx<'_> {
     }
 
     /// A table as the flow takes it: its header row's height and its body rows'.
-    fn table(&mut self, t: &Table, text_width: Twips) -> Unit {
+    fn table(&mut self, t: &Table, text_width: Twips, margins: [Twips; 4]) -> Unit {
         self.table_style = t.style.clone();
-        let unit = self.rows(t, text_width);
+        let unit = self.rows(t, text_width, margins);
         self.table_style = None;
         unit
     }
 
-    fn rows(&mut self, t: &Table, text_width: Twips) -> Unit {
+    /// Each row as tall as its tallest cell needs (`margins`: the cells' top, left, bottom,
+    /// right), or as `w:trHeight` says, with the border under it.
+    fn rows(&mut self, t: &Table, text_width: Twips, margins: [Twips; 4]) -> Unit {
         let mut heights = Vec::with_capacity(t.rows.len());
         for r in &t.rows {
             let mut col = 0usize;
@@ -296,10 +297,10 @@ impl Ctx<'_> {
                 }
                 let mut h = 0;
                 for (i, p) in c.paras.iter().enumerate() {
-                    let (lines, f) = self.para(p, (w - 2 * CELL_MARGIN_LR).max(1), false);
+                    let (lines, f) = self.para(p, (w - margins[1] - margins[3]).max(1), false);
                     h += lines.iter().sum::<Twips>() + f.after + if i > 0 { f.before } else { 0 };
                 }
-                need = need.max(h);
+                need = need.max(h + margins[0] + margins[2]);
             }
             let h = match r.height {
                 Some((v, true)) => v,
@@ -318,12 +319,8 @@ impl Ctx<'_> {
 }
 
 /// The document's body measured and flowed down its sections' pages.
-pub fn doc(
-    t: &DocTemplate,
-    body: &Body,
-    book: &FontBook,
-    opts: &CheckOptions,
-) -> Result<Measured, CheckError> {
+pub fn doc(d: &Doc, book: &FontBook, opts: &CheckOptions) -> Result<Measured, CheckError> {
+    let (t, body) = (&d.template, &d.body);
     let mut cx = Ctx {
         m: Measurer::new(book),
         book,
@@ -372,7 +369,7 @@ pub fn doc(
                     units.extend(brk.map(|u| (i, Unit::PageBreak(u))));
                 }
             }
-            Block::Table(tb) => units.push((i, cx.table(tb, width))),
+            Block::Table(tb) => units.push((i, cx.table(tb, width, d.margins_of(tb)))),
         }
         if work::exhausted() {
             return Err(CheckError::DocOverBudget {

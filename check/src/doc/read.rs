@@ -109,6 +109,20 @@ pub struct Table {
     pub indent: i64,
     /// `w:tblStyle`.
     pub style: Option<String>,
+    /// `w:tblPr/w:tblCellMar` top, left, bottom, right (twips; `None`: not written).
+    pub cell_margins: [Option<i64>; 4],
+}
+
+/// A `w:tblCellMar` side into `m` (top, left, bottom, right).
+pub fn cell_margin(name: &[u8], e: &BytesStart<'_>, m: &mut [Option<i64>; 4]) {
+    let i = match name {
+        b"top" => 0,
+        b"left" | b"start" => 1,
+        b"bottom" => 2,
+        b"right" | b"end" => 3,
+        _ => return,
+    };
+    m[i] = twips(e, "w").map(|v| v.clamp(0, 31_680));
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -352,6 +366,7 @@ impl State {
     }
 
     fn table_event(&mut self, name: &[u8], parent: &[u8], e: &BytesStart<'_>) {
+        let in_tblpr = self.parent(1) == b"tblPr";
         let Some(t) = self.tables.last_mut() else {
             return;
         };
@@ -364,6 +379,9 @@ impl State {
             }
             (b"tblInd", b"tblPr") => t.indent = twips(e, "w").unwrap_or(0),
             (b"tblStyle", b"tblPr") => t.style = attr_ns(e, "val"),
+            (_, b"tblCellMar") if in_tblpr => {
+                cell_margin(name, e, &mut t.cell_margins)
+            }
             (b"tblLook", b"tblPr") => {
                 let bit = attr_ns(e, "val")
                     .and_then(|v| i64::from_str_radix(v.trim(), 16).ok())
