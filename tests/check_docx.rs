@@ -34,7 +34,11 @@ fn zip(parts: &[(&str, String)]) -> Vec<u8> {
 /// A .docx whose body is `body` (WordprocessingML), on Letter with 1 in margins, its styles
 /// naming a language unless `lang` is false.
 fn docx(body: &str, lang: bool) -> Vec<u8> {
-    let lang = if lang { r#"<w:lang w:val="en-US"/>"# } else { "" };
+    let lang = if lang {
+        r#"<w:lang w:val="en-US"/>"#
+    } else {
+        ""
+    };
     let styles = format!(
         r#"<w:styles xmlns:w="{W}"><w:docDefaults><w:rPrDefault><w:rPr><w:rFonts w:ascii="Carlito"/><w:sz w:val="22"/>{lang}</w:rPr></w:rPrDefault></w:docDefaults><w:style w:type="paragraph" w:default="1" w:styleId="Normal"><w:name w:val="Normal"/></w:style><w:style w:type="paragraph" w:styleId="Heading1"><w:name w:val="heading 1"/><w:basedOn w:val="Normal"/><w:pPr><w:outlineLvl w:val="0"/></w:pPr></w:style><w:style w:type="paragraph" w:styleId="Heading3"><w:name w:val="heading 3"/><w:basedOn w:val="Normal"/><w:pPr><w:outlineLvl w:val="2"/></w:pPr></w:style></w:styles>"#
     );
@@ -55,7 +59,9 @@ fn para(text: &str) -> String {
 }
 
 fn heading(level: u8, text: &str) -> String {
-    format!(r#"<w:p><w:pPr><w:pStyle w:val="Heading{level}"/></w:pPr><w:r><w:t>{text}</w:t></w:r></w:p>"#)
+    format!(
+        r#"<w:p><w:pPr><w:pStyle w:val="Heading{level}"/></w:pPr><w:r><w:t>{text}</w:t></w:r></w:p>"#
+    )
 }
 
 /// An inline picture `cx` x `cy` EMU with alternative text.
@@ -75,7 +81,13 @@ fn text_box(cy: i64, paras: usize, text: &str) -> String {
 }
 
 fn table(header: bool) -> String {
-    let row = |a: &str, b: &str| format!("<w:tr><w:tc>{}</w:tc><w:tc>{}</w:tc></w:tr>", para(a), para(b));
+    let row = |a: &str, b: &str| {
+        format!(
+            "<w:tr><w:tc>{}</w:tc><w:tc>{}</w:tc></w:tr>",
+            para(a),
+            para(b)
+        )
+    };
     let look = if header {
         r#"<w:tblLook w:firstRow="1"/>"#
     } else {
@@ -120,10 +132,30 @@ fn each_hand_built_fault_gives_exactly_its_finding() {
     let wide = picture(8 * 914_400, 914_400);
     let long = "Words that wrap across the narrow text box several times over.";
     let cases: Vec<(&str, String, bool, &str)> = vec![
-        ("wide picture", format!("{}{wide}", para("x")), true, "out_of_bounds"),
-        ("heading skip", format!("{}{}", heading(1, "A"), heading(3, "B")), true, "heading_skip"),
-        ("overflowing text box", text_box(457_200, 6, long), true, "overflow"),
-        ("table without header", table(false), true, "table_no_header"),
+        (
+            "wide picture",
+            format!("{}{wide}", para("x")),
+            true,
+            "out_of_bounds",
+        ),
+        (
+            "heading skip",
+            format!("{}{}", heading(1, "A"), heading(3, "B")),
+            true,
+            "heading_skip",
+        ),
+        (
+            "overflowing text box",
+            text_box(457_200, 6, long),
+            true,
+            "overflow",
+        ),
+        (
+            "table without header",
+            table(false),
+            true,
+            "table_no_header",
+        ),
         ("no language", para("Hello."), false, "missing_language"),
     ];
     for (name, body, lang, kind) in cases {
@@ -141,10 +173,16 @@ fn each_hand_built_fault_gives_exactly_its_finding() {
 
 #[test]
 fn findings_name_the_paragraph_the_drawing_and_the_page() {
-    let mut body: String = (0..80).map(|i| para(&format!("Paragraph {i} of filler text that takes a line."))).collect();
+    let mut body: String = (0..80)
+        .map(|i| para(&format!("Paragraph {i} of filler text that takes a line.")))
+        .collect();
     body.push_str(&picture(8 * 914_400, 914_400));
     let r = check(docx(&body, true)).expect("checks");
-    let i = r.issues.iter().find(|i| i.kind == "out_of_bounds").expect("a finding");
+    let i = r
+        .issues
+        .iter()
+        .find(|i| i.kind == "out_of_bounds")
+        .expect("a finding");
     assert_eq!(i.block_id.as_deref(), Some("paragraph-81"));
     assert_eq!(i.element_id.as_deref(), Some("5"));
     assert_eq!(i.details["drawing_name"], "Picture 5");
@@ -182,7 +220,11 @@ fn our_own_rendered_documents_pass_with_layouts_page_count() {
             .map(|i| i.message.as_str())
             .collect();
         assert!(serious.is_empty(), "{name}: {serious:#?}");
-        assert_eq!(pages(&r), u64::from(laid.pages), "{name}: the page count layout predicted");
+        assert_eq!(
+            pages(&r),
+            u64::from(laid.pages),
+            "{name}: the page count layout predicted"
+        );
     }
 }
 
@@ -208,7 +250,11 @@ fn damaged_documents_are_clear_errors_not_panics() {
 fn the_cli_checks_a_docx_and_exits_1_on_findings() {
     let d = workdir("check_docx", "cli");
     let path = d.join("skip.docx");
-    std::fs::write(&path, docx(&format!("{}{}", heading(1, "A"), heading(3, "B")), true)).unwrap();
+    std::fs::write(
+        &path,
+        docx(&format!("{}{}", heading(1, "A"), heading(3, "B")), true),
+    )
+    .unwrap();
     let r = run(&["check", s(&path), "--json"], None);
     assert_eq!(r.code, 1, "{r:?}");
     let v = r.json();

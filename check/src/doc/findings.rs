@@ -101,7 +101,11 @@ pub(crate) fn on_drawing(mut i: Issue, d: &Drawing) -> Issue {
 
 pub(crate) fn drawing_at(k: &Key, d: &Drawing) -> String {
     let id = d.id.map_or_else(String::new, |id| format!(" {id}"));
-    format!("{}: drawing{id} \"{}\"", k.at, d.name.chars().take(60).collect::<String>())
+    format!(
+        "{}: drawing{id} \"{}\"",
+        k.at,
+        d.name.chars().take(60).collect::<String>()
+    )
 }
 
 /// A picture, chart or shape larger than the text area (`out_of_bounds`: high when larger
@@ -187,7 +191,10 @@ fn para_bounds(doc: &Doc, k: &Key, block: usize, p: &Para, out: &mut Vec<Issue>)
     let props = p
         .props
         .over(&doc.template.para_props(p.style.as_deref().unwrap_or("")));
-    let (l, r) = (props.indent_left.unwrap_or(0), props.indent_right.unwrap_or(0));
+    let (l, r) = (
+        props.indent_left.unwrap_or(0),
+        props.indent_right.unwrap_or(0),
+    );
     if l >= 0 && r >= 0 {
         return;
     }
@@ -322,12 +329,7 @@ pub fn report(doc: &Doc, m: &Measured) -> QcReport {
             if m.page_count == 1 { "" } else { "s" }
         ),
     ));
-    let rank = |i: &Issue| {
-        i.details
-            .get("block")
-            .and_then(Value::as_u64)
-            .unwrap_or(0)
-    };
+    let rank = |i: &Issue| i.details.get("block").and_then(Value::as_u64).unwrap_or(0);
     issues.sort_by(|a, b| {
         rank(a)
             .cmp(&rank(b))

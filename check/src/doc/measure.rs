@@ -40,7 +40,10 @@ pub fn heading_level(t: &DocTemplate, p: &Para) -> Option<u8> {
             .filter(|c| !c.is_whitespace())
             .flat_map(char::to_lowercase)
             .collect();
-        if let Some(n) = name.strip_prefix("heading").and_then(|n| n.parse::<u8>().ok()) {
+        if let Some(n) = name
+            .strip_prefix("heading")
+            .and_then(|n| n.parse::<u8>().ok())
+        {
             return (1..=9).contains(&n).then_some(n);
         }
         if let Some(o) = s.outline.filter(|&o| o < 9) {
@@ -226,7 +229,11 @@ impl Ctx<'_> {
         let natural = flow::latin_line(self.book, &fonts, size);
         let inline: Vec<&Drawing> = p.drawings.iter().filter(|d| d.inline).collect();
         if !inline.is_empty() {
-            let tall = inline.iter().map(|d| d.cy / EMU_PER_TWIP).max().unwrap_or(0);
+            let tall = inline
+                .iter()
+                .map(|d| d.cy / EMU_PER_TWIP)
+                .max()
+                .unwrap_or(0);
             let line = format.picture_line(tall, natural);
             if text.trim().is_empty() {
                 lines = vec![line];

@@ -82,7 +82,12 @@ fn template_error(e: TemplateError) -> CheckError {
 }
 
 /// Reads a Word document whose main part is `main`.
-pub fn read(bytes: Vec<u8>, pkg: &Package, main: &str, opts: &CheckOptions) -> Result<Doc, CheckError> {
+pub fn read(
+    bytes: Vec<u8>,
+    pkg: &Package,
+    main: &str,
+    opts: &CheckOptions,
+) -> Result<Doc, CheckError> {
     let template = DocTemplate::from_bytes_with(bytes, opts.limits).map_err(template_error)?;
     let xml = pkg.read_xml(main, Some("_rels/.rels"))?;
     let body = read::body(main, &xml)?;
