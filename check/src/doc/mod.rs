@@ -4,7 +4,7 @@
 //! Stages, one module each:
 //! 1. styles, document defaults, theme fonts, numbering and the last section through the
 //!    template crate's reference-document reader (`DocTemplate`, under the caller's limits);
-//!    [`read`]: the body as the file writes it (paragraphs, runs, tables, drawings, text
+//!    [`read`](mod@read): the body as the file writes it (paragraphs, runs, tables, drawings, text
 //!    boxes, every section's page);
 //! 2. [`measure`]: paragraphs, rows and text boxes through the shared text engine (Writer's
 //!    line model, as our own documents), the body flowed down each section's pages by the

@@ -312,12 +312,9 @@ impl State {
             }
             b"t" if parent == b"r" => self.in_t = true,
             b"lang" => {
-                if ["val", "eastAsia", "bidi"]
+                self.out.has_lang |= ["val", "eastAsia", "bidi"]
                     .iter()
-                    .any(|k| attr_ns(e, k).is_some_and(|v| !v.trim().is_empty()))
-                {
-                    self.out.has_lang = true;
-                }
+                    .any(|k| attr_ns(e, k).is_some_and(|v| !v.trim().is_empty()));
             }
             _ => {}
         }

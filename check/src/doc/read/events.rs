@@ -56,10 +56,8 @@ impl State {
         };
         match (name, parent) {
             (b"gridCol", b"tblGrid") => t.grid.push(twips(e, "w").unwrap_or(0).max(0)),
-            (b"tblW", b"tblPr") => {
-                if attr_ns(e, "type").as_deref() == Some("dxa") {
-                    t.width = twips(e, "w");
-                }
+            (b"tblW", b"tblPr") if attr_ns(e, "type").as_deref() == Some("dxa") => {
+                t.width = twips(e, "w");
             }
             (b"tblInd", b"tblPr") => t.indent = twips(e, "w").unwrap_or(0),
             (b"tblStyle", b"tblPr") => t.style = attr_ns(e, "val"),
