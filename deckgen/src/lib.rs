@@ -21,7 +21,6 @@
 pub mod doc;
 mod llm;
 mod phrases;
-mod phrases_tw;
 mod pictures;
 mod rng;
 mod slide;
