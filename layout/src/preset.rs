@@ -76,6 +76,22 @@ const fn slot(role: SlotRole, rect: Rect, placeholder: Option<Placeholder>) -> S
     }
 }
 
+/// `chart_focus`'s and `table_focus`'s areas: the title, the body area less a one-line caption
+/// band at its foot, and that band.
+fn captioned_areas(size: SlideSize) -> (Rect, Rect, Rect) {
+    let (title, body) = content_areas(size);
+    let main = Rect {
+        h: body.h - CAPTION - GAP,
+        ..body
+    };
+    let caption = Rect {
+        y: main.bottom() + GAP,
+        h: CAPTION,
+        ..body
+    };
+    (title, main, caption)
+}
+
 /// The slots of a preset, in fill order.
 pub fn slots(preset: Preset, size: SlideSize) -> Vec<Slot> {
     use Placeholder::{Body, CenterTitle, Subtitle, Title};
@@ -136,16 +152,7 @@ pub fn slots(preset: Preset, size: SlideSize) -> Vec<Slot> {
         }
         Preset::ChartFocus => {
             // The chart takes the body area less a one-line caption band at its foot.
-            let (title, body) = content_areas(size);
-            let chart = Rect {
-                h: body.h - CAPTION - GAP,
-                ..body
-            };
-            let caption = Rect {
-                y: chart.bottom() + GAP,
-                h: CAPTION,
-                ..body
-            };
+            let (title, chart, caption) = captioned_areas(size);
             vec![
                 slot(R::Title, title, Some(Title)),
                 slot(R::Body, chart, Some(Body(1))),
@@ -172,16 +179,7 @@ pub fn slots(preset: Preset, size: SlideSize) -> Vec<Slot> {
             // The table area is the body less a caption band at its foot, like `chart_focus`;
             // the band is optional: with no element in it, the table takes it back
             // ([`release_unused_caption`]).
-            let (title, body) = content_areas(size);
-            let table = Rect {
-                h: body.h - CAPTION - GAP,
-                ..body
-            };
-            let caption = Rect {
-                y: table.bottom() + GAP,
-                h: CAPTION,
-                ..body
-            };
+            let (title, table, caption) = captioned_areas(size);
             vec![
                 slot(R::Title, title, Some(Title)),
                 slot(R::Body, table, Some(Body(1))),
