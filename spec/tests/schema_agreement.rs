@@ -2,7 +2,7 @@
 //! every fixture: schema-valid ⇔ no schema-class error from us, and for invalid fixtures the
 //! same set of error locations.
 //!
-//! Normalisations, both documented in `src/validate.rs`:
+//! Normalisations, both documented in `src/validate/mod.rs`:
 //! - we point `additional_property` at the unexpected property; `jsonschema` at the object
 //!   holding it, so our path is compared by its parent;
 //! - when an element has no `kind` (a block no `type`), JSON Schema's `if` passes vacuously
