@@ -21,24 +21,30 @@
 //! page in the room other elements leave above it in a shared slot. What still
 //! does not fit (columns wider than the slot, one row taller than it) is reported by QC as
 //! `table_overflow`.
+//!
+//! Rooms: `cells` (what a cell says, its alignment), `measure` (column widths and row
+//! heights at a size, remembered for the whole table and its pages), `widths` (distributing
+//! the slot's width), `paginate` (step 5), `finish` (the laid-out [`TableBox`](crate::model::TableBox)); here, the
+//! table item, its cells prepared, and what it answers the fit policy.
 
 pub(crate) mod cells;
+mod finish;
+mod measure;
 mod paginate;
 pub(crate) mod widths;
+
+pub use finish::readable_on;
 
 use super::{Fit, Split};
 use crate::ctx::Ctx;
 use crate::findings::{Finding, FixAction};
-use crate::model::{Align, BoxContent, Insets, Line, Paragraph, Rect, RowKind, TableBox};
-use crate::model::{TableCell, TableRow};
+use crate::model::{Align, BoxContent, Insets, Rect};
 use crate::shrink::{largest_fitting, size_steps, STEP};
 use crate::style::Style;
-use crate::text::height::pitch;
 use crate::text::{prepare, Prepared, TextFonts};
+use measure::{Cells, Columns, Measured};
 use specrender_spec::deck::{Cell, Content, Element, Rgb};
-use specrender_spec::resolve::MAX_EXTENT;
-use specrender_spec::units::{cpt_to_emu, Cpt, Emu, EMU_PER_PT};
-use std::cell::RefCell;
+use specrender_spec::units::{Cpt, Emu, EMU_PER_PT};
 use std::ops::Range;
 use std::rc::Rc;
 
@@ -50,22 +56,6 @@ pub const CELL_MARGINS: Insets = Insets {
     r: 6 * EMU_PER_PT,
     b: 4 * EMU_PER_PT,
 };
-
-/// Arabic cell text (Noto Sans Arabic, the shipped face) stands higher than its line: with the
-/// exact pitch written, LibreOffice keeps the font's descent (0.738 em) at the foot of the line,
-/// so the baseline sits `pitch - 0.738 em` below the line's top and a hamza-alef (ink 0.94 em
-/// above the baseline) reaches `0.738 + 0.94 - pitch` em above it: 7.6 pt at 16 pt (pitch 1.2
-/// em), through the 4 pt top margin and over the cell's top border (measured: LibreOffice 7.4,
-/// the Arabic baseline 7.7 pt above the Latin one in the same row). A row whose cells start
-/// with Arabic text gets that overshoot, less the top margin, plus 1 pt of air, as extra top
-/// margin ([`TableRow::pad_top`](crate::model::TableRow)); the row is that much taller.
-/// Hebrew (descent 0.292 em, ink up to 0.82 em) stays inside and gets none.
-const ARABIC_INK_PERMILLE: i64 = 738 + 940;
-
-/// Arabic script (the Arabic blocks and presentation forms), drawn by Noto Sans Arabic.
-fn is_arabic(c: char) -> bool {
-    matches!(c as u32, 0x0600..=0x06FF | 0x0750..=0x077F | 0x0870..=0x08FF | 0xFB50..=0xFDFF | 0xFE70..=0xFEFF)
-}
 
 /// Share of the slot's height a table leaves free (per mille): LibreOffice's rows come out up
 /// to 0.1 pt taller than written (1/100 mm rounding), so a table filling its slot to the
@@ -84,154 +74,6 @@ pub const BORDER_EMU: Emu = EMU_PER_PT * 3 / 4;
 pub struct CellItem {
     pub paras: Vec<Prepared>,
     pub align: Align,
-}
-
-/// Answers remembered per table (every copy and page shares them): the same size and widths
-/// are asked for many times over (each shrink step, each stacking round, each overflow check,
-/// each page, the final box). Capped; past the cap an answer is dropped and computed again.
-const CACHE_CAP: usize = 64;
-
-/// The prepared cells of a whole table and what was measured of them.
-#[derive(Debug, Default)]
-struct Cells {
-    header: Vec<CellItem>,
-    rows: Vec<Vec<CellItem>>,
-    /// Per size: each column's (narrowest, one-line) width with margins, over all rows.
-    needs: RefCell<Vec<(Cpt, Needs)>>,
-    /// Per size: each column's cells' narrowest widths with margins (asked only of tables
-    /// whose columns do not fit).
-    cell_needs: RefCell<Vec<(Cpt, CellNeeds)>>,
-    /// Per (size, column widths): the header's height and every body row's.
-    heights: RefCell<Vec<HeightsEntry>>,
-}
-
-type HeightsEntry = (Cpt, Vec<Emu>, Rc<(Emu, Vec<Emu>)>);
-
-/// Each column's (narrowest, one-line) width.
-type Needs = Rc<[(Emu, Emu)]>;
-
-/// Each column's cells' narrowest widths, header first.
-type CellNeeds = Rc<[Vec<Emu>]>;
-
-impl Cells {
-    fn new(header: Vec<CellItem>, rows: Vec<Vec<CellItem>>) -> Cells {
-        Cells {
-            header,
-            rows,
-            ..Cells::default()
-        }
-    }
-
-    /// Each column's (narrowest, one-line) width at `size` over the body rows `range` and
-    /// the header, cell margins included; remembered for the whole table.
-    fn needs(&self, size: Cpt, range: Range<usize>) -> Needs {
-        let margins = CELL_MARGINS.l + CELL_MARGINS.r;
-        self.per_size(&self.needs, size, range, |cells| {
-            let (lo, hi) = cells
-                .flat_map(|cell| cell.paras.iter())
-                .map(|p| widths::para_extent(p, size))
-                .fold((0, 0), |a, b| (a.0.max(b.0), a.1.max(b.1)));
-            (lo + margins, hi + margins)
-        })
-    }
-
-    /// Each column's cells' narrowest widths at `size` (header, then the body rows `range`),
-    /// cell margins included; remembered for the whole table.
-    fn cell_needs(&self, size: Cpt, range: Range<usize>) -> CellNeeds {
-        let margins = CELL_MARGINS.l + CELL_MARGINS.r;
-        self.per_size(&self.cell_needs, size, range, |cells| {
-            cells
-                .map(|cell| {
-                    let widest = cell.paras.iter().map(|p| widths::para_extent(p, size).0);
-                    widest.max().unwrap_or(0) + margins
-                })
-                .collect()
-        })
-    }
-
-    /// `column` of each column's cells (header, then the body rows `range`) at `size`,
-    /// remembered in `cache` for the whole table.
-    fn per_size<T, C>(
-        &self,
-        cache: &RefCell<Vec<(Cpt, C)>>,
-        size: Cpt,
-        range: Range<usize>,
-        column: impl Fn(&mut dyn Iterator<Item = &CellItem>) -> T,
-    ) -> C
-    where
-        C: Clone + FromIterator<T>,
-    {
-        let whole = range == (0..self.rows.len());
-        if whole {
-            if let Some((_, n)) = cache.borrow().iter().find(|e| e.0 == size) {
-                return n.clone();
-            }
-        }
-        let rows = &self.rows[range];
-        let out: C = (0..self.header.len())
-            .map(|c| {
-                column(&mut std::iter::once(&self.header[c]).chain(rows.iter().map(|r| &r[c])))
-            })
-            .collect();
-        if whole {
-            let mut cache = cache.borrow_mut();
-            if cache.len() >= CACHE_CAP {
-                cache.clear();
-            }
-            cache.push((size, out.clone()));
-        }
-        out
-    }
-
-    /// The header's height and every body row's at `size` in columns `widths`.
-    fn heights(&self, t: &TableItem, size: Cpt, widths: &[Emu]) -> Rc<(Emu, Vec<Emu>)> {
-        if let Some((_, _, h)) = self
-            .heights
-            .borrow()
-            .iter()
-            .find(|e| e.0 == size && e.1 == widths)
-        {
-            return h.clone();
-        }
-        let header = t.row_height(&self.header, size, widths);
-        let rows = self
-            .rows
-            .iter()
-            .map(|r| t.row_height(r, size, widths))
-            .collect();
-        let h = Rc::new((header, rows));
-        let mut cache = self.heights.borrow_mut();
-        if cache.len() >= CACHE_CAP {
-            cache.clear();
-        }
-        cache.push((size, widths.to_vec(), h.clone()));
-        h
-    }
-}
-
-/// Column widths decided for the whole table, kept by its pages.
-#[derive(Debug, Clone, PartialEq)]
-struct Columns {
-    widths: Vec<Emu>,
-    /// The columns given less than their narrowest width ([`widths::distribute`]).
-    overflow: Vec<usize>,
-    /// What those columns lack, added up (EMU): 0 when every column fits.
-    shortfall: Emu,
-}
-
-/// A table at one size in one width: column widths and row heights.
-#[derive(Debug, Clone)]
-struct Measured {
-    cols: Columns,
-    caption: Option<Emu>,
-    header: Emu,
-    rows: Vec<Emu>,
-}
-
-impl Measured {
-    fn total(&self) -> Emu {
-        self.caption.unwrap_or(0) + self.header + self.rows.iter().sum::<Emu>()
-    }
 }
 
 #[derive(Debug, Clone)]
@@ -440,94 +282,6 @@ impl TableItem {
             self.requested
         }
     }
-
-    /// Height of a cell's text (lines x pitch) at `size` in a column `col_w` wide.
-    fn text_height(&self, paras: &[Prepared], size: Cpt, col_w: Emu) -> Emu {
-        let lw = (col_w - CELL_MARGINS.l - CELL_MARGINS.r).max(1);
-        paras
-            .iter()
-            .map(|p| {
-                let pt = pitch(size, p.has_cjk, self.cjk_permille);
-                p.count_lines(size, lw) as Emu * cpt_to_emu(pt)
-            })
-            .sum()
-    }
-
-    /// Height of a row of cells at `size` with column widths `widths`.
-    fn row_height(&self, row: &[CellItem], size: Cpt, widths: &[Emu]) -> Emu {
-        let text = row
-            .iter()
-            .zip(widths)
-            .map(|(c, &w)| self.text_height(&c.paras, size, w))
-            .max()
-            .unwrap_or(0);
-        CELL_MARGINS.t + CELL_MARGINS.b + self.row_pad_top(row, size) + text
-    }
-
-    /// Extra top margin of a row whose cells start with Arabic text ([`ARABIC_INK_PERMILLE`]).
-    fn row_pad_top(&self, row: &[CellItem], size: Cpt) -> Emu {
-        row.iter()
-            .map(|c| self.pad_top(&c.paras, size))
-            .max()
-            .unwrap_or(0)
-    }
-
-    /// Extra top margin for a cell's paragraphs: none unless the first one has Arabic script.
-    fn pad_top(&self, paras: &[Prepared], size: Cpt) -> Emu {
-        let Some(first) = paras.first() else {
-            return 0;
-        };
-        if !first.text.chars().any(is_arabic) {
-            return 0;
-        }
-        let pt = pitch(size, first.has_cjk, self.cjk_permille) as i64;
-        let over = (size as i64 * ARABIC_INK_PERMILLE + 500) / 1000 - pt;
-        if over <= 0 {
-            return 0;
-        }
-        (cpt_to_emu(over as Cpt) - CELL_MARGINS.t + EMU_PER_PT).max(0)
-    }
-
-    /// Column widths at `size` in a table `w` wide (the whole table's, once paginated).
-    fn columns_at(&self, size: Cpt, w: Emu) -> Columns {
-        if let Some(f) = &self.fixed {
-            return f.clone();
-        }
-        let needs = self.cells.needs(size, self.range.clone());
-        let (widths, overflow) = widths::distribute(&needs, w, || {
-            self.cells.cell_needs(size, self.range.clone())
-        });
-        let shortfall = overflow.iter().map(|&c| needs[c].0 - widths[c]).sum();
-        Columns {
-            widths,
-            overflow,
-            shortfall,
-        }
-    }
-
-    fn measure(&self, size: Cpt, w: Emu) -> Measured {
-        let cols = self.columns_at(size, w);
-        let caption = self.caption.as_ref().map(|c| {
-            CELL_MARGINS.t
-                + CELL_MARGINS.b
-                + self.pad_top(c, size)
-                + self.text_height(c, size, cols.widths.iter().sum())
-        });
-        let heights = self.cells.heights(self, size, &cols.widths);
-        let header = heights.0;
-        let rows = heights.1[self.range.clone()].to_vec();
-        Measured {
-            cols,
-            caption,
-            header,
-            rows,
-        }
-    }
-
-    fn fits(&self, size: Cpt, rect: Rect) -> bool {
-        let m = self.measure(size, rect.w);
-        m.cols.overflow.is_empty() && m.total() <= usable(rect.h)
-    }
 }
 
 /// What a table's rows may use of a box `h` tall.
@@ -618,167 +372,6 @@ impl Fit for TableItem {
         }
         (BoxContent::Table(tb), findings)
     }
-}
-
-/// Cut row heights from the first row that passes it so the rows add up to at most
-/// [`MAX_EXTENT`], the tallest frame OOXML readers take (a 100,000-character cell in a narrow
-/// column measures over 7,000,000,000 EMU). True when any row was cut; the table is then far
-/// taller than any box, so QC's `table_overflow` reports it with `height_clamped`.
-fn clamp_rows(rows: &mut [TableRow]) -> bool {
-    let mut left = MAX_EXTENT;
-    let mut clamped = false;
-    for r in rows {
-        if r.height > left {
-            r.height = left;
-            clamped = true;
-        }
-        left -= r.height.max(0);
-    }
-    clamped
-}
-
-impl TableItem {
-    /// The laid-out table at the current size in `rect`.
-    fn table_box(&self, rect: Rect) -> TableBox {
-        let m = self.measure(self.size, rect.w);
-        let mut broken = Vec::new();
-        let mut rows = Vec::with_capacity(self.range.len() + 2);
-        let full: Emu = m.cols.widths.iter().sum();
-        if let (Some(c), Some(h)) = (&self.caption, m.caption) {
-            let cell = self.cell(c, Align::Left, true, full, &mut broken);
-            let span = m.cols.widths.len() as u32;
-            rows.push(TableRow {
-                kind: RowKind::Caption,
-                height: h,
-                pad_top: self.pad_top(c, self.size),
-                cells: vec![TableCell { span, ..cell }],
-            });
-        }
-        let mut add = |kind, row: &[CellItem], bold, height| {
-            let cells = row
-                .iter()
-                .zip(&m.cols.widths)
-                .map(|(c, &w)| self.cell(&c.paras, c.align, bold, w, &mut broken))
-                .collect();
-            rows.push(TableRow {
-                kind,
-                height,
-                pad_top: self.row_pad_top(row, self.size),
-                cells,
-            });
-        };
-        add(RowKind::Header, &self.cells.header, true, m.header);
-        for ((r, id), &h) in self.rows().iter().zip(self.range.clone()).zip(&m.rows) {
-            add(RowKind::Body(id), r, false, h);
-        }
-        let height_clamped = clamp_rows(&mut rows);
-        let overflow_columns = m
-            .cols
-            .overflow
-            .iter()
-            .filter_map(|&i| self.columns.get(i).cloned())
-            .collect();
-        TableBox {
-            size: self.size,
-            requested_size: self.requested,
-            min_size: self.min,
-            col_widths: m.cols.widths.clone(),
-            columns: self.columns.clone(),
-            rows,
-            margins: CELL_MARGINS,
-            color: self.color,
-            header_fill: self.header_fill,
-            header_color: readable_on(self.header_fill, self.color, self.background),
-            border: self.border,
-            needed_height: m.total(),
-            usable_height: usable(rect.h),
-            overflow_columns,
-            rows_total: self.rows_total,
-            page: self.page,
-            broken_words: broken,
-            height_clamped,
-            rtl: specrender_spec::resolve::right_to_left(&self.lang),
-        }
-    }
-
-    /// One laid cell: its paragraphs broken into lines in a column `col_w` wide.
-    fn cell(
-        &self,
-        paras: &[Prepared],
-        align: Align,
-        bold: bool,
-        col_w: Emu,
-        broken: &mut Vec<String>,
-    ) -> TableCell {
-        let lw = (col_w - CELL_MARGINS.l - CELL_MARGINS.r).max(1);
-        let paragraphs = paras
-            .iter()
-            .map(|p| {
-                let b = p.broken_at(self.size, lw);
-                for w in p.broken_words(&b) {
-                    if !broken.contains(&w) {
-                        broken.push(w);
-                    }
-                }
-                Paragraph {
-                    text: p.text.clone(),
-                    bullet: None,
-                    lang: self.lang.clone(),
-                    ea_line_break: !p.korean,
-                    rtl: p.rtl,
-                    line_pitch: pitch(self.size, p.has_cjk, self.cjk_permille),
-                    space_before: 0,
-                    space_after: 0,
-                    margin_left: 0,
-                    indent: 0,
-                    lines: b
-                        .lines
-                        .iter()
-                        .map(|l| Line {
-                            start: l.start,
-                            end: l.end,
-                            width: l.width,
-                        })
-                        .collect(),
-                    runs: p.runs.clone(),
-                    glyphs: None,
-                }
-            })
-            .collect();
-        TableCell {
-            paragraphs,
-            align,
-            bold,
-            span: 1,
-            text_height: self.text_height(paras, self.size, col_w),
-        }
-    }
-
-    /// Characters no font has, in order of appearance.
-    fn missing_chars(&self) -> Vec<char> {
-        let mut missing: Vec<char> = Vec::new();
-        let cells = self.cells.header.iter().chain(self.rows().iter().flatten());
-        let paras = cells
-            .flat_map(|c| c.paras.iter())
-            .chain(self.caption.iter().flat_map(|c| c.iter()));
-        for &c in paras.flat_map(|p| p.missing.iter()) {
-            if !missing.contains(&c) && !c.is_whitespace() && !c.is_control() {
-                missing.push(c);
-            }
-        }
-        missing
-    }
-}
-
-/// The text colour for a fill: white, the theme's text colour, or its background colour,
-/// whichever contrasts most (WCAG 2 contrast; white on a tie). The background is the dark
-/// choice on a dark look, where both white and the text colour are light.
-pub fn readable_on(fill: Rgb, text: Rgb, background: Rgb) -> Rgb {
-    let c = |x: Rgb| specrender_model::color::contrast([fill.0, fill.1, fill.2], [x.0, x.1, x.2]);
-    [text, background].into_iter().fold(
-        Rgb(255, 255, 255),
-        |best, x| if c(x) > c(best) { x } else { best },
-    )
 }
 
 #[cfg(test)]
