@@ -28,6 +28,9 @@ use specrender_spec::deck::ThemeFonts;
 /// A family as runs name it and the slot it fills (0 Latin, 1 East Asian, 2 complex).
 type Named = (String, u8);
 
+/// A face to build: its family and style, the face and the characters kept of it.
+type FaceJob = ((String, FaceStyle), (specrender_fonts::FaceId, Keep));
+
 /// The characters each named family shows, bold and regular apart.
 #[derive(Default)]
 struct Uses {
@@ -336,7 +339,7 @@ fn refusal(kind: &MatchKind, name: &str) -> Option<(&'static str, String)> {
 /// to `threads` threads, each taking the next job in turn.
 fn build_faces(
     book: &FontBook,
-    jobs: &[((String, FaceStyle), (specrender_fonts::FaceId, Keep))],
+    jobs: &[FaceJob],
     subset: bool,
     threads: usize,
 ) -> Vec<Result<faces::FaceFont, faces::Refusal>> {
