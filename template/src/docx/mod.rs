@@ -27,9 +27,7 @@ mod styles;
 
 use crate::carry::Carried;
 use crate::model::{FontSet, Theme};
-use crate::TemplateError;
 use serde::Serialize;
-use specrender_opc::Limits;
 use std::sync::Arc;
 
 pub use furniture::{Furniture, FurnitureRun, MAX_FURNITURE_TEXT};
@@ -162,17 +160,6 @@ pub struct NumOverride {
 }
 
 impl DocTemplate {
-    /// Parses a .docx / .dotx from its bytes, under the default limits.
-    pub fn from_bytes(bytes: Vec<u8>) -> Result<DocTemplate, TemplateError> {
-        read::read(bytes, Limits::default())
-    }
-
-    /// [`DocTemplate::from_bytes`] under `limits` (`specrender check` reads foreign files
-    /// under the caller's).
-    pub fn from_bytes_with(bytes: Vec<u8>, limits: Limits) -> Result<DocTemplate, TemplateError> {
-        read::read(bytes, limits)
-    }
-
     pub fn style(&self, id: &str) -> Option<&DocStyle> {
         self.styles.iter().find(|s| s.id == id)
     }

@@ -13,6 +13,19 @@ use specrender_opc::xml::walk;
 use specrender_opc::{Limits, Package, PackageError};
 use std::sync::Arc;
 
+impl DocTemplate {
+    /// Parses a .docx / .dotx from its bytes, under the default limits.
+    pub fn from_bytes(bytes: Vec<u8>) -> Result<DocTemplate, TemplateError> {
+        read(bytes, Limits::default())
+    }
+
+    /// [`DocTemplate::from_bytes`] under `limits` (`specrender check` reads foreign files
+    /// under the caller's).
+    pub fn from_bytes_with(bytes: Vec<u8>, limits: Limits) -> Result<DocTemplate, TemplateError> {
+        read(bytes, limits)
+    }
+}
+
 const MAIN_TYPES: &[(&str, &str)] = &[
     (
         "application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml",
