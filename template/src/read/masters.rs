@@ -2,12 +2,37 @@
 //! time) and each of its layouts (name, type, `showMasterSp`), with their shapes.
 
 use super::shapes::{check_shapes_in_all, shapes};
-use super::{read_theme, target, too_many, MAX_LAYOUTS};
+use super::theme::read_theme;
 use crate::model::*;
 use crate::paint::{self, BulletColor, Capture, Fill, Node};
 use crate::TemplateError;
 use specrender_opc::xml::{attr, attr_i64, attr_ns, walk};
-use specrender_opc::Package;
+use specrender_opc::{Package, PackageError, Rel};
+
+/// At most this many layouts are read (real templates: 11-60).
+const MAX_LAYOUTS: usize = 1024;
+
+/// The error for a part that lists more than `max` of `what`.
+pub(super) fn too_many(part: &str, what: &str, max: usize) -> TemplateError {
+    PackageError::Xml {
+        part: part.to_string(),
+        message: format!("more than {max} {what}"),
+    }
+    .into()
+}
+
+/// The internal relationship `id` of `part` (`rels`), or the error naming it.
+pub(super) fn target<'r>(rels: &'r [Rel], id: &str, part: &str) -> Result<&'r Rel, TemplateError> {
+    rels.iter()
+        .find(|r| r.id == id && !r.external)
+        .ok_or_else(|| {
+            PackageError::Xml {
+                part: part.to_string(),
+                message: format!("relationship {id} is not defined"),
+            }
+            .into()
+        })
+}
 
 /// Reads master `part` and its layouts into `t`; `kept` counts the custom-geometry path
 /// commands the template holds ([`crate::geom::MAX_CMDS`]).

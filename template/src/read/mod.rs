@@ -14,9 +14,9 @@ mod theme;
 
 use crate::model::*;
 use crate::TemplateError;
-use masters::read_master;
+use masters::{read_master, target, too_many};
 use specrender_opc::xml::{attr_i64, attr_ns, walk};
-use specrender_opc::{Limits, Package, PackageError, Rel};
+use specrender_opc::{Limits, Package, PackageError};
 
 pub use theme::read_theme;
 
@@ -43,9 +43,8 @@ const MAIN_TYPES: &[(&str, &str)] = &[
     ),
 ];
 
-/// At most this many masters and layouts are read (real templates: 1-5 masters, 11-60 layouts).
+/// At most this many masters are read (real templates: 1-5; layouts: `masters.rs`).
 const MAX_MASTERS: usize = 64;
-const MAX_LAYOUTS: usize = 1024;
 
 /// The package's main part (`_rels/.rels`' officeDocument) and its kind: the extension
 /// `types` gives its content type. `not_it` makes the error for a package of another kind.
@@ -191,26 +190,6 @@ pub(crate) fn read(bytes: Vec<u8>, limits: Limits) -> Result<Template, TemplateE
     resolve_geometry(&mut t);
     warnings(&mut t);
     Ok(t)
-}
-
-fn too_many(part: &str, what: &str, max: usize) -> TemplateError {
-    PackageError::Xml {
-        part: part.to_string(),
-        message: format!("more than {max} {what}"),
-    }
-    .into()
-}
-
-fn target<'r>(rels: &'r [Rel], id: &str, part: &str) -> Result<&'r Rel, TemplateError> {
-    rels.iter()
-        .find(|r| r.id == id && !r.external)
-        .ok_or_else(|| {
-            PackageError::Xml {
-                part: part.to_string(),
-                message: format!("relationship {id} is not defined"),
-            }
-            .into()
-        })
 }
 
 /// The slide sizes PowerPoint accepts (`p:sldSz`): 1 to 56 in on each side.
