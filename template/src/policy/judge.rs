@@ -2,7 +2,6 @@
 //! its target's content type is that type's, dropped (with a finding or silently) otherwise;
 //! what a finding shows of a dropped target.
 
-use super::safe_text;
 use specrender_model::findings::DropKind;
 use specrender_opc::Rel;
 
@@ -190,6 +189,20 @@ pub fn shown_target(r: &Rel, kind: DropKind) -> Option<String> {
         DropKind::FileLink => Some("file:".into()),
         _ => scheme(&r.target.trim().to_ascii_lowercase()).map(|s| format!("{s}:")),
     }
+}
+
+/// Most characters of a target a finding shows.
+pub const MAX_TARGET: usize = 120;
+
+/// `s` without control characters, at most `MAX_TARGET` characters (cut with `…`).
+pub fn safe_text(s: &str) -> String {
+    let clean: String = s.chars().filter(|c| !c.is_control()).collect();
+    if clean.chars().count() <= MAX_TARGET {
+        return clean;
+    }
+    let mut cut: String = clean.chars().take(MAX_TARGET - 1).collect();
+    cut.push('…');
+    cut
 }
 
 #[cfg(test)]

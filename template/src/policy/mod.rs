@@ -39,7 +39,7 @@ mod xml;
 use std::collections::BTreeSet;
 
 pub use clean::clean_part;
-pub use judge::{judge, link_kind, shown_target, Verdict};
+pub use judge::{judge, link_kind, safe_text, shown_target, Verdict, MAX_TARGET};
 pub use plan::fetching_field;
 pub use specrender_model::findings::{DropKind, Dropped};
 
@@ -51,23 +51,9 @@ pub fn dropped_line(d: &Dropped) -> String {
     }
 }
 
-/// Most characters of a target a finding shows.
-pub const MAX_TARGET: usize = 120;
-
 /// Most findings one template gives: past them, content is dropped the same way and the last
 /// finding counts the rest (`kind` of the first left out, `target` "+N more").
 pub const MAX_DROPPED: usize = 100;
-
-/// `s` without control characters, at most `MAX_TARGET` characters (cut with `…`).
-pub fn safe_text(s: &str) -> String {
-    let clean: String = s.chars().filter(|c| !c.is_control()).collect();
-    if clean.chars().count() <= MAX_TARGET {
-        return clean;
-    }
-    let mut cut: String = clean.chars().take(MAX_TARGET - 1).collect();
-    cut.push('…');
-    cut
-}
 
 /// `dropped` deduplicated (same part, kind and target: once), in order of first appearance,
 /// at most [`MAX_DROPPED`] (the last one then says how many more there were).

@@ -3,8 +3,7 @@
 //! relationships), and what goes decided as a [`Plan`]; what goes that no relationship's
 //! finding names is noted.
 
-use super::judge::{link_kind, scheme};
-use super::safe_text;
+use super::judge::{link_kind, safe_text, scheme};
 use super::xml::{attr_value, attrs_of, el_of, reader, resolved_ns, xml_error, Attr, El, Ns};
 use specrender_model::findings::{DropKind, Dropped};
 use specrender_opc::PackageError;
