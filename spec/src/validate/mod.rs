@@ -35,6 +35,7 @@
 
 mod keywords;
 mod path;
+mod validator;
 mod values;
 
 use std::sync::OnceLock;
@@ -43,8 +44,8 @@ use serde_json::Value;
 
 use crate::findings::{Collector, Findings};
 use crate::read::LongArrays;
-use crate::{Code, SpecKind};
-use keywords::Keywords;
+use crate::SpecKind;
+use validator::Validator;
 
 pub(crate) use path::field_name;
 pub use path::{pointer, push_token};
@@ -107,134 +108,6 @@ pub(crate) fn validate_schema_into(
         .collect();
     free.sort();
     free
-}
-
-struct Validator<'s, 'o> {
-    root: &'s Value,
-    /// Where findings go; the collector reports the same finding reached through several
-    /// schema branches (e.g. `type: object` in `element` and in `textElement`) once. `None`
-    /// when only asking whether the instance is valid (an `if`): the first failure answers
-    /// it, so no message is written and nothing more is checked.
-    out: Option<&'o mut Collector>,
-    /// Real lengths of the arrays the reader cut.
-    long: &'o LongArrays,
-    /// Cut arrays checked against a `maxItems`.
-    capped: Vec<String>,
-    /// The position key of `path` (member or item index per token).
-    pos: Vec<u32>,
-    /// The declared names of a `properties` map, joined once per map (for the
-    /// `additional_property` message).
-    allowed: Vec<(*const serde_json::Map<String, Value>, std::rc::Rc<str>)>,
-    failed: bool,
-}
-
-impl<'s> Validator<'s, '_> {
-    /// Records a finding; `message` is only written when it is reported.
-    fn err(
-        &mut self,
-        path: &str,
-        code: Code,
-        message: impl FnOnce() -> String,
-        note: Option<&str>,
-    ) {
-        match &mut self.out {
-            None => self.failed = true,
-            Some(out) => out.error_once(&self.pos, path, code, message, note),
-        }
-    }
-
-    /// The declared property names of `props`, comma-separated (cached per map).
-    fn allowed(&mut self, props: Option<&serde_json::Map<String, Value>>) -> std::rc::Rc<str> {
-        let Some(p) = props else { return "".into() };
-        let ptr = p as *const _;
-        if let Some((_, s)) = self.allowed.iter().find(|(q, _)| *q == ptr) {
-            return s.clone();
-        }
-        let names: Vec<&str> = p.keys().map(String::as_str).collect();
-        let s: std::rc::Rc<str> = names.join(", ").into();
-        self.allowed.push((ptr, s.clone()));
-        s
-    }
-
-    fn resolve_ref(&self, r: &str) -> Option<&'s Value> {
-        let p = r.strip_prefix('#')?;
-        self.root.pointer(p)
-    }
-
-    /// Does `inst` satisfy `schema` (no findings recorded)?
-    fn is_valid(&self, schema: &'s Value, inst: &Value) -> bool {
-        let mut probe = Validator {
-            root: self.root,
-            out: None,
-            long: self.long,
-            capped: Vec::new(),
-            pos: Vec::new(),
-            allowed: Vec::new(),
-            failed: false,
-        };
-        let mut p = String::new();
-        probe.check(schema, inst, &mut p, None);
-        !probe.failed
-    }
-
-    /// `if` evaluation with the "absent discriminator does not match" rule (module docs).
-    fn if_matches(&self, if_schema: &'s Value, inst: &Value) -> bool {
-        if let Some(props) = if_schema.get("properties").and_then(Value::as_object) {
-            match inst.as_object() {
-                Some(obj) => {
-                    if props.keys().any(|k| !obj.contains_key(k)) {
-                        return false;
-                    }
-                }
-                None => return false,
-            }
-        }
-        self.is_valid(if_schema, inst)
-    }
-
-    /// A human phrase for the `if` condition, e.g. `rule for kind "text"`.
-    fn if_note(if_schema: &Value) -> Option<String> {
-        let props = if_schema.get("properties")?.as_object()?;
-        let (k, s) = props.iter().next()?;
-        let c = s.get("const")?;
-        Some(format!("rule for {k} {c}"))
-    }
-
-    /// Checks `inst` against one schema node: every keyword family in a fixed order (the
-    /// order findings reach the output), each family in its own function below. Only the
-    /// family matching the instance's JSON type runs among the type-specific ones.
-    fn check(&mut self, schema: &'s Value, inst: &Value, path: &mut String, note: Option<&str>) {
-        if self.failed {
-            return;
-        }
-        let Some(s) = schema.as_object() else {
-            self.check_boolean_schema(schema, path, note);
-            return;
-        };
-        let k = Keywords::of(s);
-        if let Some(r) = k.reference {
-            if let Some(target) = self.resolve_ref(r) {
-                self.check(target, inst, path, note);
-            }
-        }
-        self.check_type(&k, inst, path, note);
-        self.check_const_enum(&k, inst, path, note);
-        match inst {
-            Value::String(text) => self.check_string_length(&k, text, path, note),
-            Value::Number(_) => self.check_numeric_bounds(&k, inst, path, note),
-            Value::Array(items) => {
-                self.check_item_counts(&k, items, path, note);
-                self.check_items(&k, items, path, note);
-            }
-            Value::Object(obj) => {
-                self.check_required(&k, obj, path, note);
-                self.check_properties(&k, obj, path, note);
-            }
-            Value::Null | Value::Bool(_) => {}
-        }
-        self.check_all_of(&k, inst, path, note);
-        self.check_if_then(&k, inst, path, note);
-    }
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 use crate::common::json_integer;
 use serde_json::Value;
 
-use super::field_name;
+use super::path::field_name;
 
 pub(crate) fn type_name(v: &Value) -> &'static str {
     match v {
