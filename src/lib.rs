@@ -22,6 +22,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+pub mod options;
 pub mod outputs;
 pub mod serve;
 
@@ -32,6 +33,7 @@ pub use specrender_qc as qc;
 pub use specrender_renderer as renderer;
 pub use specrender_spec as spec;
 
+pub use options::JobOptions;
 pub use specrender_fonts::{FontBook, FontError, FontOptions};
 pub use specrender_layout::model::{Autofit, LaidDeck};
 pub use specrender_layout::{LayoutJson, LayoutOptions};
@@ -84,6 +86,17 @@ impl RenderOptions {
         };
         self.layout.threads = n;
         self.pptx.threads = n;
+        self
+    }
+
+    /// Lay out on `template` (`--template FILE`, Python's `template=`): a deck's on
+    /// [`LayoutOptions::template`], a document's on its [`layout::doc::DocOptions::template`].
+    pub fn with_template(mut self, template: Option<template::AnyTemplate>) -> Self {
+        match template {
+            Some(template::AnyTemplate::Deck(t)) => self.layout.template = Some(t),
+            Some(template::AnyTemplate::Doc(t)) => self.doc.template = Some(t),
+            None => {}
+        }
         self
     }
 }

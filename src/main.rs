@@ -17,12 +17,12 @@
 //! true when the job ran (exit code 0 or 1; for `validate`: the input is valid). See
 //! [`specrender::serve`]. EOF ends it with exit code 0.
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand};
 use serde_json::json;
 use specrender::outputs::{Content, OutputError, Target};
 use specrender::serve::{ServeOptions, Worker};
 use specrender::{
-    guard, panic_message, Autofit, Error, FontOptions, Outcome, ParseOptions, Parsed, Progress,
+    guard, options, panic_message, Autofit, Error, JobOptions, FontOptions, Outcome, ParseOptions, Parsed, Progress,
     RenderOptions, SpecError, SpecFailure, Stage, Validation,
 };
 use std::io::{self, Read, Write};
@@ -172,14 +172,14 @@ enum Command {
         highlight: bool,
         /// `shrink` writes a:normAutofit; `none` writes a:noAutofit (text exactly at the
         /// chosen sizes). Decks only.
-        #[arg(long, value_enum, default_value_t = AutofitArg::Shrink)]
-        autofit: AutofitArg,
+        #[arg(long, value_parser = options::AUTOFIT.clap(), default_value = "shrink")]
+        autofit: Autofit,
         /// Fonts the PPTX or DOCX carries, so the fit holds where they are not installed:
         /// `none`; `used` — the faces the file uses, subset to its characters; `all` — those
         /// faces whole (editable with any character). Faces measured with a stand-in, or whose
         /// licence forbids it, are not embedded (QC `font_not_embedded`). docs/guide/fonts.md.
-        #[arg(long, value_enum, default_value_t = EmbedArg::None, value_name = "WHICH")]
-        embed_fonts: EmbedArg,
+        #[arg(long, value_parser = options::EMBED_FONTS.clap(), default_value = "none", value_name = "WHICH")]
+        embed_fonts: specrender::EmbedFonts,
         #[command(flatten)]
         citations: CitationsFlag,
         #[command(flatten)]
@@ -318,14 +318,12 @@ struct InputArgs {
 
 impl InputArgs {
     fn parse_options(&self) -> ParseOptions {
-        let mut o = ParseOptions {
+        JobOptions {
             extract_json: self.extract_json,
-            ..ParseOptions::default()
-        };
-        if let Some(n) = self.max_bytes {
-            o.max_bytes = n;
+            max_bytes: self.max_bytes,
+            ..JobOptions::default()
         }
-        o
+        .parse_options()
     }
 }
 
@@ -393,30 +391,14 @@ struct RunArgs {
     templates: Option<PathBuf>,
     #[command(flatten)]
     fonts: FontArgs,
-    /// `render`'s `--autofit` (the other commands write no PPTX).
-    #[arg(skip)]
-    autofit: AutofitArg,
-    /// No slide-number field in the footer band of content layouts (on by default).
-    #[arg(long)]
-    no_slide_numbers: bool,
     /// JSON-lines progress events on stderr.
     #[arg(long)]
     progress: bool,
-    /// Threads for layout, PPTX writing and drawing previews (0: one per available core;
-    /// previews on fewer when their pixels would pass the preview budget). The output is the
-    /// same bytes whatever the number.
-    #[arg(long, value_name = "N", default_value_t = 0)]
-    threads: usize,
-    /// `qc`'s, `render`'s and `pdf`'s `--citations` (`preview` draws no document).
-    #[arg(skip)]
-    citations: CitationsArg,
-    /// `render`'s `--embed-fonts`.
-    #[arg(skip)]
-    embed_fonts: EmbedArg,
-    /// Work units a job may spend laying out (docs/guide/limits.md, "The work budget"); an input that
-    /// needs more is refused (exit 2, `work_budget` at the element that passed it).
-    #[arg(long, value_name = "UNITS", default_value_t = specrender::layout::work::DEFAULT_WORK_BUDGET)]
-    work_budget: u64,
+    /// The job's options: `--no-slide-numbers`, `--threads`, `--work-budget` here; `render`'s
+    /// `--autofit` and `--embed-fonts`, `qc`'s, `render`'s and `pdf`'s `--citations` and
+    /// INPUT's `--extract-json` and `--max-bytes` set by the command.
+    #[command(flatten)]
+    job: JobOptions,
 }
 
 /// The built-in looks `--theme` takes: `default` and [`specrender::template::themes::THEMES`].
@@ -452,31 +434,8 @@ fn apply_theme(run: &RunArgs, parsed: &mut Parsed) -> Result<(), i32> {
 struct CitationsFlag {
     /// DocSpec citations: `footnotes` (one per citation) or `list` (`[n]` keys and a numbered
     /// reference list at the end).
-    #[arg(long, value_enum, default_value_t = CitationsArg::Footnotes)]
-    citations: CitationsArg,
-}
-
-#[derive(Clone, Copy, Default, ValueEnum)]
-enum CitationsArg {
-    #[default]
-    Footnotes,
-    List,
-}
-
-/// `render --embed-fonts`.
-#[derive(Clone, Copy, Default, ValueEnum)]
-enum EmbedArg {
-    #[default]
-    None,
-    Used,
-    All,
-}
-
-#[derive(Clone, Copy, Default, ValueEnum)]
-enum AutofitArg {
-    #[default]
-    Shrink,
-    None,
+    #[arg(long, value_parser = options::CITATIONS.clap(), default_value = "footnotes")]
+    citations: specrender::layout::doc::model::CitationStyle,
 }
 
 fn main() -> ExitCode {
@@ -498,7 +457,7 @@ fn main() -> ExitCode {
             citations,
             mut run,
         } => {
-            run.citations = citations.citations;
+            run.job.citations = citations.citations;
             let outputs = Outputs {
                 file: None,
                 qc: None,
@@ -521,9 +480,9 @@ fn main() -> ExitCode {
             citations,
             mut run,
         } => {
-            run.autofit = autofit;
-            run.embed_fonts = embed_fonts;
-            run.citations = citations.citations;
+            run.job.autofit = autofit;
+            run.job.embed_fonts = embed_fonts;
+            run.job.citations = citations.citations;
             let preview = preview.map(|dir| PreviewArgs {
                 dir,
                 width: preview_width,
@@ -546,7 +505,7 @@ fn main() -> ExitCode {
             citations,
             mut run,
         } => {
-            run.citations = citations.citations;
+            run.job.citations = citations.citations;
             let outputs = Outputs {
                 file: None,
                 qc: qc.as_deref(),
@@ -922,7 +881,7 @@ fn run_pipeline(
     // them. `--threads 1` keeps the run on one thread.
     let font_opts = run.fonts.options();
     let fonts_loading =
-        (run.threads != 1).then(|| std::thread::spawn(move || specrender::load_fonts(&font_opts)));
+        (run.job.threads != 1).then(|| std::thread::spawn(move || specrender::load_fonts(&font_opts)));
     let mut parsed = parse_input(args, &parse_opts, run, &mut progress)?;
     if let Err(code) = apply_theme(run, &mut parsed) {
         return Ok(code);
@@ -1529,7 +1488,7 @@ fn parse_input(
     // names the look, warmed here; `--threads 1` keeps the run on one thread). The JSON value
     // is not freed: the process exits after the run (freeing it on another thread held the
     // allocator's lock against this one).
-    if let (Some(name), false) = (&run.theme, run.threads == 1) {
+    if let (Some(name), false) = (&run.theme, run.job.threads == 1) {
         let name = name.clone();
         // Detached: a run that fails before it needs the look does not wait for it.
         let _ = std::thread::Builder::new().spawn(move || {
@@ -1538,7 +1497,7 @@ fn parse_input(
             }
         });
     }
-    let parsed: Parsed = if run.template.is_none() && run.theme.is_none() && run.threads != 1 {
+    let parsed: Parsed = if run.template.is_none() && run.theme.is_none() && run.job.threads != 1 {
         specrender::parse_warming(
             &bytes,
             parse_opts,
@@ -1597,7 +1556,8 @@ fn assets_root(args: &InputArgs, run: &RunArgs) -> Result<Option<PathBuf>, Error
     })
 }
 
-/// The library's options from the command line.
+/// The library's options from the command line: the job's ([`JobOptions::render_options`])
+/// with INPUT's parsing flags, and where assets and templates are.
 fn render_options(
     run: &RunArgs,
     parse: ParseOptions,
@@ -1605,44 +1565,17 @@ fn render_options(
     assets_root: Option<PathBuf>,
     template: Option<specrender::template::AnyTemplate>,
 ) -> RenderOptions {
-    let mut opts = RenderOptions {
+    RenderOptions {
         parse,
-        layout: specrender::LayoutOptions {
-            autofit: match run.autofit {
-                AutofitArg::Shrink => Autofit::Shrink,
-                AutofitArg::None => Autofit::None,
-            },
-            slide_numbers: !run.no_slide_numbers,
-            work_budget: run.work_budget,
-            ..Default::default()
-        },
         layout_json,
         assets_root,
-        doc: specrender::layout::doc::DocOptions {
-            citations: match run.citations {
-                CitationsArg::Footnotes => specrender::layout::doc::model::CitationStyle::Footnotes,
-                CitationsArg::List => specrender::layout::doc::model::CitationStyle::List,
-            },
-            template: None,
-            draw: false,
-        },
         templates: run
             .templates
             .as_ref()
             .map(|d| std::sync::Arc::new(specrender::TemplateStore::new(d))),
-        embed_fonts: match run.embed_fonts {
-            EmbedArg::None => specrender::EmbedFonts::None,
-            EmbedArg::Used => specrender::EmbedFonts::Used,
-            EmbedArg::All => specrender::EmbedFonts::All,
-        },
-        ..Default::default()
-    };
-    match template {
-        Some(specrender::template::AnyTemplate::Deck(t)) => opts.layout.template = Some(t),
-        Some(specrender::template::AnyTemplate::Doc(t)) => opts.doc.template = Some(t),
-        None => {}
+        ..run.job.render_options()
     }
-    opts.with_threads(run.threads)
+    .with_template(template)
 }
 
 /// `--template FILE`, read and parsed (a problem is reported and comes back as the exit code).
