@@ -22,7 +22,7 @@ use serde_json::json;
 use specrender::outputs::{Content, OutputError, Target};
 use specrender::serve::{ServeOptions, Worker};
 use specrender::{
-    guard, options, panic_message, Autofit, Error, JobOptions, FontOptions, Outcome, ParseOptions, Parsed, Progress,
+    guard, options, panic_message, ReadFail, TemplateFail, Autofit, Error, JobOptions, FontOptions, Outcome, ParseOptions, Parsed, Progress,
     RenderOptions, SpecError, SpecFailure, Stage, Validation,
 };
 use std::io::{self, Read, Write};
@@ -1584,31 +1584,18 @@ fn load_run_template(run: &RunArgs) -> Result<Option<specrender::template::AnyTe
 }
 
 /// A `--template` of the other kind than the input (a Word template for a deck, a
-/// presentation for a document) is refused: exit 2, nothing written.
+/// presentation for a document) is refused: exit 2, nothing written
+/// ([`specrender::template_fits`]).
 fn template_fits(
     input: &specrender::Input,
     template: &Option<specrender::template::AnyTemplate>,
     run: &RunArgs,
 ) -> Result<(), i32> {
-    use specrender::template::AnyTemplate;
     let file = run.template.as_deref().unwrap_or(Path::new("")).display();
-    match (input, template) {
-        (specrender::Input::Slides(_), Some(t @ AnyTemplate::Doc(_))) => {
-            say!(
-                "error: template {file}: a Word {} cannot hold a SlideSpec deck; give a .pptx or .potx",
-                t.kind()
-            );
-            Err(2)
-        }
-        (specrender::Input::Doc(_), Some(t @ AnyTemplate::Deck(_))) => {
-            say!(
-                "error: template {file}: a presentation ({}) cannot hold a DocSpec document; give a .docx or .dotx",
-                t.kind()
-            );
-            Err(2)
-        }
-        _ => Ok(()),
-    }
+    specrender::template_fits(input, template.as_ref(), &file.to_string()).map_err(|m| {
+        say!("error: {m}");
+        2
+    })
 }
 
 /// Write the PPTX, the QC report (`--qc` or stdout) and `--layout` together
@@ -1681,37 +1668,17 @@ fn report_qc_summary(qc: &specrender::QcReport) {
     }
 }
 
-/// Reads and parses a template; a problem is reported on stderr and comes back as the exit
-/// code: 3 when the file cannot be read, 2 when it is not a usable template (naming the part).
+/// Reads and parses a template ([`specrender::TemplateCache::load`]); a problem is reported
+/// on stderr and comes back as the exit code: 3 when the file cannot be read, 2 when it is not
+/// a usable template (naming the part).
 fn load_template(file: &std::path::Path) -> Result<specrender::template::AnyTemplate, i32> {
-    let bytes = match read_limited(file, specrender::template::Limits::default().max_file_bytes) {
-        Ok(b) => b,
-        Err(ReadFail::Io(e)) => {
-            say!("error: environment: cannot read {}: {e}", file.display());
-            return Err(3);
-        }
-        Err(ReadFail::TooLarge(max)) => {
-            say!(
-                "error: template {}: larger than {max} bytes",
-                file.display()
-            );
-            return Err(2);
-        }
-        Err(ReadFail::NotAFile) => {
-            say!(
-                "error: template {}: not a regular file (a folder, FIFO or device)",
-                file.display()
-            );
-            return Err(2);
-        }
-    };
-    match guard(|| Ok(specrender::template::AnyTemplate::from_bytes(bytes))) {
-        Ok(Ok(t)) => Ok(t),
-        Ok(Err(e)) => {
-            say!("error: template {}: {e}", file.display());
+    match specrender::TemplateCache::with_bounds(0, 0).load(file) {
+        Ok(t) => Ok(t),
+        Err(TemplateFail::Unusable(m)) => {
+            say!("error: {m}");
             Err(2)
         }
-        Err(e) => {
+        Err(TemplateFail::Error(e)) => {
             report_error(&e);
             Err(e.exit_code())
         }
@@ -1757,38 +1724,6 @@ fn cmd_template_inspect(file: &std::path::Path, text: bool, fonts: &FontArgs) ->
     }
 }
 
-enum ReadFail {
-    Io(io::Error),
-    TooLarge(u64),
-    /// A folder, FIFO, socket or device.
-    NotAFile,
-}
-
-/// A file's bytes, refusing more than `max` without reading it all, and anything but a
-/// regular file without blocking: the open is `O_NONBLOCK | O_NOCTTY` (a FIFO with no writer
-/// opens at once, a terminal is not adopted) and the type is checked on the open handle.
-fn read_limited(path: &std::path::Path, max: u64) -> Result<Vec<u8>, ReadFail> {
-    let mut opts = std::fs::OpenOptions::new();
-    opts.read(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        opts.custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY);
-    }
-    let f = opts.open(path).map_err(ReadFail::Io)?;
-    if !f.metadata().map_err(ReadFail::Io)?.is_file() {
-        return Err(ReadFail::NotAFile);
-    }
-    let mut buf = Vec::new();
-    f.take(max + 1)
-        .read_to_end(&mut buf)
-        .map_err(ReadFail::Io)?;
-    if buf.len() as u64 > max {
-        return Err(ReadFail::TooLarge(max));
-    }
-    Ok(buf)
-}
-
 /// `check FILE`: 0 or 1 as QC, 2 for a file that is not a usable presentation (the part
 /// named), 3 for a file or fonts that cannot be read.
 fn cmd_check(file: &std::path::Path, json: bool, fonts: &FontArgs) -> i32 {
@@ -1796,7 +1731,7 @@ fn cmd_check(file: &std::path::Path, json: bool, fonts: &FontArgs) -> i32 {
         return 3;
     }
     let opts = specrender::check::CheckOptions::default();
-    let bytes = match read_limited(file, opts.limits.max_file_bytes) {
+    let bytes = match specrender::read_regular_file(file, opts.limits.max_file_bytes) {
         Ok(b) => b,
         Err(ReadFail::Io(e)) => {
             say!("error: environment: cannot read {}: {e}", file.display());
