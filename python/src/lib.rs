@@ -21,9 +21,10 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString};
 
 use specrender::template::AnyTemplate;
+use specrender::options::Keywords;
 use specrender::{
-    Autofit, Error, FontBook, Input, Outcome, ParseOptions, Parsed, RenderOptions, SpecFailure,
-    TemplateStore, Validation,
+    Error, FontBook, Input, JobOptions, Outcome, ParseOptions, Parsed, RenderOptions,
+    SpecFailure, TemplateCache, TemplateFail, TemplateStore, Validation,
 };
 
 create_exception!(
@@ -282,84 +283,65 @@ struct Call {
     spec: SpecIn,
     assets: Option<PathBuf>,
     template: Option<TemplateIn>,
-    autofit: Autofit,
-    slide_numbers: bool,
-    threads: usize,
-    citations: specrender::layout::doc::model::CitationStyle,
-    extract_json: bool,
-    max_bytes: Option<usize>,
+    /// The keyword arguments of the job ([`JobOptions::from_keywords`]).
+    job: JobOptions,
     layout: bool,
     /// Also write the deck's PDF (`render(..., pdf=True)`).
     pdf: bool,
-    /// `render(..., embed_fonts="used")`: the faces the file carries.
-    embed_fonts: specrender::EmbedFonts,
 }
 
-#[allow(clippy::too_many_arguments)]
+/// The keyword arguments every call shares besides its words (`autofit`, `citations`,
+/// `embed_fonts`: a call without one passes its default word).
+struct Common {
+    slide_numbers: bool,
+    threads: usize,
+    extract_json: bool,
+    max_bytes: Option<usize>,
+    layout: bool,
+}
+
 fn call(
     py: Python<'_>,
     spec: &Bound<'_, PyAny>,
     assets: Option<PathBuf>,
     template: Option<&Bound<'_, PyAny>>,
-    autofit: &str,
-    slide_numbers: bool,
-    threads: usize,
-    citations: &str,
-    extract_json: bool,
-    max_bytes: Option<usize>,
-    layout: bool,
+    words: Keywords<'_>,
+    c: Common,
 ) -> PyResult<Call> {
-    use specrender::layout::doc::model::CitationStyle;
+    let spec = spec_in(py, spec)?;
+    let template = template_in(template)?;
+    let job = JobOptions::from_keywords(
+        words,
+        c.slide_numbers,
+        c.threads,
+        c.extract_json,
+        c.max_bytes,
+    )
+    .map_err(PyValueError::new_err)?;
     Ok(Call {
-        spec: spec_in(py, spec)?,
+        spec,
         assets,
-        template: template_in(template)?,
-        autofit: match autofit {
-            "shrink" => Autofit::Shrink,
-            "none" => Autofit::None,
-            other => {
-                return Err(PyValueError::new_err(format!(
-                    "autofit must be \"shrink\" or \"none\", not {other:?}"
-                )))
-            }
-        },
-        slide_numbers,
-        threads,
-        citations: match citations {
-            "footnotes" => CitationStyle::Footnotes,
-            "list" => CitationStyle::List,
-            other => {
-                return Err(PyValueError::new_err(format!(
-                    "citations must be \"footnotes\" or \"list\", not {other:?}"
-                )))
-            }
-        },
-        extract_json,
-        max_bytes,
-        layout,
+        template,
+        job,
+        layout: c.layout,
         pdf: false,
-        embed_fonts: specrender::EmbedFonts::None,
     })
 }
 
-/// `embed_fonts="none" | "used" | "all"`.
-fn embed_fonts(s: &str) -> PyResult<specrender::EmbedFonts> {
-    specrender::EmbedFonts::parse(s).ok_or_else(|| {
-        PyValueError::new_err(format!(
-            "embed_fonts must be \"none\", \"used\" or \"all\", not {s:?}"
-        ))
-    })
-}
+/// The words of a call that takes neither `autofit` nor `citations` nor `embed_fonts`.
+const NO_WORDS: Keywords<'static> = Keywords {
+    autofit: "shrink",
+    citations: "footnotes",
+    embed_fonts: "none",
+};
 
 fn parse_options(extract_json: bool, max_bytes: Option<usize>) -> ParseOptions {
-    let mut o = ParseOptions {
+    JobOptions {
         extract_json,
-        ..ParseOptions::default()
-    };
-    if let Some(n) = max_bytes {
-        o.max_bytes = n;
+        max_bytes,
+        ..JobOptions::default()
     }
-    o
+    .parse_options()
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -368,22 +350,18 @@ fn parse_options(extract_json: bool, max_bytes: Option<usize>) -> ParseOptions {
 /// Fonts and parsed templates, shared by every call and thread.
 struct Inner {
     book: FontBook,
-    /// Templates given by path or bytes (either kind), by SHA-256 of their bytes.
-    templates: Mutex<HashMap<[u8; 32], AnyTemplate>>,
+    /// Templates given by path or bytes (either kind), parsed once per content.
+    templates: TemplateCache,
     /// `templates=DIR`: decks' `template_id`s resolved there (`--templates`).
     store: Option<Arc<TemplateStore>>,
 }
-
-/// At most this many templates given by path or bytes are kept parsed; past it the cache
-/// starts over (a service uses a handful).
-const TEMPLATE_CACHE: usize = 64;
 
 impl Inner {
     fn load(dirs: &[PathBuf], system: bool, templates: Option<PathBuf>) -> Result<Inner, Error> {
         let book = specrender::load_fonts(&specrender::font_options(dirs, system))?;
         Ok(Inner {
             book,
-            templates: Mutex::new(HashMap::new()),
+            templates: TemplateCache::default(),
             store: templates.map(|d| Arc::new(TemplateStore::new(d))),
         })
     }
@@ -392,50 +370,26 @@ impl Inner {
     /// from the cache when the same bytes were parsed before.
     /// Returns the template and the name errors give it (the path, or `(bytes)`).
     fn template(&self, t: TemplateIn) -> Result<(AnyTemplate, String), Fail> {
-        let max = specrender::template::Limits::default().max_file_bytes;
-        let (name, bytes) = match t {
-            TemplateIn::File(p) => {
-                let name = p.display().to_string();
-                match read_limited(&p, max) {
-                    Ok(b) => (name, b),
-                    Err(Ok(_)) => {
-                        return Err(Fail::Template(format!(
-                            "template {name}: larger than {max} bytes"
-                        )))
-                    }
-                    Err(Err(e)) => {
-                        return Err(Fail::Lib(Error::Environment(format!(
-                            "cannot read {name}: {e}"
-                        ))))
-                    }
-                }
-            }
-            TemplateIn::Bytes(b) => ("(bytes)".to_string(), b),
+        let fail = |f| match f {
+            TemplateFail::Unusable(m) => Fail::Template(m),
+            TemplateFail::Error(e) => Fail::Lib(e),
         };
-        if bytes.len() as u64 > max {
-            return Err(Fail::Template(format!(
-                "template {name}: larger than {max} bytes"
-            )));
+        match t {
+            TemplateIn::File(p) => {
+                let t = self.templates.load(&p).map_err(fail)?;
+                Ok((t, p.display().to_string()))
+            }
+            TemplateIn::Bytes(b) => {
+                let name = "(bytes)".to_string();
+                let t = self.templates.parse(b, &name).map_err(fail)?;
+                Ok((t, name))
+            }
         }
-        use sha2::Digest;
-        let key: [u8; 32] = sha2::Sha256::digest(&bytes).into();
-        let lock = || self.templates.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some(t) = lock().get(&key) {
-            return Ok((t.clone(), name));
-        }
-        let t = specrender::guard(|| Ok(AnyTemplate::from_bytes(bytes)))?
-            .map_err(|e| Fail::Template(format!("template {name}: {e}")))?;
-        let mut cache = lock();
-        if cache.len() >= TEMPLATE_CACHE {
-            cache.clear();
-        }
-        cache.insert(key, t.clone());
-        Ok((t, name))
     }
 
     /// Parse the input and build the CLI's options for it.
     fn prepare(&self, c: Call, layout_json: bool) -> Result<(Parsed, RenderOptions), Fail> {
-        let parse = parse_options(c.extract_json, c.max_bytes);
+        let parse = c.job.parse_options();
         let text = matches!(c.spec, SpecIn::Text(_));
         let (bytes, dir) = c.spec.load(parse.max_bytes)?;
         let parsed = specrender::parse(&bytes, &parse)
@@ -455,44 +409,17 @@ impl Inner {
         };
         let template = c.template.map(|t| self.template(t)).transpose()?;
         // A template of the other kind than the input is refused as the CLI refuses it.
-        match (&parsed.input, &template) {
-            (Input::Slides(_), Some((t @ AnyTemplate::Doc(_), name))) => {
-                return Err(Fail::Template(format!(
-                    "template {name}: a Word {} cannot hold a SlideSpec deck; give a .pptx or .potx",
-                    t.kind()
-                )))
-            }
-            (Input::Doc(_), Some((t @ AnyTemplate::Deck(_), name))) => {
-                return Err(Fail::Template(format!(
-                    "template {name}: a presentation ({}) cannot hold a DocSpec document; give a .docx or .dotx",
-                    t.kind()
-                )))
-            }
-            _ => {}
+        if let Some((t, name)) = &template {
+            specrender::template_fits(&parsed.input, Some(t), name).map_err(Fail::Template)?;
         }
-        let mut opts = RenderOptions {
-            parse,
-            layout: specrender::LayoutOptions {
-                autofit: c.autofit,
-                slide_numbers: c.slide_numbers,
-                ..Default::default()
-            },
+        let opts = RenderOptions {
             layout_json,
             assets_root,
-            doc: specrender::layout::doc::DocOptions {
-                citations: c.citations,
-                ..Default::default()
-            },
             templates: self.store.clone(),
-            embed_fonts: c.embed_fonts,
-            ..Default::default()
-        };
-        match template {
-            Some((AnyTemplate::Deck(t), _)) => opts.layout.template = Some(t),
-            Some((AnyTemplate::Doc(t), _)) => opts.doc.template = Some(t),
-            None => {}
+            ..c.job.render_options()
         }
-        Ok((parsed, opts.with_threads(c.threads)))
+        .with_template(template.map(|(t, _)| t));
+        Ok((parsed, opts))
     }
 
     fn run(&self, c: Call, write: bool) -> Result<Done, Fail> {
@@ -771,16 +698,20 @@ impl Engine {
             spec,
             assets,
             template,
-            autofit,
-            slide_numbers,
-            threads,
-            citations,
-            extract_json,
-            max_bytes,
-            layout,
+            Keywords {
+                autofit,
+                citations,
+                embed_fonts,
+            },
+            Common {
+                slide_numbers,
+                threads,
+                extract_json,
+                max_bytes,
+                layout,
+            },
         )?;
         c.pdf = pdf;
-        c.embed_fonts = self::embed_fonts(embed_fonts)?;
         run(py, &self.inner, c, true)
     }
 
@@ -807,13 +738,18 @@ impl Engine {
             spec,
             assets,
             template,
-            "shrink",
-            slide_numbers,
-            threads,
-            citations,
-            extract_json,
-            max_bytes,
-            layout,
+            Keywords {
+                autofit: "shrink",
+                citations,
+                embed_fonts: "none",
+            },
+            Common {
+                slide_numbers,
+                threads,
+                extract_json,
+                max_bytes,
+                layout,
+            },
         )?;
         run(py, &self.inner, c, false)
     }
@@ -850,13 +786,14 @@ impl Engine {
             spec,
             assets,
             template,
-            "shrink",
-            slide_numbers,
-            threads,
-            "footnotes",
-            extract_json,
-            max_bytes,
-            false,
+            NO_WORDS,
+            Common {
+                slide_numbers,
+                threads,
+                extract_json,
+                max_bytes,
+                layout: false,
+            },
         )?;
         let inner = self.inner.clone();
         boundary(py, || {
@@ -997,16 +934,20 @@ fn render(
         spec,
         assets,
         template,
-        autofit,
-        slide_numbers,
-        threads,
-        citations,
-        extract_json,
-        max_bytes,
-        layout,
+        Keywords {
+            autofit,
+            citations,
+            embed_fonts,
+        },
+        Common {
+            slide_numbers,
+            threads,
+            extract_json,
+            max_bytes,
+            layout,
+        },
     )?;
     c.pdf = pdf;
-    c.embed_fonts = self::embed_fonts(embed_fonts)?;
     let inner = shared_engine(py, fonts)?;
     run(py, &inner, c, true)
 }
@@ -1036,13 +977,18 @@ fn qc(
         spec,
         assets,
         template,
-        "shrink",
-        slide_numbers,
-        threads,
-        citations,
-        extract_json,
-        max_bytes,
-        layout,
+        Keywords {
+            autofit: "shrink",
+            citations,
+            embed_fonts: "none",
+        },
+        Common {
+            slide_numbers,
+            threads,
+            extract_json,
+            max_bytes,
+            layout,
+        },
     )?;
     let inner = shared_engine(py, fonts)?;
     run(py, &inner, c, false)
