@@ -25,11 +25,11 @@ use std::sync::Arc;
 mod doc;
 mod inspect;
 pub mod options;
+pub mod outputs;
 mod previews;
+pub mod serve;
 mod templates;
 mod validation;
-pub mod outputs;
-pub mod serve;
 
 pub use specrender_check as check;
 pub use specrender_fonts as fonts;
@@ -42,8 +42,6 @@ pub use doc::*;
 pub use inspect::*;
 pub use options::JobOptions;
 pub use previews::*;
-pub use templates::*;
-pub use validation::*;
 pub use specrender_fonts::{FontBook, FontError, FontOptions};
 pub use specrender_layout::model::{Autofit, LaidDeck};
 pub use specrender_layout::{LayoutJson, LayoutOptions};
@@ -53,6 +51,8 @@ pub use specrender_renderer::PptxOptions;
 pub use specrender_spec::{
     Code, ErrorSeverity, Findings, Input, ParseOptions, SpecError, SpecFailure, MAX_LISTED,
 };
+pub use templates::*;
+pub use validation::*;
 
 /// Options for [`run_qc`] and [`render`].
 #[derive(Debug, Clone, Default)]

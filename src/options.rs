@@ -250,7 +250,10 @@ mod tests {
             AUTOFIT.serve_error(&json!("x")),
             "unknown autofit \"x\" (shrink|none)"
         );
-        assert_eq!(AUTOFIT.serve_error(&json!(1)), "unknown autofit 1 (shrink|none)");
+        assert_eq!(
+            AUTOFIT.serve_error(&json!(1)),
+            "unknown autofit 1 (shrink|none)"
+        );
         assert_eq!(
             AUTOFIT.keyword_error("x"),
             "autofit must be \"shrink\" or \"none\", not \"x\""

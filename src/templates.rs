@@ -21,10 +21,8 @@ use crate::*;
 #[derive(Debug)]
 pub struct TemplateStore {
     dir: PathBuf,
-    cache: std::sync::Mutex<Lru<template::Template>>,
-    docs: std::sync::Mutex<Lru<template::DocTemplate>>,
-    max_entries: usize,
-    max_bytes: u64,
+    decks: TemplateCache,
+    docs: TemplateCache,
 }
 
 /// Parsed templates a [`TemplateStore`] keeps, of each kind.
@@ -162,18 +160,16 @@ impl TemplateStore {
     ) -> TemplateStore {
         TemplateStore {
             dir: dir.into(),
-            cache: Default::default(),
-            docs: Default::default(),
-            max_entries,
-            max_bytes,
+            decks: TemplateCache::with_bounds(max_entries, max_bytes),
+            docs: TemplateCache::with_bounds(max_entries, max_bytes),
         }
     }
 
     /// Parsed templates kept now (presentations, documents) and their estimated bytes.
     pub fn cached(&self) -> (usize, usize, u64) {
-        let c = self.cache.lock().unwrap_or_else(|p| p.into_inner());
-        let d = self.docs.lock().unwrap_or_else(|p| p.into_inner());
-        (c.entries.len(), d.entries.len(), c.bytes + d.bytes)
+        let (decks, deck_bytes) = self.decks.cached();
+        let (docs, doc_bytes) = self.docs.cached();
+        (decks, docs, deck_bytes + doc_bytes)
     }
 
     /// The file of template `id` with one of `exts`, read through the confined loader, with
@@ -238,17 +234,16 @@ impl TemplateStore {
         let Some((name, bytes, key)) = self.read(id, &["docx", "dotx"])? else {
             return Ok(ResolvedDocTemplate::Unknown(id.to_string()));
         };
-        let docs = || self.docs.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some(t) = docs().get(&key) {
-            return Ok(ResolvedDocTemplate::Found(t));
-        }
-        let t = Arc::new(
+        let parsed = self.docs.keep(key, &name, || {
             template::DocTemplate::from_bytes(bytes)
-                .map_err(|e| bad_template(format!("template {name}: {e}")))?,
-        );
-        let size = doc_template_bytes(&t);
-        docs().put(key, t.clone(), size, self.max_entries, self.max_bytes);
-        Ok(ResolvedDocTemplate::Found(t))
+                .map(|t| template::AnyTemplate::Doc(Arc::new(t)))
+        });
+        match parsed.map_err(TemplateFail::into_input_error)? {
+            template::AnyTemplate::Doc(t) => Ok(ResolvedDocTemplate::Found(t)),
+            template::AnyTemplate::Deck(_) => Err(Error::Internal(format!(
+                "template {name}: a presentation among the store's documents"
+            ))),
+        }
     }
 
     /// Resolves `id`. A template file that exists but is not a usable template is the
@@ -264,17 +259,15 @@ impl TemplateStore {
         let Some((name, bytes, key)) = self.read(id, &["pptx", "potx"])? else {
             return Ok(ResolvedTemplate::Unknown(id.to_string()));
         };
-        let cache = || self.cache.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some(t) = cache().get(&key) {
-            return Ok(ResolvedTemplate::Found(t));
+        let parsed = self.decks.keep(key, &name, || {
+            template::Template::from_bytes(bytes).map(|t| template::AnyTemplate::Deck(Arc::new(t)))
+        });
+        match parsed.map_err(TemplateFail::into_input_error)? {
+            template::AnyTemplate::Deck(t) => Ok(ResolvedTemplate::Found(t)),
+            template::AnyTemplate::Doc(_) => Err(Error::Internal(format!(
+                "template {name}: a Word template among the store's presentations"
+            ))),
         }
-        let t = Arc::new(
-            template::Template::from_bytes(bytes)
-                .map_err(|e| bad_template(format!("template {name}: {e}")))?,
-        );
-        let size = template_bytes(&t);
-        cache().put(key, t.clone(), size, self.max_entries, self.max_bytes);
-        Ok(ResolvedTemplate::Found(t))
     }
 }
 
@@ -287,6 +280,17 @@ pub enum TemplateFail {
     Unusable(String),
     /// The file cannot be read (exit 3, [`Error::Environment`]), or a bug (exit 4).
     Error(Error),
+}
+
+impl TemplateFail {
+    /// A template the input names by id (a store's): unusable is `bad_template` at the id
+    /// (exit 2).
+    fn into_input_error(self) -> Error {
+        match self {
+            TemplateFail::Unusable(m) => bad_template(m),
+            TemplateFail::Error(e) => e,
+        }
+    }
 }
 
 /// Why [`read_regular_file`] returned no bytes.
@@ -388,18 +392,35 @@ impl TemplateCache {
         }
         use sha2::Digest;
         let key: [u8; 32] = sha2::Sha256::digest(&bytes).into();
+        self.keep(key, name, || template::AnyTemplate::from_bytes(bytes))
+    }
+
+    /// The template kept under content `key`, or `parse`'s (its error worded as
+    /// `template NAME: ...`, a panic [`Error::Internal`]), kept for later.
+    fn keep(
+        &self,
+        key: [u8; 32],
+        name: &str,
+        parse: impl FnOnce() -> Result<template::AnyTemplate, template::TemplateError>,
+    ) -> Result<template::AnyTemplate, TemplateFail> {
         let lock = || self.lru.lock().unwrap_or_else(|p| p.into_inner());
         if let Some(t) = lock().get(&key) {
             return Ok((*t).clone());
         }
-        let t = guard(|| Ok(template::AnyTemplate::from_bytes(bytes)))
+        let t = guard(|| Ok(parse()))
             .map_err(TemplateFail::Error)?
             .map_err(|e| TemplateFail::Unusable(format!("template {name}: {e}")))?;
         let size = match &t {
             template::AnyTemplate::Deck(d) => template_bytes(d),
             template::AnyTemplate::Doc(d) => doc_template_bytes(d),
         };
-        lock().put(key, Arc::new(t.clone()), size, self.max_entries, self.max_bytes);
+        lock().put(
+            key,
+            Arc::new(t.clone()),
+            size,
+            self.max_entries,
+            self.max_bytes,
+        );
         Ok(t)
     }
 
@@ -438,12 +459,15 @@ mod tests {
     #[test]
     fn given_templates_are_parsed_once_per_content() {
         let cache = TemplateCache::default();
-        let bytes = template::themes::THEMES[0].bytes.to_vec();
+        let bytes = include_bytes!("../themes/minimal.potx").to_vec();
         let a = cache.parse(bytes.clone(), "(bytes)").unwrap();
         let b = cache.parse(bytes, "(bytes)").unwrap();
         match (a, b) {
             (template::AnyTemplate::Deck(a), template::AnyTemplate::Deck(b)) => {
-                assert!(Arc::ptr_eq(&a, &b), "the second parse is the first's template")
+                assert!(
+                    Arc::ptr_eq(&a, &b),
+                    "the second parse is the first's template"
+                )
             }
             _ => panic!("a presentation"),
         }

@@ -183,7 +183,10 @@ fn spec_bytes(spec: Option<&RawValue>) -> Result<Vec<u8>, String> {
 /// `options`: the job's ([`JobOptions::set_json`]: `autofit`, `slide_numbers`, `citations`,
 /// `embed_fonts`, `extract_json`, `max_bytes` from 1 to the worker's limit) and preview's
 /// (`width`, `highlight`, `sheet`).
-fn options(raw: Option<&RawValue>, max_bytes: usize) -> Result<(JobOptions, PreviewRequest), String> {
+fn options(
+    raw: Option<&RawValue>,
+    max_bytes: usize,
+) -> Result<(JobOptions, PreviewRequest), String> {
     let mut job = JobOptions {
         max_bytes: Some(max_bytes),
         // One thread per job: a worker pool runs several workers side by side.
@@ -248,7 +251,10 @@ mod tests {
         );
         let r = r.unwrap();
         assert_eq!(id, serde_json::json!(7));
-        assert_eq!((r.op, r.layout, r.job.max_bytes), (Op::Render, true, Some(500)));
+        assert_eq!(
+            (r.op, r.layout, r.job.max_bytes),
+            (Op::Render, true, Some(500))
+        );
         assert_eq!(r.input, br#"{"a": [1]}"#);
         assert_eq!(r.job.autofit, Autofit::None);
         assert!(
