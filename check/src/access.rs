@@ -14,7 +14,7 @@ use std::collections::BTreeMap;
 
 /// Link texts that say nothing of where they go (compared lower-cased, trimmed of
 /// punctuation).
-const VAGUE: &[&str] = &[
+pub(crate) const VAGUE: &[&str] = &[
     "click here",
     "here",
     "link",

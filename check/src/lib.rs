@@ -25,6 +25,7 @@
 //! would take more is refused ([`CheckError::OverBudget`]).
 
 pub mod access;
+pub mod doc;
 pub mod findings;
 pub mod measure;
 pub mod read;
@@ -64,10 +65,12 @@ impl Default for CheckOptions {
 pub enum CheckError {
     #[error(transparent)]
     Package(#[from] PackageError),
-    #[error("not a presentation: {0}")]
+    #[error("not a presentation or Word document: {0}")]
     NotAPresentation(String),
     #[error("measuring the text takes more than the work budget ({budget} units); first passed on slide {slide}")]
     OverBudget { slide: usize, budget: u64 },
+    #[error("measuring the text takes more than the work budget ({budget} units); first passed at body block {block}")]
+    DocOverBudget { block: usize, budget: u64 },
 }
 
 impl CheckError {
@@ -95,9 +98,18 @@ const DECK_TYPES: &[&str] = &[
     "slideshow.macroEnabled.main+xml",
 ];
 
-/// Checks a .pptx / .potx / .ppsx given as bytes: its findings as a QC report.
+/// The main part's content types a Word document may have.
+const DOC_TYPES: &[&str] = &[
+    "application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml",
+    "application/vnd.openxmlformats-officedocument.wordprocessingml.template.main+xml",
+    "application/vnd.ms-word.document.macroEnabled.main+xml",
+    "application/vnd.ms-word.template.macroEnabledTemplate.main+xml",
+];
+
+/// Checks a .pptx / .potx / .ppsx or a .docx / .dotx (and their macro-enabled kinds) given
+/// as bytes, told apart by the main part's content type: its findings as a QC report.
 pub fn check(bytes: Vec<u8>, book: &FontBook, opts: &CheckOptions) -> Result<QcReport, CheckError> {
-    let pkg = Package::open(bytes, opts.limits)?;
+    let pkg = Package::open(bytes.clone(), opts.limits)?;
     let root = pkg.rels("")?;
     let main = root
         .iter()
@@ -110,6 +122,9 @@ pub fn check(bytes: Vec<u8>, book: &FontBook, opts: &CheckOptions) -> Result<QcR
         .strip_prefix("application/vnd.openxmlformats-officedocument.presentationml.")
         .or_else(|| ct.strip_prefix("application/vnd.ms-powerpoint."))
         .is_some_and(|t| DECK_TYPES.contains(&t));
+    if DOC_TYPES.contains(&ct.trim()) {
+        return doc::check(bytes, &pkg, &main.target, book, opts);
+    }
     if !is_deck {
         return Err(CheckError::NotAPresentation(format!(
             "the main part {} is {}",

@@ -207,103 +207,18 @@ pub fn doc(laid: &LaidDoc, book: &FontBook, mode: EmbedFonts, threads: usize) ->
 }
 
 /// The families used, resolved and built.
-fn plan(mut uses: Uses, book: &FontBook, mode: EmbedFonts, threads: usize) -> Embedding {
+fn plan(uses: Uses, book: &FontBook, mode: EmbedFonts, threads: usize) -> Embedding {
     let mut out = Embedding {
         mode,
         ..Embedding::default()
     };
-    let basics: Vec<char> = (' '..='~').chain(LATIN_BASICS.chars()).collect();
     // Whole faces by face id: a face embedded under two names (`all`) is built once.
     let mut built: BTreeMap<u32, Arc<[u8]>> = BTreeMap::new();
     let mut refused: BTreeMap<(String, String), NotEmbedded> = BTreeMap::new();
-    // Families under one name but different slots share a face: merge their characters.
-    let mut by_face: BTreeMap<(String, FaceStyle), (specrender_fonts::FaceId, Keep)> =
-        BTreeMap::new();
-    for (((name, slot), bold), (mut keep, strong)) in std::mem::take(&mut uses.by) {
-        if !strong {
-            continue;
-        }
-        let class = match slot {
-            0 => ScriptClass::Latin,
-            1 => ScriptClass::EastAsian,
-            _ => ScriptClass::Complex,
-        };
-        let m = book.resolve(&name, bold, class);
-        let info = book.face(m.face);
-        let reason = match &m.kind {
-            MatchKind::Exact | MatchKind::Alias { .. } => None,
-            MatchKind::StandIn { to } => Some((
-                "stand_in",
-                format!(
-                "it is measured with the stand-in \"{to}\", another design: embedding that under \
-                 the name \"{name}\" would change how the file looks"
-            ),
-            )),
-            MatchKind::Substituted { to } => Some((
-                "substituted",
-                format!(
-                "it is not available here and was measured with \"{to}\": embedding that under \
-                 the name \"{name}\" would change how the file looks; pass --fonts with its files"
-            ),
-            )),
-        };
-        if let Some((code, why)) = reason {
-            refused
-                .entry((name.clone(), info.family.clone()))
-                .or_insert(NotEmbedded {
-                    family: name,
-                    face: info.family.clone(),
-                    reason: code.to_string(),
-                    why,
-                });
-            continue;
-        }
-        // A family without a bold face is drawn emboldened from its regular: nothing to
-        // embed in the bold slot.
-        if bold && !info.bold {
-            continue;
-        }
-        if slot == 0 {
-            keep.chars.extend(basics.iter().copied());
-        }
-        let style = FaceStyle::of(info.bold, info.italic);
-        let e = by_face
-            .entry((name, style))
-            .or_insert((m.face, Keep::default()));
-        e.1.chars.append(&mut keep.chars);
-    }
+    let by_face = faces_to_build(uses, book, &mut refused);
     let subset = mode == EmbedFonts::Used;
     let jobs: Vec<_> = by_face.into_iter().collect();
-    // Each face built on its own thread, taken in turn (results kept in the map's order).
-    let results: Vec<Result<faces::FaceFont, faces::Refusal>> = if threads <= 1 || jobs.len() < 2 {
-        jobs.iter()
-            .map(|(_, (face, keep))| faces::build(book, *face, subset.then_some(keep)))
-            .collect()
-    } else {
-        let next = std::sync::atomic::AtomicUsize::new(0);
-        let slots: Vec<std::sync::Mutex<Option<_>>> =
-            jobs.iter().map(|_| std::sync::Mutex::new(None)).collect();
-        std::thread::scope(|scope| {
-            for _ in 0..threads.min(jobs.len()) {
-                scope.spawn(|| loop {
-                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                    let Some((_, (face, keep))) = jobs.get(i) else {
-                        break;
-                    };
-                    let r = faces::build(book, *face, subset.then_some(keep));
-                    *slots[i].lock().unwrap_or_else(|p| p.into_inner()) = Some(r);
-                });
-            }
-        });
-        slots
-            .into_iter()
-            .map(|m| {
-                m.into_inner()
-                    .unwrap_or_else(|p| p.into_inner())
-                    .unwrap_or_else(|| Err(faces::Refusal::Unreadable("not built".into())))
-            })
-            .collect()
-    };
+    let results = build_faces(book, &jobs, subset, threads);
     for (((family, style), (face, _)), result) in jobs.into_iter().zip(results) {
         let info = book.face(face);
         match result {
@@ -341,6 +256,119 @@ fn plan(mut uses: Uses, book: &FontBook, mode: EmbedFonts, threads: usize) -> Em
     }
     out.refused = refused.into_values().collect();
     out
+}
+
+/// The faces to embed with the characters each keeps, by (family, style): families under one
+/// name but different slots share a face and merge their characters. A family measured with
+/// another design, or a bold slot its family has no bold face for, is not among them (the
+/// first is `refused`).
+fn faces_to_build(
+    mut uses: Uses,
+    book: &FontBook,
+    refused: &mut BTreeMap<(String, String), NotEmbedded>,
+) -> BTreeMap<(String, FaceStyle), (specrender_fonts::FaceId, Keep)> {
+    let basics: Vec<char> = (' '..='~').chain(LATIN_BASICS.chars()).collect();
+    let mut by_face: BTreeMap<(String, FaceStyle), (specrender_fonts::FaceId, Keep)> =
+        BTreeMap::new();
+    for (((name, slot), bold), (mut keep, strong)) in std::mem::take(&mut uses.by) {
+        if !strong {
+            continue;
+        }
+        let class = match slot {
+            0 => ScriptClass::Latin,
+            1 => ScriptClass::EastAsian,
+            _ => ScriptClass::Complex,
+        };
+        let m = book.resolve(&name, bold, class);
+        let info = book.face(m.face);
+        let reason = refusal(&m.kind, &name);
+        if let Some((code, why)) = reason {
+            refused
+                .entry((name.clone(), info.family.clone()))
+                .or_insert(NotEmbedded {
+                    family: name,
+                    face: info.family.clone(),
+                    reason: code.to_string(),
+                    why,
+                });
+            continue;
+        }
+        // A family without a bold face is drawn emboldened from its regular: nothing to
+        // embed in the bold slot.
+        if bold && !info.bold {
+            continue;
+        }
+        if slot == 0 {
+            keep.chars.extend(basics.iter().copied());
+        }
+        let style = FaceStyle::of(info.bold, info.italic);
+        let e = by_face
+            .entry((name, style))
+            .or_insert((m.face, Keep::default()));
+        e.1.chars.append(&mut keep.chars);
+    }
+    by_face
+}
+
+/// Why family `name`, resolved as `kind`, is not embedded (code, explanation): measured with
+/// a stand-in or a substitute, embedding that under its name would change how the file looks.
+fn refusal(kind: &MatchKind, name: &str) -> Option<(&'static str, String)> {
+    match kind {
+        MatchKind::Exact | MatchKind::Alias { .. } => None,
+        MatchKind::StandIn { to } => Some((
+            "stand_in",
+            format!(
+                "it is measured with the stand-in \"{to}\", another design: embedding that under \
+             the name \"{name}\" would change how the file looks"
+            ),
+        )),
+        MatchKind::Substituted { to } => Some((
+            "substituted",
+            format!(
+                "it is not available here and was measured with \"{to}\": embedding that under \
+             the name \"{name}\" would change how the file looks; pass --fonts with its files"
+            ),
+        )),
+    }
+}
+
+/// Each job's face built (subset to its characters when `subset`), in the jobs' order: on up
+/// to `threads` threads, each taking the next job in turn.
+fn build_faces(
+    book: &FontBook,
+    jobs: &[((String, FaceStyle), (specrender_fonts::FaceId, Keep))],
+    subset: bool,
+    threads: usize,
+) -> Vec<Result<faces::FaceFont, faces::Refusal>> {
+    if threads <= 1 || jobs.len() < 2 {
+        jobs.iter()
+            .map(|(_, (face, keep))| faces::build(book, *face, subset.then_some(keep)))
+            .collect()
+    } else {
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let slots: Vec<std::sync::Mutex<Option<_>>> =
+            jobs.iter().map(|_| std::sync::Mutex::new(None)).collect();
+        std::thread::scope(|scope| {
+            for _ in 0..threads.min(jobs.len()) {
+                scope.spawn(|| loop {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let Some((_, (face, keep))) = jobs.get(i) else {
+                        break;
+                    };
+                    let r = faces::build(book, *face, subset.then_some(keep));
+                    *slots[i].lock().unwrap_or_else(|p| p.into_inner()) = Some(r);
+                });
+            }
+        });
+        slots
+            .into_iter()
+            .map(|m| {
+                m.into_inner()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .unwrap_or_else(|| Err(faces::Refusal::Unreadable("not built".into())))
+            })
+            .collect()
+    }
 }
 
 #[cfg(test)]

@@ -142,68 +142,81 @@ pub fn draw_sheet(
             Transform::identity(),
             None,
         );
-        let sev = &findings[i];
-        let (frame_c, frame_w) = match sev.first() {
-            Some(&worst) => (severity_color(worst), 3.0),
-            None => (Color::from_rgba8(0xBF, 0xBF, 0xBF, 255), 1.0),
-        };
-        let half = frame_w / 2.0;
-        if let Some(r) = SkRect::from_xywh(
-            x as f32 - half,
-            y as f32 - half,
-            tw as f32 + frame_w,
-            th as f32 + frame_w,
-        ) {
-            c.stroke_sk(r, frame_c, frame_w);
-        }
-        // Label: "3  s3-cont-2", then the badges right-aligned in the band.
-        let base = (y + th + LABEL - 8) as f32;
         let label = format!("{}  {}", i + 1, slide.id);
-        let ink = Color::from_rgba8(0x40, 0x40, 0x40, 255);
-        let mut pen = x as f32;
-        for seg in c.ink.m.segment(&label, label_faces, false) {
-            pen += c.glyphs(
-                seg.face,
-                ShapeLang::Default,
-                &label[seg.range.clone()],
-                pen,
-                base,
-                TEXT_PX,
-                ink,
-            );
-        }
-        let right = (x + tw) as f32 - BADGE_R;
-        let cy = base - 4.5;
-        let shown = sev.len().min(MAX_BADGES);
-        let mut bx = right - (shown as f32 - 1.0) * BADGE_STEP;
-        if sev.len() > MAX_BADGES {
-            // "+n" before the dots.
-            let more = format!("+{}", sev.len() - MAX_BADGES);
-            let face = label_faces.latin;
-            let wpx = c.text_width(face, &more, TEXT_PX);
-            c.glyphs(
-                face,
-                ShapeLang::Default,
-                &more,
-                bx - BADGE_R - 4.0 - wpx,
-                base,
-                TEXT_PX,
-                ink,
-            );
-        }
-        // Worst first, from the left.
-        for s in sev.iter().take(shown) {
-            if let Some(p) = PathBuilder::from_circle(bx, cy, BADGE_R) {
-                c.pm.fill_path(
-                    &p,
-                    &paint(severity_color(*s)),
-                    FillRule::Winding,
-                    Transform::identity(),
-                    None,
-                );
-            }
-            bx += BADGE_STEP;
-        }
+        label_thumb(&mut c, (x, y), (tw, th), &label, &findings[i], label_faces);
     }
     Ok(c.pm)
+}
+
+/// Thumbnail frame, label and badges at (`x`, `y`), `tw` x `th` px: a frame in the colour of
+/// the worst finding `sev` names (grey when none), the `label` under it and a dot per finding
+/// right-aligned in the band, worst first, with "+n" before them past [`MAX_BADGES`].
+fn label_thumb(
+    c: &mut Canvas<'_, '_>,
+    (x, y): (u32, u32),
+    (tw, th): (u32, u32),
+    label: &str,
+    sev: &[Severity],
+    label_faces: SlotFaces,
+) {
+    let (frame_c, frame_w) = match sev.first() {
+        Some(&worst) => (severity_color(worst), 3.0),
+        None => (Color::from_rgba8(0xBF, 0xBF, 0xBF, 255), 1.0),
+    };
+    let half = frame_w / 2.0;
+    if let Some(r) = SkRect::from_xywh(
+        x as f32 - half,
+        y as f32 - half,
+        tw as f32 + frame_w,
+        th as f32 + frame_w,
+    ) {
+        c.stroke_sk(r, frame_c, frame_w);
+    }
+    // Label: "3  s3-cont-2", then the badges right-aligned in the band.
+    let base = (y + th + LABEL - 8) as f32;
+    let ink = Color::from_rgba8(0x40, 0x40, 0x40, 255);
+    let mut pen = x as f32;
+    for seg in c.ink.m.segment(label, label_faces, false) {
+        pen += c.glyphs(
+            seg.face,
+            ShapeLang::Default,
+            &label[seg.range.clone()],
+            pen,
+            base,
+            TEXT_PX,
+            ink,
+        );
+    }
+    let right = (x + tw) as f32 - BADGE_R;
+    let cy = base - 4.5;
+    let shown = sev.len().min(MAX_BADGES);
+    let mut bx = right - (shown as f32 - 1.0) * BADGE_STEP;
+    if sev.len() > MAX_BADGES {
+        // "+n" before the dots.
+        let more = format!("+{}", sev.len() - MAX_BADGES);
+        let face = label_faces.latin;
+        let wpx = c.text_width(face, &more, TEXT_PX);
+        c.glyphs(
+            face,
+            ShapeLang::Default,
+            &more,
+            bx - BADGE_R - 4.0 - wpx,
+            base,
+            TEXT_PX,
+            ink,
+        );
+    }
+    // Worst first, from the left.
+    for s in sev.iter().take(shown) {
+        if let Some(p) = PathBuilder::from_circle(bx, cy, BADGE_R) {
+            c.pm.fill_path(
+                &p,
+                &paint(severity_color(*s)),
+                FillRule::Winding,
+                Transform::identity(),
+                None,
+            );
+        }
+        bx += BADGE_STEP;
+    }
 }

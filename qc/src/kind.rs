@@ -96,6 +96,9 @@ pub enum IssueKind {
     ReadingOrder,
     /// Accessibility (warning): no text of the file names its language.
     MissingLanguage,
+    /// `specrender check` on a Word document: the pages the document is predicted to take
+    /// (informational, low).
+    PageCount,
     /// A free-form input value resolve could not use, named by its input code
     /// (`unknown_token`, `invalid_token`, ...).
     Input(Code),
@@ -142,6 +145,7 @@ impl IssueKind {
             IssueKind::UnclearLinkText => "unclear_link_text",
             IssueKind::ReadingOrder => "reading_order",
             IssueKind::MissingLanguage => "missing_language",
+            IssueKind::PageCount => "page_count",
             IssueKind::Input(code) => code.as_str(),
         }
     }

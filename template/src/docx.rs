@@ -176,7 +176,9 @@ impl ParaProps {
     }
 }
 
-fn para_props(
+/// Reads one child of a `w:pPr` (`in_pbdr`: of its `w:pBdr`) into `p`: spacing, keeps,
+/// indents, borders (what styles and a paragraph's direct formatting write alike).
+pub fn para_props(
     name: &[u8],
     e: &specrender_opc::xml::BytesStart<'_>,
     p: &mut ParaProps,
@@ -420,6 +422,12 @@ impl DocTemplate {
     /// Parses a .docx / .dotx from its bytes, under the default limits.
     pub fn from_bytes(bytes: Vec<u8>) -> Result<DocTemplate, TemplateError> {
         read(bytes, Limits::default())
+    }
+
+    /// [`DocTemplate::from_bytes`] under `limits` (`specrender check` reads foreign files
+    /// under the caller's).
+    pub fn from_bytes_with(bytes: Vec<u8>, limits: Limits) -> Result<DocTemplate, TemplateError> {
+        read(bytes, limits)
     }
 
     pub fn style(&self, id: &str) -> Option<&DocStyle> {
@@ -847,7 +855,8 @@ fn close_furniture_para(mut p: Furniture, mark: &mut RunProps, out: &mut Vec<Fur
     }
 }
 
-fn run_props(name: &[u8], e: &specrender_opc::xml::BytesStart<'_>, r: &mut RunProps) {
+/// Reads one child of a `w:rPr` into `r`: fonts, sizes, bold, italic, colour.
+pub fn run_props(name: &[u8], e: &specrender_opc::xml::BytesStart<'_>, r: &mut RunProps) {
     match name {
         b"rFonts" => {
             if let Some(v) = attr_ns(e, "ascii") {

@@ -245,62 +245,8 @@ pub fn table(
         .map(|r| r.iter().map(cells::cell_text).collect())
         .collect();
     let lw = width - 2 * CELL_MARGIN_LR;
-    let mut cells_p = vec![t
-        .columns
-        .iter()
-        .map(|c| prepare(m, bold, lang, c, start, lw))
-        .collect::<Vec<_>>()];
-    for r in &texts {
-        // Kept prepared until the table is laid out: its bytes count for their memory.
-        let bytes: usize = r.iter().map(String::len).sum();
-        crate::work::spend(
-            crate::work::current(),
-            crate::work::TABLE_BYTE * bytes as u64,
-        );
-        cells_p.push(
-            r.iter()
-                .map(|c| {
-                    let p = prepare(m, fonts, lang, c, start, lw);
-                    crate::work::table_cell(std::slice::from_ref(&p));
-                    p
-                })
-                .collect(),
-        );
-    }
-    let mut writer_cells = vec![Vec::with_capacity(cells_p.len()); n];
-    // Each cell's Writer pieces, where its row's lines are made of the same ones (taken by
-    // `row_heights`), in a table of at most `KEEP_PIECES_BYTES` of text.
-    let keep = cells_p
-        .iter()
-        .flatten()
-        .map(|p| p.text.len())
-        .sum::<usize>()
-        <= KEEP_PIECES_BYTES;
-    let mut pieces: Vec<Vec<Option<flow::WriterPieces>>> = vec![vec![None; n]; cells_p.len()];
-    let writer = (0..n)
-        .map(|c| {
-            let mut col = WriterColumn::default();
-            for (r, row) in cells_p.iter().enumerate() {
-                let f = if r == 0 { bold } else { fonts };
-                let ((lo, hi), made) = flow::writer_extent_with_pieces(m, f, lang, &row[c]);
-                if keep {
-                    pieces[r][c] = made;
-                }
-                if lo > col.lo {
-                    (col.lo, col.lo_row) = (lo, r);
-                }
-                col.hi = col.hi.max(hi);
-                // Rounded up: a cell's need is never below what the column's says.
-                writer_cells[c].push(next_up(lo as f32, lo));
-            }
-            col
-        })
-        .collect();
-    let measured = Measured {
-        cells: cells_p,
-        writer,
-        writer_cells,
-    };
+    let cells_p = prepared(m, (fonts, bold), lang, (t.columns, &texts), start, lw);
+    let (measured, pieces) = measured(m, (fonts, bold), lang, cells_p, n);
     let w_tw = width / EMU_PER_TWIP;
     let mut size = start;
     let mut needs = measured.needs(n, size);
@@ -336,21 +282,8 @@ pub fn table(
         pieces,
     );
     if overflow.is_empty() {
-        // Columns at least their narrowest in Writer's widths break no word: should one still
-        // be broken (a rounding this model does not know), QC says so rather than nothing.
-        for &(r, c) in broken.iter().take(MAX_UNBREAKABLE) {
-            let p = &measured.cells[r][c];
-            let f = if r == 0 { bold } else { fonts };
-            let lo = flow::writer_extent(m, f, lang, p).0 * f64::from(size) / 100.0;
-            let finding = Finding::UnbreakableText {
-                row: r.checked_sub(1),
-                column: c,
-                text: p.text.clone(),
-                needed: lo.ceil() as Emu + 2 * CELL_MARGIN_LR,
-                width: widths[c],
-            };
-            findings.push(Note::new(finding, Location::block(t.block)));
-        }
+        let at = (t.block, &widths[..], size);
+        still_broken(m, (fonts, bold), lang, &measured, &broken, at, findings);
     }
     let header_align = numeric
         .iter()
@@ -378,6 +311,112 @@ pub fn table(
         size,
         overflow,
         row_heights,
+    }
+}
+
+/// Every cell prepared at the starting size `size` in lines `lw` wide: the header row in
+/// `bold`, the body rows in `fonts`.
+fn prepared(
+    m: &mut Measurer<'_>,
+    (fonts, bold): (&TextFonts, &TextFonts),
+    lang: ShapeLang,
+    (columns, texts): (&[String], &[Vec<String>]),
+    size: Cpt,
+    lw: Emu,
+) -> Vec<Vec<Prepared>> {
+    let mut cells_p = vec![columns
+        .iter()
+        .map(|c| prepare(m, bold, lang, c, size, lw))
+        .collect::<Vec<_>>()];
+    for r in texts {
+        // Kept prepared until the table is laid out: its bytes count for their memory.
+        let bytes: usize = r.iter().map(String::len).sum();
+        crate::work::spend(
+            crate::work::current(),
+            crate::work::TABLE_BYTE * bytes as u64,
+        );
+        cells_p.push(
+            r.iter()
+                .map(|c| {
+                    let p = prepare(m, fonts, lang, c, size, lw);
+                    crate::work::table_cell(std::slice::from_ref(&p));
+                    p
+                })
+                .collect(),
+        );
+    }
+    cells_p
+}
+
+/// The cells' and columns' extents as Writer measures them, and each cell's Writer pieces
+/// where its row's lines are made of the same ones (taken by `row_heights`), in a table of
+/// at most `KEEP_PIECES_BYTES` of text.
+fn measured(
+    m: &mut Measurer<'_>,
+    (fonts, bold): (&TextFonts, &TextFonts),
+    lang: ShapeLang,
+    cells_p: Vec<Vec<Prepared>>,
+    n: usize,
+) -> (Measured, Vec<Vec<Option<flow::WriterPieces>>>) {
+    let mut writer_cells = vec![Vec::with_capacity(cells_p.len()); n];
+    let keep = cells_p
+        .iter()
+        .flatten()
+        .map(|p| p.text.len())
+        .sum::<usize>()
+        <= KEEP_PIECES_BYTES;
+    let mut pieces: Vec<Vec<Option<flow::WriterPieces>>> = vec![vec![None; n]; cells_p.len()];
+    let writer = (0..n)
+        .map(|c| {
+            let mut col = WriterColumn::default();
+            for (r, row) in cells_p.iter().enumerate() {
+                let f = if r == 0 { bold } else { fonts };
+                let ((lo, hi), made) = flow::writer_extent_with_pieces(m, f, lang, &row[c]);
+                if keep {
+                    pieces[r][c] = made;
+                }
+                if lo > col.lo {
+                    (col.lo, col.lo_row) = (lo, r);
+                }
+                col.hi = col.hi.max(hi);
+                // Rounded up: a cell's need is never below what the column's says.
+                writer_cells[c].push(next_up(lo as f32, lo));
+            }
+            col
+        })
+        .collect();
+    let measured = Measured {
+        cells: cells_p,
+        writer,
+        writer_cells,
+    };
+    (measured, pieces)
+}
+
+/// Columns at least their narrowest in Writer's widths break no word: should one still be
+/// broken (a rounding this model does not know: `broken`, row and column), QC says so rather
+/// than nothing (the first [`MAX_UNBREAKABLE`]).
+fn still_broken(
+    m: &mut Measurer<'_>,
+    (fonts, bold): (&TextFonts, &TextFonts),
+    lang: ShapeLang,
+    measured: &Measured,
+    broken: &[(usize, usize)],
+    (block, widths, size): (&str, &[Emu], Cpt),
+    findings: &mut Vec<Note>,
+) {
+    for &(r, c) in broken.iter().take(MAX_UNBREAKABLE) {
+        let p = &measured.cells[r][c];
+        let f = if r == 0 { bold } else { fonts };
+        let lo = flow::writer_extent(m, f, lang, p).0 * f64::from(size) / 100.0;
+        let finding = Finding::UnbreakableText {
+            row: r.checked_sub(1),
+            column: c,
+            text: p.text.clone(),
+            needed: lo.ceil() as Emu + 2 * CELL_MARGIN_LR,
+            width: widths[c],
+        };
+        findings.push(Note::new(finding, Location::block(block)));
     }
 }
 

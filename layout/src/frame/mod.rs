@@ -23,12 +23,12 @@ use specrender_spec::deck::{LangFamily, Rgb, SlideSize, Theme};
 use specrender_spec::units::{Emu, EMU_PER_INCH};
 
 mod look;
+mod on_template;
 mod pictures;
 mod template;
 pub use look::look;
-pub use template::{
-    apply_template_theme, branded, from_template, on_template, OnTemplate, TEMPLATE_SIZES,
-};
+pub use on_template::{apply_template_theme, branded, on_template, OnTemplate, TEMPLATE_SIZES};
+pub use template::from_template;
 
 /// A logo keeps 0.3 in from the slide's edges and 0.1 in from content; at most 2.5 in wide.
 const LOGO_MARGIN: Emu = EMU_PER_INCH * 3 / 10;
@@ -169,7 +169,7 @@ pub fn graphic_placeholder(
 /// as a deck without a template is laid out on.
 pub fn default_look(size: SlideSize, theme: &Theme, lang: LangFamily) -> Frame {
     let t = specrender_template::themes::default_for((size.cx, size.cy));
-    from_template(&template::branded(&t, theme, lang), theme, lang)
+    from_template(&on_template::branded(&t, theme, lang), theme, lang)
 }
 
 /// A right-to-left deck's frame: `two_column`'s columns mirrored about the slide's

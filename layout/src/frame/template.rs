@@ -10,11 +10,14 @@
 
 use super::{look, Frame, LayoutFrame, Rules, TemplateLayout};
 use crate::model::{Placeholder, Preset, Rect};
-use crate::preset::{self, Slot, SlotRole, CAPTION, FOOTER_BAND, GAP, GUTTER};
+use crate::preset::{self, Slot, SlotRole, FOOTER_BAND, GAP};
 use specrender_spec::deck::{LangFamily, SlideSize, Theme};
 use specrender_spec::units::EMU_PER_INCH;
-use specrender_template::{map_layout, Layout, Placeholder as TplPh, Template};
+use specrender_template::{map_layout, Layout, Template};
 use std::sync::Arc;
+
+mod placeholders;
+use placeholders::{areas, below, ph_ref, slot, template_slots};
 
 fn rect(r: specrender_template::Rect) -> Rect {
     Rect {
@@ -51,75 +54,6 @@ fn clamp_to(r: Rect, size: SlideSize) -> Rect {
     }
 }
 
-/// The placeholder a slot of this class fills.
-fn ph_ref(p: &TplPh) -> Option<Placeholder> {
-    Some(match p.class() {
-        "title" if p.ty == "ctrTitle" => Placeholder::CenterTitle,
-        "title" => Placeholder::Title,
-        "subtitle" => Placeholder::Subtitle,
-        "body" | "table" | "chart" => Placeholder::Body(p.idx.unwrap_or(1)),
-        _ => return None,
-    })
-}
-
-struct Areas {
-    title: Option<(Rect, Option<Placeholder>)>,
-    subtitle: Option<(Rect, Option<Placeholder>)>,
-    bodies: Vec<(Rect, Option<Placeholder>)>,
-    picture: Option<Rect>,
-}
-
-/// `body_placeholders`: bodies are filled as placeholders. A master without `p:txStyles`
-/// body levels (LibreOffice writes its outline formats into the master's placeholder instead)
-/// makes LibreOffice indent a body placeholder's bullets by its own outline numbering, whatever
-/// the paragraph says (conformance: text 0.25 in further right, lines wrapping early); there
-/// bodies are written as text boxes, which it draws as written.
-fn areas(l: &Layout, body_placeholders: bool) -> Areas {
-    let with = |p: &TplPh| {
-        p.rect.map(|r| {
-            let ph =
-                ph_ref(p).filter(|ph| body_placeholders || !matches!(ph, Placeholder::Body(_)));
-            (rect(r), ph)
-        })
-    };
-    let first = |class: &str| {
-        l.placeholders
-            .iter()
-            .filter(|p| p.class() == class)
-            .find_map(with)
-    };
-    let mut bodies: Vec<(Rect, Option<Placeholder>)> = l
-        .placeholders
-        .iter()
-        .filter(|p| matches!(p.class(), "body" | "table" | "chart"))
-        .filter_map(with)
-        .collect();
-    // Columns left to right, then top to bottom.
-    bodies.sort_by_key(|(r, _)| (r.x, r.y));
-    // Two bodies naming the same placeholder (a layout that leaves `idx` off): only the first
-    // fills it; the other is a text box, so a slide never repeats an idx.
-    let mut seen: Vec<Placeholder> = Vec::new();
-    for (_, ph) in &mut bodies {
-        if let Some(p) = *ph {
-            if seen.contains(&p) {
-                *ph = None;
-            } else {
-                seen.push(p);
-            }
-        }
-    }
-    Areas {
-        title: first("title"),
-        subtitle: first("subtitle"),
-        bodies,
-        picture: l
-            .placeholders
-            .iter()
-            .filter(|p| p.class() == "picture")
-            .find_map(|p| p.rect.map(rect)),
-    }
-}
-
 /// `r` ending above the footer band (where the slide number and citations go) when it runs
 /// into it and that keeps at least half of it: a template whose body placeholder covers its
 /// own slide-number placeholder (LibreOffice's Vivid) would otherwise put both in one place.
@@ -134,32 +68,6 @@ fn above_band(r: Rect, band: Rect) -> Rect {
     r
 }
 
-/// The least height of a quote's attribution band: a 14 pt line with its insets.
-const ATTRIBUTION_MIN: i64 = 411_480;
-
-const fn slot(role: SlotRole, rect: Rect, placeholder: Option<Placeholder>) -> Slot {
-    Slot {
-        role,
-        rect,
-        placeholder,
-    }
-}
-
-/// `r` less a band of `h` at its foot (after a gap): (top, band).
-fn foot(r: Rect, h: i64) -> (Rect, Rect) {
-    let h = h.min(r.h / 3);
-    let top = Rect {
-        h: (r.h - h - GAP).max(0),
-        ..r
-    };
-    let band = Rect {
-        y: r.bottom() - h,
-        h,
-        ..r
-    };
-    (top, band)
-}
-
 /// The frame of a template for a deck: slide size and geometry from the template, master
 /// text styles at the deck theme's sizes (which `apply_template_theme` took from
 /// the template unless the deck set its own). `theme.layouts`
@@ -169,12 +77,37 @@ pub fn from_template(t: &Arc<Template>, theme: &Theme, lang: LangFamily) -> Fram
         cx: t.slide_size.0,
         cy: t.slide_size.1,
     };
-    let slide = Rect {
-        x: 0,
-        y: 0,
-        w: size.cx,
-        h: size.cy,
-    };
+    let m = master_areas(t, size);
+    let host_title = host_title(t, size, m.safe_area);
+    let layouts = Preset::ALL
+        .into_iter()
+        .map(|p| layout_frame(t, theme, p, size, &m, host_title))
+        .collect();
+    Frame {
+        slide_size: size,
+        safe_area: m.safe_area,
+        footer_band: m.footer_band,
+        ea_line_break: lang != LangFamily::Korean,
+        layouts,
+        look: Arc::new(look(t)),
+        logo: None,
+    }
+}
+
+/// What the master gives every layout: the safe area, the footer band, the title and body
+/// areas fallback slots go inside, whether its text styles style bodies, and whether our
+/// presets stand in for it.
+struct MasterAreas {
+    safe_area: Rect,
+    footer_band: Rect,
+    m_title: Rect,
+    m_body: Rect,
+    body_placeholders: bool,
+    presets: bool,
+}
+
+/// The master's areas ([`MasterAreas`]) of template `t` with slides of `size`.
+fn master_areas(t: &Template, size: SlideSize) -> MasterAreas {
     let master = t.masters.first();
     let body_placeholders = master.is_some_and(|m| !m.text_styles.body.is_empty());
     let mph = |class: &str| {
@@ -240,194 +173,103 @@ pub fn from_template(t: &Arc<Template>, theme: &Theme, lang: LangFamily) -> Fram
         h: (footer_band.y - GAP - m_title.bottom() - GAP).max(0),
         ..safe_area
     });
-    let host_title = host_title(t, size, safe_area);
-    let our_slots = if presets { "presets" } else { "master" };
-    let layouts = Preset::ALL
-        .into_iter()
-        .map(|p| {
-            let explicit = theme.layouts.get(p.id()).map(String::as_str);
-            let mapping = map_layout(t, p.id(), explicit);
-            // A name the template does not have: the next rules decide, and QC says so.
-            let explicit_missing = explicit
-                .filter(|_| mapping.how != "explicit")
-                .map(str::to_string);
-            let base = Rules::of(p);
-            let chosen = mapping.layout.and_then(|i| t.layouts.get(i));
-            // Content that ends above the footer band (slide number, citations).
-            let clear = |r: Rect| {
-                if base.numbered || base.citations_in_band {
-                    above_band(r, footer_band)
-                } else {
-                    r
-                }
-            };
-            let m_body = clear(m_body);
-            let from_layout = chosen.and_then(|l| {
-                template_slots(
-                    p,
-                    l,
-                    body_placeholders,
-                    slide,
-                    footer_band,
-                    m_title,
-                    m_body,
-                    &clear,
-                )
-            });
-            let (slots, from) = match (from_layout, host_title) {
-                // A layout without a title, body or picture placeholder gives none of them.
-                (Some(s), _) if chosen.is_some_and(offers_areas) => (s, "layout"),
-                (Some(s), _) => (s, our_slots),
-                // Slides of a layout id no template layout fits go onto the template's blank
-                // or first layout: its title placeholder carries a content slide's title.
-                (None, Some(title)) if chosen.is_none() && has_top_title(p) => (
-                    under_title(scaled_slots(p, size, footer_band, m_title, m_body), title),
-                    "layout title",
-                ),
-                (None, _) => (
-                    scaled_slots(p, size, footer_band, m_title, m_body),
-                    our_slots,
-                ),
-            };
-            LayoutFrame {
-                preset: p,
-                slots,
-                numbered: base.numbered,
-                centered: base.centered,
-                // Text sits on a band over the picture only when the picture is the slide.
-                band: base.band && chosen.is_none_or(|l| areas(l, true).picture.is_none()),
-                releases_caption: base.releases_caption,
-                citations_in_band: base.citations_in_band,
-                template_layout: TemplateLayout {
-                    index: mapping.layout,
-                    name: mapping.layout_name.unwrap_or_default(),
-                    how: mapping.how,
-                    explicit_missing,
-                    slots: from,
-                },
-            }
-        })
-        .collect();
-    Frame {
-        slide_size: size,
+    MasterAreas {
         safe_area,
         footer_band,
-        ea_line_break: lang != LangFamily::Korean,
-        layouts,
-        look: Arc::new(look(t)),
-        logo: None,
+        m_title,
+        m_body,
+        body_placeholders,
+        presets,
     }
 }
 
-/// Slots from a template layout's placeholders; `None` when it lacks what the layout id needs
-/// (then the master areas are used).
-#[allow(clippy::too_many_arguments)]
-fn template_slots(
+/// The frame of preset `p` on template `t`: the template layout [`map_layout`] picks (or
+/// `theme.layouts` names), its slots from that layout's placeholders, else ours scaled into the
+/// master's areas, under the layout's title (`host_title`) when it has one at the top.
+fn layout_frame(
+    t: &Template,
+    theme: &Theme,
     p: Preset,
-    l: &Layout,
-    body_placeholders: bool,
-    slide: Rect,
-    footer_band: Rect,
-    m_title: Rect,
-    m_body: Rect,
-    clear: &dyn Fn(Rect) -> Rect,
-) -> Option<Vec<Slot>> {
-    use SlotRole as R;
-    let mut a = areas(l, body_placeholders);
-    for b in &mut a.bodies {
-        b.0 = clear(b.0);
+    size: SlideSize,
+    m: &MasterAreas,
+    host_title: Option<(Rect, Option<Placeholder>)>,
+) -> LayoutFrame {
+    let slide = Rect {
+        x: 0,
+        y: 0,
+        w: size.cx,
+        h: size.cy,
+    };
+    let MasterAreas {
+        footer_band,
+        m_title,
+        m_body,
+        body_placeholders,
+        presets,
+        ..
+    } = *m;
+    let our_slots = if presets { "presets" } else { "master" };
+    let explicit = theme.layouts.get(p.id()).map(String::as_str);
+    let mapping = map_layout(t, p.id(), explicit);
+    // A name the template does not have: the next rules decide, and QC says so.
+    let explicit_missing = explicit
+        .filter(|_| mapping.how != "explicit")
+        .map(str::to_string);
+    let base = Rules::of(p);
+    let chosen = mapping.layout.and_then(|i| t.layouts.get(i));
+    // Content that ends above the footer band (slide number, citations).
+    let clear = |r: Rect| {
+        if base.numbered || base.citations_in_band {
+            above_band(r, footer_band)
+        } else {
+            r
+        }
+    };
+    let m_body = clear(m_body);
+    let from_layout = chosen.and_then(|l| {
+        template_slots(
+            p,
+            l,
+            body_placeholders,
+            slide,
+            footer_band,
+            m_title,
+            m_body,
+            &clear,
+        )
+    });
+    let (slots, from) = match (from_layout, host_title) {
+        // A layout without a title, body or picture placeholder gives none of them.
+        (Some(s), _) if chosen.is_some_and(offers_areas) => (s, "layout"),
+        (Some(s), _) => (s, our_slots),
+        // Slides of a layout id no template layout fits go onto the template's blank
+        // or first layout: its title placeholder carries a content slide's title.
+        (None, Some(title)) if chosen.is_none() && has_top_title(p) => (
+            under_title(scaled_slots(p, size, footer_band, m_title, m_body), title),
+            "layout title",
+        ),
+        (None, _) => (
+            scaled_slots(p, size, footer_band, m_title, m_body),
+            our_slots,
+        ),
+    };
+    LayoutFrame {
+        preset: p,
+        slots,
+        numbered: base.numbered,
+        centered: base.centered,
+        // Text sits on a band over the picture only when the picture is the slide.
+        band: base.band && chosen.is_none_or(|l| areas(l, true).picture.is_none()),
+        releases_caption: base.releases_caption,
+        citations_in_band: base.citations_in_band,
+        template_layout: TemplateLayout {
+            index: mapping.layout,
+            name: mapping.layout_name.unwrap_or_default(),
+            how: mapping.how,
+            explicit_missing,
+            slots: from,
+        },
     }
-    let footer = slot(R::Footer, footer_band, None);
-    let title = a.title.unwrap_or((m_title, None));
-    // Our body area under the layout's own title when the layout has no body.
-    let m_body = below(m_body, title.0);
-    // The main body: the largest (a layout may stack a small heading box over it).
-    let body = a
-        .bodies
-        .iter()
-        .copied()
-        .reduce(|best, b| if area(b.0) > area(best.0) { b } else { best });
-    Some(match p {
-        Preset::TitleCenter | Preset::Closing | Preset::SectionHeader => {
-            let sub = a.subtitle.or(body)?;
-            vec![
-                slot(R::Title, title.0, title.1),
-                slot(R::Subtitle, sub.0, sub.1),
-            ]
-        }
-        Preset::OneColumn => {
-            let b = body.unwrap_or((m_body, None));
-            vec![
-                slot(R::Title, title.0, title.1),
-                slot(R::Body, b.0, b.1),
-                footer,
-            ]
-        }
-        Preset::TwoColumn => {
-            let (left, right) = match columns(&a.bodies).as_slice() {
-                [l, r, ..] => (*l, *r),
-                [one] => {
-                    let (lr, rr) = split(one.0);
-                    ((lr, one.1), (rr, None))
-                }
-                [] => {
-                    let (lr, rr) = split(m_body);
-                    ((lr, None), (rr, None))
-                }
-            };
-            vec![
-                slot(R::Title, title.0, title.1),
-                slot(R::Left, left.0, left.1),
-                slot(R::Right, right.0, right.1),
-                footer,
-            ]
-        }
-        Preset::ChartFocus | Preset::TableFocus => {
-            let b = body.unwrap_or((m_body, None));
-            // The layout's own caption placeholder under the body, else a band of the body.
-            let (area, caption) = match band_below(&a.bodies, b.0) {
-                Some(c) => (b.0, c),
-                None => foot(b.0, CAPTION),
-            };
-            vec![
-                slot(R::Title, title.0, title.1),
-                slot(R::Body, area, b.1),
-                slot(R::Caption, caption, None),
-                footer,
-            ]
-        }
-        Preset::QuoteCenter => {
-            let b = body.or(a.subtitle).unwrap_or((m_body, None));
-            // The layout's attribution placeholder under the quote, else a band of the quote's
-            // area: at least a line of caption text (the cap at a third of the area applies).
-            let (quote, attribution) = match band_below(&a.bodies, b.0) {
-                Some(at) => (b.0, at),
-                None => foot(b.0, (b.0.h * 18 / 100).max(ATTRIBUTION_MIN)),
-            };
-            vec![
-                slot(R::Quote, quote, b.1),
-                slot(R::Attribution, attribution, None),
-                footer,
-            ]
-        }
-        Preset::ImageFullBleed => {
-            let picture = a.picture.unwrap_or(slide);
-            let caption = body.or(a.subtitle).map(|b| b.0).unwrap_or_else(|| {
-                let (_, band) = foot(m_body, CAPTION);
-                band
-            });
-            vec![
-                slot(R::Picture, picture, None),
-                slot(R::Title, title.0, title.1),
-                slot(R::Caption, caption, None),
-            ]
-        }
-        Preset::Blank => vec![
-            slot(R::Title, m_title, None),
-            slot(R::Body, m_body, None),
-            footer,
-        ],
-    })
 }
 
 /// An area text can go in: at least 1 in wide and 0.3 in tall inside the slide (a
@@ -435,22 +277,6 @@ fn template_slots(
 fn usable(r: Rect, size: SlideSize) -> bool {
     let c = clamp_to(r, size);
     c.w >= EMU_PER_INCH && c.h >= EMU_PER_INCH * 3 / 10
-}
-
-/// `r` starting a gap below `title` when it starts above that (keeping its foot); unchanged
-/// when that would leave it less than half its height.
-fn below(r: Rect, title: Rect) -> Rect {
-    let across = r.x < title.right() && title.x < r.right();
-    let top = title.bottom() + GAP;
-    if across && r.y < top && (r.bottom() - top) * 2 >= r.h {
-        Rect {
-            y: top,
-            h: r.bottom() - top,
-            ..r
-        }
-    } else {
-        r
-    }
 }
 
 /// Does layout `l` have a title, subtitle, body or picture placeholder with geometry?
@@ -496,60 +322,6 @@ fn under_title(slots: Vec<Slot>, title: (Rect, Option<Placeholder>)) -> Vec<Slot
             },
         })
         .collect()
-}
-
-/// A band a layout draws under its main body `main`: the nearest other body placeholder that
-/// starts below it and spans at least half its width (a chart's or table's caption line, a
-/// quote's attribution), as the built-in theme's layouts have.
-fn band_below(bodies: &[(Rect, Option<Placeholder>)], main: Rect) -> Option<Rect> {
-    bodies
-        .iter()
-        .map(|b| b.0)
-        .filter(|r| {
-            let across = r.right().min(main.right()) - r.x.max(main.x);
-            *r != main && r.y >= main.bottom() && r.h > 0 && across * 2 >= main.w
-        })
-        .min_by_key(|r| (r.y, r.x))
-}
-
-fn area(r: Rect) -> i128 {
-    i128::from(r.w.max(0)) * i128::from(r.h.max(0))
-}
-
-/// The bodies as columns, left to right: bodies whose horizontal extents overlap are one
-/// column, represented by its largest body (a "Comparison" layout's heading boxes over its
-/// content boxes give two columns, not four).
-fn columns(bodies: &[(Rect, Option<Placeholder>)]) -> Vec<(Rect, Option<Placeholder>)> {
-    let mut cols: Vec<(i64, i64, (Rect, Option<Placeholder>))> = Vec::new();
-    for &b in bodies {
-        let (x0, x1) = (b.0.x, b.0.right());
-        match cols.iter_mut().find(|c| x0 < c.1 && c.0 < x1) {
-            Some(c) => {
-                c.0 = c.0.min(x0);
-                c.1 = c.1.max(x1);
-                if area(b.0) > area(c.2 .0) {
-                    c.2 = b;
-                }
-            }
-            None => cols.push((x0, x1, b)),
-        }
-    }
-    cols.sort_by_key(|c| (c.0, c.2 .0.y));
-    cols.into_iter().map(|c| c.2).collect()
-}
-
-/// Two columns of a body area: 55% / 45% of what is left after the gutter.
-fn split(b: Rect) -> (Rect, Rect) {
-    let inner = (b.w - GUTTER).max(0);
-    let lw = inner * 55 / 100;
-    (
-        Rect { w: lw, ..b },
-        Rect {
-            x: b.x + lw + GUTTER,
-            w: inner - lw,
-            ..b
-        },
-    )
 }
 
 /// No template layout fits: the built-in slots of `p`, mapped from the built-in title and body
@@ -604,230 +376,9 @@ fn scaled_slots(
         .collect()
 }
 
-/// A deck as it goes onto a template, decided without changing the deck: the template to lay
-/// out and write with (the brand colours and fonts the deck sets written into its theme,
-/// [`branded`]; `t` itself when the deck sets no brand), and the theme, slide size and notes
-/// the deck is laid out with ([`apply_template_theme`]).
-#[derive(Debug, Clone)]
-pub struct OnTemplate {
-    pub template: std::sync::Arc<Template>,
-    pub theme: Theme,
-    pub slide_size: SlideSize,
-    /// Notes on what the template changed (its slide size, values clamped), after the deck's
-    /// own.
-    pub notes: Vec<specrender_spec::deck::ResolveNote>,
-}
-
-/// `deck` on template `t` ([`OnTemplate`]).
-pub fn on_template(deck: &specrender_spec::deck::Deck, t: &std::sync::Arc<Template>) -> OnTemplate {
-    let template = branded(t, &deck.theme, deck.lang);
-    let mut on = OnTemplate {
-        template: template.clone(),
-        theme: deck.theme.clone(),
-        slide_size: deck.slide_size,
-        notes: Vec::new(),
-    };
-    let brand_primary = deck
-        .theme
-        .set
-        .contains("colors.primary")
-        .then_some(deck.theme.colors.primary);
-    apply_template_theme(&mut on, &deck.language, &template);
-    // Titles in the template's accent1 show the brand's primary: the brand's colour, which is
-    // reported (`low_contrast`) but never changed, unlike a colour taken from the template.
-    if brand_primary.is_some() && on.theme.colors.heading == brand_primary {
-        on.theme.from_template.remove("heading");
-    }
-    on
-}
-
-/// Template `t` with the brand colours and fonts `theme` sets (every token the input set, equal
-/// to the default for `lang` or not) written into its theme ([`Template::branded`]: its accents, text and
-/// background slots, its Latin and East Asian theme fonts); `t` itself when the theme sets no
-/// brand.
-pub fn branded(
-    t: &std::sync::Arc<Template>,
-    theme: &Theme,
-    lang: LangFamily,
-) -> std::sync::Arc<Template> {
-    let _ = lang;
-    let set = |group: &str, k: &str| theme.set.contains(&format!("{group}.{k}"));
-    let c = &theme.colors;
-    let rgb = |x: specrender_spec::deck::Rgb| [x.0, x.1, x.2];
-    let colors: Vec<(&str, [u8; 3])> = [
-        ("text", c.text),
-        ("background", c.background),
-        ("primary", c.primary),
-        ("secondary", c.secondary),
-        ("accent", c.accent),
-    ]
-    .into_iter()
-    .filter(|(k, _)| set("colors", k))
-    .map(|(k, v)| (k, rgb(v)))
-    .collect();
-    let f = &theme.fonts;
-    let fonts: Vec<(&str, &str)> = [
-        ("heading", &f.heading),
-        ("body", &f.body),
-        ("heading_ea", &f.heading_ea),
-        ("body_ea", &f.body_ea),
-    ]
-    .into_iter()
-    .filter(|(k, _)| set("fonts", k))
-    .map(|(k, v)| (k, v.as_str()))
-    .collect();
-    if colors.is_empty() && fonts.is_empty() {
-        t.clone()
-    } else {
-        std::sync::Arc::new(t.branded(&colors, &fonts))
-    }
-}
-
-/// The title and body text sizes a template may give a deck (centipoints): 6 to 200 pt, the
-/// range brand tokens are clamped to.
-pub const TEMPLATE_SIZES: std::ops::RangeInclusive<u32> = 600..=20_000;
-
-/// A deck put on a template: the template's slide size wins over `theme.slide_size` (a low
-/// note when they differ); the template's theme fonts (heading = major, body = minor; an empty
-/// `ea` through the script fonts of the deck's language), title and body sizes (master text
-/// styles) and colours (title and body text as the master writes them, else `tx1`; the
-/// background `bg1`; primary, secondary and accent from `accent1`..`accent3`, through the
-/// master's colour map) replace the deck's where the deck set no token — a brand token the
-/// deck sets wins, equal to the default or not. The template's title and body sizes are taken
-/// within [`TEMPLATE_SIZES`] (clamped with a `template_value_clamped` note; such a size never
-/// lowers an element's `min_font` floor), and what the template clamped when it was read is
-/// noted the same way.
-pub fn apply_template_theme(on: &mut OnTemplate, language: &str, t: &Template) {
-    use specrender_spec::deck::Rgb;
-    let (cx, cy) = t.slide_size;
-    if (on.slide_size.cx, on.slide_size.cy) != (cx, cy) {
-        on.notes.push(specrender_spec::deck::ResolveNote {
-            path: "/theme/slide_size".into(),
-            code: specrender_spec::Code::TemplateSlideSize,
-            message: format!(
-                "the template's slides are {:.2} x {:.2} in; the deck is laid out at that size",
-                cx as f64 / 914_400.0,
-                cy as f64 / 914_400.0
-            ),
-        });
-        on.slide_size = SlideSize { cx, cy };
-    }
-    for message in &t.clamped {
-        on.notes.push(specrender_spec::deck::ResolveNote {
-            path: "/theme/template_ref".into(),
-            code: specrender_spec::Code::TemplateValueClamped,
-            message: message.clone(),
-        });
-    }
-    let set = on.theme.set.clone();
-    let unset = |k: &str| !set.contains(k);
-    if let Some(m) = t.masters.first() {
-        let size =
-            |v: &[specrender_template::LevelStyle]| v.first().and_then(|l| l.size_hundredths_pt);
-        for (key, which, levels) in [
-            ("sizes.title", "title", &m.text_styles.title),
-            ("sizes.body", "body", &m.text_styles.body),
-        ] {
-            let Some(v) = size(levels).filter(|_| unset(key)) else {
-                continue;
-            };
-            let got = v.clamp(*TEMPLATE_SIZES.start(), *TEMPLATE_SIZES.end());
-            if got != v {
-                on.notes.push(specrender_spec::deck::ResolveNote {
-                    path: "/theme/template_ref".into(),
-                    code: specrender_spec::Code::TemplateValueClamped,
-                    message: format!(
-                        "{}: the template's {which} text size {} pt is outside {}-{} pt; {} pt is used",
-                        m.part,
-                        v as f64 / 100.0,
-                        TEMPLATE_SIZES.start() / 100,
-                        TEMPLATE_SIZES.end() / 100,
-                        got as f64 / 100.0
-                    ),
-                });
-            }
-            let s = &mut on.theme.sizes;
-            if which == "title" {
-                s.title = got;
-                on.theme.from_template.insert("size_title");
-            } else {
-                s.body = got;
-                on.theme.from_template.insert("size_body");
-            }
-        }
-    }
-    let Some(th) = t.theme() else { return };
-    let f = &mut on.theme.fonts;
-    let lang = language;
-    let take = |slot: &mut String, key: &str, from: &str| {
-        if unset(key) && !from.trim().is_empty() && !from.starts_with('+') {
-            *slot = from.to_string();
-        }
-    };
-    take(&mut f.heading, "fonts.heading", &th.major.latin);
-    take(&mut f.body, "fonts.body", &th.minor.latin);
-    take(&mut f.heading_ea, "fonts.heading_ea", th.major.ea_for(lang));
-    take(&mut f.body_ea, "fonts.body_ea", th.minor.ea_for(lang));
-    // Colours as the template's master shows them: its title and body text colour (the
-    // master placeholder's list style, else its text styles, else tx1) and bg1, through its
-    // colour map.
-    let Some(m) = t.masters.first() else { return };
-    let rgb = |c: [u8; 3]| Rgb(c[0], c[1], c[2]);
-    let text_color = |class: &str, levels: &[specrender_template::LevelStyle]| {
-        let written = m
-            .placeholders
-            .iter()
-            .filter(|p| p.class() == class)
-            .find_map(|p| p.color.clone())
-            .or_else(|| levels.first().and_then(|l| l.color.clone()));
-        match written {
-            Some(c) => match t.paint(0, &specrender_template::Fill::Solid(c)) {
-                specrender_template::Paint::Colors(v) => v.first().copied(),
-                _ => None,
-            },
-            None => t.scheme_color(0, "tx1"),
-        }
-    };
-    let took = &mut on.theme.from_template;
-    let c = &mut on.theme.colors;
-    if unset("colors.text") {
-        if let Some(v) = text_color("body", &m.text_styles.body) {
-            c.text = rgb(v);
-            took.insert("text");
-        }
-    }
-    if unset("colors.background") {
-        if let Some(v) = t.scheme_color(0, "bg1") {
-            c.background = rgb(v);
-            took.insert("background");
-        }
-    }
-    // The template's accents colour charts, table headers and shapes; its title colour the
-    // titles (a brand's primary reaches them through the colour scheme it rewrote, when the
-    // template's titles use an accent: see `Template::branded`).
-    if let Some(v) = text_color("title", &m.text_styles.title) {
-        c.heading = Some(rgb(v));
-        took.insert("heading");
-    }
-    if unset("colors.primary") {
-        if let Some(v) = t.scheme_color(0, "accent1") {
-            c.primary = rgb(v);
-        }
-    }
-    if unset("colors.secondary") {
-        if let Some(v) = t.scheme_color(0, "accent2") {
-            c.secondary = rgb(v);
-        }
-    }
-    if unset("colors.accent") {
-        if let Some(v) = t.scheme_color(0, "accent3") {
-            c.accent = rgb(v);
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
+    use super::super::branded;
     use super::*;
 
     /// The built-in look's packages are drawn to the preset geometry: laid out on them, every

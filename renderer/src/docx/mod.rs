@@ -23,7 +23,7 @@ mod text;
 
 use crate::opc::media::{ImageType, Media};
 use crate::opc::package::{Fixed, Package, Part};
-use crate::opc::rels::{RelType, Rels};
+use crate::opc::rels::{RelId, RelType, Rels};
 use document::Body;
 use specrender_model::doc::{CitationStyle, LaidContent, LaidDoc};
 use specrender_model::ImageFormat;
@@ -60,29 +60,7 @@ pub(crate) fn package(laid: &LaidDoc) -> Package<'_> {
         Rels::new(),
     );
     let footnotes = laid.citations == CitationStyle::Footnotes && laid.footnotes > 0;
-    let mut rels = Rels::new();
-    rels.add(RelType::Styles, STYLES);
-    rels.add(RelType::Numbering, NUMBERING);
-    rels.add(RelType::Settings, SETTINGS);
-    rels.add(RelType::FontTable, FONT_TABLE);
-    // The template's theme part when it has one (carried), else ours.
-    let theme = template
-        .and_then(|t| t.theme_part.clone())
-        .unwrap_or_else(|| THEME.to_string());
-    rels.add(RelType::Theme, theme.clone());
-    if footnotes {
-        rels.add(RelType::Footnotes, FOOTNOTES);
-    }
-    // The section's headers and footers: (kind, relationship) in the order written.
-    let mut furniture = Vec::new();
-    if let Some(t) = template {
-        for (kind, part) in &t.section.headers {
-            furniture.push((true, kind.clone(), rels.add(RelType::Header, part.clone())));
-        }
-        for (kind, part) in &t.section.footers {
-            furniture.push((false, kind.clone(), rels.add(RelType::Footer, part.clone())));
-        }
-    }
+    let (mut rels, theme, furniture) = document_rels(laid, footnotes);
     // Our pictures never take a carried picture's name.
     let key = specrender_opc::read::part_key;
     let media_folder = if carried
@@ -94,22 +72,7 @@ pub(crate) fn package(laid: &LaidDoc) -> Package<'_> {
         "word/media"
     };
     let mut media = Media::new(media_folder);
-    let images = laid
-        .blocks
-        .iter()
-        .map(|b| match &b.content {
-            LaidContent::Figure(f) => f.image.as_ref().ok().map(|img| {
-                let ty = match img.format {
-                    ImageFormat::Png => ImageType::Png,
-                    ImageFormat::Jpeg => ImageType::Jpeg,
-                };
-                pkg.add_default(ty.extension(), ty.content_type());
-                let name = media.add(&img.bytes, ty).to_string();
-                rels.add(RelType::Image, name)
-            }),
-            _ => None,
-        })
-        .collect();
+    let images = figure_images(laid, &mut pkg, &mut media, &mut rels);
     let body = Body {
         laid,
         nums: numbering::ListNums::of(laid),
@@ -148,26 +111,7 @@ pub(crate) fn package(laid: &LaidDoc) -> Package<'_> {
     for part in parts {
         pkg.add(part, Rels::new());
     }
-    // Embedded faces: one obfuscated part each, related from the font table.
-    let mut font_rels = Rels::new();
-    let mut embeds = Vec::new();
-    for (i, face) in laid.embedding.faces.iter().enumerate() {
-        let name = format!("word/fonts/font{}.odttf", i + 1);
-        let (guid, key) = crate::fonts::font_key(&face.data);
-        let bytes = crate::fonts::obfuscate(&face.data, &key);
-        let id = font_rels.add(RelType::Font, name.clone());
-        embeds.push(settings::Embed { face, id, guid });
-        let part = Part::fixed(
-            name,
-            crate::fonts::ODTTF_CONTENT_TYPE,
-            Fixed::Shared(bytes.into()),
-        );
-        pkg.add(part, Rels::new());
-    }
-    let table = Part::new(FONT_TABLE, settings::FONT_TABLE_CONTENT_TYPE, move |p| {
-        settings::font_table_xml(laid, &embeds, p)
-    });
-    pkg.add(table, font_rels);
+    add_font_table(laid, &mut pkg);
     if !carried.iter().any(|c| key(&c.name) == key(&theme)) {
         let part = Part::new(THEME, crate::pptx::theme::CONTENT_TYPE, move |p| {
             crate::pptx::theme::theme_xml(&laid.theme_frame, p)
@@ -190,4 +134,84 @@ pub(crate) fn package(laid: &LaidDoc) -> Package<'_> {
         pkg.add(part, Rels::new());
     }
     pkg
+}
+
+/// The main document part's relationships (styles, numbering, settings, font table, theme,
+/// footnotes when `footnotes`, then the template's section headers and footers), the theme
+/// part's name (the template's when it has one, else ours) and the headers and footers as
+/// [`Body::furniture`].
+fn document_rels(laid: &LaidDoc, footnotes: bool) -> (Rels, String, Vec<(bool, String, RelId)>) {
+    let template = laid.look.as_ref();
+    let mut rels = Rels::new();
+    rels.add(RelType::Styles, STYLES);
+    rels.add(RelType::Numbering, NUMBERING);
+    rels.add(RelType::Settings, SETTINGS);
+    rels.add(RelType::FontTable, FONT_TABLE);
+    // The template's theme part when it has one (carried), else ours.
+    let theme = template
+        .and_then(|t| t.theme_part.clone())
+        .unwrap_or_else(|| THEME.to_string());
+    rels.add(RelType::Theme, theme.clone());
+    if footnotes {
+        rels.add(RelType::Footnotes, FOOTNOTES);
+    }
+    // The section's headers and footers: (kind, relationship) in the order written.
+    let mut furniture = Vec::new();
+    if let Some(t) = template {
+        for (kind, part) in &t.section.headers {
+            furniture.push((true, kind.clone(), rels.add(RelType::Header, part.clone())));
+        }
+        for (kind, part) in &t.section.footers {
+            furniture.push((false, kind.clone(), rels.add(RelType::Footer, part.clone())));
+        }
+    }
+    (rels, theme, furniture)
+}
+
+/// Per block, the image relationship of its figure: each picture added to `media` (one part
+/// per image) with its extension's default content type.
+fn figure_images<'a>(
+    laid: &'a LaidDoc,
+    pkg: &mut Package<'a>,
+    media: &mut Media<'a>,
+    rels: &mut Rels,
+) -> Vec<Option<RelId>> {
+    laid.blocks
+        .iter()
+        .map(|b| match &b.content {
+            LaidContent::Figure(f) => f.image.as_ref().ok().map(|img| {
+                let ty = match img.format {
+                    ImageFormat::Png => ImageType::Png,
+                    ImageFormat::Jpeg => ImageType::Jpeg,
+                };
+                pkg.add_default(ty.extension(), ty.content_type());
+                let name = media.add(&img.bytes, ty).to_string();
+                rels.add(RelType::Image, name)
+            }),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The embedded faces, one obfuscated part each, and the font table that relates them.
+fn add_font_table<'a>(laid: &'a LaidDoc, pkg: &mut Package<'a>) {
+    let mut font_rels = Rels::new();
+    let mut embeds = Vec::new();
+    for (i, face) in laid.embedding.faces.iter().enumerate() {
+        let name = format!("word/fonts/font{}.odttf", i + 1);
+        let (guid, key) = crate::fonts::font_key(&face.data);
+        let bytes = crate::fonts::obfuscate(&face.data, &key);
+        let id = font_rels.add(RelType::Font, name.clone());
+        embeds.push(settings::Embed { face, id, guid });
+        let part = Part::fixed(
+            name,
+            crate::fonts::ODTTF_CONTENT_TYPE,
+            Fixed::Shared(bytes.into()),
+        );
+        pkg.add(part, Rels::new());
+    }
+    let table = Part::new(FONT_TABLE, settings::FONT_TABLE_CONTENT_TYPE, move |p| {
+        settings::font_table_xml(laid, &embeds, p)
+    });
+    pkg.add(table, font_rels);
 }

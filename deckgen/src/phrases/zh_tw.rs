@@ -1,8 +1,8 @@
-//! The Simplified Chinese book (`phrases::ZH`) in Traditional Chinese as written in Taiwan:
+//! The Simplified Chinese book (`zh`) in Traditional Chinese as written in Taiwan:
 //! converted once with OpenCC's `s2twp` profile (characters plus Taiwan's usual terms) and
 //! read over by hand. Used by the document generator (`crate::doc`) for `zh-TW` documents.
 
-use crate::phrases::Book;
+use super::Book;
 
 pub(crate) static ZH_TW: Book = Book {
     join: "",
