@@ -83,7 +83,11 @@ pub(crate) struct Inner {
 }
 
 impl Inner {
-    pub(crate) fn load(dirs: &[PathBuf], system: bool, templates: Option<PathBuf>) -> Result<Inner, Error> {
+    pub(crate) fn load(
+        dirs: &[PathBuf],
+        system: bool,
+        templates: Option<PathBuf>,
+    ) -> Result<Inner, Error> {
         let book = specrender::load_fonts(&specrender::font_options(dirs, system))?;
         Ok(Inner {
             book,
@@ -114,7 +118,11 @@ impl Inner {
     }
 
     /// Parse the input and build the CLI's options for it.
-    pub(crate) fn prepare(&self, c: Call, layout_json: bool) -> Result<(Parsed, RenderOptions), Fail> {
+    pub(crate) fn prepare(
+        &self,
+        c: Call,
+        layout_json: bool,
+    ) -> Result<(Parsed, RenderOptions), Fail> {
         let parse = c.job.parse_options();
         let text = matches!(c.spec, SpecIn::Text(_));
         let (bytes, dir) = c.spec.load(parse.max_bytes)?;
@@ -179,7 +187,13 @@ impl Inner {
     }
 
     /// `sheet`: also the contact sheet, drawn as `preview --sheet` draws it.
-    pub(crate) fn preview(&self, c: Call, width: u32, highlight: bool, sheet: bool) -> Result<Drawn, Fail> {
+    pub(crate) fn preview(
+        &self,
+        c: Call,
+        width: u32,
+        highlight: bool,
+        sheet: bool,
+    ) -> Result<Drawn, Fail> {
         let (parsed, opts) = self.prepare(c, false)?;
         if let Input::Doc(_) = parsed.input {
             return Err(Fail::Lib(Error::Internal(
