@@ -153,32 +153,19 @@ impl<'a> Worker<'a> {
     }
 
     fn job(&self, req: &Request) -> Response {
-        if req.input.len() > req.parse.max_bytes {
+        let opts = RenderOptions {
+            layout_json: req.layout,
+            assets: Some(self.assets.clone()),
+            templates: self.templates.clone(),
+            ..req.job.render_options()
+        };
+        if req.input.len() > opts.parse.max_bytes {
             return error_response(&Error::Input(SpecFailure::TooLarge {
                 size: req.input.len(),
-                limit: req.parse.max_bytes,
+                limit: opts.parse.max_bytes,
             }))
             .into();
         }
-        let opts = RenderOptions {
-            parse: req.parse.clone(),
-            layout: crate::LayoutOptions {
-                autofit: req.autofit,
-                slide_numbers: req.slide_numbers,
-                ..Default::default()
-            },
-            layout_json: req.layout,
-            embed_fonts: req.embed_fonts,
-            assets: Some(self.assets.clone()),
-            templates: self.templates.clone(),
-            doc: crate::layout::doc::DocOptions {
-                citations: req.citations,
-                template: None,
-                draw: false,
-            },
-            // One thread per job: a worker pool runs several workers side by side.
-            ..Default::default()
-        };
         match req.op {
             Op::Validate => match crate::validate(&req.input, &opts.parse) {
                 Ok(v) => {
@@ -281,7 +268,7 @@ impl<'a> Worker<'a> {
         // What an answer may hold of PNG bytes (base64 in the answer's line): the memory
         // bound of the request (16 x its max_bytes); with an output folder each PNG is
         // written as it is drawn and nothing is held.
-        let held_limit = req.parse.max_bytes.saturating_mul(16);
+        let held_limit = opts.parse.max_bytes.saturating_mul(16);
         let held = std::sync::atomic::AtomicUsize::new(0);
         // One PNG: its path once written under `dir`, else its bytes in base64.
         let put = |name: &str, png: &[u8]| -> Result<Value, Answer> {

@@ -8,8 +8,7 @@ use serde::Deserialize;
 use serde_json::value::RawValue;
 use serde_json::Value;
 
-use crate::layout::doc::model::CitationStyle;
-use crate::{Autofit, EmbedFonts, ParseOptions};
+use crate::JobOptions;
 
 /// The members of a request line, each still raw JSON.
 #[derive(Deserialize)]
@@ -65,14 +64,9 @@ pub struct Request {
     pub op: Op,
     /// The input bytes: the spec object's JSON text, or the string's contents.
     pub input: Vec<u8>,
-    pub parse: ParseOptions,
-    pub autofit: Autofit,
-    /// DocSpec citations (`options.citations`: "footnotes" | "list"). Default: footnotes.
-    pub citations: CitationStyle,
-    /// `options.slide_numbers` (default true).
-    pub slide_numbers: bool,
-    /// `options.embed_fonts` ("none" | "used" | "all", `render --embed-fonts`). Default: none.
-    pub embed_fonts: EmbedFonts,
+    /// The job's options (`options`; `max_bytes` the worker's limit unless lowered, one
+    /// thread).
+    pub job: JobOptions,
     pub layout: bool,
     /// `render`: the output path as given; `preview`: the folder to write the PNGs into
     /// (none: the PNGs come back base64-encoded in the response).
@@ -133,8 +127,7 @@ fn check(env: &Envelope, max_bytes: usize) -> Result<Request, String> {
         }
     };
     let input = spec_bytes(env.spec)?;
-    let (parse, autofit, citations, slide_numbers, preview, embed_fonts) =
-        options(env.options, max_bytes)?;
+    let (job, preview) = options(env.options, max_bytes)?;
     if op != Op::Preview && preview != PreviewRequest::default() {
         return Err("\"width\", \"highlight\" and \"sheet\" are options of preview only".into());
     }
@@ -164,11 +157,7 @@ fn check(env: &Envelope, max_bytes: usize) -> Result<Request, String> {
     Ok(Request {
         op,
         input,
-        parse,
-        autofit,
-        citations,
-        slide_numbers,
-        embed_fonts,
+        job,
         layout,
         output,
         preview,
@@ -191,21 +180,22 @@ fn spec_bytes(spec: Option<&RawValue>) -> Result<Vec<u8>, String> {
     }
 }
 
-/// `options`: `autofit` ("shrink" | "none"), `slide_numbers` (bool), `extract_json` (bool),
-/// `max_bytes` (1 ..= the worker's limit), `citations` ("footnotes" | "list", documents),
-/// `embed_fonts` ("none" | "used" | "all").
-fn options(raw: Option<&RawValue>, max_bytes: usize) -> Result<Options, String> {
-    let mut parse = ParseOptions {
-        max_bytes,
-        ..ParseOptions::default()
+/// `options`: the job's ([`JobOptions::set_json`]: `autofit`, `slide_numbers`, `citations`,
+/// `embed_fonts`, `extract_json`, `max_bytes` from 1 to the worker's limit) and preview's
+/// (`width`, `highlight`, `sheet`).
+fn options(
+    raw: Option<&RawValue>,
+    max_bytes: usize,
+) -> Result<(JobOptions, PreviewRequest), String> {
+    let mut job = JobOptions {
+        max_bytes: Some(max_bytes),
+        // One thread per job: a worker pool runs several workers side by side.
+        threads: 1,
+        ..JobOptions::default()
     };
-    let mut autofit = Autofit::Shrink;
-    let mut citations = CitationStyle::Footnotes;
-    let mut numbers = true;
     let mut preview = PreviewRequest::default();
-    let mut embed = EmbedFonts::None;
     let Some(raw) = raw else {
-        return Ok((parse, autofit, citations, numbers, preview, embed));
+        return Ok((job, preview));
     };
     if raw.get().len() > MAX_OPTIONS {
         return Err(format!("\"options\" is over {MAX_OPTIONS} bytes"));
@@ -213,28 +203,10 @@ fn options(raw: Option<&RawValue>, max_bytes: usize) -> Result<Options, String> 
     let map: serde_json::Map<String, Value> =
         serde_json::from_str(raw.get()).map_err(|_| "\"options\" must be an object".to_string())?;
     for (k, v) in &map {
+        if job.set_json(k, v, max_bytes)? {
+            continue;
+        }
         match (k.as_str(), v) {
-            ("autofit", Value::String(s)) if s == "shrink" => autofit = Autofit::Shrink,
-            ("autofit", Value::String(s)) if s == "none" => autofit = Autofit::None,
-            ("autofit", other) => return Err(format!("unknown autofit {other} (shrink|none)")),
-            ("citations", Value::String(s)) if s == "footnotes" => {
-                citations = CitationStyle::Footnotes
-            }
-            ("citations", Value::String(s)) if s == "list" => citations = CitationStyle::List,
-            ("citations", other) => {
-                return Err(format!("unknown citations {other} (footnotes|list)"))
-            }
-            ("embed_fonts", Value::String(s)) if EmbedFonts::parse(s).is_some() => {
-                embed = EmbedFonts::parse(s).unwrap_or_default()
-            }
-            ("embed_fonts", other) => {
-                return Err(format!("unknown embed_fonts {other} (none|used|all)"))
-            }
-            ("slide_numbers", Value::Bool(b)) => numbers = *b,
-            ("slide_numbers", _) => return Err("\"slide_numbers\" must be true or false".into()),
-            ("extract_json", Value::Bool(b)) => parse.extract_json = *b,
-            ("extract_json", _) => return Err("\"extract_json\" must be true or false".into()),
-            ("max_bytes", v) => parse.max_bytes = lowered(v, max_bytes)?,
             ("width", v) => {
                 let max = specrender_preview::MAX_WIDTH;
                 preview.width = match v.as_u64() {
@@ -257,35 +229,14 @@ fn options(raw: Option<&RawValue>, max_bytes: usize) -> Result<Options, String> 
             }
         }
     }
-    Ok((parse, autofit, citations, numbers, preview, embed))
-}
-
-/// What a request's `options` set: parsing, autofit, DocSpec citations, slide numbers,
-/// preview's options and the fonts to embed.
-type Options = (
-    ParseOptions,
-    Autofit,
-    CitationStyle,
-    bool,
-    PreviewRequest,
-    EmbedFonts,
-);
-
-fn lowered(v: &Value, max_bytes: usize) -> Result<usize, String> {
-    match v.as_u64() {
-        Some(n) if n >= 1 && n <= max_bytes as u64 => Ok(n as usize),
-        Some(n) if n > max_bytes as u64 => Err(format!(
-            "\"max_bytes\" {n} is over the worker's limit {max_bytes}: a request may lower it, not raise it"
-        )),
-        _ => Err(format!(
-            "\"max_bytes\" must be a whole number from 1 to {max_bytes}, got {v}"
-        )),
-    }
+    Ok((job, preview))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::layout::doc::model::CitationStyle;
+    use crate::{Autofit, EmbedFonts};
 
     fn bad(line: &str) -> String {
         read(line.as_bytes(), 1000).1.unwrap_err()
@@ -300,32 +251,35 @@ mod tests {
         );
         let r = r.unwrap();
         assert_eq!(id, serde_json::json!(7));
-        assert_eq!((r.op, r.layout, r.parse.max_bytes), (Op::Render, true, 500));
+        assert_eq!(
+            (r.op, r.layout, r.job.max_bytes),
+            (Op::Render, true, Some(500))
+        );
         assert_eq!(r.input, br#"{"a": [1]}"#);
-        assert_eq!(r.autofit, Autofit::None);
+        assert_eq!(r.job.autofit, Autofit::None);
         assert!(
-            r.slide_numbers,
+            r.job.slide_numbers,
             "slide numbers are on unless a request turns them off"
         );
         let (_, r) = read(
             br#"{"op": "qc", "spec": {}, "options": {"slide_numbers": false}}"#,
             1000,
         );
-        assert!(!r.unwrap().slide_numbers);
+        assert!(!r.unwrap().job.slide_numbers);
         let (_, r) = read(br#"{"op": "qc", "spec": "reply {\"a\": 1}"}"#, 1000);
         assert_eq!(r.unwrap().input, br#"reply {"a": 1}"#);
         let (_, r) = read(
             br#"{"op": "qc", "spec": {}, "options": {"citations": "list"}}"#,
             1000,
         );
-        assert_eq!(r.unwrap().citations, CitationStyle::List);
+        assert_eq!(r.unwrap().job.citations, CitationStyle::List);
         let (_, r) = read(
             br#"{"op": "render", "spec": {}, "output": "x.docx", "options": {"embed_fonts": "used"}}"#,
             1000,
         );
-        assert_eq!(r.unwrap().embed_fonts, EmbedFonts::Used);
+        assert_eq!(r.unwrap().job.embed_fonts, EmbedFonts::Used);
         let (_, r) = read(br#"{"op": "qc", "spec": {}}"#, 1000);
-        assert_eq!(r.unwrap().embed_fonts, EmbedFonts::None);
+        assert_eq!(r.unwrap().job.embed_fonts, EmbedFonts::None);
         let (_, r) = read(
             br#"{"op": "render", "spec": {}, "output": "x.docx", "options": {"embed_fonts": "x"}}"#,
             1000,
