@@ -258,7 +258,7 @@ fn rels_resolve(
 }
 
 /// Relationship types no output may have (macro projects, ActiveX, OLE, documents pulled in):
-/// the carry policy's (`template/src/policy.rs`, docs/guide/carry-policy.md).
+/// the carry policy's (`template/src/policy/`, docs/guide/carry-policy.md).
 const FORBIDDEN_RELS: &[&str] = &[
     "vbaProject",
     "vbaData",

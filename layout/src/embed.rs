@@ -261,9 +261,6 @@ fn plan(uses: Uses, book: &FontBook, mode: EmbedFonts, threads: usize) -> Embedd
     out
 }
 
-/// A face to build: its (family, style), the face and the characters it keeps.
-type FaceJob = ((String, FaceStyle), (specrender_fonts::FaceId, Keep));
-
 /// The faces to embed with the characters each keeps, by (family, style): families under one
 /// name but different slots share a face and merge their characters. A family measured with
 /// another design, or a bold slot its family has no bold face for, is not among them (the
