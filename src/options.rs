@@ -127,14 +127,14 @@ impl<T: Copy + Send + Sync + 'static> Choice<T> {
     }
 
     /// The value a request's JSON names, or [`Choice::serve_error`].
-    fn from_json(&self, v: &Value) -> Result<T, String> {
+    fn of_json(&self, v: &Value) -> Result<T, String> {
         v.as_str()
             .and_then(|s| self.get(s))
             .ok_or_else(|| self.serve_error(v))
     }
 
     /// The value a keyword argument names, or [`Choice::keyword_error`].
-    fn from_keyword(&self, s: &str) -> Result<T, String> {
+    fn of_keyword(&self, s: &str) -> Result<T, String> {
         self.get(s).ok_or_else(|| self.keyword_error(s))
     }
 }
@@ -161,9 +161,9 @@ impl JobOptions {
         Ok(JobOptions {
             slide_numbers,
             threads,
-            autofit: AUTOFIT.from_keyword(words.autofit)?,
-            citations: CITATIONS.from_keyword(words.citations)?,
-            embed_fonts: EMBED_FONTS.from_keyword(words.embed_fonts)?,
+            autofit: AUTOFIT.of_keyword(words.autofit)?,
+            citations: CITATIONS.of_keyword(words.citations)?,
+            embed_fonts: EMBED_FONTS.of_keyword(words.embed_fonts)?,
             extract_json,
             max_bytes,
             ..JobOptions::default()
@@ -180,9 +180,9 @@ impl JobOptions {
                 .ok_or_else(|| format!("\"{name}\" must be true or false"))
         };
         match key {
-            "autofit" => self.autofit = AUTOFIT.from_json(v)?,
-            "citations" => self.citations = CITATIONS.from_json(v)?,
-            "embed_fonts" => self.embed_fonts = EMBED_FONTS.from_json(v)?,
+            "autofit" => self.autofit = AUTOFIT.of_json(v)?,
+            "citations" => self.citations = CITATIONS.of_json(v)?,
+            "embed_fonts" => self.embed_fonts = EMBED_FONTS.of_json(v)?,
             "slide_numbers" => self.slide_numbers = flag(key)?,
             "extract_json" => self.extract_json = flag(key)?,
             "max_bytes" => self.max_bytes = Some(lowered(v, worker_max)?),
