@@ -188,10 +188,6 @@ pub(crate) fn build(
         }
     }
     d.footnotes(fonts, done);
-    // Kept until the document is drawn: without the room a growing vector leaves.
-    for p in &mut d.pages {
-        p.items.shrink_to_fit();
-    }
     DocPages {
         width: page.width,
         height: page.height,
