@@ -7,17 +7,27 @@ use std::sync::Arc;
 
 use specrender_fonts::FaceId;
 
-/// One glyph of a line, placed: `x` (EMU) from the line's start, offsets in font units.
+/// One glyph of a line, placed: `x` (EMU) from the line's start, offsets in font units
+/// (16 bits: a font's units per em are at most 16,384, [`PlacedGlyph::offset`]). 24 bytes: a
+/// document's pages hold every glyph of it at once (the 2,000-block document ~700,000).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct PlacedGlyph {
     pub face: FaceId,
     pub id: u16,
     pub x: f64,
-    pub dx: i32,
-    pub dy: i32,
+    pub dx: i16,
+    pub dy: i16,
     /// Byte offset in the paragraph's text of the cluster this glyph draws (its source text
     /// runs to the next cluster's offset: see [`LineGlyphs::source`]).
     pub cluster: u32,
+}
+
+impl PlacedGlyph {
+    /// A shaper's offset (font units) as kept: within 16 bits, saturating (an offset past
+    /// them is past any em: no face has one).
+    pub fn offset(v: i32) -> i16 {
+        v.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16
+    }
 }
 
 /// A line's glyphs in drawing order (left to right) and its widths (EMU, visible text).
@@ -76,3 +86,20 @@ pub struct ParaGlyphs {
 /// What a paragraph holds of its placed glyphs: nothing until placement ran (a PPTX or DOCX
 /// needs none).
 pub type Placed = Option<Arc<ParaGlyphs>>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_placed_glyph_takes_24_bytes() {
+        assert_eq!(std::mem::size_of::<PlacedGlyph>(), 24);
+    }
+
+    #[test]
+    fn offsets_saturate_to_16_bits() {
+        assert_eq!(PlacedGlyph::offset(-120), -120);
+        assert_eq!(PlacedGlyph::offset(40_000), i16::MAX);
+        assert_eq!(PlacedGlyph::offset(-40_000), i16::MIN);
+    }
+}

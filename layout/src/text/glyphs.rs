@@ -207,8 +207,8 @@ fn line_glyphs_with(
                 face,
                 id: g.id,
                 x,
-                dx: g.x_offset,
-                dy: g.y_offset,
+                dx: PlacedGlyph::offset(g.x_offset),
+                dy: PlacedGlyph::offset(g.y_offset),
                 cluster: (a + g.cluster as usize) as u32,
             });
             let em = f64::from(g.x_advance) / upm;

@@ -83,13 +83,16 @@ pub(super) fn writer_glyphs(
                 face,
                 id: g.id,
                 x,
-                dx: g.x_offset,
-                dy: g.y_offset,
+                dx: PlacedGlyph::offset(g.x_offset),
+                dy: PlacedGlyph::offset(g.y_offset),
                 cluster: (a + g.cluster as usize) as u32,
             });
             x += f64::from(g.x_advance) / upm * pt * EMU_PER_PT as f64;
         }
     }
+    // The pages keep every line's glyphs until the document is drawn: without the room a
+    // growing vector leaves (up to as much again).
+    out.shrink_to_fit();
     LineGlyphs {
         glyphs: out,
         width: x,
@@ -118,8 +121,8 @@ pub(super) fn simple_glyphs(
                 face,
                 id: g.id,
                 x,
-                dx: g.x_offset,
-                dy: g.y_offset,
+                dx: PlacedGlyph::offset(g.x_offset),
+                dy: PlacedGlyph::offset(g.y_offset),
                 cluster: g.cluster,
             };
             x += f64::from(g.x_advance) / upm * pt * EMU_PER_PT as f64;

@@ -486,8 +486,8 @@ impl<'m, 'b> Texts<'m, 'b> {
                     face: s.face,
                     id: g.id,
                     x,
-                    dx: g.x_offset,
-                    dy: g.y_offset,
+                    dx: PlacedGlyph::offset(g.x_offset),
+                    dy: PlacedGlyph::offset(g.y_offset),
                     cluster: (s.range.start + g.cluster as usize) as u32,
                 });
                 x += f64::from(g.x_advance) * size_emu as f64 / f64::from(upm);
