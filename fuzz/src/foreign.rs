@@ -212,6 +212,9 @@ fn repeat_paragraph(text: &str, word: bool, n: usize) -> String {
     let Some(b) = text[a..].find(close).map(|e| a + e + close.len()) else {
         return text.to_string();
     };
+    // Past the package's part limit (64 MiB) and no further: a paragraph grown by an earlier
+    // mutation repeated 20,000 times would not fit in memory.
+    let n = n.min((80 << 20) / (b - a).max(1)).max(1);
     let mut out = String::with_capacity(text.len() + (b - a) * n);
     out.push_str(&text[..b]);
     for _ in 1..n {
