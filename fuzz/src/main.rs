@@ -8,7 +8,8 @@
 //! read to the package's part limit (64 MiB: a deflate bomb stops one byte past it).
 //! `--foreign-every N` makes one case in N (1: every case) a damaged foreign file — a deck or
 //! document python-pptx, PptxGenJS, LibreOffice or python-docx wrote (`fuzz/foreign/`) — run
-//! through `specrender check` ([`specrender_fuzz::foreign`]), under the template cases' bounds;
+//! through `specrender check` ([`specrender_fuzz::foreign`]), under the template cases' heap
+//! bound and 6 s of CPU;
 //! default none, so a seed's other cases stay what they were. A case still running after a
 //! minute of wall time is a hang: a watchdog writes its input and fails the run.
 //!
