@@ -466,6 +466,25 @@ fn a_part_past_the_limits_is_refused_naming_it() {
     assert!(matches!(err, CheckError::OverBudget { .. }), "{err}");
 }
 
+#[test]
+fn a_paragraph_past_the_check_limit_is_refused_naming_its_part() {
+    // Found by the foreign-file fuzzer: a million Korean letters in one run held 190 MB, and
+    // 3 million letters of one word 250 MB, measuring them (a piece of about 80 bytes each).
+    let known = std::fs::read(fixture("known.pptx")).unwrap();
+    let long = |n: usize| {
+        let ko = "가".repeat(n);
+        edited(
+            &known,
+            |p| p == "ppt/slides/slide1.xml",
+            move |x| x.replacen("<a:t>", &format!("<a:t>{ko}"), 1),
+        )
+    };
+    let err = check(long(90_000)).expect_err("270,000 bytes in one paragraph");
+    assert_eq!(err.part(), Some("ppt/slides/slide1.xml"), "{err}");
+    assert!(err.to_string().contains("paragraph of more than"), "{err}");
+    assert!(check(long(80_000)).is_ok(), "240,000 bytes are measured");
+}
+
 const CONTENT_TYPES: &str = r#"<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>"#;
 const ROOT_RELS: &str = r#"<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>"#;
 

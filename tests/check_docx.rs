@@ -247,6 +247,26 @@ fn damaged_documents_are_clear_errors_not_panics() {
 }
 
 #[test]
+fn a_paragraph_past_the_check_limit_is_refused_and_link_text_is_bounded() {
+    // Found by the foreign-file fuzzer: a million Korean letters in one run of a python-docx
+    // document held 200 MB measuring it (two pieces of about 80 bytes per letter).
+    let long = |n: usize| docx(&para(&"가".repeat(n)), true);
+    let err = check(long(90_000)).expect_err("270,000 bytes in one paragraph");
+    assert_eq!(err.part(), Some("word/document.xml"), "{err}");
+    assert!(err.to_string().contains("paragraph of more than"), "{err}");
+    // Runs split the same text: still one paragraph.
+    let runs = "<w:r><w:t>가가가가가가가가가가</w:t></w:r>".repeat(9_000);
+    assert!(check(docx(&format!("<w:p>{runs}</w:p>"), true)).is_err());
+    assert!(check(long(80_000)).is_ok(), "240,000 bytes are measured");
+    // Nested hyperlinks: each keeps at most 4 KiB of the text inside it.
+    let open = r#"<w:hyperlink w:anchor="a">"#.repeat(200);
+    let close = "</w:hyperlink>".repeat(200);
+    let text = "<w:r><w:t>x</w:t></w:r>".repeat(8_000);
+    let r = check(docx(&format!("<w:p>{open}{text}{close}</w:p>"), true)).expect("checks");
+    assert!(kinds(&r).iter().all(|k| *k != "unclear_link_text"), "{r:?}");
+}
+
+#[test]
 fn the_cli_checks_a_docx_and_exits_1_on_findings() {
     let d = workdir("check_docx", "cli");
     let path = d.join("skip.docx");

@@ -16,6 +16,11 @@ use specrender_opc::PackageError;
 pub const MAX_SHAPES: usize = 10_000;
 /// Paragraphs one part may hold, over all its shapes and cells.
 pub const MAX_PARAGRAPHS: usize = 100_000;
+/// Bytes of text one paragraph may hold (decks and documents): measuring holds about 80 bytes
+/// per piece (a word, or each letter of a word broken inside, each CJK character), twice over
+/// in a document's Writer lines, so one paragraph of a million Korean letters held 200 MB. A
+/// real paragraph is a few thousand bytes; at this limit one is measured in about 20 MB.
+pub const MAX_PARAGRAPH_BYTES: usize = 256 * 1024;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Rect {

@@ -8,6 +8,7 @@
 //! One case in eight is a damaged template instead ([`template`]).
 
 pub mod check;
+pub mod foreign;
 pub mod gen;
 pub mod mutate;
 pub mod template;

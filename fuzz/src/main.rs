@@ -1,14 +1,21 @@
 //! `specrender-fuzz [--cases N] [--seconds S] [--seed S] [--start N] [--template-every N]
-//! [--keep DIR [--keep-every K]]`: run
+//! [--foreign-every N] [--keep DIR [--keep-every K]]`: run
 //! cases until either bound (default 10,000 cases), printing a progress line every 10,000 and a
 //! summary; exit 1 on the first failure, after writing the input to `target/fuzz-failures/`.
 //! Per case: CPU time (of the case's thread, so a busy machine or `nice` does not count) under
 //! 2 s and peak heap under 64 MiB + 16 x the input (an instrumented allocator); a template case
 //! (one in eight, or one in N: `--template-every 1` fuzzes templates only) may add one part
 //! read to the package's part limit (64 MiB: a deflate bomb stops one byte past it).
+//! `--foreign-every N` makes one case in N (1: every case) a damaged foreign file — a deck or
+//! document python-pptx, PptxGenJS, LibreOffice or python-docx wrote (`fuzz/foreign/`) — run
+//! through `specrender check` ([`specrender_fuzz::foreign`]), under the template cases' heap
+//! bound and 6 s of CPU;
+//! default none, so a seed's other cases stay what they were. A case still running after a
+//! minute of wall time is a hang: a watchdog writes its input and fails the run.
 //!
 //!     cargo run --release -p specrender-fuzz -- --cases 40000 --seed 1   # what .ci/run does
 //!     nice -n 19 cargo run --release -p specrender-fuzz -- --cases 1000000 --seed 7
+//!     cargo run --release -p specrender-fuzz -- --foreign-every 1 --cases 3000 --seed 3
 //!
 //! `--keep DIR` writes every K-th output rendered on a damaged template (`--keep-every K`,
 //! default 20) to DIR as `case<N>.pptx` / `case<N>.docx`, for readers outside the process
@@ -34,6 +41,11 @@ static GLOBAL: &PeakMemAlloc<System> = &INSTRUMENTED_SYSTEM;
 
 const MAX_CASE_TIME: Duration = Duration::from_secs(2);
 
+/// A foreign file's bound: `check` charges its measuring to the same work budget as a render
+/// (100 M units, about 5 s of CPU here), and a file is not capped by a schema: 2,000
+/// paragraphs of one 10,000-letter word (20 M pieces, within the budget) took 2.2 s.
+const MAX_FOREIGN_TIME: Duration = Duration::from_secs(6);
+
 /// One case in this many is a damaged template (read, then rendered on when it reads), unless
 /// `--template-every N` says otherwise (1: every case; a template campaign).
 const TEMPLATE_EVERY: u64 = 8;
@@ -44,6 +56,8 @@ struct Args {
     seed: u64,
     start: u64,
     template_every: u64,
+    /// One case in this many is a damaged foreign file checked (0: none).
+    foreign_every: u64,
     keep: Option<std::path::PathBuf>,
     keep_every: u64,
 }
@@ -55,6 +69,7 @@ fn args() -> Args {
         seed: 1,
         start: 0,
         template_every: TEMPLATE_EVERY,
+        foreign_every: 0,
         keep: None,
         keep_every: 20,
     };
@@ -77,6 +92,7 @@ fn args() -> Args {
             "--seed" => a.seed = n,
             "--start" => a.start = n,
             "--template-every" if n > 0 => a.template_every = n,
+            "--foreign-every" => a.foreign_every = n,
             "--keep-every" if n > 0 => a.keep_every = n,
             _ => usage(),
         }
@@ -87,47 +103,86 @@ fn args() -> Args {
 fn usage() -> ! {
     eprintln!(
         "usage: specrender-fuzz [--cases N] [--seconds S] [--seed S] [--start N] [--template-every N]\n       \
-         [--keep DIR [--keep-every K]]\n       \
+         [--foreign-every N] [--keep DIR [--keep-every K]]\n       \
          specrender-fuzz --limits [--max-cpu-ms N] FILE..."
     );
     std::process::exit(2)
 }
 
-fn main() {
-    let v: Vec<String> = std::env::args().skip(1).collect();
-    if v.first().is_some_and(|a| a == "--limits") {
-        limits(&v[1..]);
+/// What a run has reached so far.
+#[derive(Default)]
+struct Counts {
+    valid: u64,
+    rendered: u64,
+    twice: u64,
+    tpl_cases: u64,
+    tpl_read: u64,
+    tpl_rendered: u64,
+    foreign_cases: u64,
+    foreign_checked: u64,
+}
+
+/// What a case is.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// A SlideSpec or DocSpec (generated or mutated).
+    Spec,
+    /// A damaged template, read and rendered on.
+    Template,
+    /// A damaged foreign file, checked (`specrender check`).
+    Foreign,
+}
+
+/// The inputs cases are made from.
+struct Inputs {
+    corpus: Corpus,
+    templates: Vec<(String, Vec<u8>)>,
+    foreign: Vec<(String, Vec<u8>)>,
+}
+
+/// Case `n`'s kind and input.
+fn make_case(a: &Args, inputs: &Inputs, n: u64) -> (Kind, String, Vec<u8>) {
+    let rng = || specrender_deckgen::Rng::new(a.seed ^ n.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    if a.foreign_every > 0
+        && n % a.foreign_every == 5 % a.foreign_every
+        && !inputs.foreign.is_empty()
+    {
+        let (how, input) = specrender_fuzz::foreign::mutate(&inputs.foreign, &mut rng());
+        return (Kind::Foreign, how, input);
     }
-    let a = args();
-    let repo = repo_root();
-    let corpus = Corpus::load(&repo);
-    let templates = specrender_fuzz::template::load(&repo);
-    let fonts = specrender::load_fonts(&Default::default()).expect("shipped fonts load");
-    let started = Instant::now();
-    let deadline = a.seconds.map(|s| started + Duration::from_secs(s));
-    let (mut valid, mut rendered, mut twice, mut done) = (0u64, 0u64, 0u64, 0u64);
-    let (mut tpl_cases, mut tpl_read, mut tpl_rendered) = (0u64, 0u64, 0u64);
-    let (mut slowest, mut heaviest) = (Duration::ZERO, 0usize);
-    let mut n = a.start;
-    while done < a.cases && deadline.is_none_or(|d| Instant::now() < d) {
-        let template_case = n % a.template_every == 3 % a.template_every && !templates.is_empty();
-        let (how, input) = if template_case {
-            let mut rng =
-                specrender_deckgen::Rng::new(a.seed ^ n.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-            specrender_fuzz::template::mutate(&templates, &mut rng)
-        } else {
-            case(&corpus, a.seed, n)
-        };
-        GLOBAL.reset_peak_memory();
-        let base = GLOBAL.get_peak_memory();
-        let t = cpu_time::ThreadTime::now();
-        let result = if template_case {
-            tpl_cases += 1;
-            specrender_fuzz::template::check(input.clone(), &fonts).map(|r| {
-                tpl_read += r.readable as u64;
-                tpl_rendered += r.rendered as u64;
+    if n % a.template_every == 3 % a.template_every && !inputs.templates.is_empty() {
+        let (how, input) = specrender_fuzz::template::mutate(&inputs.templates, &mut rng());
+        return (Kind::Template, how, input);
+    }
+    let (how, input) = case(&inputs.corpus, a.seed, n);
+    (Kind::Spec, how, input)
+}
+
+/// Runs case `n` (its checks; the caller bounds its time and heap).
+fn run_case(
+    a: &Args,
+    kind: Kind,
+    n: u64,
+    input: &[u8],
+    fonts: &specrender::FontBook,
+    c: &mut Counts,
+) -> Result<check::Reached, String> {
+    match kind {
+        Kind::Spec => check::check(input, fonts, n.is_multiple_of(8)),
+        Kind::Foreign => {
+            c.foreign_cases += 1;
+            specrender_fuzz::foreign::check(input.to_vec(), fonts, n.is_multiple_of(8)).map(|r| {
+                c.foreign_checked += r.checked as u64;
+                check::Reached::default()
+            })
+        }
+        Kind::Template => {
+            c.tpl_cases += 1;
+            specrender_fuzz::template::check(input.to_vec(), fonts).map(|r| {
+                c.tpl_read += r.readable as u64;
+                c.tpl_rendered += r.rendered as u64;
                 if let (Some(dir), Some((ext, pkg))) = (&a.keep, &r.output) {
-                    if tpl_rendered % a.keep_every == 0 {
+                    if c.tpl_rendered.is_multiple_of(a.keep_every) {
                         let _ = std::fs::create_dir_all(dir);
                         let to = dir.join(format!("case{n}.{ext}"));
                         if let Err(e) = std::fs::write(&to, pkg) {
@@ -138,23 +193,84 @@ fn main() {
                 }
                 check::Reached::default()
             })
-        } else {
-            check::check(&input, &fonts, n.is_multiple_of(8))
-        };
+        }
+    }
+}
+
+/// A case still running this long (wall time: far past the CPU bound even on a loaded
+/// machine) is a hang: the watchdog writes its input and fails the run.
+const HANG: Duration = Duration::from_secs(60);
+
+/// The case being run, for the watchdog: (seed, case, how made, input, started).
+type Running = std::sync::Mutex<Option<(u64, u64, String, std::sync::Arc<Vec<u8>>, Instant)>>;
+
+fn watchdog(running: &'static Running) {
+    std::thread::spawn(move || loop {
+        std::thread::sleep(Duration::from_secs(1));
+        let guard = running.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((seed, n, how, input, started)) = &*guard {
+            if started.elapsed() > HANG {
+                fail(
+                    *seed,
+                    *n,
+                    how,
+                    input,
+                    &format!("still running after {HANG:?} (a hang)"),
+                );
+            }
+        }
+    });
+}
+
+fn main() {
+    let v: Vec<String> = std::env::args().skip(1).collect();
+    if v.first().is_some_and(|a| a == "--limits") {
+        limits(&v[1..]);
+    }
+    let a = args();
+    let repo = repo_root();
+    let inputs = Inputs {
+        corpus: Corpus::load(&repo),
+        templates: specrender_fuzz::template::load(&repo),
+        foreign: specrender_fuzz::foreign::load(&repo),
+    };
+    let fonts = specrender::load_fonts(&Default::default()).expect("shipped fonts load");
+    static RUNNING: Running = std::sync::Mutex::new(None);
+    watchdog(&RUNNING);
+    let started = Instant::now();
+    let deadline = a.seconds.map(|s| started + Duration::from_secs(s));
+    let mut c = Counts::default();
+    let (mut slowest, mut heaviest, mut done) = (Duration::ZERO, 0usize, 0u64);
+    let mut n = a.start;
+    while done < a.cases && deadline.is_none_or(|d| Instant::now() < d) {
+        let (kind, how, input) = make_case(&a, &inputs, n);
+        let input = std::sync::Arc::new(input);
+        *RUNNING.lock().unwrap_or_else(|e| e.into_inner()) =
+            Some((a.seed, n, how.clone(), input.clone(), Instant::now()));
+        GLOBAL.reset_peak_memory();
+        let base = GLOBAL.get_peak_memory();
+        let t = cpu_time::ThreadTime::now();
+        let result = run_case(&a, kind, n, &input, &fonts, &mut c);
         let took = t.elapsed();
         let heap = GLOBAL.get_peak_memory().saturating_sub(base);
-        // A template case may read one part up to the package limit (a deflate bomb stops one
-        // byte past it) besides what a deck costs.
+        *RUNNING.lock().unwrap_or_else(|e| e.into_inner()) = None;
+        // A template or foreign case may read one part up to the package limit (a deflate
+        // bomb stops one byte past it) besides what a deck costs.
         let bound = 64 * 1024 * 1024
             + 16 * input.len()
-            + if template_case {
-                specrender::template::Limits::default().max_part_bytes as usize
-            } else {
+            + if kind == Kind::Spec {
                 0
+            } else {
+                specrender::template::Limits::default().max_part_bytes as usize
             };
+        let max_time = if kind == Kind::Foreign {
+            MAX_FOREIGN_TIME
+        } else {
+            MAX_CASE_TIME
+        };
         let result = result.and_then(|r| {
-            if took > MAX_CASE_TIME {
-                Err(format!("took {took:?} of CPU (bound {MAX_CASE_TIME:?})"))
+            if took > max_time {
+                Err(format!("took {took:?} of CPU (bound {max_time:?})"))
             } else if heap > bound {
                 Err(format!("peak heap {heap} bytes (bound {bound})"))
             } else {
@@ -163,9 +279,9 @@ fn main() {
         });
         match result {
             Ok(r) => {
-                valid += r.valid as u64;
-                rendered += r.rendered as u64;
-                twice += r.twice as u64;
+                c.valid += r.valid as u64;
+                c.rendered += r.rendered as u64;
+                c.twice += r.twice as u64;
             }
             Err(e) => fail(a.seed, n, &how, &input, &e),
         }
@@ -175,23 +291,41 @@ fn main() {
         n += 1;
         if done % 10_000 == 0 {
             println!(
-                "{done} cases ({valid} valid, {rendered} rendered, {twice} twice) in {:.0?}",
+                "{done} cases ({} valid, {} rendered, {} twice) in {:.0?}",
+                c.valid,
+                c.rendered,
+                c.twice,
                 started.elapsed()
             );
         }
     }
     println!(
-        "fuzz: {done} cases, seed {}, cases {}..{}: {valid} valid, {rendered} rendered (PPTX or DOCX checked), \
-         {twice} rendered twice, {tpl_cases} damaged templates ({tpl_read} still readable, {tpl_rendered} rendered on and checked); no failure; \
+        "fuzz: {done} cases, seed {}, cases {}..{n}: {} valid, {} rendered (PPTX or DOCX checked), \
+         {} rendered twice, {} damaged templates ({} still readable, {} rendered on and checked), \
+         {} damaged foreign files ({} checked, the rest refused); no failure; \
          slowest case {slowest:.1?} CPU, largest peak heap {:.1} MiB; {:.1?}",
-        a.seed, a.start, n, heaviest as f64 / 1048576.0, started.elapsed()
+        a.seed,
+        a.start,
+        c.valid,
+        c.rendered,
+        c.twice,
+        c.tpl_cases,
+        c.tpl_read,
+        c.tpl_rendered,
+        c.foreign_cases,
+        c.foreign_checked,
+        heaviest as f64 / 1048576.0,
+        started.elapsed()
     );
 }
 
 fn fail(seed: u64, n: u64, how: &str, input: &[u8], e: &str) -> ! {
     let dir = repo_root().join("target/fuzz-failures");
     let _ = std::fs::create_dir_all(&dir);
-    let ext = match how.strip_prefix("template ") {
+    let ext = match how
+        .strip_prefix("template ")
+        .or_else(|| how.strip_prefix("foreign "))
+    {
         Some(t) if t.contains(".docx") || t.contains(".dotx") => "docx",
         Some(_) => "pptx",
         None => "json",

@@ -16,7 +16,7 @@ use std::io::{Cursor, Read};
 use std::path::Path;
 
 mod damage;
-mod zipped;
+pub(crate) mod zipped;
 
 pub use damage::mutate;
 

@@ -45,3 +45,21 @@ fn a_short_run_passes() {
         }
     }
 }
+
+#[test]
+fn every_foreign_file_checks_and_a_short_foreign_run_passes() {
+    let fonts = fonts();
+    let files = specrender_fuzz::foreign::load(&repo_root());
+    assert!(files.len() >= 6, "{} foreign files", files.len());
+    for (name, bytes) in &files {
+        let r = specrender_fuzz::foreign::check(bytes.clone(), &fonts, true);
+        assert!(r.as_ref().is_ok_and(|r| r.checked), "{name}: {r:?}");
+    }
+    for n in 0..40 {
+        let mut rng = specrender_deckgen::Rng::new(42 ^ n);
+        let (how, input) = specrender_fuzz::foreign::mutate(&files, &mut rng);
+        if let Err(e) = specrender_fuzz::foreign::check(input, &fonts, n % 8 == 0) {
+            panic!("foreign case {n} ({how}): {e}");
+        }
+    }
+}

@@ -10,6 +10,7 @@
 
 mod events;
 
+use crate::read::MAX_PARAGRAPH_BYTES;
 use specrender_opc::xml::{attr_ns, walk_text, BytesStart, Node};
 use specrender_opc::PackageError;
 use specrender_template::docx::{para_props, run_props, ParaProps, RunProps};
@@ -204,7 +205,15 @@ struct State {
     sect: Option<Sect>,
     count: usize,
     drawings_read: usize,
+    /// Bytes of text of each open paragraph (a text box's inside another's), innermost last.
+    para_bytes: Vec<usize>,
+    /// A paragraph passed [`MAX_PARAGRAPH_BYTES`]: the part is refused.
+    too_long: bool,
 }
+
+/// The text kept of a hyperlink (enough to tell a bare URL or "click here"): nested links
+/// each hold the text inside them, so it is bounded.
+const MAX_LINK_TEXT: usize = 4096;
 
 fn err(part: &str, message: String) -> PackageError {
     PackageError::Xml {
@@ -255,6 +264,7 @@ impl State {
                     ));
                 }
                 self.paras.push(Para::default());
+                self.para_bytes.push(0);
             }
             b"tbl" => self.tables.push(Table::default()),
             b"tr" => {
@@ -433,17 +443,29 @@ impl State {
     }
 
     fn text(&mut self, t: &str) {
+        if let Some(n) = self.para_bytes.last_mut() {
+            *n = n.saturating_add(t.len());
+            self.too_long |= *n > MAX_PARAGRAPH_BYTES;
+        }
         if let Some(r) = self.paras.last_mut().and_then(|p| p.runs.last_mut()) {
             r.text.push_str(t);
         }
         for l in &mut self.links {
-            l.push_str(t);
+            if l.len() < MAX_LINK_TEXT {
+                l.push_str(t);
+                let mut end = l.len().min(MAX_LINK_TEXT);
+                while !l.is_char_boundary(end) {
+                    end -= 1;
+                }
+                l.truncate(end);
+            }
         }
     }
 
     fn end(&mut self, name: &[u8]) {
         match name {
             b"p" => {
+                self.para_bytes.pop();
                 if let Some(p) = self.paras.pop() {
                     self.deliver(Block::Para(p));
                 }
@@ -546,6 +568,14 @@ pub fn body(part: &str, xml: &[u8]) -> Result<Body, PackageError> {
                     st.text(t);
                 }
             }
+        }
+        if st.too_long {
+            return Err(err(
+                part,
+                format!(
+                    "a paragraph of more than {MAX_PARAGRAPH_BYTES} bytes of text (the check's limit)"
+                ),
+            ));
         }
         Ok(())
     })?;

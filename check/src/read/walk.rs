@@ -8,7 +8,7 @@ use specrender_opc::PackageError;
 
 use super::{
     bool_attr, level_event, lvl_index, size_attr, style_event, Body, Cell, Kind, LevelAt, Para,
-    Rect, Row, Run, Shape, Table, TextBody, Tree, MAX_PARAGRAPHS, MAX_SHAPES,
+    Rect, Row, Run, Shape, Table, TextBody, Tree, MAX_PARAGRAPHS, MAX_PARAGRAPH_BYTES, MAX_SHAPES,
 };
 
 /// A group's transform: child coordinates `ch_off + ch_ext` onto `off + ext`.
@@ -66,6 +66,8 @@ struct TextAt {
     in_run: bool,
     in_t: bool,
     paras: usize,
+    /// Bytes of text in the paragraph being read (bounded by [`MAX_PARAGRAPH_BYTES`]).
+    para_bytes: usize,
 }
 
 /// The walk's state over one part.
@@ -97,7 +99,7 @@ pub(super) fn tree(part: &str, xml: &[u8]) -> Result<Tree, PackageError> {
         match node {
             Node::Start(name, e) => w.start(name, e)?,
             Node::End(name) => w.end(name),
-            Node::Text(t) => w.text(t),
+            Node::Text(t) => w.text(t)?,
         }
         Ok(())
     })?;
@@ -233,14 +235,24 @@ impl Walk<'_> {
         }
     }
 
-    /// Character data: appended to the current run when inside its `a:t`.
-    fn text(&mut self, t: &str) {
+    /// Character data: appended to the current run when inside its `a:t`; a paragraph past
+    /// [`MAX_PARAGRAPH_BYTES`] refuses the part.
+    fn text(&mut self, t: &str) -> Result<(), PackageError> {
         if !self.at.in_t || self.fallback_depth.is_some() {
-            return;
+            return Ok(());
         }
         let Some(cur) = self.shapes.last_mut() else {
-            return;
+            return Ok(());
         };
+        self.at.para_bytes = self.at.para_bytes.saturating_add(t.len());
+        if self.at.para_bytes > MAX_PARAGRAPH_BYTES {
+            return Err(PackageError::Xml {
+                part: self.part.to_string(),
+                message: format!(
+                    "a paragraph of more than {MAX_PARAGRAPH_BYTES} bytes of text (the check's limit)"
+                ),
+            });
+        }
         let in_cell = self.stack.iter().any(|s| s == b"tc");
         let tb = match &mut cur.kind {
             Kind::Table(tab) if in_cell => cell_body(tab),
@@ -253,6 +265,7 @@ impl Walk<'_> {
             // Bounded by the part's size, which the package limits bound.
             r.text.push_str(t);
         }
+        Ok(())
     }
 }
 
@@ -437,6 +450,7 @@ impl TextAt {
                     return Err(too_many(part, "paragraphs", MAX_PARAGRAPHS));
                 }
                 tb.paras.push(Para::default());
+                self.para_bytes = 0;
             }
             b"pPr" => {
                 self.level_at = Some(LevelAt::Para);

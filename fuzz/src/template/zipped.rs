@@ -5,7 +5,7 @@ use std::io::{Cursor, Read, Write};
 use std::sync::OnceLock;
 
 /// A template's entries, in their order.
-pub(super) fn unzip(bytes: &[u8]) -> Vec<(String, Vec<u8>)> {
+pub(crate) fn unzip(bytes: &[u8]) -> Vec<(String, Vec<u8>)> {
     let mut z = zip::ZipArchive::new(Cursor::new(bytes)).expect("fixture is a zip");
     (0..z.len())
         .map(|i| {
@@ -19,7 +19,7 @@ pub(super) fn unzip(bytes: &[u8]) -> Vec<(String, Vec<u8>)> {
 
 /// The parts zipped in order. Two entries of one name (which the zip writer refuses) are
 /// written under a stand-in name of the same length and renamed in the archive's bytes.
-pub(super) fn rezip(parts: &[(String, Vec<u8>)], bomb: bool) -> Vec<u8> {
+pub(crate) fn rezip(parts: &[(String, Vec<u8>)], bomb: bool) -> Vec<u8> {
     let mut w = zip::ZipWriter::new(Cursor::new(Vec::new()));
     let opts = zip::write::SimpleFileOptions::default()
         .compression_method(zip::CompressionMethod::Deflated)
