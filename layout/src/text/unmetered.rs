@@ -7,15 +7,17 @@
 use super::linebreak::{self, Piece};
 use super::prepare::{attach_graphemes, range_glyphs, script_changes, AUTOSPACE_PER_PT};
 use super::TextFonts;
-use specrender_fonts::{Measurer, ShapeLang};
+use specrender_fonts::{Measurer, ScriptClass, ShapeLang};
 use specrender_spec::units::EMU_PER_PT;
 
 /// What a piece's visible text may take per byte of its UTF-8 (em), kerning and autospace
-/// included: more than any face sets (a Latin letter takes one byte and at most about an
-/// em, a Han, kana or Hangul letter three bytes and an em, a mark or joiner a byte or more
-/// and nothing). A piece narrower than this allows at the line's largest size cannot be
-/// wider than the line, so its kerned width need not be measured to know it keeps no
-/// graphemes.
+/// included, outside complex scripts: twice what the faces set (the widest, per byte, of
+/// every bundled face's Latin and East Asian letters, punctuation and emoji is 1.25 em: a
+/// Latin letter takes one byte and at most about an em, a Han, kana or Hangul letter three
+/// bytes and an em). A piece narrower than this allows at the line's largest size cannot
+/// be wider than the line, so its kerned width need not be measured to know it keeps no
+/// graphemes. Complex scripts have ligatures far wider (Noto Sans Arabic's U+FDFD: 7.9 em
+/// in three bytes): a paragraph with any is measured piece by piece, as before.
 const MAX_EM_PER_BYTE: f64 = 2.0;
 
 /// Only the pieces of [`super::prepare::prepare_unmetered`] under UAX #14 + kinsoku, with
@@ -40,7 +42,11 @@ pub fn pieces_unmetered(
     let changes = script_changes(&segs);
     // The bytes of visible text that may pass the line at the largest size.
     let scale = f64::from(max_size_cpt) / 100.0;
-    let room = line_width as f64 / (MAX_EM_PER_BYTE * EMU_PER_PT as f64 * scale);
+    let room = if segs.iter().any(|s| s.class == ScriptClass::Complex) {
+        -1.0
+    } else {
+        line_width as f64 / (MAX_EM_PER_BYTE * EMU_PER_PT as f64 * scale)
+    };
     let (mut k, mut c) = (0, 0);
     let mut starts = std::iter::once(0).chain(ops.iter().copied()).peekable();
     let mut pieces = Vec::with_capacity(ops.len() + 1);
@@ -105,6 +111,7 @@ mod tests {
             "Supercalifragilisticexpialidocious words beside short ones, https://example.com/a/very/long/path/that/never/breaks/anywhere/at/all",
             "한국어 문장과 English가 섞인 2026년 보고서입니다. 아주긴한국어단어가줄보다넓을수있습니다아주긴한국어단어가줄보다넓을수있습니다",
             "日本語の文章とEnglishの混ざった段落です。",
+            "\u{FDFD}\u{FDFD}\u{FDFD}\u{FDFD}\u{FDFD}\u{FDFD} بسم الله",
             "",
             "   ",
         ];
