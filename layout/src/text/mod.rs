@@ -17,6 +17,7 @@ pub mod height;
 pub mod kinsoku;
 pub mod linebreak;
 pub mod prepare;
+mod unmetered;
 
 pub use prepare::{grapheme_count, prepare, Prepared};
 

@@ -88,7 +88,7 @@ impl BreakMemo {
 pub const AUTOSPACE_PER_PT: f64 = 0.24 * EMU_PER_PT as f64;
 
 /// Byte positions where the resolved script class changes between Asian and non-Asian.
-fn script_changes(segs: &[Segment]) -> Vec<usize> {
+pub(super) fn script_changes(segs: &[Segment]) -> Vec<usize> {
     segs.windows(2)
         .filter(|w| {
             w[0].class != w[1].class
@@ -98,7 +98,7 @@ fn script_changes(segs: &[Segment]) -> Vec<usize> {
         .collect()
 }
 
-fn make_pieces(
+pub(super) fn make_pieces(
     m: &mut Measurer<'_>,
     lang: ShapeLang,
     text: &str,
@@ -183,7 +183,7 @@ fn make_pieces(
 /// at the first (a paragraph's pieces would otherwise cost pieces x segments); the same widths
 /// are added in the same order.
 #[allow(clippy::too_many_arguments)]
-fn range_glyphs(
+pub(super) fn range_glyphs(
     m: &mut Measurer<'_>,
     lang: ShapeLang,
     text: &str,
@@ -212,7 +212,7 @@ fn range_glyphs(
 }
 
 /// Fill in grapheme widths for pieces that could be wider than a line at `max_size_cpt`.
-fn attach_graphemes(
+pub(super) fn attach_graphemes(
     m: &mut Measurer<'_>,
     lang: ShapeLang,
     text: &str,
@@ -296,26 +296,7 @@ fn runs_from_segments(
 
 pub use specrender_fonts::starts_right_to_left;
 
-/// Only the pieces of [`prepare_unmetered`] under UAX #14 + kinsoku, with the graphemes of
-/// those wider than `line_width` at `max_size_cpt`: all that breaking a document paragraph
-/// into Writer's lines reads of its preparation (`doc::flow::para_lines`, which measures
-/// each paragraph once and keeps nothing). The LibreOffice pieces, runs, missing
-/// characters and glyph advances a [`Prepared`] keeps are not made; nothing is charged.
-pub fn pieces_unmetered(
-    m: &mut Measurer<'_>,
-    fonts: &TextFonts,
-    lang: ShapeLang,
-    text: &str,
-    max_size_cpt: u32,
-    line_width: i64,
-) -> Vec<Piece> {
-    let segs = m.segment(text, fonts.faces, fonts.bold);
-    let ops = linebreak::uax_opportunities(text);
-    // No glyph table: Writer's lines read none (`doc::flow::writer_pieces`).
-    let mut pieces = make_pieces(m, lang, text, &segs, &ops, None);
-    attach_graphemes(m, lang, text, &segs, &mut pieces, max_size_cpt, line_width);
-    pieces
-}
+pub use super::unmetered::pieces_unmetered;
 
 /// Measure one paragraph for lines up to `line_width` EMU at sizes up to `max_size_cpt`.
 pub fn prepare(
