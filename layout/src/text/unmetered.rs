@@ -26,7 +26,7 @@ const MAX_EM_PER_BYTE: f64 = 2.0;
 /// which measures each paragraph once and keeps nothing). The LibreOffice pieces, runs,
 /// missing characters and glyph advances a `Prepared` keeps are not made; nothing is
 /// charged. Widths (`w_trim`, `w_full`) are those of `prepare` only for pieces that may be
-/// wider than the line ([`MAX_EM_PER_BYTE`]), the others' are 0: Writer's lines measure
+/// wider than the line (`MAX_EM_PER_BYTE`), the others' are 0: Writer's lines measure
 /// their own (shaping every word with kerning here, only to compare it with the line, was
 /// 7% of a document's time).
 pub fn pieces_unmetered(
